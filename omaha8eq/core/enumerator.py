@@ -1,0 +1,130 @@
+"""Compiled exhaustive enumeration of every deal: board completions and random hands.
+
+A deal fills the unknown cards from ``deck`` (the cards nobody holds, not on the
+board and not dead): first the ``n_missing`` board cards, then ``n_hole`` cards for
+each random player, every group a combination of deck positions. Every deal is
+visited exactly once, so all deals are equally likely and the histogram counts
+them exactly.
+
+Work is split into chunks of consecutive board combinations (colex order); each
+chunk writes only its own slice of the histogram, so the counts do not depend on
+the number of threads.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+from numba import njit, prange
+
+from .showdown import record_showdown
+
+# COMB[n, k] = C(n, k) for the deck's positions (n <= 52) and group sizes (k <= 6).
+COMB = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
+
+
+def board_combinations(n_deck: int, n_missing: int) -> int:
+    """How many ways the missing board cards can come from a deck of ``n_deck`` cards."""
+    return comb(n_deck, n_missing)
+
+
+def deal_count(n_deck: int, n_missing: int, n_random: int, n_hole: int) -> int:
+    """Number of deals the enumerator visits: boards, then each random hand in turn."""
+    total = comb(n_deck, n_missing)
+    left = n_deck - n_missing
+    for _ in range(n_random):
+        total *= comb(left, n_hole)
+        left -= n_hole
+    return total
+
+
+@njit(cache=True, inline="always")
+def _unrank(index, size, positions, group):
+    """Set ``positions[group, :size]`` to the colex combination number ``index``."""
+    for i in range(size, 0, -1):
+        c = i - 1
+        while COMB[c + 1, i] <= index:
+            c += 1
+        positions[group, i - 1] = c
+        index -= COMB[c, i]
+
+
+@njit(cache=True, inline="always")
+def _advance(positions, group, size, n_deck):
+    """Step ``positions[group, :size]`` to the next combination; False when exhausted."""
+    for i in range(size):
+        limit = positions[group, i + 1] if i + 1 < size else n_deck
+        if positions[group, i] + 1 < limit:
+            positions[group, i] += 1
+            for j in range(i):
+                positions[group, j] = j
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _group_mask(positions, group, size):
+    mask = 0
+    for i in range(size):
+        mask |= 1 << positions[group, i]
+    return mask
+
+
+@njit(cache=True, parallel=True)
+def enumerate_deals(
+    holes, n_hole, random_players, board, n_known, deck, chunk_first, chunk_last,
+    hilo, board_pair, flush5, suited, low, counts,
+):  # fmt: skip
+    """Count the showdown of every deal whose board combination is in each chunk.
+
+    ``holes`` (P, n_hole) holds the fixed hands; rows listed in ``random_players`` are
+    overwritten per deal. ``board[:n_known]`` are the known board cards. Chunk ``c``
+    covers board combinations ``chunk_first[c] <= i < chunk_last[c]`` and adds to
+    ``counts[c]``.
+    """
+    n_players = holes.shape[0]
+    n_random = random_players.shape[0]
+    n_missing = 5 - n_known
+    n_deck = deck.shape[0]
+    for c in prange(chunk_first.shape[0]):
+        work_holes = holes.copy()
+        work_board = np.empty((1, 5), dtype=np.int8)
+        work_board[0, :n_known] = board[:n_known]
+        high_values = np.empty(n_players, dtype=np.int64)
+        low_values = np.empty(n_players, dtype=np.int64)
+        positions = np.zeros((n_random + 1, 6), dtype=np.int64)
+        _unrank(chunk_first[c], n_missing, positions, 0)
+        for _ in range(chunk_last[c] - chunk_first[c]):
+            for i in range(n_missing):
+                work_board[0, n_known + i] = deck[positions[0, i]]
+            board_used = _group_mask(positions, 0, n_missing)
+            for g in range(1, n_random + 1):
+                for i in range(n_hole):
+                    positions[g, i] = i
+            while True:
+                used = board_used
+                disjoint = True
+                for g in range(1, n_random + 1):
+                    mask = _group_mask(positions, g, n_hole)
+                    if mask & used:
+                        disjoint = False
+                        break
+                    used |= mask
+                if disjoint:
+                    for g in range(1, n_random + 1):
+                        for i in range(n_hole):
+                            work_holes[random_players[g - 1], i] = deck[positions[g, i]]
+                    record_showdown(
+                        work_holes, n_players, n_hole, work_board, hilo, board_pair,
+                        flush5, suited, low, high_values, low_values, counts, c,
+                    )  # fmt: skip
+                # Odometer over the random hands: the last one moves fastest.
+                g = n_random
+                while g >= 1 and not _advance(positions, g, n_hole, n_deck):
+                    for i in range(n_hole):
+                        positions[g, i] = i
+                    g -= 1
+                if g < 1:
+                    break
+            _advance(positions, 0, n_missing, n_deck)

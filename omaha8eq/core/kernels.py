@@ -1,0 +1,181 @@
+"""Compiled evaluation kernels: the Omaha high and 8-or-better low of one hand.
+
+Inputs are trusted: card ints 0..51 (``card = 4 * rank + suit``), distinct, with
+4..6 hole cards and 3..5 board cards. numba does not bounds-check, so callers
+validate in Python first (see ``omaha8eq.evaluate``).
+
+How a hand is evaluated (exactly 2 hole + exactly 3 board cards, each way):
+
+* High, ignoring suits: the board's rank multiset has one index (``board_state``)
+  and each hole pair one of 91; ``board_pair[board_state, pair]`` already holds the
+  best of that pair with every board triple, so the hand's value is the maximum
+  over its hole pairs (6 reads for four cards, 15 for six).
+* Flushes: only a suit with 3+ board cards and 2+ hole cards can make one. The best
+  plain flush takes the top two suited hole ranks and top three suited board ranks
+  (that choice dominates every other rank by rank); a straight flush exists when some
+  straight window holds exactly three of the suited board ranks and two of the
+  suited hole ranks. The hand's high is the larger of the two paths.
+* Low: ``low[board_low_mask * 256 + hole_low_mask]``.
+
+The large tables are arguments, never globals: numba would freeze a global array
+into every compiled function and its on-disk cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .tables import (
+    BINOM,
+    BOARD_OFFSET,
+    LOW_BIT,
+    NO_LOW,
+    PAIR_INDEX,
+    STRAIGHT_WINDOWS,
+    TOP_2,
+    TOP_3,
+    WINDOWS_WITH_2,
+    WINDOWS_WITH_3,
+)
+
+_RANK_MASK13 = 0x1FFF
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Set bits of a non-negative integer below 2**16."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
+
+
+@njit(cache=True, inline="always")
+def _sorted_pair(a, b):
+    return min(a, b), max(a, b)
+
+
+@njit(cache=True, inline="always")
+def board_state(boards, row, n_board):
+    """Rank-multiset index of the first ``n_board`` cards of ``boards[row]`` (3..5 cards)."""
+    # Missing cards of a short board sort last as rank 13 and are left out of the sum.
+    r0 = boards[row, 0] >> 2
+    r1 = boards[row, 1] >> 2
+    r2 = boards[row, 2] >> 2
+    r3 = boards[row, 3] >> 2 if n_board > 3 else 13
+    r4 = boards[row, 4] >> 2 if n_board > 4 else 13
+    # Optimal 9-comparator sorting network for five values.
+    r0, r1 = _sorted_pair(r0, r1)
+    r3, r4 = _sorted_pair(r3, r4)
+    r2, r4 = _sorted_pair(r2, r4)
+    r2, r3 = _sorted_pair(r2, r3)
+    r1, r4 = _sorted_pair(r1, r4)
+    r0, r3 = _sorted_pair(r0, r3)
+    r0, r2 = _sorted_pair(r0, r2)
+    r1, r3 = _sorted_pair(r1, r3)
+    r1, r2 = _sorted_pair(r1, r2)
+    index = BOARD_OFFSET[n_board] + BINOM[r0, 1] + BINOM[r1 + 1, 2] + BINOM[r2 + 2, 3]
+    if n_board > 3:
+        index += BINOM[r3 + 3, 4]
+    if n_board > 4:
+        index += BINOM[r4 + 4, 5]
+    return index
+
+
+@njit(cache=True, inline="always")
+def best_flush(board_suited, hole_suited, flush5, suited):
+    """Best flush of exactly 2 hole + 3 board ranks of one suit (13-bit rank masks).
+
+    A straight flush needs a window holding exactly three suited board ranks and
+    two suited hole ranks; otherwise the top 2 hole and top 3 board ranks are best.
+    """
+    windows = suited[WINDOWS_WITH_3, board_suited] & suited[WINDOWS_WITH_2, hole_suited]
+    if windows:
+        w = 9
+        while not (windows >> w) & 1:
+            w -= 1
+        return flush5[STRAIGHT_WINDOWS[w]]
+    return flush5[suited[TOP_3, board_suited] | suited[TOP_2, hole_suited]]
+
+
+@njit(cache=True, inline="always")
+def describe_board(boards, row, n_board):
+    """Summarise the board ``boards[row, :n_board]`` for hand_high/hand_low.
+
+    Returns ``(state, flush_suit, flush_ranks, low_mask)``: the rank-multiset index,
+    the suit with 3+ cards (at most one exists) or -1, that suit's 13-bit rank mask,
+    and the board's 8-bit low-rank mask.
+    """
+    by_suit = 0  # four 16-bit rank masks, one per suit
+    suit_counts = 0  # four 4-bit card counts, one per suit
+    low_mask = 0
+    for i in range(n_board):
+        c = boards[row, i]
+        by_suit |= 1 << (16 * (c & 3) + (c >> 2))
+        suit_counts += 1 << (4 * (c & 3))
+        low_mask |= LOW_BIT[c >> 2]
+    # Adding 5 to each count sets the count's bit 3 exactly when it is 3 or more.
+    three_plus = (suit_counts + 0x5555) & 0x8888
+    flush_suit = -1
+    flush_ranks = 0
+    if three_plus:
+        flush_suit = (three_plus > 0x8) + (three_plus > 0x80) + (three_plus > 0x800)
+        flush_ranks = (by_suit >> (16 * flush_suit)) & _RANK_MASK13
+    return board_state(boards, row, n_board), flush_suit, flush_ranks, low_mask
+
+
+@njit(cache=True, inline="always")
+def hand_high(holes, row, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited_table):
+    """Omaha high value (0..7461) of ``holes[row, :n_hole]`` against a board summarised by describe_board."""
+    best = -1
+    for i in range(n_hole - 1):
+        ri = holes[row, i] >> 2
+        for j in range(i + 1, n_hole):
+            v = board_pair[state, PAIR_INDEX[ri, holes[row, j] >> 2]]
+            if v > best:
+                best = v
+    if flush_suit >= 0:
+        suited = 0
+        for i in range(n_hole):
+            c = holes[row, i]
+            if c & 3 == flush_suit:
+                suited |= 1 << (c >> 2)
+        if popcount(suited) >= 2:
+            v = best_flush(flush_ranks, suited, flush5, suited_table)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def hand_low(holes, row, n_hole, board_low_mask, low):
+    """Omaha 8-or-better low class (0..55, 55 = wheel) of ``holes[row, :n_hole]``, or NO_LOW."""
+    mask = 0
+    for i in range(n_hole):
+        mask |= LOW_BIT[holes[row, i] >> 2]
+    return low[board_low_mask * 256 + mask]
+
+
+@njit(cache=True, parallel=True)
+def evaluate_rows(
+    holes, boards, want_high, want_low, board_pair, flush5, suited, low, out_high, out_low
+):
+    """Evaluate every row: ``out_high[i]``, ``out_low[i]`` for ``holes[i]`` on ``boards[i]``.
+
+    Rows the caller did not ask for (``want_high``/``want_low`` false) get -1.
+    """
+    n_hole = holes.shape[1]
+    n_board = boards.shape[1]
+    for i in prange(holes.shape[0]):
+        state, flush_suit, flush_ranks, low_mask = describe_board(boards, i, n_board)
+        if want_high:
+            out_high[i] = hand_high(
+                holes, i, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited
+            )
+        else:
+            out_high[i] = -1
+        if want_low:
+            out_low[i] = hand_low(holes, i, n_hole, low_mask, low)
+        else:
+            out_low[i] = NO_LOW

@@ -1,0 +1,70 @@
+"""Compiled showdown of one deal: who wins each half, recorded as an outcome count.
+
+For every deal (a complete five-card board and every player's hole cards) the
+enumerator and the sampler call :func:`record_showdown`, which only increments one
+cell per player of an outcome histogram; all pot arithmetic happens once, at the
+end, in Python (``omaha8eq.equity``).
+
+Outcome histogram ``counts[chunk, player, high_state, low_state]`` (int64):
+
+``high_state``
+    0 when the player's high loses; ``k`` (1..P) when it is the best high, shared by
+    ``k`` players (1 = alone).
+``low_state``
+    0 when the player's own low qualifies but loses; ``k`` (1..P) when it is the
+    best low, shared by ``k`` players; ``P + 1`` when the player has no qualifying
+    low but someone does; ``P + 2`` when nobody has a low (the high takes the whole
+    pot; always so in Omaha high, ``hilo`` false).
+
+``P`` is the number of players. Inputs are trusted (validated in Python).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .kernels import describe_board, hand_high, hand_low
+
+
+def histogram_shape(n_players: int) -> tuple[int, int, int]:
+    """Shape of one chunk's outcome histogram: (player, high_state, low_state)."""
+    return n_players, n_players + 1, n_players + 3
+
+
+@njit(cache=True, inline="always")
+def record_showdown(
+    holes, n_players, n_hole, board, hilo, board_pair, flush5, suited, low,
+    high_values, low_values, counts, chunk,
+):  # fmt: skip
+    """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome."""
+    state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
+    best_high = -1
+    n_best_high = 0
+    best_low = -1
+    n_best_low = 0
+    for p in range(n_players):
+        value = hand_high(holes, p, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited)
+        high_values[p] = value
+        if value > best_high:
+            best_high = value
+            n_best_high = 1
+        elif value == best_high:
+            n_best_high += 1
+        value = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
+        low_values[p] = value
+        if value > best_low:
+            best_low = value
+            n_best_low = 1
+        elif value == best_low and value >= 0:
+            n_best_low += 1
+    for p in range(n_players):
+        high_state = n_best_high if high_values[p] == best_high else 0
+        if best_low < 0:
+            low_state = n_players + 2
+        elif low_values[p] == best_low:
+            low_state = n_best_low
+        elif low_values[p] >= 0:
+            low_state = 0
+        else:
+            low_state = n_players + 1
+        counts[chunk, p, high_state, low_state] += 1

@@ -1,0 +1,303 @@
+"""Lookup tables behind the compiled evaluators, built with numpy at first use.
+
+Card format: a card is an int 0..51, ``card = 4 * rank + suit``, rank 0..12 = 2..A,
+suit 0..3 = c, d, h, s.
+
+High-hand values are the standard 7,462 equivalence classes of five-card hands,
+numbered so that higher is better: 0 is 7-5-4-3-2 unsuited, 7461 a royal flush.
+Low values number the 56 possible 8-or-better lows: 0 is 8-7-6-5-4, 55 the wheel
+5-4-3-2-A; -1 means no qualifying low.
+
+The tables:
+
+``board_pair`` (int16, ``BOARD_STATES x PAIR_STATES``)
+    For a board rank multiset of 3, 4 or 5 cards and a two-card hole rank multiset,
+    the best high value of the 2 hole + 3 board combinations *read as if no five
+    cards shared a suit*. Omaha's non-flush high of a hand is the maximum of this
+    over the hand's hole pairs; flushes are added separately (see kernels.py).
+``flush5`` (int16, 8192)
+    The value of a five-card flush (or straight flush) by its 13-bit rank mask.
+``suited`` (int16, 4 x 8192)
+    Per 13-bit rank mask of one suit: its top two ranks (row TOP_2), its top three
+    (TOP_3), the straight windows (bit w for STRAIGHT_WINDOWS[w]) holding 2+ of its
+    ranks (WINDOWS_WITH_2) and exactly 3 (WINDOWS_WITH_3).
+``low`` (int8, 256 x 256 flattened)
+    The best low from a board low-rank mask and a hole low-rank mask (bit 0 = ace,
+    bit 7 = eight), exactly two distinct hole ranks and three distinct board ranks.
+
+Rank multisets are indexed with the combinatorial number system: sorted ranks
+``r_0 <= ... <= r_{k-1}`` map to ``sum C(r_i + i, i + 1)``, a bijection onto
+``range(C(12 + k, k))``; boards of 3, 4 and 5 cards share one index space through
+``BOARD_OFFSET``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+N_HIGH_CLASSES = 7462
+N_LOW_CLASSES = 56
+NO_LOW = -1
+
+CATEGORIES = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+_STRAIGHT, _FLUSH, _STRAIGHT_FLUSH = 4, 5, 8
+
+# Board multisets of 3, 4 and 5 ranks live one after the other in one index space.
+BOARD_OFFSET = np.array([0, 0, 0, 0, comb(15, 3), comb(15, 3) + comb(16, 4)], dtype=np.int64)
+BOARD_STATES = comb(15, 3) + comb(16, 4) + comb(17, 5)
+PAIR_STATES = comb(14, 2)
+# BINOM[n, k] = C(n, k) for the multiset index; n <= 16 + 1 covers five ranks.
+BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
+# Window masks of the ten straights, lowest (the wheel A-2-3-4-5) first.
+STRAIGHT_WINDOWS = np.array(
+    [0b1000000001111] + [0b11111 << low for low in range(9)], dtype=np.int64
+)
+# Bit of a rank in the 8-bit low mask: ace -> bit 0, 2 -> bit 1, ..., 8 -> bit 7.
+LOW_BIT = np.array([1 << (r + 1) for r in range(7)] + [0] * 5 + [1], dtype=np.int64)
+# PAIR_INDEX[a, b]: multiset index of the two hole ranks a and b.
+PAIR_INDEX = np.array(
+    [[min(a, b) + comb(max(a, b) + 1, 2) for b in range(13)] for a in range(13)],
+    dtype=np.int64,
+)
+
+# Rows of the ``suited`` table, each indexed by a 13-bit rank mask of one suit.
+TOP_2, TOP_3, WINDOWS_WITH_2, WINDOWS_WITH_3 = range(4)
+
+TABLE_FORMAT_VERSION = 1
+
+
+def multiset_index(sorted_ranks) -> int:
+    """Combinatorial index of a non-decreasing sequence of ranks (within its size)."""
+    return sum(comb(r + i, i + 1) for i, r in enumerate(sorted_ranks))
+
+
+def _multiset_index_rows(sorted_rows: np.ndarray) -> np.ndarray:
+    """``multiset_index`` of every row of a (n, k) array of sorted ranks."""
+    k = sorted_rows.shape[1]
+    shifted = sorted_rows + np.arange(k)
+    return BINOM[shifted, np.arange(1, k + 1)].sum(axis=1)
+
+
+def _is_straight(distinct_desc: tuple[int, ...]) -> int:
+    """Top rank of the straight formed by five distinct ranks (descending), or -1."""
+    if distinct_desc[0] - distinct_desc[4] == 4:
+        return distinct_desc[0]
+    if distinct_desc == (12, 3, 2, 1, 0):
+        return 3
+    return -1
+
+
+def high_class_key(ranks: tuple[int, ...], flush: bool) -> tuple:
+    """Comparison key of a five-card hand given its ranks and whether it is suited."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    # Ranks grouped by multiplicity, then by rank: AAKKQ -> (A, K, Q).
+    grouped = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+    shape = tuple(sorted(counts.values(), reverse=True))
+    if len(counts) == 5:
+        desc = tuple(sorted(ranks, reverse=True))
+        top = _is_straight(desc)
+        if flush:
+            return (_STRAIGHT_FLUSH, top) if top >= 0 else (_FLUSH, *desc)
+        return (_STRAIGHT, top) if top >= 0 else (0, *desc)
+    category = {
+        (2, 1, 1, 1): 1,
+        (2, 2, 1): 2,
+        (3, 1, 1): 3,
+        (3, 2): 6,
+        (4, 1): 7,
+    }[shape]
+    return (category, *grouped)
+
+
+@dataclass(frozen=True)
+class HighClasses:
+    """The 7,462 high classes: for each value its category index and a sample rank tuple."""
+
+    category: np.ndarray  # int8, by value
+    ranks: tuple[tuple[int, ...], ...]  # descending ranks of the class, by value
+    flush: np.ndarray  # bool, by value
+
+
+@functools.lru_cache(maxsize=None)
+def high_classes() -> HighClasses:
+    """Every high class, ordered worst (value 0) to best (value 7461)."""
+    entries = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            entries.append((high_class_key(ranks, False), ranks, False))
+    for ranks in combinations(range(13), 5):
+        entries.append((high_class_key(ranks, True), ranks, True))
+    entries.sort(key=lambda e: e[0])
+    return HighClasses(
+        category=np.array([e[0][0] for e in entries], dtype=np.int8),
+        ranks=tuple(tuple(sorted(e[1], reverse=True)) for e in entries),
+        flush=np.array([e[2] for e in entries], dtype=bool),
+    )
+
+
+def _five_card_tables() -> tuple[np.ndarray, np.ndarray]:
+    """(non-flush value by 5-rank multiset index, flush value by 13-bit rank mask)."""
+    classes = high_classes()
+    nonflush = np.full(comb(17, 5), -1, dtype=np.int16)
+    flush = np.full(1 << 13, -1, dtype=np.int16)
+    for value, (ranks, suited) in enumerate(zip(classes.ranks, classes.flush)):
+        if suited:
+            flush[sum(1 << r for r in ranks)] = value
+        else:
+            nonflush[multiset_index(sorted(ranks))] = value
+    return nonflush, flush
+
+
+def _board_pair_table(nonflush5: np.ndarray) -> np.ndarray:
+    """Best non-flush value for every (board multiset, hole pair multiset)."""
+    table = np.full((BOARD_STATES, PAIR_STATES), -1, dtype=np.int16)
+    pairs = np.array(list(combinations_with_replacement(range(13), 2)), dtype=np.int64)
+    pair_idx = PAIR_INDEX[pairs[:, 0], pairs[:, 1]]
+    for size in (3, 4, 5):
+        boards = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
+        board_idx = BOARD_OFFSET[size] + _multiset_index_rows(boards)
+        best = np.full((len(boards), len(pairs)), -1, dtype=np.int16)
+        for triple in combinations(range(size), 3):
+            # Every (board, pair) five-rank multiset for this choice of board cards.
+            five = np.concatenate(
+                [
+                    np.repeat(boards[:, triple][:, None, :], len(pairs), axis=1),
+                    np.broadcast_to(pairs[None, :, :], (len(boards), len(pairs), 2)),
+                ],
+                axis=2,
+            ).reshape(-1, 5)
+            five.sort(axis=1)
+            counts_ok = (np.diff(five, axis=1) != 0).any(axis=1)  # not five of a kind
+            values = np.where(counts_ok, nonflush5[_multiset_index_rows(five)], -1)
+            np.maximum(best, values.reshape(best.shape).astype(np.int16), out=best)
+        table[board_idx[:, None], pair_idx[None, :]] = best
+    return table
+
+
+def _top_bits(masks: np.ndarray, count: int) -> np.ndarray:
+    """The ``count`` highest set bits of every mask (all of them if it has fewer)."""
+    kept = np.zeros_like(masks)
+    remaining = masks.copy()
+    for _ in range(count):
+        top = np.where(remaining > 0, 1 << (np.log2(np.maximum(remaining, 1)).astype(np.int64)), 0)
+        kept |= top
+        remaining &= ~top
+    return kept
+
+
+def _suited_table() -> np.ndarray:
+    masks = np.arange(1 << 13, dtype=np.int64)
+    ranks_in = np.bitwise_count(masks[:, None] & STRAIGHT_WINDOWS[None, :])
+    window_bits = 1 << np.arange(len(STRAIGHT_WINDOWS))
+    return np.stack(
+        [
+            _top_bits(masks, 2),
+            _top_bits(masks, 3),
+            ((ranks_in >= 2) * window_bits).sum(axis=1),
+            ((ranks_in == 3) * window_bits).sum(axis=1),
+        ]
+    ).astype(np.int16)
+
+
+def _low_table() -> np.ndarray:
+    """Best low class for every (board low mask, hole low mask), flattened board-major."""
+    board = np.arange(256)[:, None]
+    hole = np.arange(256)[None, :]
+    table = np.full((256, 256), NO_LOW, dtype=np.int8)
+    # Worse lows have numerically larger masks; visit best first and keep the first hit.
+    lows = sorted((sum(1 << b for b in bits) for bits in combinations(range(8), 5)))
+    for rank_from_best, low_mask in enumerate(lows):
+        value = N_LOW_CLASSES - 1 - rank_from_best
+        bits = [b for b in range(8) if low_mask >> b & 1]
+        reachable = np.zeros((256, 256), dtype=bool)
+        for hole_bits in combinations(bits, 2):
+            hole_mask = sum(1 << b for b in hole_bits)
+            board_mask = low_mask & ~hole_mask
+            reachable |= ((board & board_mask) == board_mask) & ((hole & hole_mask) == hole_mask)
+        table[reachable & (table == NO_LOW)] = value
+    return table.reshape(-1)
+
+
+def low_class_ranks(value: int) -> tuple[int, ...]:
+    """The five ranks (high to low, ace = 1) of a low class value 0..55."""
+    lows = sorted((sum(1 << b for b in bits) for bits in combinations(range(8), 5)))
+    mask = lows[N_LOW_CLASSES - 1 - value]
+    return tuple(b + 1 for b in range(7, -1, -1) if mask >> b & 1)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The arrays the kernels read; pass them to kernels as arguments, never as globals."""
+
+    board_pair: np.ndarray
+    flush5: np.ndarray
+    suited: np.ndarray
+    nonflush5: np.ndarray
+    low: np.ndarray
+
+
+def _cache_dir() -> Path:
+    override = os.environ.get("OMAHA8EQ_CACHE_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "omaha8eq"
+
+
+def _source_digest() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+def build_tables() -> Tables:
+    """Generate every table from scratch (about a second with numpy)."""
+    nonflush5, flush5 = _five_card_tables()
+    return Tables(
+        board_pair=_board_pair_table(nonflush5),
+        flush5=flush5,
+        suited=_suited_table(),
+        nonflush5=nonflush5,
+        low=_low_table(),
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def get_tables() -> Tables:
+    """The tables, loaded from the on-disk cache or built and cached on first use.
+
+    The cache file is keyed by a digest of this module's source, so a change to the
+    generator never reads stale tables. An unwritable cache directory only costs
+    the rebuild on every start.
+    """
+    path = _cache_dir() / f"tables-v{TABLE_FORMAT_VERSION}-{_source_digest()}.npz"
+    try:
+        with np.load(path) as data:
+            return Tables(**{name: data[name] for name in Tables.__dataclass_fields__})
+    except (OSError, KeyError, ValueError):
+        pass
+    tables = build_tables()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, **{name: getattr(tables, name) for name in Tables.__dataclass_fields__})
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return tables

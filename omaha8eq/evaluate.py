@@ -1,0 +1,151 @@
+"""Public hand evaluation: the best Omaha high and 8-or-better low of a hand.
+
+Omaha's rule holds both ways, separately: a hand uses exactly 2 of its hole cards
+and exactly 3 board cards for its high, and exactly 2 hole + 3 board (possibly
+other ones) for its low. Hands have 4, 5 or 6 hole cards; boards 3, 4 or 5 cards.
+
+Cards are given as text (``"As Kd 2c 3h"``), lists of strings or card ints 0..51
+(``card = 4 * rank + suit``, rank 0..12 = 2..A, suit 0..3 = c, d, h, s).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from .cards import CardSpec
+from .core import kernels
+from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
+from .hands import HighHand, LowHand
+from .inputs import card_array, check_rows_distinct, hole_and_board
+
+__all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
+
+
+def evaluate_batch(
+    holes, boards, *, hilo: bool = True, high: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """Evaluate many hands at once, one hand and one board per row.
+
+    Args:
+        holes: integer array-like of shape ``(n, h)``, h = 4, 5 or 6: card ints 0..51.
+        boards: integer array-like of shape ``(n, b)``, b = 3, 4 or 5.
+        hilo: also evaluate the 8-or-better low (``False``: Omaha high only).
+        high: evaluate the high (``False`` with ``hilo=True``: low only).
+
+    Returns:
+        ``(high, low)``, two int16 arrays of length n. ``high[i]`` is the rank index
+        0..7461 of row i's best high (higher is better; -1 if ``high`` is false);
+        ``low[i]`` its low class 0..55 (55 = the wheel; higher is better), or -1
+        when no 2+3 combination makes an 8-or-better low (or ``hilo`` is false).
+
+    Raises:
+        TypeError, HandSizeError, InvalidCardError, DuplicateCardError: for arrays of
+        the wrong type or shape, values outside 0..51, or a card twice in a row.
+    """
+    hole_array = card_array(holes, "holes", (4, 5, 6))
+    board_array = card_array(boards, "boards", (3, 4, 5))
+    if hole_array.shape[0] != board_array.shape[0]:
+        raise ValueError(
+            f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}"
+        )
+    check_rows_distinct(hole_array, board_array)
+    return _evaluate_rows(hole_array, board_array, want_high=high, want_low=hilo)
+
+
+def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool):
+    """Run the batch kernel on validated int8 arrays."""
+    tables = get_tables()
+    n = holes.shape[0]
+    out_high = np.empty(n, dtype=np.int16)
+    out_low = np.empty(n, dtype=np.int16)
+    kernels.evaluate_rows(
+        holes, boards, bool(want_high), bool(want_low), tables.board_pair,
+        tables.flush5, tables.suited, tables.low, out_high, out_low,
+    )  # fmt: skip
+    return out_high, out_low
+
+
+def _five_card_value(cards: tuple[int, ...]) -> int:
+    """The high class of five cards, read from the tables (used to name the cards)."""
+    tables = get_tables()
+    if len({c & 3 for c in cards}) == 1:
+        return int(tables.flush5[sum(1 << (c >> 2) for c in cards)])
+    return int(tables.nonflush5[multiset_index(sorted(c >> 2 for c in cards))])
+
+
+def _low_mask(cards) -> int:
+    """8-bit mask of the distinct low ranks among cards (bit 0 = ace ... bit 7 = eight)."""
+    mask = 0
+    for c in cards:
+        rank = c >> 2
+        if rank == 12:
+            mask |= 1
+        elif rank <= 6:
+            mask |= 1 << (rank + 1)
+    return mask
+
+
+def _explain_high(hole, board, value: int) -> HighHand:
+    for hole_used in combinations(hole, 2):
+        for board_used in combinations(board, 3):
+            if _five_card_value(hole_used + board_used) == value:
+                category = int(high_classes().category[value])
+                return HighHand.from_cards(value, category, hole_used, board_used)
+    raise AssertionError(f"no 2+3 combination reaches the evaluated high {value}")
+
+
+def _explain_low(hole, board, value: int) -> LowHand:
+    ranks = low_class_ranks(value)
+    target = sum(1 << (r - 1) for r in ranks)
+    for hole_used in combinations(hole, 2):
+        for board_used in combinations(board, 3):
+            used = hole_used + board_used
+            if _low_mask(used) == target and len({c >> 2 for c in used}) == 5:
+                ordered = tuple(sorted(used, key=lambda c: -1 if c >> 2 == 12 else c >> 2, reverse=True))
+                return LowHand(value, ranks, ordered, hole_used, board_used)
+    raise AssertionError(f"no 2+3 combination reaches the evaluated low {value}")
+
+
+def evaluate(
+    hole: CardSpec, board: CardSpec, *, hilo: bool = True
+) -> tuple[HighHand, LowHand | None]:
+    """The best high and the best low (None without one) of ``hole`` on ``board``.
+
+    Each uses exactly 2 hole cards and exactly 3 board cards, chosen separately.
+    With ``hilo=False`` (Omaha high) the low is not evaluated and is None.
+
+    >>> high, low = evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
+    >>> high.describe(), str(low)
+    ('Three aces', '6-5-3-2-A')
+    """
+    hole_cards, board_cards = hole_and_board(hole, board)
+    high_values, low_values = _evaluate_rows(
+        np.array([hole_cards], dtype=np.int8),
+        np.array([board_cards], dtype=np.int8),
+        want_high=True,
+        want_low=hilo,
+    )
+    high_hand = _explain_high(hole_cards, board_cards, int(high_values[0]))
+    low_value = int(low_values[0])
+    low_hand = None if low_value == NO_LOW else _explain_low(hole_cards, board_cards, low_value)
+    return high_hand, low_hand
+
+
+def evaluate_high(hole: CardSpec, board: CardSpec) -> HighHand:
+    """The best high hand of ``hole`` (4-6 cards) on ``board`` (3-5 cards), 2 + 3 cards.
+
+    >>> evaluate_high("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h").describe()
+    'Ace-high flush'
+    """
+    return evaluate(hole, board, hilo=False)[0]
+
+
+def evaluate_low(hole: CardSpec, board: CardSpec) -> LowHand | None:
+    """The best 8-or-better low of ``hole`` on ``board`` (2 + 3 cards), or None.
+
+    >>> str(evaluate_low("As 2c Kh Kd", "Ad 7s 4c 8h Qc"))
+    '8-7-4-2-A'
+    """
+    return evaluate(hole, board)[1]

@@ -1,0 +1,147 @@
+"""Result types of hand evaluation: :class:`HighHand` and :class:`LowHand`.
+
+Cards are ints 0..51 (``card = 4 * rank + suit``, rank 0..12 = 2..A, suit 0..3 =
+c, d, h, s); see :mod:`omaha8eq.cards`. Both classes order so that a better hand
+compares greater.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import format_cards
+from .core.tables import CATEGORIES
+
+_RANK_NAMES = (
+    "deuce", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+_RANK_PLURALS = (
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces",
+)  # fmt: skip
+_LOW_RANK_TEXT = "A2345678"
+
+
+def _high_order(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The five cards in reading order: bigger groups first, then higher ranks.
+
+    In a wheel (A-2-3-4-5 straight) the ace plays low and is read last.
+    """
+    counts = Counter(c >> 2 for c in cards)
+    ordered = sorted(cards, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+    if sorted(counts) == [0, 1, 2, 3, 12]:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+@dataclass(frozen=True, order=False)
+class HighHand:
+    """The best Omaha high hand: exactly 2 hole cards and exactly 3 board cards.
+
+    Attributes:
+        rank_index: the hand's class among the 7,462 five-card high classes,
+            0 (7-5-4-3-2 unsuited, the worst) to 7461 (royal flush); higher is better.
+        category: "Straight flush", "Four of a kind", ..., "High card".
+        cards: the five cards used, in reading order (groups first, then rank).
+        hole_used: the two hole cards used.
+        board_used: the three board cards used.
+    """
+
+    rank_index: int
+    category: str
+    cards: tuple[int, ...] = field(compare=False)
+    hole_used: tuple[int, ...] = field(compare=False)
+    board_used: tuple[int, ...] = field(compare=False)
+
+    def __lt__(self, other: HighHand) -> bool:
+        return self.rank_index < other.rank_index
+
+    def __le__(self, other: HighHand) -> bool:
+        return self.rank_index <= other.rank_index
+
+    def __gt__(self, other: HighHand) -> bool:
+        return self.rank_index > other.rank_index
+
+    def __ge__(self, other: HighHand) -> bool:
+        return self.rank_index >= other.rank_index
+
+    def describe(self) -> str:
+        """The hand in words: "Ace-high flush", "Three aces", "Aces full of kings", ..."""
+        ranks = [c >> 2 for c in self.cards]
+        top = ranks[0]
+        name = _RANK_NAMES[top].capitalize()
+        plural = _RANK_PLURALS[top]
+        if self.category == "Straight flush":
+            return "Royal flush" if top == 12 else f"{name}-high straight flush"
+        if self.category == "Four of a kind":
+            return f"Four {plural}"
+        if self.category == "Full house":
+            return f"{plural.capitalize()} full of {_RANK_PLURALS[ranks[3]]}"
+        if self.category == "Flush":
+            return f"{name}-high flush"
+        if self.category == "Straight":
+            return f"{name}-high straight"
+        if self.category == "Three of a kind":
+            return f"Three {plural}"
+        if self.category == "Two pair":
+            return f"Two pair, {plural} and {_RANK_PLURALS[ranks[2]]}"
+        if self.category == "One pair":
+            return f"Pair of {plural}"
+        return f"{name}-high"
+
+    def __str__(self) -> str:
+        return f"{self.describe()} ({format_cards(self.cards)})"
+
+    @classmethod
+    def from_cards(
+        cls, rank_index: int, category_index: int, hole_used: tuple, board_used: tuple
+    ) -> HighHand:
+        """Build the result for the combination ``hole_used`` + ``board_used``."""
+        return cls(
+            rank_index=int(rank_index),
+            category=CATEGORIES[category_index],
+            cards=_high_order(tuple(hole_used) + tuple(board_used)),
+            hole_used=tuple(hole_used),
+            board_used=tuple(board_used),
+        )
+
+
+@dataclass(frozen=True, order=False)
+class LowHand:
+    """The best 8-or-better low: exactly 2 hole cards and exactly 3 board cards.
+
+    Attributes:
+        value: the low's class, 0 (8-7-6-5-4, the worst low) to 55 (5-4-3-2-A,
+            the wheel); higher is better. This is the number ``evaluate_batch`` returns.
+        ranks: the five ranks high to low with the ace as 1, e.g. ``(6, 5, 3, 2, 1)``.
+        cards: the five cards used, highest rank first (ace last).
+        hole_used: the two hole cards used.
+        board_used: the three board cards used.
+    """
+
+    value: int
+    ranks: tuple[int, ...] = field(compare=False)
+    cards: tuple[int, ...] = field(compare=False)
+    hole_used: tuple[int, ...] = field(compare=False)
+    board_used: tuple[int, ...] = field(compare=False)
+
+    def __lt__(self, other: LowHand) -> bool:
+        return self.value < other.value
+
+    def __le__(self, other: LowHand) -> bool:
+        return self.value <= other.value
+
+    def __gt__(self, other: LowHand) -> bool:
+        return self.value > other.value
+
+    def __ge__(self, other: LowHand) -> bool:
+        return self.value >= other.value
+
+    def describe(self) -> str:
+        """The low in words: "6-5-3-2-A low"."""
+        return f"{self} low"
+
+    def __str__(self) -> str:
+        return "-".join(_LOW_RANK_TEXT[r - 1] for r in self.ranks)

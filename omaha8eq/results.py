@@ -1,0 +1,181 @@
+"""Equity results: what each player wins, and how, over all deals counted.
+
+Every share below is a fraction of the outcomes counted (boards enumerated, or
+Monte Carlo samples), in [0, 1]. The pot rule is pokersource ``pokenum -o8``'s:
+when at least one player has a qualifying low, half the pot goes to the best high
+(split equally among equal highs) and half to the best low (likewise); when nobody
+has a low, the best high takes the whole pot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's results.
+
+    Attributes:
+        hand: the hand as given, in text ("As Ah 2c 3d"), or "random".
+        equity: mean share of the pot won; the players' equities sum to 1.
+        equity_stderr: standard error of ``equity`` (0.0 when exhaustive).
+        hi_win: share of outcomes with the best high alone.
+        hi_tie: with the best high, shared with others.
+        hi_lose: with a high that is not the best.
+        lo_win: with a qualifying low that is the best, alone.
+        lo_tie: with a qualifying low that is the best, shared.
+        lo_lose: with a qualifying low that is not the best.
+        no_low: with no qualifying low of the player's own (lo_win + lo_tie +
+            lo_lose + no_low = 1).
+        scoop: the whole pot alone (both halves alone, or the high alone when
+            nobody has a low).
+        shares: each pot share won (Fraction(1), Fraction(3, 4), Fraction(1, 2),
+            Fraction(1, 4), ..., Fraction(0)) mapped to the share of outcomes in
+            which the player won exactly that much; a quarter is
+            ``shares[Fraction(1, 4)]``. The values sum to 1.
+        counts: the raw outcome counts behind these shares (see
+            ``omaha8eq.core.showdown``): ``counts[h][l]`` for high state h, low state l.
+    """
+
+    hand: str
+    equity: float
+    equity_stderr: float
+    hi_win: float
+    hi_tie: float
+    hi_lose: float
+    lo_win: float
+    lo_tie: float
+    lo_lose: float
+    no_low: float
+    scoop: float
+    shares: dict[Fraction, float]
+    counts: np.ndarray = field(repr=False, compare=False)
+
+    @property
+    def quarter(self) -> float:
+        """Share of outcomes in which the player won exactly a quarter of the pot."""
+        return self.shares.get(Fraction(1, 4), 0.0)
+
+    def exact_equity(self) -> Fraction:
+        """The equity as an exact fraction of the counts (exact when enumerated)."""
+        return _exact_equity(self.counts)
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`omaha8eq.equity`.
+
+    Attributes:
+        players: one :class:`PlayerEquity` per hand, in the order given.
+        board: the known board, as text.
+        dead: the dead cards, as text.
+        outcomes: boards (deals, with random hands) enumerated, or samples drawn.
+        exhaustive: True if every deal was enumerated (exact), False for Monte Carlo.
+        seed: the Monte Carlo seed used (None when exhaustive); the same seed and
+            sample count give the same numbers on every run, with any thread count.
+        elapsed: wall-clock seconds spent.
+        no_low: share of outcomes in which nobody has a qualifying low (the high
+            takes the whole pot); 1.0 in Omaha high (``hilo=False``).
+        hilo: True for Omaha Hi-Lo, False for Omaha high.
+    """
+
+    players: list[PlayerEquity]
+    board: str
+    dead: str
+    outcomes: int
+    exhaustive: bool
+    seed: int | None
+    elapsed: float
+    no_low: float
+    hilo: bool
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
+        return {
+            "board": self.board,
+            "dead": self.dead,
+            "hilo": self.hilo,
+            "exhaustive": self.exhaustive,
+            "outcomes": self.outcomes,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "no_low": self.no_low,
+            "players": [
+                {
+                    "hand": p.hand,
+                    "equity": p.equity,
+                    "equity_stderr": p.equity_stderr,
+                    "hi_win": p.hi_win,
+                    "hi_tie": p.hi_tie,
+                    "hi_lose": p.hi_lose,
+                    "lo_win": p.lo_win,
+                    "lo_tie": p.lo_tie,
+                    "lo_lose": p.lo_lose,
+                    "no_low": p.no_low,
+                    "scoop": p.scoop,
+                    "quarter": p.quarter,
+                    "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
+                }
+                for p in self.players
+            ],
+        }
+
+
+def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
+    """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
+    high = Fraction(1, high_state) if high_state else Fraction(0)
+    if low_state == n_players + 2:
+        return high
+    low = Fraction(1, low_state) if 1 <= low_state <= n_players else Fraction(0)
+    return (high + low) / 2
+
+
+def _exact_equity(counts: np.ndarray) -> Fraction:
+    n_players = counts.shape[0] - 1
+    total = int(counts.sum())
+    won = sum(
+        int(counts[h, l]) * cell_share(h, l, n_players)
+        for h in range(counts.shape[0])
+        for l in range(counts.shape[1])
+        if counts[h, l]
+    )
+    return Fraction(won, total)
+
+
+def summarize_player(hand: str, counts: np.ndarray, exhaustive: bool) -> PlayerEquity:
+    """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity."""
+    n_players = counts.shape[0] - 1
+    total = int(counts.sum())
+    shares: dict[Fraction, int] = {}
+    for h in range(counts.shape[0]):
+        for l in range(counts.shape[1]):
+            if counts[h, l]:
+                share = cell_share(h, l, n_players)
+                shares[share] = shares.get(share, 0) + int(counts[h, l])
+    mean = sum(float(s) * n for s, n in shares.items()) / total
+    second_moment = sum(float(s) ** 2 * n for s, n in shares.items()) / total
+    stderr = 0.0
+    if not exhaustive and total > 1:
+        variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
+        stderr = math.sqrt(variance / total)
+    no_low_state, nobody_low_state = n_players + 1, n_players + 2
+    return PlayerEquity(
+        hand=hand,
+        equity=mean,
+        equity_stderr=stderr,
+        hi_win=int(counts[1, :].sum()) / total,
+        hi_tie=int(counts[2:, :].sum()) / total,
+        hi_lose=int(counts[0, :].sum()) / total,
+        lo_win=int(counts[:, 1].sum()) / total,
+        lo_tie=int(counts[:, 2 : n_players + 1].sum()) / total,
+        lo_lose=int(counts[:, 0].sum()) / total,
+        no_low=int(counts[:, no_low_state].sum() + counts[:, nobody_low_state].sum()) / total,
+        scoop=int(counts[1, 1] + counts[1, nobody_low_state]) / total,
+        shares={s: n / total for s, n in sorted(shares.items(), reverse=True)},
+        counts=counts,
+    )

@@ -1,0 +1,225 @@
+"""The equity engine against the naive reference, golden counts and the rules' examples."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import naive
+from omaha8eq import equity
+from omaha8eq.cards import parse_cards
+from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
+
+
+def _counts_of(player, outcomes):
+    """The player's statistics as integer counts of outcomes."""
+    return {
+        name: round(getattr(player, name) * outcomes)
+        for name in ("hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop")
+    }
+
+
+def _assert_matches_naive(hands, board="", dead="", hilo=True):
+    result = equity(hands, board, dead, hilo=hilo, exhaustive=True)
+    reference = naive.equity(
+        [parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hilo=hilo
+    )
+    assert result.exhaustive
+    assert result.outcomes == reference["outcomes"]
+    assert round(result.no_low * result.outcomes) == reference["no_low"]
+    for fast, slow in zip(result.players, reference["players"]):
+        assert fast.exact_equity() == slow["equity"]
+        assert _counts_of(fast, result.outcomes) == {k: slow[k] for k in _counts_of(fast, 1)}
+        expected_shares = {s: n for s, n in slow["shares"].items() if n}
+        assert {s: round(v * result.outcomes) for s, v in fast.shares.items()} == expected_shares
+    assert sum(p.exact_equity() for p in result.players) == 1
+    return result
+
+
+def _random_spot(rng, n_players, n_hole, n_board, n_dead=0, low_bias=False):
+    deck = np.arange(52)
+    if low_bias:  # mostly A-8 so lows, ties and counterfeits are common
+        weights = np.where((deck >> 2 <= 6) | (deck >> 2 == 12), 4.0, 1.0)
+        cards = rng.choice(deck, n_players * n_hole + n_board + n_dead, replace=False, p=weights / weights.sum())
+    else:
+        cards = rng.permutation(deck)[: n_players * n_hole + n_board + n_dead]
+    cards = [int(c) for c in cards]
+    hands = [cards[i * n_hole : (i + 1) * n_hole] for i in range(n_players)]
+    rest = cards[n_players * n_hole :]
+    return hands, rest[:n_board], rest[n_board:]
+
+
+def test_rules_example_1_river_three_way():
+    result = equity(["Ah Ac 2h 3c", "As 2s 6d 7d", "6s 7s 8d 9d"], board="4c 5d Ks Qs 8c")
+    assert [p.exact_equity() for p in result.players] == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
+    a, b, c = result.players
+    assert (a.hi_lose, a.lo_tie, b.hi_tie, b.lo_tie, c.hi_tie, c.lo_lose) == (1, 1, 1, 1, 1, 1)
+    assert a.quarter == 1 and c.quarter == 1 and b.shares == {Fraction(1, 2): 1.0}
+
+
+def test_rules_example_2_scoop():
+    result = equity(["As Ah 3d 6s", "Kh Qd Jc Th"], board="Ad 8c 5h Ks 2c")
+    alice, bob = result.players
+    assert alice.scoop == 1 and alice.equity == 1 and bob.no_low == 1
+
+
+def test_rules_example_4_three_quarters():
+    result = equity(["Ad Kd 3s 2s", "Ac 2h 9c 9h"], board="Jd 4d 3c Qd 5h")
+    hero, villain = result.players
+    assert hero.exact_equity() == Fraction(3, 4) and villain.quarter == 1
+
+
+def test_no_low_board_gives_high_the_whole_pot():
+    # A widely used library splits a missing low half among all players (0.75/0.25).
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="Kc 9d 9h Ts 2h")
+    kings, aces = result.players[1], result.players[0]
+    assert result.no_low == 1.0
+    assert kings.equity == 1.0 and kings.scoop == 1.0 and aces.equity == 0.0
+
+
+def test_quartered_player():
+    result = equity(["As 2s Kd Kc", "Ah 2h Qd Qc"], board="3c 4d 8s Kh 9c")
+    assert result.players[0].exact_equity() == Fraction(3, 4)
+    assert result.players[1].quarter == 1.0 and result.players[1].lo_tie == 1.0
+
+
+def test_three_way_tie_splits_in_thirds():
+    result = equity(["As Kc 9d 9h", "Ah Kd 8c 8d", "Ad Ks 7c 7h"], board="Ts Jh Qd 2c 3c")
+    assert result.no_low == 1.0
+    for player in result.players:
+        assert player.exact_equity() == Fraction(1, 3) and player.hi_tie == 1.0
+
+
+@pytest.mark.parametrize("n_board", [3, 4])
+@pytest.mark.parametrize("seed", range(3))
+def test_matches_naive_heads_up(seed, n_board):
+    rng = np.random.default_rng(100 + seed * 7 + n_board)
+    hands, board, dead = _random_spot(rng, 2, 4, n_board, n_dead=seed, low_bias=seed % 2 == 0)
+    _assert_matches_naive(hands, board, dead)
+
+
+@pytest.mark.parametrize("n_hole", [4, 5, 6])
+def test_matches_naive_multiway_and_big_hands(n_hole):
+    rng = np.random.default_rng(n_hole)
+    hands, board, dead = _random_spot(rng, 3, n_hole, 4, n_dead=2, low_bias=True)
+    _assert_matches_naive(hands, board, dead)
+    hands, board, _ = _random_spot(rng, 4, n_hole, 3, low_bias=True)
+    _assert_matches_naive(hands[:2], board)
+
+
+def test_matches_naive_high_only():
+    rng = np.random.default_rng(5)
+    hands, board, _ = _random_spot(rng, 3, 4, 4, low_bias=True)
+    result = _assert_matches_naive(hands, board, hilo=False)
+    assert result.no_low == 1.0 and not result.hilo
+
+
+def test_random_hand_golden_counts_from_poker_eval():
+    # pypoker-eval's regression case (its bug 1823): As3s2s6s against every hand on
+    # a complete board, game omaha8: 123,410 = C(43, 4) opponent hands.
+    result = equity(["As 3s 2s 6s", "random"], board="Ad Qs 2c 7c 5c", exhaustive=True)
+    assert result.outcomes == 123410
+    hero, villain = (_counts_of(p, result.outcomes) for p in result.players)
+    assert (hero["hi_win"], hero["hi_lose"], hero["hi_tie"]) == (73190, 48978, 1242)
+    assert (hero["lo_win"], hero["lo_lose"], hero["lo_tie"], hero["scoop"]) == (109375, 8674, 5361, 69661)
+    assert (villain["hi_win"], villain["hi_lose"], villain["hi_tie"]) == (48978, 73190, 1242)
+    assert (villain["lo_win"], villain["lo_lose"], villain["lo_tie"], villain["scoop"]) == (8674, 68788, 5361, 8674)
+    assert int(result.players[0].equity * 1000) == 753 and int(result.players[1].equity * 1000) == 246
+
+
+def test_random_hand_exhaustive_matches_naive_over_every_opponent_hand():
+    hero, board = parse_cards("Ah 2d 5c Ks"), parse_cards("3h 4h 9c Td 8s")
+    unseen = [c for c in np.random.default_rng(9).permutation(52).tolist() if c not in hero + board]
+    dead, rest = unseen[:25], unseen[25:]  # 18 cards left: C(18, 4) = 3,060 opponent hands
+    result = equity([hero, "random"], board=board, dead=dead, exhaustive=True)
+    total = Fraction(0)
+    opponents = list(combinations(rest, 4))
+    for villain in opponents:
+        total += naive.equity([hero, villain], board)["players"][0]["equity"]
+    assert result.outcomes == len(opponents) == 3060
+    assert result.players[0].exact_equity() == total / len(opponents)
+
+
+def test_monte_carlo_agrees_with_exact_within_four_standard_errors():
+    hands, board = ["As Ah 2c 3d", "Ks Kh Qd Jd", "7h 8h 9s Ts"], "4c 5d Js"
+    exact = equity(hands, board, exhaustive=True)
+    sampled = equity(hands, board, samples=300_000, seed=11)
+    assert not sampled.exhaustive and sampled.outcomes == 300_000
+    for e, s in zip(exact.players, sampled.players):
+        assert s.equity_stderr > 0
+        assert abs(e.equity - s.equity) < 4 * s.equity_stderr
+
+
+def test_monte_carlo_with_random_hand_agrees_with_enumeration():
+    exact = equity(["As 3s 2s 6s", "random"], board="Ad Qs 2c 7c 5c", exhaustive=True)
+    sampled = equity(["As 3s 2s 6s", "random"], board="Ad Qs 2c 7c 5c", samples=200_000, seed=3)
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(e.equity - s.equity) < 4 * s.equity_stderr
+
+
+def test_seed_reproducible_across_thread_counts():
+    args = (["As Ah 2c 3d", "random", "Ks Kh Qd Jd"],)
+    one = equity(*args, samples=100_000, seed=42, threads=1)
+    two = equity(*args, samples=100_000, seed=42, threads=2)
+    again = equity(*args, samples=100_000, seed=42)
+    other = equity(*args, samples=100_000, seed=43)
+    for a, b, c in zip(one.players, two.players, again.players):
+        assert np.array_equal(a.counts, b.counts) and np.array_equal(a.counts, c.counts)
+    assert not all(np.array_equal(a.counts, d.counts) for a, d in zip(one.players, other.players))
+    assert one.seed == 42
+
+
+def test_stderr_target_is_met():
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], stderr_target=0.002, seed=5)
+    assert not result.exhaustive
+    assert all(p.equity_stderr <= 0.002 for p in result.players)
+
+
+def test_heads_up_preflop_is_exhaustive_by_default():
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"])
+    assert result.exhaustive and result.outcomes == 1_086_008
+    assert sum(p.exact_equity() for p in result.players) == 1
+    sampled = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=400_000, seed=8)
+    for e, s in zip(result.players, sampled.players):
+        assert abs(e.equity - s.equity) < 4 * s.equity_stderr
+
+
+def test_large_spots_fall_back_to_monte_carlo():
+    result = equity(["As Ah 2c 3d", "random", "random"], samples=50_000, seed=1)
+    assert not result.exhaustive and result.seed == 1
+    assert abs(sum(p.equity for p in result.players) - 1) < 1e-12
+
+
+def test_progress_is_reported():
+    calls = []
+    equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (1_086_008, 1_086_008)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, text",
+    [
+        ({"hands": ["As Ah 2c 3d"]}, OmahaInputError, "2 or more"),
+        ({"hands": ["As Ah 2c", "Ks Kh Qd Jd"]}, HandSizeError, "hand 1"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd 9c"]}, HandSizeError, "same number"),
+        ({"hands": ["As Ah 2c 3d", "As Kh Qd Jd"]}, DuplicateCardError, "As"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "board": "Ks 2h 3h"}, DuplicateCardError, "Ks"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "dead": "2c"}, DuplicateCardError, "dead"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Xd"]}, InvalidCardError, "Xd"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "board": "2h 3h 4h 5h 6h 7h"}, HandSizeError, "board"),
+        ({"hands": ["random"] * 12 + ["As Ah 2c 3d"]}, OmahaInputError, "at most 11 players"),
+        ({"hands": ["random", "random"]}, OmahaInputError, "known"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "samples": 0}, OmahaInputError, "samples"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "exhaustive": True, "samples": 5}, OmahaInputError, "exhaustive"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "seed": -1}, OmahaInputError, "seed"),
+        ({"hands": ["As Ah 2c 3d", "Ks Kh Qd Jd"], "threads": 0}, OmahaInputError, "threads"),
+        ({"hands": "As Ah 2c 3d"}, TypeError, "list of hands"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_clear_message(kwargs, error, text):
+    with pytest.raises(error, match=text):
+        equity(**kwargs)
