@@ -112,9 +112,9 @@ def equity(
         cards, wrong hole counts, a board of more than 5 cards, too many players
         for the deck, conflicting method options.
 
-    >>> result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d Ks")
-    >>> round(sum(p.equity for p in result.players), 12)
-    1.0
+    >>> result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d 7s")
+    >>> result.outcomes, [str(p.exact_equity()) for p in result.players]
+    (820, ['1541/1640', '99/1640'])
     """
     started = time.perf_counter()
     parsed, n_hole = _parse_hands(hands)

@@ -18,7 +18,7 @@ from .cards import CardSpec
 from .core import kernels
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .hands import HighHand, LowHand
-from .inputs import card_array, check_rows_distinct, hole_and_board
+from .inputs import card_array, check_card_rows, hole_and_board
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
 
@@ -50,8 +50,13 @@ def evaluate_batch(
         raise ValueError(
             f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}"
         )
-    check_rows_distinct(hole_array, board_array)
-    return _evaluate_rows(hole_array, board_array, want_high=high, want_low=hilo)
+    check_card_rows(hole_array, board_array)
+    return _evaluate_rows(
+        hole_array.astype(np.int8, copy=False),
+        board_array.astype(np.int8, copy=False),
+        want_high=high,
+        want_low=hilo,
+    )
 
 
 def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_card, parse_cards
+from .core.checks import first_bad_row
 from .errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 HOLE_SIZES = (4, 5, 6)
@@ -44,30 +45,31 @@ def hole_and_board(hole: CardSpec, board: CardSpec) -> tuple[tuple[int, ...], tu
 
 
 def card_array(values, name: str, widths: tuple[int, ...]) -> np.ndarray:
-    """A 2-D array of card ints with a row width in ``widths``, as int8 for the kernels."""
+    """A C-contiguous 2-D int8 or int64 array of row width in ``widths`` (values unchecked).
+
+    int8 input is kept as it is; any other integer type becomes int64, so that no
+    value wraps around before :func:`check_card_rows` sees it.
+    """
     array = np.asarray(values)
     if array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
         raise TypeError(f"{name}: expected an integer array of card ints 0..51, got {array.dtype}")
     if array.ndim != 2 or array.shape[1] not in widths:
         allowed = " or ".join(str(w) for w in widths)
-        raise HandSizeError(
-            f"{name}: expected shape (n, {allowed}), got {array.shape}"
-        )
-    if array.size and (array.min() < 0 or array.max() >= DECK_SIZE):
-        bad = np.argwhere((array < 0) | (array >= DECK_SIZE))[0]
-        raise InvalidCardError(
-            f"{name}: row {bad[0]} holds {array[tuple(bad)]}, not a card (card numbers are 0..51)"
-        )
-    return np.ascontiguousarray(array, dtype=np.int8)
+        raise HandSizeError(f"{name}: expected shape (n, {allowed}), got {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.int8 if array.dtype == np.int8 else np.int64)
 
 
-def check_rows_distinct(*arrays: np.ndarray) -> None:
-    """Raise DuplicateCardError if any row of the side-by-side arrays repeats a card."""
-    cards = np.concatenate(arrays, axis=1).astype(np.int64)
-    masks = np.bitwise_or.reduce(np.left_shift(1, cards), axis=1)
-    bad = np.flatnonzero(np.bitwise_count(masks) != cards.shape[1])
-    if bad.size:
-        row = cards[bad[0]]
-        values, counts = np.unique(row, return_counts=True)
-        card = format_card(int(values[counts > 1][0]))
-        raise DuplicateCardError(f"row {bad[0]}: {card} appears twice among its cards")
+def check_card_rows(holes: np.ndarray, boards: np.ndarray) -> None:
+    """Raise InvalidCardError or DuplicateCardError naming the first bad row, if any."""
+    if holes.dtype != boards.dtype:
+        holes, boards = holes.astype(np.int64), boards.astype(np.int64)
+    row = first_bad_row(holes, boards)
+    if row < 0:
+        return
+    cards = [int(c) for c in holes[row]] + [int(c) for c in boards[row]]
+    name = "holes" if any(not 0 <= c < DECK_SIZE for c in holes[row]) else "boards"
+    for c in cards:
+        if not 0 <= c < DECK_SIZE:
+            raise InvalidCardError(f"{name}: row {row} holds {c}, not a card (card numbers are 0..51)")
+    repeated = next(c for c in cards if cards.count(c) > 1)
+    raise DuplicateCardError(f"row {row}: {format_card(repeated)} appears twice among its cards")
