@@ -16,6 +16,7 @@ import numba
 import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_cards, parse_cards
+from .core.aggregate import aggregate_showdowns, rank_multisets
 from .core.enumerator import board_combinations, deal_count, enumerate_deals
 from .core.sampler import sample_deals
 from .core.showdown import histogram_shape
@@ -36,8 +37,14 @@ CHUNK_SAMPLES = 1 << 14
 CHUNK_BOARDS = 1 << 12
 #: Chunks per kernel call: progress is reported and stderr checked between calls.
 CHUNKS_PER_CALL = 64
+#: Below this many deals one thread is faster than waking the others.
+SMALL_WORK = 50_000
 #: Most samples a ``stderr_target`` run draws before giving up on the target.
 MAX_SAMPLES = 1_000_000_000
+
+#: Exact runs with fixed hands only count rank multisets plus flush corrections
+#: (``core/aggregate.py``); False visits every board (``core/enumerator.py``).
+AGGREGATE_EXACT = True
 
 RANDOM = "random"
 ProgressCallback = Callable[[int, "int | None"], None]
@@ -171,7 +178,10 @@ def equity(
         numba.set_num_threads(threads)
     try:
         if exhaustive:
-            counts = _enumerate(common, table_args, hilo, n_players, len(deck), n_missing, deals, progress)
+            if len(random_players) == 0 and AGGREGATE_EXACT:
+                counts = _aggregate(common, table_args, hilo, n_players, deals, progress)
+            else:
+                counts = _enumerate(common, table_args, hilo, n_players, len(deck), n_missing, deals, progress)
             outcomes, used_seed = deals, None
         else:
             used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
@@ -196,8 +206,19 @@ def equity(
     )
 
 
+def _aggregate(common, table_args, hilo, n_players, deals, progress):
+    """Exact counts for fixed hands by rank multisets plus flush corrections."""
+    holes, n_hole, _, board, n_known, deck = common
+    counts = np.zeros((1, *histogram_shape(n_players)), dtype=np.int64)
+    aggregate_showdowns(holes, n_hole, board, n_known, deck, *rank_multisets(), hilo, *table_args, counts)
+    _report(progress, deals, deals)
+    return counts[0]
+
+
 def _enumerate(common, table_args, hilo, n_players, n_deck, n_missing, deals, progress):
     """Enumerate every deal, a batch of board chunks per kernel call."""
+    if deals < SMALL_WORK:
+        numba.set_num_threads(1)
     n_boards = board_combinations(n_deck, n_missing)
     starts = np.arange(0, n_boards, CHUNK_BOARDS, dtype=np.int64)
     ends = np.minimum(starts + CHUNK_BOARDS, n_boards)

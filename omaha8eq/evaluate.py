@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import numba
 import numpy as np
 
 from .cards import CardSpec
@@ -21,6 +22,9 @@ from .hands import HighHand, LowHand
 from .inputs import card_array, check_card_rows, hole_and_board
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
+
+#: Batches smaller than this run on one thread.
+SMALL_BATCH = 10_000
 
 
 def evaluate_batch(
@@ -65,10 +69,16 @@ def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, wa
     n = holes.shape[0]
     out_high = np.empty(n, dtype=np.int16)
     out_low = np.empty(n, dtype=np.int16)
-    kernels.evaluate_rows(
-        holes, boards, bool(want_high), bool(want_low), tables.board_pair,
-        tables.flush5, tables.suited, tables.low, out_high, out_low,
-    )  # fmt: skip
+    threads = numba.get_num_threads()
+    if n < SMALL_BATCH:  # waking the other threads costs more than the rows
+        numba.set_num_threads(1)
+    try:
+        kernels.evaluate_rows(
+            holes, boards, bool(want_high), bool(want_low), tables.board_pair,
+            tables.flush5, tables.suited, tables.low, out_high, out_low,
+        )  # fmt: skip
+    finally:
+        numba.set_num_threads(threads)
     return out_high, out_low
 
 

@@ -38,14 +38,20 @@ def chunk_state(seed, chunk):
 
 @njit(cache=True, inline="always")
 def _below(state, bound):
-    """(new state, uniform int in [0, bound)) for 0 < bound < 2**32, without bias."""
+    """(new state, uniform int in [0, bound)) for 0 < bound < 2**32, without bias.
+
+    Lemire's nearly divisionless method: the modulo that fixes the bias is only
+    computed in the rare case that the low half of the product is below ``bound``.
+    """
     bound64 = np.uint64(bound)
-    threshold = (np.uint64(0x100000000) - bound64) % bound64
-    while True:
-        state = state + _GOLDEN
-        product = (_mix(state) & _MASK32) * bound64
-        if (product & _MASK32) >= threshold:
-            return state, np.int64(product >> np.uint64(32))
+    state = state + _GOLDEN
+    product = (_mix(state) & _MASK32) * bound64
+    if (product & _MASK32) < bound64:
+        threshold = (np.uint64(0x100000000) - bound64) % bound64
+        while (product & _MASK32) < threshold:
+            state = state + _GOLDEN
+            product = (_mix(state) & _MASK32) * bound64
+    return state, np.int64(product >> np.uint64(32))
 
 
 @njit(cache=True, parallel=True)

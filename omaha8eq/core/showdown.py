@@ -32,30 +32,26 @@ def histogram_shape(n_players: int) -> tuple[int, int, int]:
 
 
 @njit(cache=True, inline="always")
-def record_showdown(
-    holes, n_players, n_hole, board, hilo, board_pair, flush5, suited, low,
-    high_values, low_values, counts, chunk,
-):  # fmt: skip
-    """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome."""
-    state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
+def count_outcome(high_values, low_values, n_players, counts, chunk, weight):
+    """Add ``weight`` to each player's outcome cell for these high and low values.
+
+    ``high_values[p]`` is player p's high (0..7461), ``low_values[p]`` the low
+    (0..55, or -1 for none).
+    """
     best_high = -1
     n_best_high = 0
     best_low = -1
     n_best_low = 0
     for p in range(n_players):
-        value = hand_high(holes, p, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited)
-        high_values[p] = value
-        if value > best_high:
-            best_high = value
+        if high_values[p] > best_high:
+            best_high = high_values[p]
             n_best_high = 1
-        elif value == best_high:
+        elif high_values[p] == best_high:
             n_best_high += 1
-        value = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
-        low_values[p] = value
-        if value > best_low:
-            best_low = value
+        if low_values[p] > best_low:
+            best_low = low_values[p]
             n_best_low = 1
-        elif value == best_low and value >= 0:
+        elif low_values[p] == best_low and best_low >= 0:
             n_best_low += 1
     for p in range(n_players):
         high_state = n_best_high if high_values[p] == best_high else 0
@@ -67,4 +63,32 @@ def record_showdown(
             low_state = 0
         else:
             low_state = n_players + 1
-        counts[chunk, p, high_state, low_state] += 1
+        counts[chunk, p, high_state, low_state] += weight
+
+
+@njit(cache=True, inline="always")
+def settle(
+    holes, n_players, n_hole, state, flush_suit, flush_ranks, board_low, hilo,
+    board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight,
+):  # fmt: skip
+    """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
+    and add ``weight`` to each player's outcome cell in ``counts[chunk]``."""
+    for p in range(n_players):
+        high_values[p] = hand_high(
+            holes, p, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited
+        )
+        low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
+    count_outcome(high_values, low_values, n_players, counts, chunk, weight)
+
+
+@njit(cache=True, inline="always")
+def record_showdown(
+    holes, n_players, n_hole, board, hilo, board_pair, flush5, suited, low,
+    high_values, low_values, counts, chunk,
+):  # fmt: skip
+    """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
+    state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
+    settle(
+        holes, n_players, n_hole, state, flush_suit, flush_ranks, board_low, hilo,
+        board_pair, flush5, suited, low, high_values, low_values, counts, chunk, 1,
+    )  # fmt: skip

@@ -1,0 +1,8 @@
+"""``python -m omaha8eq ...``: the same as the ``omaha8eq`` command (see :mod:`omaha8eq.cli`)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""Compiled exact enumeration without a board loop: rank multisets plus flush corrections.
+
+Every hand's high without flushes, and every low, depend only on the board's ranks.
+So instead of visiting each of the (up to 1,086,008) boards, the enumeration visits
+each rank multiset the missing board cards can form, once, weighted by how many
+boards have it: the product over ranks of C(cards of that rank left, times it
+appears). That counts every board as if no flush were possible.
+
+Then the boards where a flush *is* possible are corrected exactly: a suit ``s`` can
+make a flush only on boards holding 3+ cards of ``s``, for a player holding 2+ of
+``s``. For each such suit the correction visits every set of ``s`` ranks the
+missing cards can add (each one specific cards) together with every rank multiset
+of the other, off-suit, missing cards (weighted as above), and replaces the
+rank-only outcome of those boards (weight ``-w``) with the true one (``+w``). A
+board holds 3+ cards of at most one suit, so no board is corrected twice.
+
+Only fixed hands: deals with random hands go through ``enumerator.py``, which also
+serves as this module's reference in the tests.
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations_with_replacement
+
+import numpy as np
+from numba import njit
+
+from .enumerator import COMB
+from .kernels import best_flush, board_state, popcount
+from .showdown import count_outcome
+from .tables import BOARD_OFFSET, LOW_BIT, PAIR_INDEX, multiset_index
+
+
+@functools.lru_cache(maxsize=None)
+def rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All multisets of 0..5 ranks, for weighting the ways the missing cards can fall.
+
+    Returns ``(ranks, multiplicities, offsets)``; the multisets of ``k`` ranks are
+    rows ``offsets[k]:offsets[k + 1]``, in board-state (colex) order. Row ``m``
+    lists its ranks in ``ranks[m, :k]`` (sorted); ``multiplicities[m, i]`` is how
+    often ``ranks[m, i]`` appears at its first occurrence and 0 at the repeats, so
+    that with ``a[r]`` cards of rank r available the multiset can be dealt in
+    ``prod(C(a[ranks[m, i]], multiplicities[m, i]))`` ways.
+    """
+    ranks, multiplicities, offsets = [], [], [0]
+    for size in range(6):
+        # Preflop the states are then read in turn, which keeps the table reads local.
+        for multiset in sorted(combinations_with_replacement(range(13), size), key=multiset_index):
+            first = [multiset.count(r) if multiset.index(r) == i else 0 for i, r in enumerate(multiset)]
+            ranks.append(list(multiset) + [0] * (5 - size))
+            multiplicities.append(first + [0] * (5 - size))
+        offsets.append(len(ranks))
+    return (
+        np.array(ranks, dtype=np.int64),
+        np.array(multiplicities, dtype=np.int64),
+        np.array(offsets, dtype=np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _deal_multiset(m, size, ranks, multiplicities, available, work_board, start):
+    """Write multiset ``m`` (``size`` ranks) into ``work_board[0, start:]``; return its weight."""
+    ways = 1
+    for i in range(size):
+        ways *= COMB[available[ranks[m, i]], multiplicities[m, i]]
+        work_board[0, start + i] = 4 * ranks[m, i]
+    return ways
+
+
+@njit(cache=True, inline="always")
+def _rank_high(player_high, p, index, holes, n_hole, board_pair):
+    """Player p's high without flushes on five-card state ``index``, memoised."""
+    if player_high[p, index] < 0:
+        best = -1
+        state = index + BOARD_OFFSET[5]
+        for i in range(n_hole - 1):
+            for j in range(i + 1, n_hole):
+                best = max(best, board_pair[state, PAIR_INDEX[holes[p, i] >> 2, holes[p, j] >> 2]])
+        player_high[p, index] = best
+    return player_high[p, index]
+
+
+@njit(cache=True, inline="always")
+def _board_summary(work_board):
+    """(rank-multiset state, low mask) of the five cards in ``work_board[0]``."""
+    board_low = 0
+    for i in range(5):
+        board_low |= LOW_BIT[work_board[0, i] >> 2]
+    return board_state(work_board, 0, 5), board_low
+
+
+@njit(cache=True)
+def aggregate_showdowns(
+    holes, n_hole, board, n_known, deck, ranks, multiplicities, offsets, hilo,
+    board_pair, flush5, suited, low, counts,
+):  # fmt: skip
+    """Add every deal's outcome to ``counts[0]``, one visit per rank multiset.
+
+    ``holes`` (P, n_hole) are all fixed; ``board[:n_known]`` the known board cards;
+    ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
+    """
+    n_players = holes.shape[0]
+    n_missing = 5 - n_known
+    # Per player: the rank-only high by five-card board state (-1 until first
+    # needed), the low mask and the rank mask of each suit held.
+    first_state = BOARD_OFFSET[5]
+    player_high = np.full((n_players, board_pair.shape[0] - first_state), -1, dtype=np.int16)
+    hole_low = np.zeros(n_players, dtype=np.int64)
+    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
+    for p in range(n_players):
+        for i in range(n_hole):
+            hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
+            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
+
+    high_values = np.empty(n_players, dtype=np.int64)
+    flush_values = np.empty(n_players, dtype=np.int64)
+    low_values = np.full(n_players, -1, dtype=np.int64)
+    available = np.zeros(13, dtype=np.int64)
+    deck_suit_ranks = np.zeros(4, dtype=np.int64)
+    for i in range(deck.shape[0]):
+        available[deck[i] >> 2] += 1
+        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
+    known_suit_ranks = np.zeros(4, dtype=np.int64)
+    work_board = np.empty((1, 5), dtype=np.int8)
+    for i in range(n_known):
+        work_board[0, i] = board[i]
+        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
+
+    # Every board, read by its ranks alone.
+    for m in range(offsets[n_missing], offsets[n_missing + 1]):
+        weight = _deal_multiset(
+            m, n_missing, ranks, multiplicities, available, work_board, n_known
+        )
+        if weight == 0:
+            continue
+        state, board_low = _board_summary(work_board)
+        for p in range(n_players):
+            high_values[p] = _rank_high(player_high, p, state - first_state, holes, n_hole, board_pair)
+            if hilo:
+                low_values[p] = low[board_low * 256 + hole_low[p]]
+        count_outcome(high_values, low_values, n_players, counts, 0, weight)
+
+    # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
+    off_suit = np.empty(13, dtype=np.int64)
+    player_flush = np.empty(n_players, dtype=np.int64)
+    for s in range(4):
+        flush_draw = False
+        for p in range(n_players):
+            flush_draw = flush_draw or popcount(hole_suit_ranks[p, s]) >= 2
+        known_suited = popcount(known_suit_ranks[s])
+        if not flush_draw or known_suited + n_missing < 3:
+            continue
+        for r in range(13):
+            off_suit[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
+        lowest = max(0, 3 - known_suited)
+        subset = deck_suit_ranks[s]
+        while True:  # every subset of the suit's ranks still in the deck
+            if lowest <= popcount(subset) <= n_missing:
+                position = n_known
+                for r in range(13):
+                    if (subset >> r) & 1:
+                        work_board[0, position] = 4 * r
+                        position += 1
+                # A player's flush depends only on the suited cards: fixed for this subset.
+                for p in range(n_players):
+                    player_flush[p] = -1
+                    if popcount(hole_suit_ranks[p, s]) >= 2:
+                        player_flush[p] = best_flush(
+                            known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited
+                        )
+                n_off = 5 - position
+                for m in range(offsets[n_off], offsets[n_off + 1]):
+                    weight = _deal_multiset(
+                        m, n_off, ranks, multiplicities, off_suit, work_board, position
+                    )
+                    if weight == 0:
+                        continue
+                    state, board_low = _board_summary(work_board)
+                    changed = False
+                    for p in range(n_players):
+                        high_values[p] = _rank_high(
+                            player_high, p, state - first_state, holes, n_hole, board_pair
+                        )
+                        flush_values[p] = max(high_values[p], player_flush[p])
+                        changed = changed or flush_values[p] != high_values[p]
+                        if hilo:
+                            low_values[p] = low[board_low * 256 + hole_low[p]]
+                    if changed:
+                        count_outcome(high_values, low_values, n_players, counts, 0, -weight)
+                        count_outcome(flush_values, low_values, n_players, counts, 0, weight)
+            if subset == 0:
+                break
+            subset = (subset - 1) & deck_suit_ranks[s]
