@@ -19,7 +19,7 @@ from .cards import CardSpec, check_disjoint, format_cards, parse_cards
 from .core.aggregate import aggregate_showdowns, rank_multisets
 from .core.enumerator import board_combinations, deal_count, enumerate_deals
 from .core.sampler import sample_deals
-from .core.showdown import histogram_shape
+from .core.showdown import fixed_hand_highs, histogram_shape
 from .core.tables import get_tables
 from .errors import HandSizeError, OmahaInputError
 from .inputs import DECK_SIZE, parse_hole
@@ -171,7 +171,9 @@ def equity(
         exhaustive = samples is None and stderr_target is None and deals <= EXHAUSTIVE_LIMIT
 
     tables = get_tables()
-    common = (holes, n_hole, random_players, board_array, len(board_cards), deck)
+    fixed = np.array([h is not None for h in parsed])
+    fixed_highs = fixed_hand_highs(holes, fixed, tables.pair_five)
+    common = (holes, n_hole, random_players, fixed, fixed_highs, board_array, len(board_cards), deck)
     table_args = (tables.board_pair, tables.flush5, tables.suited, tables.low)
     previous_threads = numba.get_num_threads()
     if threads is not None:
@@ -208,9 +210,12 @@ def equity(
 
 def _aggregate(common, table_args, hilo, n_players, deals, progress):
     """Exact counts for fixed hands by rank multisets plus flush corrections."""
-    holes, n_hole, _, board, n_known, deck = common
+    holes, n_hole, _, _, fixed_highs, board, n_known, deck = common
     counts = np.zeros((1, *histogram_shape(n_players)), dtype=np.int64)
-    aggregate_showdowns(holes, n_hole, board, n_known, deck, *rank_multisets(), hilo, *table_args, counts)
+    aggregate_showdowns(
+        holes, n_hole, fixed_highs, board, n_known, deck, *rank_multisets(), hilo,
+        *table_args[1:], counts,
+    )  # fmt: skip
     _report(progress, deals, deals)
     return counts[0]
 

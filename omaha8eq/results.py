@@ -9,6 +9,7 @@ has a low, the best high takes the whole pot.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -126,6 +127,7 @@ class EquityResult:
         }
 
 
+@functools.lru_cache(maxsize=4096)
 def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
     """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
     high = Fraction(1, high_state) if high_state else Fraction(0)
@@ -139,10 +141,7 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
     won = sum(
-        int(counts[h, l]) * cell_share(h, l, n_players)
-        for h in range(counts.shape[0])
-        for l in range(counts.shape[1])
-        if counts[h, l]
+        int(counts[h, l]) * cell_share(int(h), int(l), n_players) for h, l in zip(*np.nonzero(counts))
     )
     return Fraction(won, total)
 
@@ -152,11 +151,9 @@ def summarize_player(hand: str, counts: np.ndarray, exhaustive: bool) -> PlayerE
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
     shares: dict[Fraction, int] = {}
-    for h in range(counts.shape[0]):
-        for l in range(counts.shape[1]):
-            if counts[h, l]:
-                share = cell_share(h, l, n_players)
-                shares[share] = shares.get(share, 0) + int(counts[h, l])
+    for h, l in zip(*np.nonzero(counts)):
+        share = cell_share(int(h), int(l), n_players)
+        shares[share] = shares.get(share, 0) + int(counts[h, l])
     mean = sum(float(s) * n for s, n in shares.items()) / total
     second_moment = sum(float(s) ** 2 * n for s, n in shares.items()) / total
     stderr = 0.0

@@ -29,7 +29,7 @@ from numba import njit
 from .enumerator import COMB
 from .kernels import best_flush, board_state, popcount
 from .showdown import count_outcome
-from .tables import BOARD_OFFSET, LOW_BIT, PAIR_INDEX, multiset_index
+from .tables import BOARD_OFFSET, LOW_BIT, multiset_index
 
 
 @functools.lru_cache(maxsize=None)
@@ -69,19 +69,6 @@ def _deal_multiset(m, size, ranks, multiplicities, available, work_board, start)
 
 
 @njit(cache=True, inline="always")
-def _rank_high(player_high, p, index, holes, n_hole, board_pair):
-    """Player p's high without flushes on five-card state ``index``, memoised."""
-    if player_high[p, index] < 0:
-        best = -1
-        state = index + BOARD_OFFSET[5]
-        for i in range(n_hole - 1):
-            for j in range(i + 1, n_hole):
-                best = max(best, board_pair[state, PAIR_INDEX[holes[p, i] >> 2, holes[p, j] >> 2]])
-        player_high[p, index] = best
-    return player_high[p, index]
-
-
-@njit(cache=True, inline="always")
 def _board_summary(work_board):
     """(rank-multiset state, low mask) of the five cards in ``work_board[0]``."""
     board_low = 0
@@ -92,20 +79,19 @@ def _board_summary(work_board):
 
 @njit(cache=True)
 def aggregate_showdowns(
-    holes, n_hole, board, n_known, deck, ranks, multiplicities, offsets, hilo,
-    board_pair, flush5, suited, low, counts,
+    holes, n_hole, fixed_highs, board, n_known, deck, ranks, multiplicities, offsets, hilo,
+    flush5, suited, low, counts,
 ):  # fmt: skip
     """Add every deal's outcome to ``counts[0]``, one visit per rank multiset.
 
-    ``holes`` (P, n_hole) are all fixed; ``board[:n_known]`` the known board cards;
+    ``holes`` (P, n_hole) are all fixed, ``fixed_highs`` their highs without flushes
+    (``showdown.fixed_hand_highs``); ``board[:n_known]`` the known board cards;
     ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
     """
     n_players = holes.shape[0]
     n_missing = 5 - n_known
-    # Per player: the rank-only high by five-card board state (-1 until first
-    # needed), the low mask and the rank mask of each suit held.
+    # Per player: the low mask and the rank mask of each suit held.
     first_state = BOARD_OFFSET[5]
-    player_high = np.full((n_players, board_pair.shape[0] - first_state), -1, dtype=np.int16)
     hole_low = np.zeros(n_players, dtype=np.int64)
     hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
     for p in range(n_players):
@@ -136,7 +122,7 @@ def aggregate_showdowns(
             continue
         state, board_low = _board_summary(work_board)
         for p in range(n_players):
-            high_values[p] = _rank_high(player_high, p, state - first_state, holes, n_hole, board_pair)
+            high_values[p] = fixed_highs[p, state - first_state]
             if hilo:
                 low_values[p] = low[board_low * 256 + hole_low[p]]
         count_outcome(high_values, low_values, n_players, counts, 0, weight)
@@ -179,9 +165,7 @@ def aggregate_showdowns(
                     state, board_low = _board_summary(work_board)
                     changed = False
                     for p in range(n_players):
-                        high_values[p] = _rank_high(
-                            player_high, p, state - first_state, holes, n_hole, board_pair
-                        )
+                        high_values[p] = fixed_highs[p, state - first_state]
                         flush_values[p] = max(high_values[p], player_flush[p])
                         changed = changed or flush_values[p] != high_values[p]
                         if hilo:

@@ -73,13 +73,14 @@ def _group_mask(positions, group, size):
 
 @njit(cache=True, parallel=True)
 def enumerate_deals(
-    holes, n_hole, random_players, board, n_known, deck, chunk_first, chunk_last,
-    hilo, board_pair, flush5, suited, low, counts,
+    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck, chunk_first,
+    chunk_last, hilo, board_pair, flush5, suited, low, counts,
 ):  # fmt: skip
     """Count the showdown of every deal whose board combination is in each chunk.
 
     ``holes`` (P, n_hole) holds the fixed hands; rows listed in ``random_players`` are
-    overwritten per deal. ``board[:n_known]`` are the known board cards. Chunk ``c``
+    overwritten per deal (``fixed`` is False for them; ``fixed_highs`` as made by
+    ``showdown.fixed_hand_highs``). ``board[:n_known]`` are the known board cards. Chunk ``c``
     covers board combinations ``chunk_first[c] <= i < chunk_last[c]`` and adds to
     ``counts[c]``.
     """
@@ -116,8 +117,8 @@ def enumerate_deals(
                         for i in range(n_hole):
                             work_holes[random_players[g - 1], i] = deck[positions[g, i]]
                     record_showdown(
-                        work_holes, n_players, n_hole, work_board, hilo, board_pair,
-                        flush5, suited, low, high_values, low_values, counts, c,
+                        work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
+                        board_pair, flush5, suited, low, high_values, low_values, counts, c,
                     )  # fmt: skip
                 # Odometer over the random hands: the last one moves fastest.
                 g = n_random

@@ -126,8 +126,8 @@ def describe_board(boards, row, n_board):
 
 
 @njit(cache=True, inline="always")
-def hand_high(holes, row, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited_table):
-    """Omaha high value (0..7461) of ``holes[row, :n_hole]`` against a board summarised by describe_board."""
+def rank_high(holes, row, n_hole, state, board_pair):
+    """High value of ``holes[row, :n_hole]`` on board state ``state``, flushes left out."""
     best = -1
     for i in range(n_hole - 1):
         ri = holes[row, i] >> 2
@@ -135,17 +135,31 @@ def hand_high(holes, row, n_hole, state, flush_suit, flush_ranks, board_pair, fl
             v = board_pair[state, PAIR_INDEX[ri, holes[row, j] >> 2]]
             if v > best:
                 best = v
-    if flush_suit >= 0:
-        suited = 0
-        for i in range(n_hole):
-            c = holes[row, i]
-            if c & 3 == flush_suit:
-                suited |= 1 << (c >> 2)
-        if popcount(suited) >= 2:
-            v = best_flush(flush_ranks, suited, flush5, suited_table)
-            if v > best:
-                best = v
     return best
+
+
+@njit(cache=True, inline="always")
+def flush_high(holes, row, n_hole, flush_suit, flush_ranks, flush5, suited_table):
+    """Best flush of ``holes[row, :n_hole]`` with 3 board cards of ``flush_suit``, or -1."""
+    if flush_suit < 0:
+        return -1
+    suited = 0
+    for i in range(n_hole):
+        c = holes[row, i]
+        if c & 3 == flush_suit:
+            suited |= 1 << (c >> 2)
+    if popcount(suited) < 2:
+        return -1
+    return best_flush(flush_ranks, suited, flush5, suited_table)
+
+
+@njit(cache=True, inline="always")
+def hand_high(holes, row, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited_table):
+    """Omaha high value (0..7461) of ``holes[row, :n_hole]`` against a board summarised by describe_board."""
+    return max(
+        rank_high(holes, row, n_hole, state, board_pair),
+        flush_high(holes, row, n_hole, flush_suit, flush_ranks, flush5, suited_table),
+    )
 
 
 @njit(cache=True, inline="always")

@@ -56,14 +56,15 @@ def _below(state, bound):
 
 @njit(cache=True, parallel=True)
 def sample_deals(
-    holes, n_hole, random_players, board, n_known, deck, seed, first_chunk,
-    chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
+    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck, seed,
+    first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
 ):  # fmt: skip
     """Play ``chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``first_chunk + c``).
 
     Each deal draws the ``5 - n_known`` missing board cards and then ``n_hole`` cards
     for every row of ``holes`` listed in ``random_players``, without replacement from
-    ``deck``. Outcomes go to ``counts[c]``.
+    ``deck``. Outcomes go to ``counts[c]``. ``fixed``/``fixed_highs``: see
+    ``showdown.fixed_hand_highs``.
     """
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
@@ -91,6 +92,6 @@ def sample_deals(
                 for i in range(n_hole):
                     work_holes[random_players[r], i] = work_deck[n_missing + r * n_hole + i]
             record_showdown(
-                work_holes, n_players, n_hole, work_board, hilo, board_pair, flush5,
-                suited, low, high_values, low_values, counts, c,
+                work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
+                board_pair, flush5, suited, low, high_values, low_values, counts, c,
             )  # fmt: skip

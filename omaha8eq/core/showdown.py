@@ -21,14 +21,32 @@ Outcome histogram ``counts[chunk, player, high_state, low_state]`` (int64):
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from .kernels import describe_board, hand_high, hand_low
+from .kernels import describe_board, flush_high, hand_low, rank_high
+from .tables import BOARD_OFFSET, PAIR_INDEX
 
 
 def histogram_shape(n_players: int) -> tuple[int, int, int]:
     """Shape of one chunk's outcome histogram: (player, high_state, low_state)."""
     return n_players, n_players + 1, n_players + 3
+
+
+def fixed_hand_highs(holes: np.ndarray, fixed: np.ndarray, pair_five: np.ndarray) -> np.ndarray:
+    """Each fixed hand's high without flushes on every five-card board state.
+
+    Row p, column ``state - BOARD_OFFSET[5]``: the best value over the hand's hole
+    pairs (``pair_five`` is the tables' five-card ``board_pair``, transposed), so that
+    a showdown reads one cell instead of 6-15. Rows of hands that are not fixed
+    (random, dealt per deal) are -1 and never read.
+    """
+    table = np.full((holes.shape[0], pair_five.shape[1]), -1, dtype=np.int16)
+    for p in np.flatnonzero(fixed):
+        ranks = holes[p].astype(np.int64) >> 2
+        i, j = np.triu_indices(len(ranks), k=1)
+        np.max(pair_five[PAIR_INDEX[ranks[i], ranks[j]]], axis=0, out=table[p])
+    return table
 
 
 @njit(cache=True, inline="always")
@@ -68,14 +86,22 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight):
 
 @njit(cache=True, inline="always")
 def settle(
-    holes, n_players, n_hole, state, flush_suit, flush_ranks, board_low, hilo,
-    board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight,
+    holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks, board_low,
+    hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
-    and add ``weight`` to each player's outcome cell in ``counts[chunk]``."""
+    and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
+
+    Fixed hands (``fixed[p]``) read their high without flushes from ``fixed_highs``
+    (see ``fixed_hand_highs``); the others evaluate their hole pairs.
+    """
     for p in range(n_players):
-        high_values[p] = hand_high(
-            holes, p, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited
+        if fixed[p]:
+            high = fixed_highs[p, state - BOARD_OFFSET[5]]
+        else:
+            high = rank_high(holes, p, n_hole, state, board_pair)
+        high_values[p] = max(
+            high, flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited)
         )
         low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
     count_outcome(high_values, low_values, n_players, counts, chunk, weight)
@@ -83,12 +109,13 @@ def settle(
 
 @njit(cache=True, inline="always")
 def record_showdown(
-    holes, n_players, n_hole, board, hilo, board_pair, flush5, suited, low,
-    high_values, low_values, counts, chunk,
+    holes, n_players, n_hole, fixed, fixed_highs, board, hilo, board_pair, flush5, suited,
+    low, high_values, low_values, counts, chunk,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
     settle(
-        holes, n_players, n_hole, state, flush_suit, flush_ranks, board_low, hilo,
-        board_pair, flush5, suited, low, high_values, low_values, counts, chunk, 1,
+        holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks,
+        board_low, hilo, board_pair, flush5, suited, low, high_values, low_values, counts,
+        chunk, 1,
     )  # fmt: skip

@@ -15,6 +15,9 @@ The tables:
     the best high value of the 2 hole + 3 board combinations *read as if no five
     cards shared a suit*. Omaha's non-flush high of a hand is the maximum of this
     over the hand's hole pairs; flushes are added separately (see kernels.py).
+``pair_five`` (int16, ``PAIR_STATES x`` five-card board states)
+    ``board_pair`` for five-card boards, transposed: a fixed hand's values over every
+    board are then a few contiguous rows (``showdown.fixed_hand_highs``).
 ``flush5`` (int16, 8192)
     The value of a five-card flush (or straight flush) by its 13-bit rank mask.
 ``suited`` (int16, 4 x 8192)
@@ -248,6 +251,7 @@ class Tables:
     """The arrays the kernels read; pass them to kernels as arguments, never as globals."""
 
     board_pair: np.ndarray
+    pair_five: np.ndarray
     flush5: np.ndarray
     suited: np.ndarray
     nonflush5: np.ndarray
@@ -269,8 +273,10 @@ def _source_digest() -> str:
 def build_tables() -> Tables:
     """Generate every table from scratch (about a second with numpy)."""
     nonflush5, flush5 = _five_card_tables()
+    board_pair = _board_pair_table(nonflush5)
     return Tables(
-        board_pair=_board_pair_table(nonflush5),
+        board_pair=board_pair,
+        pair_five=np.ascontiguousarray(board_pair[BOARD_OFFSET[5] :].T),
         flush5=flush5,
         suited=_suited_table(),
         nonflush5=nonflush5,
