@@ -77,6 +77,39 @@ def _board_summary(work_board):
     return board_state(work_board, 0, 5), board_low
 
 
+@njit(cache=True, inline="always")
+def _visit_multisets(
+    position, available, player_flush, correcting, work_board, ranks, multiplicities, offsets,
+    fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts,
+):  # fmt: skip
+    """Fill ``work_board[0, position:]`` with every rank multiset of the cards left
+    (``available`` per rank) and count each board's outcome, weighted by its ways.
+
+    Each player's high is the larger of its rank-only high and ``player_flush[p]``
+    (-1: none). Not ``correcting``: add the outcome. ``correcting``: where a flush
+    changes a high, move the weight from the rank-only outcome to the true one.
+    """
+    n_players = fixed_highs.shape[0]
+    n_off = 5 - position
+    for m in range(offsets[n_off], offsets[n_off + 1]):
+        weight = _deal_multiset(m, n_off, ranks, multiplicities, available, work_board, position)
+        if weight == 0:
+            continue
+        state, board_low = _board_summary(work_board)
+        changed = False
+        for p in range(n_players):
+            high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
+            flush_values[p] = max(high_values[p], player_flush[p])
+            changed = changed or flush_values[p] != high_values[p]
+            if hilo:
+                low_values[p] = low[board_low * 256 + hole_low[p]]
+        if not correcting:
+            count_outcome(high_values, low_values, n_players, counts, 0, weight)
+        elif changed:
+            count_outcome(high_values, low_values, n_players, counts, 0, -weight)
+            count_outcome(flush_values, low_values, n_players, counts, 0, weight)
+
+
 @njit(cache=True)
 def aggregate_showdowns(
     holes, n_hole, fixed_highs, board, n_known, deck, ranks, multiplicities, offsets, hilo,
@@ -91,7 +124,6 @@ def aggregate_showdowns(
     n_players = holes.shape[0]
     n_missing = 5 - n_known
     # Per player: the low mask and the rank mask of each suit held.
-    first_state = BOARD_OFFSET[5]
     hole_low = np.zeros(n_players, dtype=np.int64)
     hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
     for p in range(n_players):
@@ -114,22 +146,14 @@ def aggregate_showdowns(
         known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
 
     # Every board, read by its ranks alone.
-    for m in range(offsets[n_missing], offsets[n_missing + 1]):
-        weight = _deal_multiset(
-            m, n_missing, ranks, multiplicities, available, work_board, n_known
-        )
-        if weight == 0:
-            continue
-        state, board_low = _board_summary(work_board)
-        for p in range(n_players):
-            high_values[p] = fixed_highs[p, state - first_state]
-            if hilo:
-                low_values[p] = low[board_low * 256 + hole_low[p]]
-        count_outcome(high_values, low_values, n_players, counts, 0, weight)
+    player_flush = np.full(n_players, -1, dtype=np.int64)
+    _visit_multisets(
+        n_known, available, player_flush, False, work_board, ranks, multiplicities, offsets,
+        fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts,
+    )  # fmt: skip
 
     # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
     off_suit = np.empty(13, dtype=np.int64)
-    player_flush = np.empty(n_players, dtype=np.int64)
     for s in range(4):
         flush_draw = False
         for p in range(n_players):
@@ -155,24 +179,11 @@ def aggregate_showdowns(
                         player_flush[p] = best_flush(
                             known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited
                         )
-                n_off = 5 - position
-                for m in range(offsets[n_off], offsets[n_off + 1]):
-                    weight = _deal_multiset(
-                        m, n_off, ranks, multiplicities, off_suit, work_board, position
-                    )
-                    if weight == 0:
-                        continue
-                    state, board_low = _board_summary(work_board)
-                    changed = False
-                    for p in range(n_players):
-                        high_values[p] = fixed_highs[p, state - first_state]
-                        flush_values[p] = max(high_values[p], player_flush[p])
-                        changed = changed or flush_values[p] != high_values[p]
-                        if hilo:
-                            low_values[p] = low[board_low * 256 + hole_low[p]]
-                    if changed:
-                        count_outcome(high_values, low_values, n_players, counts, 0, -weight)
-                        count_outcome(flush_values, low_values, n_players, counts, 0, weight)
+                _visit_multisets(
+                    position, off_suit, player_flush, True, work_board, ranks, multiplicities,
+                    offsets, fixed_highs, hole_low, low, hilo, high_values, flush_values,
+                    low_values, counts,
+                )  # fmt: skip
             if subset == 0:
                 break
             subset = (subset - 1) & deck_suit_ranks[s]
