@@ -5,18 +5,26 @@ c, d, h, s) or text such as ``"As Kd 2c 3h"``; see :mod:`omaha8eq.cards`.
 """
 
 from .cards import format_card, format_cards, parse_cards
+from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
 from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
 from .equity import equity
 from .evaluate import evaluate, evaluate_batch, evaluate_high, evaluate_low
 from .hands import HighHand, LowHand
+from .allin import AllinPlayer, AllinResult, PotEquity, allin_equity
+from .betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+from .pots import Award, Pot, Settlement, settle
 
 __all__ = [
+    "CounterfeitReport",
     "DuplicateCardError",
+    "ExactOdds",
     "HandSizeError",
     "HighHand",
     "InvalidCardError",
     "LowHand",
+    "NextCard",
     "OmahaInputError",
+    "counterfeit_odds",
     "equity",
     "evaluate",
     "evaluate_batch",
@@ -25,5 +33,18 @@ __all__ = [
     "format_card",
     "format_cards",
     "parse_cards",
+    # pots, side pots and bet sizing
+    "AllinPlayer",
+    "AllinResult",
+    "Award",
+    "BettingRound",
+    "IllegalActionError",
+    "Pot",
+    "PotEquity",
+    "Settlement",
+    "allin_equity",
+    "limit_bet_size",
+    "pot_limit_max_raise",
+    "settle",
 ]
 __version__ = "0.1.0"

@@ -136,6 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--high-only", action="store_true", help="Omaha high: do not evaluate the low")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
     ev.set_defaults(run=_run_eval)
+
+    from .cli_counterfeit import add_counterfeit_parser  # counterfeit and low-draw odds
+
+    add_counterfeit_parser(commands)
+
+    from .cli_pots import add_commands as add_pot_commands  # settle, allin, potlimit, betting
+
+    add_pot_commands(commands)
     return parser
 
 

@@ -1,0 +1,293 @@
+"""All-in equity per side pot: each player's expected chips when the cards are still to come.
+
+Players all-in for different amounts before the river play for a main pot and side
+pots, each among its own eligible players. :func:`allin_equity` gives each player's
+expected chips back (what hand-history tools call all-in adjusted EV).
+
+How: a player's chips back are the uncalled chips returned plus his share of each
+pot. By linearity of expectation his expected chips are the returned chips plus,
+for every pot, ``amount x (his equity in that pot)``, where the equity is his
+expected share of a pot contested only by that pot's eligible players. The pots are
+settled on the same board, so each pot's equity is :func:`omaha8eq.equity` of its
+eligible players on that board, with every other live player's known hole cards
+passed as dead cards: they are out of the deck (card removal stays exact) but do
+not compete for that pot. The pots' outcomes are correlated (one board decides them
+all) but expectations add regardless.
+
+Expected chips are fair shares: a pot's odd chips (see :func:`omaha8eq.settle`) go
+to particular players, which moves a realised payout by less than one chip per pot
+from its fair share; they are not modelled.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .cards import CardSpec, format_cards, parse_cards
+from .equity import equity
+from .errors import HandSizeError, OmahaInputError
+from .pots import PlayerSpec, check_cards, layout, parse_players
+from .results import EquityResult
+
+__all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
+
+
+@dataclass(frozen=True)
+class PotEquity:
+    """One pot of an all-in and its eligible players' equities.
+
+    Attributes:
+        index: 0 for the main pot, k for side pot k (increasing level).
+        amount: the chips in the pot.
+        level: the contribution needed to be eligible (see :class:`omaha8eq.Pot`).
+        eligible: the seats (0-based) that can win it, in seat order.
+        equities: each eligible player's expected share of this pot, in the order
+            of ``eligible`` (they sum to 1); ``(1.0,)`` for an uncontested pot.
+        exact_equities: the same as Fractions when exact (enumerated or
+            uncontested); None for Monte Carlo.
+        equity_stderrs: the Monte Carlo standard error of each equity (0.0 when exact).
+        result: the full :class:`~omaha8eq.results.EquityResult` among the
+            eligible players (the hi/lo breakdown); None for an uncontested pot.
+    """
+
+    index: int
+    amount: int
+    level: int
+    eligible: tuple[int, ...]
+    equities: tuple[float, ...]
+    exact_equities: tuple[Fraction, ...] | None
+    equity_stderrs: tuple[float, ...]
+    result: EquityResult | None
+
+    @property
+    def name(self) -> str:
+        """ "main pot" or "side pot k"."""
+        return "main pot" if self.index == 0 else f"side pot {self.index}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above (exact equities as "p/q" text)."""
+        return {
+            "index": self.index,
+            "name": self.name,
+            "amount": self.amount,
+            "level": self.level,
+            "eligible": list(self.eligible),
+            "equities": list(self.equities),
+            "exact_equities": None if self.exact_equities is None else [str(e) for e in self.exact_equities],
+            "equity_stderrs": list(self.equity_stderrs),
+        }
+
+
+@dataclass(frozen=True)
+class AllinPlayer:
+    """One player's expectation.
+
+    Attributes:
+        seat: the player's index in ``players`` (0-based).
+        hand: the hole cards as text; None for a player who folded.
+        contributed: the chips he put in (as given).
+        returned: the uncalled chips he gets back for sure (part of ``expected``).
+        expected: his expected chips back: ``returned`` plus, over the pots he is
+            eligible for, the pot's amount times his equity in it.
+        expected_exact: ``expected`` as a Fraction when every pot is exact; else None.
+        net: his expected result, ``expected - contributed``.
+        net_exact: ``net`` as a Fraction when exact; else None.
+    """
+
+    seat: int
+    hand: str | None
+    contributed: int
+    returned: int
+    expected: float
+    expected_exact: Fraction | None
+    net: float
+    net_exact: Fraction | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above (Fractions as "p/q" text)."""
+        return {
+            "seat": self.seat,
+            "hand": self.hand,
+            "folded": self.hand is None,
+            "contributed": self.contributed,
+            "returned": self.returned,
+            "expected": self.expected,
+            "expected_exact": None if self.expected_exact is None else str(self.expected_exact),
+            "net": self.net,
+            "net_exact": None if self.net_exact is None else str(self.net_exact),
+        }
+
+
+@dataclass(frozen=True)
+class AllinResult:
+    """The result of :func:`allin_equity`.
+
+    Attributes:
+        players: one :class:`AllinPlayer` per player, in seat order.
+        pots: the main pot and the side pots, each with its equities.
+        board: the known board, as text.
+        dead: the dead cards, as text.
+        exhaustive: True if every contested pot was enumerated exactly.
+        outcomes: boards enumerated (or samples drawn) for each contested pot; 1
+            when no pot is contested.
+        seed: the Monte Carlo seed shared by every pot (None when exhaustive).
+        elapsed: wall-clock seconds spent.
+        hilo: True for Omaha Hi-Lo, False for Omaha high.
+    """
+
+    players: tuple[AllinPlayer, ...]
+    pots: tuple[PotEquity, ...]
+    board: str
+    dead: str
+    exhaustive: bool
+    outcomes: int
+    seed: int | None
+    elapsed: float
+    hilo: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above."""
+        return {
+            "board": self.board,
+            "dead": self.dead,
+            "hilo": self.hilo,
+            "exhaustive": self.exhaustive,
+            "outcomes": self.outcomes,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "total": sum(p.contributed for p in self.players),
+            "pots": [p.to_dict() for p in self.pots],
+            "players": [p.to_dict() for p in self.players],
+        }
+
+
+def allin_equity(
+    players: Sequence[PlayerSpec],
+    board: CardSpec = "",
+    dead: CardSpec = "",
+    *,
+    exhaustive: bool | None = None,
+    samples: int | None = None,
+    stderr_target: float | None = None,
+    seed: int | None = None,
+    hilo: bool = True,
+    threads: int | None = None,
+) -> AllinResult:
+    """Each player's expected chips when all-in players' cards are still to come.
+
+    The pots are built as :func:`omaha8eq.settle` builds them; each contested pot's
+    equities are those of its eligible players (:func:`omaha8eq.equity` on the same
+    board, the other live players' hands dead).
+
+    Args:
+        players: ``(hand, chips)`` pairs in seat order, as for :func:`omaha8eq.settle`:
+            hole cards (``None`` or ``"fold"`` for a folded player, whose chips
+            are dead money in the pots) and the chips each put in this hand.
+        board: 0 to 5 known board cards.
+        dead: other cards known to be out of play.
+        exhaustive, samples, stderr_target, threads, hilo: passed to
+            :func:`omaha8eq.equity` for every pot (by default every board is
+            enumerated when that is affordable, else a Monte Carlo).
+        seed: Monte Carlo seed, the same for every pot (drawn and reported when None).
+
+    Returns:
+        An :class:`AllinResult`: per player the expected chips and net result
+        (floats, and Fractions when exact), per pot the equities.
+
+    Raises:
+        OmahaInputError (a ValueError) naming the bad input, as :func:`omaha8eq.settle`
+        and :func:`omaha8eq.equity` do.
+
+    A short stack all-in for 20 against two players with 60 each, turn to come:
+    the main pot (60) is three-way, the side pot (80) heads-up.
+
+    >>> r = allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)],
+    ...                  board="4c 5d Ks")
+    >>> [(p.name, p.amount, p.eligible) for p in r.pots]
+    [('main pot', 60, (0, 1, 2)), ('side pot 1', 80, (1, 2))]
+    >>> sum(p.expected_exact for p in r.players)
+    Fraction(140, 1)
+    """
+    started = time.perf_counter()
+    hands, chips = parse_players(players)
+    board_cards = parse_cards(board, what="board")
+    if len(board_cards) > 5:
+        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    dead_cards = parse_cards(dead, what="dead cards")
+    check_cards(hands, board_cards, dead_cards)
+    if seed is None and exhaustive is not True:
+        seed = int.from_bytes(os.urandom(8), "little") % 2**63
+    live = [h is not None for h in hands]
+    returned, shapes = layout(chips, live)
+
+    pots: list[PotEquity] = []
+    results: list[EquityResult] = []
+    for index, shape in enumerate(shapes):
+        if len(shape.eligible) == 1:
+            pots.append(PotEquity(index, shape.amount, shape.level, shape.eligible,
+                                  (1.0,), (Fraction(1),), (0.0,), None))  # fmt: skip
+            continue
+        others = [c for s, h in enumerate(hands) if h is not None and s not in shape.eligible for c in h]
+        result = equity(
+            [hands[s] for s in shape.eligible],  # type: ignore[misc]
+            board_cards,
+            tuple(dead_cards) + tuple(others),
+            exhaustive=exhaustive,
+            samples=samples,
+            stderr_target=stderr_target,
+            seed=seed,
+            hilo=hilo,
+            threads=threads,
+        )
+        results.append(result)
+        exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None
+        pots.append(
+            PotEquity(
+                index, shape.amount, shape.level, shape.eligible,
+                tuple(p.equity for p in result.players), exact,
+                tuple(p.equity_stderr for p in result.players), result,
+            )  # fmt: skip
+        )
+
+    exact_all = all(p.exact_equities is not None for p in pots)
+    players_out = []
+    for seat, hand in enumerate(hands):
+        expected = float(returned[seat])
+        expected_exact: Fraction | None = Fraction(returned[seat]) if exact_all else None
+        for pot in pots:
+            if seat in pot.eligible:
+                k = pot.eligible.index(seat)
+                expected += pot.amount * pot.equities[k]
+                if expected_exact is not None:
+                    expected_exact += pot.amount * pot.exact_equities[k]  # type: ignore[index]
+        if expected_exact is not None:
+            expected = float(expected_exact)
+        players_out.append(
+            AllinPlayer(
+                seat=seat,
+                hand=None if hand is None else format_cards(hand),
+                contributed=chips[seat],
+                returned=returned[seat],
+                expected=expected,
+                expected_exact=expected_exact,
+                net=expected - chips[seat],
+                net_exact=None if expected_exact is None else expected_exact - chips[seat],
+            )
+        )
+    exhaustive_all = all(r.exhaustive for r in results)
+    return AllinResult(
+        players=tuple(players_out),
+        pots=tuple(pots),
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards),
+        exhaustive=exhaustive_all,
+        outcomes=results[0].outcomes if results else 1,
+        seed=None if exhaustive_all else seed,
+        elapsed=time.perf_counter() - started,
+        hilo=hilo,
+    )

@@ -1,0 +1,572 @@
+"""Counterfeit and low-draw odds: how often a low is made, stays the nuts, or is counterfeited.
+
+A low (made or drawing) is *counterfeited* when a later board card pairs one of the
+hole cards the low uses, so that the low gets worse, is lost, or stops being the nuts
+(RULES.md, "Counterfeiting"). :func:`counterfeit_odds` answers, exactly, for one hand
+before the flop, on the flop or on the turn:
+
+- how likely a card still to come has the rank of one of the low's two hole cards
+  (``p_counterfeit``);
+- how likely the hand ends with a qualifying low (``p_low``) and with the nut low
+  (``p_nut_low``), overall and given the counterfeit;
+- what each possible next card does (``next_cards``);
+- with opponents, the hand's equity over the runouts with and without the counterfeit.
+
+Definitions (the README's "Counterfeit and low-draw odds" says the same):
+
+*Runouts*: every set of cards that completes the board to five (2 from a flop, 1 from
+a turn, 5 preflop), drawn from the *unseen* cards: the 52 minus the hand, the board,
+the dead cards and the opponents' hands. All runouts are equally likely; every
+probability is (number of runouts with the event) / (number of runouts).
+
+*Low cards*: with a low already made, the two hole cards of the best low (when several
+hole pairs make it, the pair of lowest ranks, higher rank compared first). Without one
+(preflop, or a board with fewer than three low ranks), the best two-card draw: the two
+lowest different low ranks (ace low) among the hole cards whose rank is not on the
+board, or, if fewer than two such ranks, among all the hole cards; the first card of
+each rank in the hand's order. This is a fixed rule, not a search: the pair is the draw
+to the best low the hand can reach unless dead or opponents' cards hold the ranks it
+needs. When no runout gives the hand a low, there are no low cards: every probability
+is 0 and ``reason`` says why.
+
+*Counterfeit*: a card to come has the rank of one of the low cards.
+
+*Nut low*: the hand's low is at least as good as the best low any hand made from the
+unseen cards left (after the board is complete) could make with the board; a tie for
+the best counts as the nuts.
+
+Lows depend on ranks only, so the runouts are counted by their ranks: every multiset of
+ranks (A to 8 each on its own, 9 to K together) is visited once and weighted by the
+number of runouts that have it, the product of C(unseen cards of the rank, times it
+appears). This counts all 1,712,304 preflop runouts of a 4-card hand in about 1,300
+steps. Equities come from :func:`omaha8eq.equity`, exact.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
+from .core.tables import get_tables
+from .equity import equity
+from .errors import HandSizeError, OmahaInputError
+from .evaluate import evaluate_low
+from .hands import LowHand
+from .inputs import DECK_SIZE, parse_hole
+
+__all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
+
+#: Board sizes with cards still to come, and the street's name.
+STREETS = {0: "preflop", 3: "flop", 4: "turn"}
+_LOW_TEXT = "A2345678"  # low-rank letter by low bit (bit 0 = ace ... bit 7 = eight)
+_OTHER = 8  # the rank category of the cards 9 to K (no low)
+
+
+def _low_bit(card: int) -> int:
+    """The category of a card: its low bit 0..7 (ace = 0, deuce = 1 ... eight = 7), or 8."""
+    rank = card >> 2
+    if rank == 12:
+        return 0
+    return rank + 1 if rank <= 6 else _OTHER
+
+
+def _mask(cards: Sequence[int]) -> int:
+    """8-bit mask of the low ranks among ``cards`` (bit 0 = ace ... bit 7 = eight)."""
+    mask = 0
+    for c in cards:
+        bit = _low_bit(c)
+        if bit != _OTHER:
+            mask |= 1 << bit
+    return mask
+
+
+@functools.lru_cache(maxsize=1)
+def _low_table() -> tuple[int, ...]:
+    """The low table as a tuple: index ``board_mask * 256 + hole_mask`` -> low value or -1."""
+    return tuple(int(v) for v in get_tables().low)
+
+
+@dataclass(frozen=True)
+class NextCard:
+    """What one possible next card (the turn from a flop, the river from a turn) does.
+
+    Attributes:
+        card: the card, as text ("2h").
+        counterfeits: True if it has the rank of one of the report's ``low_cards``.
+        low: the hand's best low with the card on the board (a :class:`LowHand`), or None.
+        nut_low: True if that low is the nut low on that board: no hand made from the
+            cards still unseen (this card excluded) has a better low; a tie counts.
+    """
+
+    card: str
+    counterfeits: bool
+    low: LowHand | None
+    nut_low: bool
+
+
+@dataclass(frozen=True)
+class ExactOdds:
+    """The probabilities and equities of a :class:`CounterfeitReport` as exact fractions.
+
+    Conditional probabilities whose condition cannot happen are 0; conditional equities
+    whose runouts do not exist, and every equity without opponents, are None.
+    """
+
+    p_counterfeit: Fraction
+    p_low: Fraction
+    p_nut_low: Fraction
+    p_low_if_counterfeited: Fraction
+    p_nut_low_if_counterfeited: Fraction
+    equity: Fraction | None
+    equity_if_counterfeited: Fraction | None
+    equity_if_not_counterfeited: Fraction | None
+
+
+@dataclass(frozen=True)
+class CounterfeitReport:
+    """The result of :func:`counterfeit_odds`; every probability is over all runouts.
+
+    Attributes:
+        hand: the hand, as text.
+        board: the board (0, 3 or 4 cards), as text.
+        dead: the dead cards, as text.
+        opponents: the opponents' hands, as text (empty without opponents).
+        street: "preflop", "flop" or "turn".
+        low: the hand's best low on the board now (None preflop or without one).
+        low_is_nut: True if ``low`` is the nut low now (as for ``NextCard.nut_low``).
+        low_cards: the two hole cards (card ints) the counterfeit is measured against:
+            the current best low's, or the best two-card low draw's (see the module
+            docstring); ``()`` when no runout gives the hand a low.
+        runouts: the number of runouts: every way to complete the board from the
+            unseen cards (990 from a flop with one 4-card hand, 44 from a turn).
+        counterfeit_runouts: runouts with a card of one of ``low_cards``' ranks.
+        low_runouts: runouts on which the hand ends with an 8-or-better low.
+        nut_low_runouts: runouts on which it ends with the nut low.
+        counterfeit_low_runouts: counterfeit runouts on which it ends with a low.
+        counterfeit_nut_low_runouts: counterfeit runouts on which it ends with the nut low.
+        next_cards: one :class:`NextCard` per unseen card, in card order, on a flop or a
+            turn; ``()`` preflop.
+        exact: the probabilities and equities as Fractions (:class:`ExactOdds`).
+        reason: why the probabilities are 0 by definition (no low possible, or the
+            counterfeit cannot happen), else None.
+        elapsed: wall-clock seconds spent.
+
+    The properties ``p_counterfeit``, ``p_low``, ``p_nut_low``, ``p_low_if_counterfeited``,
+    ``p_nut_low_if_counterfeited`` (floats) and ``equity``, ``equity_if_counterfeited``,
+    ``equity_if_not_counterfeited`` (floats or None) read ``exact``:
+
+    - ``p_counterfeit`` = counterfeit_runouts / runouts;
+    - ``p_low`` = low_runouts / runouts; ``p_nut_low`` = nut_low_runouts / runouts;
+    - ``p_low_if_counterfeited`` = counterfeit_low_runouts / counterfeit_runouts and
+      ``p_nut_low_if_counterfeited`` = counterfeit_nut_low_runouts / counterfeit_runouts
+      (0 when no runout counterfeits);
+    - ``equity``: the hand's share of the pot against ``opponents`` over all runouts
+      (:func:`omaha8eq.equity`, exact); ``equity_if_counterfeited`` and
+      ``equity_if_not_counterfeited``: the same over the counterfeit runouts only and
+      over the others only (None when there are none, or without opponents).
+    """
+
+    hand: str
+    board: str
+    dead: str
+    opponents: tuple[str, ...]
+    street: str
+    low: LowHand | None
+    low_is_nut: bool
+    low_cards: tuple[int, ...]
+    runouts: int
+    counterfeit_runouts: int
+    low_runouts: int
+    nut_low_runouts: int
+    counterfeit_low_runouts: int
+    counterfeit_nut_low_runouts: int
+    next_cards: tuple[NextCard, ...]
+    exact: ExactOdds
+    reason: str | None
+    elapsed: float
+
+    @property
+    def p_counterfeit(self) -> float:
+        """Probability that a card to come has the rank of one of ``low_cards``."""
+        return float(self.exact.p_counterfeit)
+
+    @property
+    def p_low(self) -> float:
+        """Probability of ending with an 8-or-better low."""
+        return float(self.exact.p_low)
+
+    @property
+    def p_nut_low(self) -> float:
+        """Probability of ending with the nut low (ties included)."""
+        return float(self.exact.p_nut_low)
+
+    @property
+    def p_low_if_counterfeited(self) -> float:
+        """Probability of ending with a low, given the counterfeit (0 if it cannot happen)."""
+        return float(self.exact.p_low_if_counterfeited)
+
+    @property
+    def p_nut_low_if_counterfeited(self) -> float:
+        """Probability of ending with the nut low, given the counterfeit (0 if it cannot happen)."""
+        return float(self.exact.p_nut_low_if_counterfeited)
+
+    @property
+    def equity(self) -> float | None:
+        """Share of the pot won against the opponents over all runouts (None without)."""
+        return None if self.exact.equity is None else float(self.exact.equity)
+
+    @property
+    def equity_if_counterfeited(self) -> float | None:
+        """Share of the pot won over the counterfeit runouts (None if none, or without opponents)."""
+        value = self.exact.equity_if_counterfeited
+        return None if value is None else float(value)
+
+    @property
+    def equity_if_not_counterfeited(self) -> float | None:
+        """Share of the pot won over the other runouts (None if none, or without opponents)."""
+        value = self.exact.equity_if_not_counterfeited
+        return None if value is None else float(value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the fields above, probabilities as floats and as "p/q" text."""
+        names = [
+            "p_counterfeit", "p_low", "p_nut_low", "p_low_if_counterfeited",
+            "p_nut_low_if_counterfeited", "equity", "equity_if_counterfeited",
+            "equity_if_not_counterfeited",
+        ]  # fmt: skip
+        exact = {name: getattr(self.exact, name) for name in names}
+        return {
+            "hand": self.hand,
+            "board": self.board,
+            "dead": self.dead,
+            "opponents": list(self.opponents),
+            "street": self.street,
+            "low": _low_dict(self.low),
+            "low_is_nut": self.low_is_nut,
+            "low_cards": format_cards(self.low_cards),
+            "runouts": self.runouts,
+            "counterfeit_runouts": self.counterfeit_runouts,
+            "low_runouts": self.low_runouts,
+            "nut_low_runouts": self.nut_low_runouts,
+            "counterfeit_low_runouts": self.counterfeit_low_runouts,
+            "counterfeit_nut_low_runouts": self.counterfeit_nut_low_runouts,
+            **{name: None if value is None else float(value) for name, value in exact.items()},
+            "exact": {name: None if value is None else str(value) for name, value in exact.items()},
+            "next_cards": [
+                {
+                    "card": n.card,
+                    "counterfeits": n.counterfeits,
+                    "low": None if n.low is None else str(n.low),
+                    "nut_low": n.nut_low,
+                }
+                for n in self.next_cards
+            ],
+            "reason": self.reason,
+            "elapsed": self.elapsed,
+        }
+
+
+def _low_dict(low: LowHand | None) -> dict[str, Any] | None:
+    if low is None:
+        return None
+    return {
+        "value": low.value,
+        "text": str(low),
+        "cards": format_cards(low.cards),
+        "hole_used": format_cards(low.hole_used),
+        "board_used": format_cards(low.board_used),
+    }
+
+
+def _ratio(part: int, whole: int) -> Fraction:
+    return Fraction(part, whole) if whole else Fraction(0)
+
+
+def _rank_runouts(counts: Sequence[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way to take ``k`` cards by category, and how many runouts do it.
+
+    ``counts[i]`` is the number of unseen cards of category ``i``. Yields
+    ``(taken, weight)``: the cards taken of each category and the number of k-card
+    sets that take exactly those, the product of ``C(counts[i], taken[i])``.
+    """
+    n = len(counts)
+    taken = [0] * n
+
+    def visit(i: int, left: int, weight: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if i == n - 1:
+            if left <= counts[i]:
+                taken[i] = left
+                yield tuple(taken), weight * comb(counts[i], left)
+            return
+        for t in range(min(left, counts[i]) + 1):
+            taken[i] = t
+            yield from visit(i + 1, left - t, weight * comb(counts[i], t))
+
+    yield from visit(0, k, 1)
+
+
+def _parse_board(spec: CardSpec) -> tuple[int, ...]:
+    board = parse_cards(spec, what="board")
+    if len(board) == 5:
+        raise HandSizeError(
+            "board: 5 cards given; a river board has nothing to come "
+            "(give 0 cards preflop, 3 on the flop or 4 on the turn)"
+        )
+    if len(board) not in STREETS:
+        raise HandSizeError(
+            f"board: {len(board)} cards given; expected 0 (preflop), 3 (flop) or 4 (turn)"
+        )
+    return board
+
+
+def _parse_opponents(opponents: Sequence[CardSpec] | None, size: int) -> list[tuple[int, ...]]:
+    if opponents is None:
+        return []
+    if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+        raise TypeError("opponents: expected a list of hands, e.g. ['KsKhQdJd']")
+    parsed = []
+    for i, spec in enumerate(opponents, start=1):
+        if isinstance(spec, str) and spec.strip().lower() == "random":
+            raise OmahaInputError(
+                f"opponent {i}: 'random' hands are not supported here; give known hands"
+            )
+        hole = parse_hole(spec, what=f"opponent {i}")
+        if len(hole) != size:
+            raise HandSizeError(
+                f"opponent {i}: {len(hole)} cards given; every hand must have as many "
+                f"hole cards as the hand ({size})"
+            )
+        parsed.append(hole)
+    return parsed
+
+
+def _pick_low_cards(hand: tuple[int, ...], board_mask: int, low: LowHand | None) -> tuple[int, ...]:
+    """The two hole cards the counterfeit is measured against (see the module docstring)."""
+    table = _low_table()
+    if low is not None:
+        candidates = [
+            pair
+            for pair in combinations(hand, 2)
+            if _low_bit(pair[0]) != _low_bit(pair[1])
+            and _OTHER not in (_low_bit(pair[0]), _low_bit(pair[1]))
+            and table[board_mask * 256 + _mask(pair)] == low.value
+        ]
+        return min(candidates, key=lambda p: sorted((_low_bit(c) for c in p), reverse=True))
+    first_of_rank: dict[int, int] = {}
+    for c in hand:
+        if _low_bit(c) != _OTHER:
+            first_of_rank.setdefault(_low_bit(c), c)
+    bits = sorted(first_of_rank)
+    free = [b for b in bits if not board_mask >> b & 1]
+    chosen = set((free if len(free) >= 2 else bits)[:2])
+    return tuple(c for c in hand if _low_bit(c) in chosen and first_of_rank[_low_bit(c)] == c)
+
+
+def _no_low_reason(hand: tuple[int, ...], board: tuple[int, ...], to_come: int) -> str:
+    hand_ranks = bin(_mask(hand)).count("1")
+    board_ranks = bin(_mask(board)).count("1")
+    if hand_ranks < 2:
+        held = "no card" if hand_ranks == 0 else "only one rank"
+        return f"no low possible: the hand holds {held} of 8 or lower; a low needs two different ones"
+    if board_ranks + to_come < 3:
+        plural = "s" if to_come != 1 else ""
+        return (
+            f"no low possible: the board shows {board_ranks} different rank(s) of 8 or lower "
+            f"with {to_come} card{plural} to come; a low needs three"
+        )
+    return (
+        "no low possible: no runout of the unseen cards gives the hand two hole cards and "
+        "three board cards of five different ranks of 8 or lower"
+    )
+
+
+def counterfeit_odds(
+    hand: CardSpec,
+    board: CardSpec = "",
+    dead: CardSpec = "",
+    *,
+    opponents: Sequence[CardSpec] | None = None,
+) -> CounterfeitReport:
+    """Exact odds that a hand's low is made, stays the nuts, or is counterfeited.
+
+    Every runout (every completion of the board from the unseen cards) is counted:
+    990 from a flop, 44 from a turn, C(48, 5) = 1,712,304 preflop for one 4-card
+    hand. The definitions are in the module docstring and on
+    :class:`CounterfeitReport`.
+
+    Args:
+        hand: 4, 5 or 6 hole cards.
+        board: 0 (preflop), 3 (flop) or 4 (turn) board cards; a river board has
+            nothing to come.
+        dead: cards known to be out of play: never dealt, never in an opponent's hand.
+        opponents: known opponents' hands (as many hole cards as ``hand``). Their
+            cards count as seen, like dead cards, for every probability; the
+            report then also gives the hand's exact equity against them overall,
+            over the counterfeit runouts and over the others.
+
+    Returns:
+        A :class:`CounterfeitReport`.
+
+    Raises:
+        OmahaInputError (a ValueError) naming the bad input: invalid or duplicate
+        cards, a hand of the wrong size, a board of 1, 2, 5 or more cards, too
+        many cards for the deck; TypeError for inputs of the wrong type.
+
+    Hole A 2 x x on 3 4 K: an ace or a deuce comes with 1 - C(39,2)/C(45,2):
+
+    >>> report = counterfeit_odds("As 2c Kh Qd", "3d 4h Ks")
+    >>> format_cards(report.low_cards), report.exact.p_counterfeit == Fraction(498, 1980)
+    ('As 2c', True)
+    >>> report = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s")
+    >>> str(report.low), report.low_is_nut
+    ('8-6-4-2-A', True)
+    >>> [(str(n.low), n.nut_low) for n in report.next_cards if n.card == "2h"]
+    [('8-6-4-2-A', False)]
+    """
+    started = time.perf_counter()
+    hand_cards = parse_hole(hand, what="hand")
+    board_cards = _parse_board(board)
+    dead_cards = parse_cards(dead, what="dead cards")
+    opponent_cards = _parse_opponents(opponents, len(hand_cards))
+    check_disjoint(
+        [("the hand", hand_cards), ("the board", board_cards), ("the dead cards", dead_cards)]
+        + [(f"opponent {i}", h) for i, h in enumerate(opponent_cards, start=1)]
+    )
+    seen = set(hand_cards) | set(board_cards) | set(dead_cards)
+    seen.update(c for h in opponent_cards for c in h)
+    unseen = [c for c in range(DECK_SIZE) if c not in seen]
+    to_come = 5 - len(board_cards)
+    if len(unseen) < to_come:
+        raise OmahaInputError(
+            f"too many cards: the hand, board, dead cards and opponents leave {len(unseen)} "
+            f"unseen cards, fewer than the {to_come} still to come"
+        )
+
+    table = _low_table()
+    hole_mask = _mask(hand_cards)
+    board_mask = _mask(board_cards)
+    counts = [0] * 9
+    for c in unseen:
+        counts[_low_bit(c)] += 1
+
+    def nut_value(final_board_mask: int, left: Sequence[int]) -> int:
+        """The best low any two unseen cards make on the board (-1: none)."""
+        unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
+        return table[final_board_mask * 256 + unseen_mask]
+
+    low_now = evaluate_low(hand_cards, board_cards) if board_cards else None
+    low_is_nut = low_now is not None and low_now.value >= nut_value(board_mask, counts)
+
+    # Every runout, by the ranks it brings: (taken per category, runouts, low, nut low).
+    states = []
+    for taken, weight in _rank_runouts(counts, to_come):
+        final_mask = board_mask | sum(1 << b for b in range(8) if taken[b])
+        value = table[final_mask * 256 + hole_mask]
+        left = [n - t for n, t in zip(counts, taken)]
+        nut = value >= 0 and value >= nut_value(final_mask, left)
+        states.append((taken, weight, value >= 0, nut))
+    runouts = sum(weight for _, weight, _, _ in states)
+    assert runouts == comb(len(unseen), to_come)
+
+    low_runouts = sum(w for _, w, has_low, _ in states if has_low)
+    reason = None
+    if low_runouts == 0:
+        low_cards: tuple[int, ...] = ()
+        reason = _no_low_reason(hand_cards, board_cards, to_come)
+    else:
+        low_cards = _pick_low_cards(hand_cards, board_mask, low_now)
+    bits = {_low_bit(c) for c in low_cards}
+    cf_states = [s for s in states if any(s[0][b] for b in bits)]
+    counterfeit_runouts = sum(w for _, w, _, _ in cf_states)
+    if low_cards and counterfeit_runouts == 0:
+        ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
+        reason = (
+            f"the counterfeit cannot happen: no unseen card is an {ranks}; "
+            "the probabilities given the counterfeit are reported as 0"
+        )
+
+    next_cards: list[NextCard] = []
+    if to_come <= 2:
+        for c in unseen:
+            low = evaluate_low(hand_cards, board_cards + (c,))
+            left = list(counts)
+            left[_low_bit(c)] -= 1
+            nut = low is not None and low.value >= nut_value(board_mask | _mask((c,)), left)
+            next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
+
+    n_no = runouts - counterfeit_runouts
+    cf_low = sum(w for _, w, has_low, _ in cf_states if has_low)
+    cf_nut = sum(w for _, w, _, nut in cf_states if nut)
+    equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
+    if opponent_cards:
+        equities = _equities(
+            [hand_cards, *opponent_cards], board_cards, dead_cards,
+            [c for c in unseen if _low_bit(c) in bits], runouts, n_no,
+        )  # fmt: skip
+    nut_low_runouts = sum(w for _, w, _, nut in states if nut)
+    exact = ExactOdds(
+        p_counterfeit=_ratio(counterfeit_runouts, runouts),
+        p_low=_ratio(low_runouts, runouts),
+        p_nut_low=_ratio(nut_low_runouts, runouts),
+        p_low_if_counterfeited=_ratio(cf_low, counterfeit_runouts),
+        p_nut_low_if_counterfeited=_ratio(cf_nut, counterfeit_runouts),
+        equity=equities[0],
+        equity_if_counterfeited=equities[1],
+        equity_if_not_counterfeited=equities[2],
+    )
+    return CounterfeitReport(
+        hand=format_cards(hand_cards),
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards),
+        opponents=tuple(format_cards(h) for h in opponent_cards),
+        street=STREETS[len(board_cards)],
+        low=low_now,
+        low_is_nut=low_is_nut,
+        low_cards=low_cards,
+        runouts=runouts,
+        counterfeit_runouts=counterfeit_runouts,
+        low_runouts=low_runouts,
+        nut_low_runouts=nut_low_runouts,
+        counterfeit_low_runouts=cf_low,
+        counterfeit_nut_low_runouts=cf_nut,
+        next_cards=tuple(next_cards),
+        exact=exact,
+        reason=reason,
+        elapsed=time.perf_counter() - started,
+    )
+
+
+def _equities(
+    hands: list[tuple[int, ...]],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    counterfeit_cards: list[int],
+    runouts: int,
+    n_not_counterfeited: int,
+) -> tuple[Fraction, Fraction | None, Fraction | None]:
+    """The first hand's exact equity over all runouts, the counterfeit ones and the others.
+
+    The runouts without the counterfeit are exactly the boards dealt with every unseen
+    card of a low card's rank dead, so a second exact :func:`equity` call gives them;
+    the counterfeit runouts' equity is the rest of the total.
+    """
+    everything = equity(hands, board, dead, exhaustive=True)
+    assert everything.outcomes == runouts
+    overall = everything.players[0].exact_equity()
+    if not counterfeit_cards:
+        return overall, None, overall
+    if n_not_counterfeited == 0:
+        return overall, overall, None
+    rest = equity(hands, board, list(dead) + counterfeit_cards, exhaustive=True)
+    assert rest.outcomes == n_not_counterfeited
+    not_counterfeited = rest.players[0].exact_equity()
+    n_counterfeited = runouts - n_not_counterfeited
+    counterfeited = (overall * runouts - not_counterfeited * n_not_counterfeited) / n_counterfeited
+    return overall, counterfeited, not_counterfeited

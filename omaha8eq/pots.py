@@ -1,0 +1,528 @@
+"""Settling real pots at showdown: main and side pots, hi/lo halves, quarters, odd chips.
+
+:func:`settle` takes what every player put into the pot during a hand and the cards
+at the showdown, and says who gets which chips, exactly, in integer chips:
+
+- **Pots.** The main pot and each side pot are built from the contributions. A
+  player who has not folded is *eligible* for a pot when he put in at least the
+  pot's *level* (an all-in player can win only the pots he paid into). Chips a
+  folded player put in stay in the pots at their level; what folded players put in
+  beyond every live player's contribution (a dead blind, say) goes to the last pot.
+  The part of the biggest bet that nobody else matched (an *uncalled* bet) is
+  returned to the bettor.
+- **Halves.** Each pot is split on its own, among its eligible players, with the
+  Omaha Hi-Lo rule: half to the best high and half to the best 8-or-better low
+  when at least one eligible player has a low; otherwise the best high takes it all.
+  Equal hands split their half.
+- **Odd chips.** A pot's chips are counted in units of ``chip`` (the smallest chip
+  in play). When a pot of an odd number of units is halved, the odd unit goes to
+  the high half. When a half (or a whole pot) does not divide evenly among tied
+  players, the leftover units go one each to the tied players in clockwise order
+  starting with the first player to the left of the button (seat ``button + 1``;
+  the button itself comes last).
+- **No showdown.** When only one player has not folded, he takes every pot without
+  showing (no board is needed); a pot with a single eligible player is his without
+  a showdown too.
+
+Players are given in seat order; clockwise is increasing seat index (wrapping
+around). Seats in results are 0-based indices into ``players``; messages name them
+1-based ("player 2" is ``players[1]``), like the rest of the library.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .cards import CardSpec, check_disjoint, format_cards, parse_cards
+from .errors import HandSizeError, OmahaInputError
+from .evaluate import evaluate
+from .hands import HighHand, LowHand
+from .inputs import parse_hole
+
+__all__ = ["Award", "Pot", "Settlement", "settle", "FOLD"]
+
+#: The word that marks a folded player instead of a hand (``None`` works too).
+FOLD = "fold"
+
+#: A player as given to :func:`settle`: ``(hole cards or None/"fold", chips put in)``.
+PlayerSpec = tuple[Union[CardSpec, None], int]
+
+
+@dataclass(frozen=True)
+class Award:
+    """Chips one player wins from one half of one pot (or from a whole pot).
+
+    Attributes:
+        seat: the winner's index in ``players`` (0-based).
+        chips: the chips he receives from this half (or pot).
+        hand: the winning hand: a :class:`~omaha8eq.hands.HighHand` for the high
+            half, a :class:`~omaha8eq.hands.LowHand` for the low half, with the
+            five cards and the hole and board cards used; None when the pot was
+            not contested (a single eligible player, no showdown).
+    """
+
+    seat: int
+    chips: int
+    hand: HighHand | LowHand | None
+
+    def describe(self) -> str:
+        """The winning hand in words with its five cards, or "uncontested".
+
+        >>> from omaha8eq import evaluate_high
+        >>> Award(0, 60, evaluate_high("As 2s 6d 7d", "4c 5d Ks Qs 8c")).describe()
+        'Eight-high straight (8c 7d 6d 5d 4c)'
+        """
+        if self.hand is None:
+            return "uncontested"
+        if isinstance(self.hand, LowHand):
+            return f"{self.hand} low ({format_cards(self.hand.cards)})"
+        return str(self.hand)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: seat, chips, and the hand described with the cards used."""
+        out: dict[str, Any] = {"seat": self.seat, "chips": self.chips}
+        if self.hand is not None:
+            out["hand"] = self.describe()
+            out["cards"] = format_cards(self.hand.cards)
+            out["hole_used"] = format_cards(self.hand.hole_used)
+            out["board_used"] = format_cards(self.hand.board_used)
+        return out
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot of a settled hand: the main pot (index 0) or a side pot (1, 2, ...).
+
+    Attributes:
+        index: 0 for the main pot, k for side pot k, in order of increasing level.
+        amount: the chips in this pot (``high_amount + low_amount``).
+        level: the contribution a player needed to be eligible: each eligible
+            player put in at least this many chips in the hand. Chips folded
+            players put in beyond every live player's contribution (dead money)
+            are added to the last pot.
+        eligible: seats (0-based) of the players who have not folded and put in at
+            least ``level`` chips, in seat order.
+        showdown: True if two or more eligible players showed down for it.
+        high_amount: the chips of the high half; the whole pot when no eligible
+            player has a qualifying low, in Omaha high, or when uncontested.
+        low_amount: the chips of the low half (``amount // chip // 2`` units:
+            the odd unit goes high); 0 when no eligible player has a low.
+        high: who won the high half (the whole pot when there is no low half), with
+            how many chips each, in seat order.
+        low: who won the low half, in seat order; empty when there is no low half.
+    """
+
+    index: int
+    amount: int
+    level: int
+    eligible: tuple[int, ...]
+    showdown: bool
+    high_amount: int
+    low_amount: int
+    high: tuple[Award, ...]
+    low: tuple[Award, ...]
+
+    @property
+    def name(self) -> str:
+        """ "main pot" or "side pot k"."""
+        return "main pot" if self.index == 0 else f"side pot {self.index}"
+
+    def won_by(self, seat: int) -> int:
+        """The chips ``seat`` wins from this pot (both halves).
+
+        >>> pot = settle([("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "4c 5d Ks Qs 8c").pots[0]
+        >>> pot.won_by(0), pot.won_by(1)
+        (60, 20)
+        """
+        return sum(a.chips for a in self.high + self.low if a.seat == seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above."""
+        return {
+            "index": self.index,
+            "name": self.name,
+            "amount": self.amount,
+            "level": self.level,
+            "eligible": list(self.eligible),
+            "showdown": self.showdown,
+            "high_amount": self.high_amount,
+            "low_amount": self.low_amount,
+            "high": [a.to_dict() for a in self.high],
+            "low": [a.to_dict() for a in self.low],
+        }
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of :func:`settle`: who gets which chips, per pot and in total.
+
+    Every per-player tuple is in seat order (the order of ``players``).
+
+    Attributes:
+        payouts: the chips each player receives: pots and halves won plus any
+            uncalled chips returned. ``sum(payouts) == sum(contributions)``, always.
+        contributions: the chips each player put into the pot (as given).
+        returned: the uncalled chips handed back to each player (the part of the
+            biggest bet nobody else matched; included in ``payouts``).
+        net: each player's result, ``payouts[i] - contributions[i]`` (negative: lost).
+        pots: the main pot, then the side pots, in order of increasing level.
+            Returned chips are in no pot.
+        hands: each player's hole cards as text, None for a folded player.
+        highs: each player's best high at the showdown; None if folded or when
+            there was no showdown.
+        lows: each player's best 8-or-better low; None if folded, without a
+            qualifying low, without a showdown, or in Omaha high.
+        board: the board as text (as given; may be incomplete without a showdown).
+        showdown: True when two or more players had not folded.
+        button: the button's seat (0-based).
+        chip: the smallest chip: every amount is a multiple of it.
+        hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
+    """
+
+    payouts: tuple[int, ...]
+    contributions: tuple[int, ...]
+    returned: tuple[int, ...]
+    net: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    hands: tuple[str | None, ...]
+    highs: tuple[HighHand | None, ...]
+    lows: tuple[LowHand | None, ...]
+    board: str
+    showdown: bool
+    button: int
+    chip: int
+    hilo: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the settings, the pots and one entry per player."""
+        players = []
+        for seat in range(len(self.payouts)):
+            high, low = self.highs[seat], self.lows[seat]
+            players.append(
+                {
+                    "seat": seat,
+                    "hand": self.hands[seat],
+                    "folded": self.hands[seat] is None,
+                    "contributed": self.contributions[seat],
+                    "returned": self.returned[seat],
+                    "payout": self.payouts[seat],
+                    "net": self.net[seat],
+                    "high": None if high is None else str(high),
+                    "low": None if low is None else f"{low} ({format_cards(low.cards)})",
+                }
+            )
+        return {
+            "board": self.board,
+            "showdown": self.showdown,
+            "button": self.button,
+            "chip": self.chip,
+            "hilo": self.hilo,
+            "total": sum(self.contributions),
+            "pots": [p.to_dict() for p in self.pots],
+            "players": players,
+        }
+
+
+# ---------------------------------------------------------------------------
+# input
+# ---------------------------------------------------------------------------
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _is_fold(hand: object) -> bool:
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() == FOLD)
+
+
+def parse_players(
+    players: Sequence[PlayerSpec],
+) -> tuple[list[tuple[int, ...] | None], list[int]]:
+    """Validate ``(hand, chips)`` pairs: the hole cards (None if folded) and chips.
+
+    Hands have 4, 5 or 6 hole cards, all the same number; chips are integers >= 0;
+    at least one player has not folded. Cards are not cross-checked here (see
+    :func:`check_cards`). Errors name the player, 1-based.
+
+    >>> parse_players([("As Ah 2c 3d", 10), (None, 5)])
+    ([(51, 50, 0, 5), None], [10, 5])
+    """
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError("players: expected a list of (hand, chips) pairs, e.g. [('AsAh2c3d', 40), (None, 10)]")
+    if not players:
+        raise OmahaInputError("players: no players given")
+    hands: list[tuple[int, ...] | None] = []
+    chips: list[int] = []
+    for i, entry in enumerate(players, start=1):
+        if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) != 2:
+            raise TypeError(
+                f"player {i}: expected a (hand, chips) pair such as ('AsAh2c3d', 40) "
+                f"or (None, 10) for a folded player, got {entry!r}"
+            )
+        hand, amount = entry
+        if not _is_int(amount):
+            raise TypeError(f"player {i}: chips must be an integer, got {amount!r}")
+        if amount < 0:
+            raise OmahaInputError(f"player {i}: chips must not be negative, got {int(amount)}")
+        chips.append(int(amount))
+        hands.append(None if hand is None or _is_fold(hand) else parse_hole(hand, what=f"player {i}"))
+    sizes = {len(h) for h in hands if h is not None}
+    if not sizes:
+        raise OmahaInputError("players: every player folded; at least one must still be in the hand")
+    if len(sizes) > 1:
+        raise HandSizeError(
+            "players: every hand must have the same number of hole cards, got "
+            + ", ".join(f"player {i}: {len(h)}" for i, h in enumerate(hands, 1) if h is not None)
+        )
+    return hands, chips
+
+
+def check_cards(
+    hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...] = ()
+) -> None:
+    """Raise DuplicateCardError if a card is in two hands, a hand and the board, etc.
+
+    >>> check_cards([(51, 50, 0, 5), None], (4, 8, 12))
+    >>> check_cards([(51, 50, 0, 5), (51, 1, 2, 3)], ())
+    Traceback (most recent call last):
+    ...
+    omaha8eq.errors.DuplicateCardError: As appears in player 1 and in player 2
+    """
+    groups: list[tuple[str, tuple[int, ...]]] = [
+        (f"player {i}", h) for i, h in enumerate(hands, 1) if h is not None
+    ]
+    groups.append(("the board", board))
+    if dead:
+        groups.append(("the dead cards", dead))
+    check_disjoint(groups)
+
+
+# ---------------------------------------------------------------------------
+# pots
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PotShape:
+    """A pot before it is split: its level, its chips and who may win it."""
+
+    level: int
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def layout(chips: Sequence[int], live: Sequence[bool]) -> tuple[tuple[int, ...], tuple[PotShape, ...]]:
+    """The uncalled chips returned to each player, and the main and side pots.
+
+    The live player who put in the most gets back what he put in beyond everybody
+    else's biggest contribution (folded players' included). The remaining chips are
+    cut into layers at each live player's contribution: the pot of level L holds,
+    from every player, what he put in between the previous level and L; the live
+    players who put in at least L are eligible. Chips folded players put in beyond
+    every live player's contribution are dead money added to the last pot.
+
+    >>> layout([50, 100, 300], [True, False, True])
+    ((0, 0, 200), (PotShape(level=50, amount=150, eligible=(0, 2)), PotShape(level=100, amount=100, eligible=(2,))))
+    """
+    n = len(chips)
+    live_seats = [i for i in range(n) if live[i]]
+    top = max(chips[i] for i in live_seats)
+    returned = [0] * n
+    leaders = [i for i in live_seats if chips[i] == top]
+    if len(leaders) == 1:
+        leader = leaders[0]
+        second = max((chips[j] for j in range(n) if j != leader), default=0)
+        if second < top:
+            returned[leader] = top - second
+    in_pot = [c - r for c, r in zip(chips, returned)]
+    pots: list[PotShape] = []
+    previous = 0
+    for level in sorted({in_pot[i] for i in live_seats if in_pot[i] > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in in_pot)
+        eligible = tuple(i for i in live_seats if in_pot[i] >= level)
+        pots.append(PotShape(level, amount, eligible))
+        previous = level
+    dead = sum(max(c - previous, 0) for c in in_pot)
+    if dead:
+        if pots:
+            last = pots[-1]
+            pots[-1] = PotShape(last.level, last.amount + dead, last.eligible)
+        else:  # every live player put in nothing: the folded chips go to them all
+            pots.append(PotShape(0, dead, tuple(live_seats)))
+    return tuple(returned), tuple(pots)
+
+
+def _clockwise(seats: Sequence[int], button: int, n: int) -> list[int]:
+    """Seats ordered clockwise starting left of the button (the button last)."""
+    return sorted(seats, key=lambda s: (s - button - 1) % n)
+
+
+def _divide(units: int, chip: int, winners: Sequence[int], button: int, n: int) -> dict[int, int]:
+    """Split ``units`` chips of size ``chip`` equally; odd units go clockwise from the button."""
+    order = _clockwise(winners, button, n)
+    each, extra = divmod(units, len(order))
+    return {seat: (each + (k < extra)) * chip for k, seat in enumerate(order)}
+
+
+def _awards(shares: dict[int, int], hands: Sequence[HighHand | LowHand | None]) -> tuple[Award, ...]:
+    return tuple(Award(seat, shares[seat], hands[seat]) for seat in sorted(shares))
+
+
+def _split_pot(
+    index: int,
+    shape: PotShape,
+    highs: Sequence[HighHand | None],
+    lows: Sequence[LowHand | None],
+    *,
+    chip: int,
+    button: int,
+    n: int,
+) -> Pot:
+    """Split one pot hi/lo among its eligible players."""
+    eligible = shape.eligible
+    units = shape.amount // chip
+    if len(eligible) == 1:  # uncontested: no showdown for this pot
+        seat = eligible[0]
+        return Pot(index, shape.amount, shape.level, eligible, False, shape.amount, 0,
+                   (Award(seat, shape.amount, None),), ())  # fmt: skip
+    best_high = max(highs[s].rank_index for s in eligible)  # type: ignore[union-attr]
+    high_winners = [s for s in eligible if highs[s].rank_index == best_high]  # type: ignore[union-attr]
+    with_low = [s for s in eligible if lows[s] is not None]
+    if with_low:
+        best_low = max(lows[s].value for s in with_low)  # type: ignore[union-attr]
+        low_winners = [s for s in with_low if lows[s].value == best_low]  # type: ignore[union-attr]
+        low_units = units // 2
+    else:
+        low_winners, low_units = [], 0
+    high_units = units - low_units  # the odd unit of a halved pot goes high
+    high = _divide(high_units, chip, high_winners, button, n)
+    low = _divide(low_units, chip, low_winners, button, n) if low_winners else {}
+    return Pot(
+        index=index,
+        amount=shape.amount,
+        level=shape.level,
+        eligible=eligible,
+        showdown=True,
+        high_amount=high_units * chip,
+        low_amount=low_units * chip,
+        high=_awards(high, highs),
+        low=_awards(low, lows),
+    )
+
+
+# ---------------------------------------------------------------------------
+# settle
+# ---------------------------------------------------------------------------
+
+
+def settle(
+    players: Sequence[PlayerSpec],
+    board: CardSpec = "",
+    *,
+    button: int = 0,
+    chip: int = 1,
+    hilo: bool = True,
+) -> Settlement:
+    """Settle a hand: build the main and side pots, split each hi/lo, pay out.
+
+    Args:
+        players: ``(hand, chips)`` pairs in seat order (clockwise): the hole cards
+            (4, 5 or 6, all hands the same size; ``None`` or ``"fold"`` for a
+            player who folded) and the total chips that player put into the pot
+            this hand (blinds, antes and bets, an integer >= 0).
+        board: the five board cards; needed when two or more players have not
+            folded (a showdown). Without a showdown any 0 to 5 cards are accepted.
+        button: the seat (0-based index into ``players``) of the button; the odd
+            chips of a tied half go to the tied players clockwise from its left.
+        chip: the smallest chip in play; every contribution must be a multiple of
+            it, and pots are divided in whole units of it.
+        hilo: True for Omaha Hi-Lo 8-or-better; False for Omaha high (the best high
+            takes each pot).
+
+    Returns:
+        A :class:`Settlement`; ``sum(payouts) == sum(contributions)`` always.
+
+    Raises:
+        OmahaInputError (a ValueError) naming the input: a bad or duplicate card,
+        hands of different sizes, negative chips, chips not a multiple of
+        ``chip``, every player folded, a showdown without 5 board cards, a bad
+        ``button`` or ``chip``. TypeError for inputs of the wrong type.
+
+    The rules' example: three players put in 40 each; B and C tie the high (an
+    eight-high straight), A and B tie the low (8-5-4-2-A).
+
+    >>> s = settle([("Ah Ac 2h 3c", 40), ("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)],
+    ...            "4c 5d Ks Qs 8c")
+    >>> s.payouts, s.net
+    ((30, 60, 30), (-10, 20, -10))
+    >>> [(a.seat, a.chips) for a in s.pots[0].high], [(a.seat, a.chips) for a in s.pots[0].low]
+    ([(1, 30), (2, 30)], [(0, 30), (1, 30)])
+
+    One player left: he takes everything, his uncalled bet included.
+
+    >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
+    (0, 80, 0)
+    """
+    hands, chips = parse_players(players)
+    n = len(hands)
+    if not _is_int(chip):
+        raise TypeError(f"chip: expected an integer, got {chip!r}")
+    if chip < 1:
+        raise OmahaInputError(f"chip: the smallest chip must be at least 1, got {int(chip)}")
+    chip = int(chip)
+    if not _is_int(button):
+        raise TypeError(f"button: expected a seat number, got {button!r}")
+    if not 0 <= button < n:
+        raise OmahaInputError(f"button: seat {int(button)} is not a seat; seats are 0..{n - 1} for {n} players")
+    button = int(button)
+    for i, amount in enumerate(chips, 1):
+        if amount % chip:
+            raise OmahaInputError(
+                f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})"
+            )
+    board_cards = parse_cards(board, what="board")
+    live = [h is not None for h in hands]
+    showdown = sum(live) >= 2
+    if showdown and len(board_cards) != 5:
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; a showdown between "
+            f"{sum(live)} players needs all 5 board cards"
+        )
+    if len(board_cards) > 5:
+        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    check_cards(hands, board_cards)
+
+    highs: list[HighHand | None] = [None] * n
+    lows: list[LowHand | None] = [None] * n
+    if showdown:
+        for seat, hand in enumerate(hands):
+            if hand is not None:  # evaluated once per live player, not per pot
+                highs[seat], lows[seat] = evaluate(hand, board_cards, hilo=hilo)
+
+    returned, shapes = layout(chips, live)
+    pots = tuple(
+        _split_pot(k, shape, highs, lows, chip=chip, button=button, n=n)
+        for k, shape in enumerate(shapes)
+    )
+    payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
+    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
+        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
+    return Settlement(
+        payouts=tuple(payouts),
+        contributions=tuple(chips),
+        returned=returned,
+        net=tuple(p - c for p, c in zip(payouts, chips)),
+        pots=pots,
+        hands=tuple(None if h is None else format_cards(h) for h in hands),
+        highs=tuple(highs),
+        lows=tuple(lows),
+        board=format_cards(board_cards),
+        showdown=showdown,
+        button=button,
+        chip=chip,
+        hilo=hilo,
+    )
