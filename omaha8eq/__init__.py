@@ -13,6 +13,8 @@ from .hands import HighHand, LowHand
 from .allin import AllinPlayer, AllinResult, PotEquity, allin_equity
 from .betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from .pots import Award, Pot, Settlement, settle
+from .preflop import PreflopRank, preflop_rank
+from .ranges import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
 
 __all__ = [
     "CounterfeitReport",
@@ -46,5 +48,13 @@ __all__ = [
     "limit_bet_size",
     "pot_limit_max_raise",
     "settle",
+    # ranges and the preflop ranking
+    "PreflopRank",
+    "Range",
+    "RangeSyntaxError",
+    "is_range_expression",
+    "parse_range",
+    "preflop_rank",
+    "range_hands_excluding",
 ]
 __version__ = "0.1.0"

@@ -122,6 +122,10 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
     eq.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
     eq.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    eq.add_argument(
+        "--by-hand", type=int, default=0, metavar="N",
+        help="for each range, also list its N best hands with their own equity and frequency",
+    )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=_run_equity)
 
@@ -144,6 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .cli_pots import add_commands as add_pot_commands  # settle, allin, potlimit, betting
 
     add_pot_commands(commands)
+
+    from .cli_ranges import add_range_parser  # count, describe and list a range
+
+    add_range_parser(commands)
+
+    from .cli_bench import add_bench_parser  # measure this machine (and peers)
+
+    add_bench_parser(commands)
     return parser
 
 
@@ -197,8 +209,11 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def format_equity(result: EquityResult, stderr_target: float | None = None) -> str:
-    """The text report of an equity result: the table, then what was computed and how."""
+def format_equity(
+    result: EquityResult, stderr_target: float | None = None, by_hand: int = 0
+) -> str:
+    """The text report of an equity result: the table, then what was computed and how,
+    then (``by_hand`` > 0) the best ``by_hand`` hands of each range."""
     monte_carlo = not result.exhaustive
     header = ["Hand", "Equity %"] + (["± s.e."] if monte_carlo else [])
     header += ["Win hi %", "Tie hi %"]
@@ -237,19 +252,31 @@ def format_equity(result: EquityResult, stderr_target: float | None = None) -> s
         )
     if not result.hilo:
         lines.append("Omaha high")
+    for number, p in enumerate(result.players, start=1):
+        if p.by_hand and by_hand:
+            lines.append("")
+            lines.append(
+                f"Hand {number} ({p.hand}): the best {min(by_hand, len(p.by_hand))} "
+                f"of {len(p.by_hand):,} hands"
+            )
+            lines += _table(
+                ["Hand", "Equity %", "Dealt %"],
+                [[h.hand, _percent(h.equity), _percent(h.frequency)] for h in p.by_hand[:by_hand]],
+            )
     return "\n".join(lines)
 
 
 def _equity_kernels(args: argparse.Namespace) -> list[Any]:
     """The compiled kernels the request will run (both when the library decides)."""
+    from .core.aggregate import aggregate_showdowns
     from .core.enumerator import enumerate_deals
     from .core.sampler import sample_deals
 
     if args.exact:
-        return [enumerate_deals]
+        return [aggregate_showdowns, enumerate_deals]
     if args.samples is not None or args.stderr_target is not None:
         return [sample_deals]
-    return [enumerate_deals, sample_deals]
+    return [aggregate_showdowns, enumerate_deals, sample_deals]
 
 
 def _run_equity(args: argparse.Namespace) -> int:
@@ -267,13 +294,14 @@ def _run_equity(args: argparse.Namespace) -> int:
                 hilo=not args.high_only,
                 threads=args.threads,
                 progress=bar,
+                by_hand=args.by_hand > 0,
             )
     finally:
         bar.close()
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
-        print(format_equity(result, args.stderr_target))
+        print(format_equity(result, args.stderr_target, args.by_hand))
     return EXIT_OK
 
 

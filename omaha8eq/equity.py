@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from math import ceil
+from dataclasses import dataclass
+from itertools import product
+from math import ceil, prod
 
 import numba
 import numpy as np
@@ -23,7 +25,7 @@ from .core.showdown import fixed_hand_highs, histogram_shape
 from .core.tables import get_tables
 from .errors import HandSizeError, OmahaInputError
 from .inputs import DECK_SIZE, parse_hole
-from .results import EquityResult, summarize_player
+from .results import EquityResult, hand_equities, share_matrix, share_units, summarize_player
 
 __all__ = ["equity", "EXHAUSTIVE_LIMIT", "DEFAULT_SAMPLES"]
 
@@ -47,30 +49,112 @@ MAX_SAMPLES = 1_000_000_000
 AGGREGATE_EXACT = True
 
 RANDOM = "random"
+#: Exact runs with ranges cost about this many evaluations per hand combination
+#: preflop (rank multisets plus flush corrections), fewer on later streets.
+AGGREGATE_POINTS = 30_000
+#: Range weights are kept as integers: a weight w in (0, 1] counts as round(w * 1000).
+WEIGHT_SCALE = 1000
 ProgressCallback = Callable[[int, "int | None"], None]
 
 
-def _parse_hands(hands: Sequence) -> tuple[list[tuple[int, ...] | None], int]:
-    """Parse every hand (None for a random one); return them and the hole size."""
+@dataclass
+class _Seat:
+    """One player of an equity run: a fixed hand, a random hand or a range."""
+
+    label: str
+    cards: tuple[int, ...] | None = None
+    hands: np.ndarray | None = None  # a range's hands, (n, hole size) int8
+    weights: np.ndarray | None = None  # their integer weights
+
+    @property
+    def is_range(self) -> bool:
+        return self.hands is not None
+
+    @property
+    def is_random(self) -> bool:
+        return self.cards is None and self.hands is None
+
+
+def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
+    """Parse every hand, "random" and range; return the seats and the hole size."""
+    from .ranges import Range, is_range_expression
+
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
-    parsed: list[tuple[int, ...] | None] = []
+    seats: list[_Seat | None] = []
     for i, hand in enumerate(hands, start=1):
         if isinstance(hand, str) and hand.strip().lower() == RANDOM:
-            parsed.append(None)
+            seats.append(_Seat(RANDOM))
+        elif isinstance(hand, Range) or (isinstance(hand, str) and is_range_expression(hand)):
+            seats.append(None)  # parsed once the hole size is known
         else:
-            parsed.append(parse_hole(hand, what=f"hand {i}"))
-    sizes = {len(h) for h in parsed if h is not None}
+            cards = parse_hole(hand, what=f"hand {i}")
+            seats.append(_Seat(format_cards(cards), cards=cards))
+    sizes = {len(s.cards) for s in seats if s is not None and s.cards is not None}
+    sizes |= {h.hole_size for h in hands if isinstance(h, Range)}
     if len(sizes) > 1:
         raise HandSizeError(
             "hands: every hand must have the same number of hole cards, got "
-            + ", ".join(f"hand {i}: {len(h)}" for i, h in enumerate(parsed, 1) if h is not None)
+            + ", ".join(
+                f"hand {i}: {len(s.cards)}"
+                for i, s in enumerate(seats, 1)
+                if s is not None and s.cards is not None
+            )
         )
-    if not sizes:
-        raise OmahaInputError("hands: at least one hand must be known (not 'random')")
-    return parsed, sizes.pop()
+    hole_size = sizes.pop() if sizes else 4
+    for i, (seat, hand) in enumerate(zip(seats, hands)):
+        if seat is None:
+            parsed = hand if isinstance(hand, Range) else _parse_range(hand, hole_size, i + 1)
+            weights = np.maximum(np.rint(np.asarray(parsed.weights) * WEIGHT_SCALE), 1).astype(np.int64)
+            seats[i] = _Seat(
+                str(hand).strip(),
+                hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
+                weights=weights // np.gcd.reduce(weights) if len(weights) else weights,
+            )
+    if all(s.is_random for s in seats):
+        raise OmahaInputError("hands: at least one hand must be known or a range (not all 'random')")
+    return seats, hole_size
+
+
+_RANGE_ONLY = set("*$%@!:()[]-,")
+
+
+def _parse_range(text: str, hole_size: int, number: int):
+    """Parse a range; text that reads as neither a range nor cards gets the card error
+    when it uses no range syntax at all ("Ks Kh Qd Xd" is a mistyped hand)."""
+    from .ranges import RangeSyntaxError, parse_range
+
+    try:
+        return parse_range(text, hole_size=hole_size)
+    except RangeSyntaxError:
+        if not _RANGE_ONLY & set(text):
+            parse_hole(text, what=f"hand {number}")
+        raise
+
+
+def _card_masks(hands: np.ndarray) -> np.ndarray:
+    """The 52-bit card mask of every row of a (n, h) card array."""
+    return np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+
+
+def _restrict_ranges(seats: list[_Seat], known_mask: int) -> None:
+    """Drop range hands that hold a known card; a range left with one hand becomes fixed."""
+    for i, seat in enumerate(seats, start=1):
+        if not seat.is_range:
+            continue
+        keep = (_card_masks(seat.hands) & known_mask) == 0
+        if not keep.any():
+            raise OmahaInputError(
+                f"hand {i}: no hand of the range {seat.label!r} is left once the known "
+                "cards (other hands, board, dead cards) are removed"
+            )
+        seat.hands, seat.weights = seat.hands[keep], seat.weights[keep]
+        if len(seat.hands) == 1:
+            seat.cards = tuple(int(c) for c in seat.hands[0])
+            seat.label = format_cards(seat.cards)
+            seat.hands = seat.weights = None
 
 
 def _report(progress: ProgressCallback | None, done: int, total: int | None) -> None:
@@ -79,7 +163,7 @@ def _report(progress: ProgressCallback | None, done: int, total: int | None) -> 
 
 
 def equity(
-    hands: Sequence[CardSpec],
+    hands: Sequence,
     board: CardSpec = "",
     dead: CardSpec = "",
     *,
@@ -90,17 +174,24 @@ def equity(
     hilo: bool = True,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
+    by_hand: bool = False,
 ) -> EquityResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
     Args:
-        hands: 2 or more hands of 4, 5 or 6 hole cards (all the same size), or
-            ``"random"`` for a hand dealt afresh from the remaining cards in each deal.
+        hands: 2 or more players, each a hand of 4, 5 or 6 hole cards (all the same
+            size), ``"random"`` for a hand dealt afresh from the remaining cards in
+            each deal, or a range: an expression such as ``"AA2*, 15%"`` or a
+            :class:`~omaha8eq.ranges.Range` (see ``omaha8eq.ranges``). A range's hands
+            that hold a known card are left out; the others are dealt in proportion
+            to their weights, and the joint deal of several ranges is exact (no two
+            players ever share a card, and no combination is favoured).
         board: 0 to 5 known board cards.
         dead: cards known to be out of play (folded, burned, seen).
         exhaustive: True enumerates every deal; False samples; None (default)
-            enumerates when there are at most ``EXHAUSTIVE_LIMIT`` deals and
-            neither ``samples`` nor ``stderr_target`` is given.
+            enumerates when that is cheap (at most ``EXHAUSTIVE_LIMIT`` deals, or for
+            ranges at most that many evaluations) and neither ``samples`` nor
+            ``stderr_target`` is given. Ranges together with random hands are sampled.
         samples: Monte Carlo size (default ``DEFAULT_SAMPLES``).
         stderr_target: sample until every player's equity standard error is at
             most this (checked every ``CHUNKS_PER_CALL * CHUNK_SAMPLES`` samples).
@@ -110,6 +201,8 @@ def equity(
         threads: threads to use (default: numba's, all cores).
         progress: called as ``progress(done, total)`` between batches of work;
             ``total`` is None while sampling towards a ``stderr_target``.
+        by_hand: also give, for each range, every hand's own equity and how often
+            it is dealt (``PlayerEquity.by_hand``).
 
     Returns:
         An :class:`~omaha8eq.results.EquityResult`.
@@ -117,23 +210,23 @@ def equity(
     Raises:
         OmahaInputError (a ValueError) naming the bad input: invalid or duplicate
         cards, wrong hole counts, a board of more than 5 cards, too many players
-        for the deck, conflicting method options.
+        for the deck, a range with no hand left, conflicting method options.
 
     >>> result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d 7s")
     >>> result.outcomes, [str(p.exact_equity()) for p in result.players]
     (820, ['1541/1640', '99/1640'])
     """
     started = time.perf_counter()
-    parsed, n_hole = _parse_hands(hands)
+    seats, n_hole = _parse_seats(hands)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
     dead_cards = parse_cards(dead, what="dead cards")
     check_disjoint(
-        [(f"hand {i}", h) for i, h in enumerate(parsed, 1) if h is not None]
+        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
         + [("the board", board_cards), ("the dead cards", dead_cards)]
     )
-    n_players = len(parsed)
+    n_players = len(seats)
     needed = n_players * n_hole + 5 + len(dead_cards)
     if needed > DECK_SIZE:
         raise OmahaInputError(
@@ -155,31 +248,57 @@ def equity(
                 f"threads: expected 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}"
             )
 
-    known = [c for h in parsed if h is not None for c in h] + list(board_cards) + list(dead_cards)
+    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
+    known_mask = sum(1 << c for c in known)
+    _restrict_ranges(seats, known_mask)
+    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
     taken = set(known)
     deck = np.array([c for c in range(DECK_SIZE) if c not in taken], dtype=np.int8)
     holes = np.zeros((n_players, n_hole), dtype=np.int8)
-    for row, hand in enumerate(parsed):
-        if hand is not None:
-            holes[row] = hand
-    random_players = np.array([i for i, h in enumerate(parsed) if h is None], dtype=np.int64)
+    for row, seat in enumerate(seats):
+        if seat.cards is not None:
+            holes[row] = seat.cards
+    random_players = np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64)
+    ranged = [i for i, s in enumerate(seats) if s.is_range]
     board_array = np.zeros(5, dtype=np.int8)
     board_array[: len(board_cards)] = board_cards
     n_missing = 5 - len(board_cards)
-    deals = deal_count(len(deck), n_missing, len(random_players), n_hole)
+    if ranged and len(random_players) and exhaustive:
+        raise OmahaInputError(
+            "exhaustive=True: exact enumeration of ranges together with random hands is not "
+            "supported; use Monte Carlo (samples or stderr_target)"
+        )
+    if ranged:
+        combinations = prod(len(seats[i].hands) for i in ranged)
+        boards = board_combinations(len(deck) - len(ranged) * n_hole, n_missing)
+        work = combinations * min(boards, AGGREGATE_POINTS)
+        deals = combinations * boards
+    else:
+        deals = work = deal_count(len(deck), n_missing, len(random_players), n_hole)
     if exhaustive is None:
-        exhaustive = samples is None and stderr_target is None and deals <= EXHAUSTIVE_LIMIT
+        exhaustive = (
+            samples is None
+            and stderr_target is None
+            and not (ranged and len(random_players))
+            and work <= EXHAUSTIVE_LIMIT
+        )
 
     tables = get_tables()
-    fixed = np.array([h is not None for h in parsed])
+    fixed = np.array([s.cards is not None for s in seats])
     fixed_highs = fixed_hand_highs(holes, fixed, tables.pair_five)
     common = (holes, n_hole, random_players, fixed, fixed_highs, board_array, len(board_cards), deck)
     table_args = (tables.board_pair, tables.flush5, tables.suited, tables.low)
     previous_threads = numba.get_num_threads()
     if threads is not None:
         numba.set_num_threads(threads)
+    hand_results: dict[int, tuple] = {}
     try:
-        if exhaustive:
+        if exhaustive and ranged:
+            counts, outcomes, hand_results = _exact_ranges(
+                common, table_args, hilo, seats, ranged, by_hand, progress
+            )
+            used_seed = None
+        elif exhaustive:
             if len(random_players) == 0 and AGGREGATE_EXACT:
                 counts = _aggregate(common, table_args, hilo, n_players, deals, progress)
             else:
@@ -187,13 +306,18 @@ def equity(
             outcomes, used_seed = deals, None
         else:
             used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-            counts = _sample(common, table_args, hilo, n_players, used_seed, samples, stderr_target, progress)
+            counts, hand_results = _sample(
+                common, table_args, hilo, seats, ranged, by_hand, used_seed, samples,
+                stderr_target, progress,
+            )  # fmt: skip
             outcomes = int(counts[0].sum())
     finally:
         numba.set_num_threads(previous_threads)
 
-    labels = [RANDOM if h is None else format_cards(h) for h in parsed]
-    players = [summarize_player(labels[p], counts[p], exhaustive) for p in range(n_players)]
+    players = [
+        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
+        for p, seat in enumerate(seats)
+    ]
     nobody_low = int(counts[0, :, n_players + 2].sum())
     return EquityResult(
         players=players,
@@ -203,9 +327,68 @@ def equity(
         exhaustive=bool(exhaustive),
         seed=used_seed,
         elapsed=time.perf_counter() - started,
-        no_low=nobody_low / outcomes,
+        no_low=nobody_low / int(counts[0].sum()),
         hilo=hilo,
     )
+
+
+def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
+    """Exact counts with ranges: every combination of range hands that shares no card,
+    weighted by the product of the hands' weights, each enumerated exactly.
+
+    Returns the weighted histogram, the number of deals and, with ``by_hand``, for
+    each range player the per-hand results (see ``results.hand_equities``).
+    """
+    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck = common
+    n_players = holes.shape[0]
+    tables = get_tables()
+    masks = [_card_masks(seats[i].hands) for i in ranged]
+    # Each range hand's high without flushes on every board, computed once.
+    range_highs = [
+        fixed_hand_highs(seats[i].hands, np.ones(len(seats[i].hands), dtype=bool), tables.pair_five)
+        for i in ranged
+    ]
+    total = np.zeros(histogram_shape(n_players), dtype=np.int64)
+    per_hand = {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=np.int64) for i in ranged} if by_hand else {}
+    dealt = {i: np.zeros(len(seats[i].hands), dtype=np.int64) for i in ranged}
+    outcomes = 0
+    work_holes = holes.copy()
+    work_highs = fixed_highs.copy()
+    n_combinations = prod(len(seats[i].hands) for i in ranged)
+    for done, choice in enumerate(product(*(range(len(seats[i].hands)) for i in ranged)), start=1):
+        used = 0
+        for r, k in enumerate(choice):
+            if masks[r][k] & used:
+                break
+            used |= int(masks[r][k])
+        else:
+            weight = 1
+            for r, (i, k) in enumerate(zip(ranged, choice)):
+                work_holes[i] = seats[i].hands[k]
+                work_highs[i] = range_highs[r][k]
+                weight *= int(seats[i].weights[k])
+            combo_deck = deck[(np.left_shift(np.int64(1), deck.astype(np.int64)) & used) == 0]
+            counts = np.zeros((1, *histogram_shape(n_players)), dtype=np.int64)
+            aggregate_showdowns(
+                work_holes, n_hole, work_highs, board, n_known, combo_deck, *rank_multisets(),
+                hilo, *table_args[1:], counts,
+            )  # fmt: skip
+            total += weight * counts[0]
+            outcomes += board_combinations(len(combo_deck), 5 - n_known)
+            for r, (i, k) in enumerate(zip(ranged, choice)):
+                dealt[i][k] += weight * int(counts[0, 0].sum())
+                if by_hand:
+                    per_hand[i][k] += (weight // int(seats[i].weights[k])) * counts[0, i]
+        if done % 256 == 0 or done == n_combinations:
+            _report(progress, done, n_combinations)
+    hand_results = {}
+    if by_hand:
+        shares = share_matrix(n_players)
+        for i in ranged:
+            won = (per_hand[i] * shares).sum(axis=(1, 2))
+            seen = per_hand[i].sum(axis=(1, 2))
+            hand_results[i] = hand_equities(seats[i].hands, won / np.maximum(seen, 1), dealt[i])
+    return total, outcomes, hand_results
 
 
 def _aggregate(common, table_args, hilo, n_players, deals, progress):
@@ -237,8 +420,25 @@ def _enumerate(common, table_args, hilo, n_players, n_deck, n_missing, deals, pr
     return total
 
 
-def _sample(common, table_args, hilo, n_players, seed, samples, stderr_target, progress):
+def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, stderr_target, progress):
     """Draw samples a batch of chunks per kernel call, until the size or target is met."""
+    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck = common
+    n_players = holes.shape[0]
+    # Range players draw from the concatenation of their ranges' hands.
+    range_players = np.array(ranged, dtype=np.int64)
+    range_hands = np.concatenate(
+        [seats[i].hands for i in ranged] or [np.zeros((0, n_hole), dtype=np.int8)]
+    )
+    range_offsets = np.cumsum([0] + [len(seats[i].hands) for i in ranged]).astype(np.int64)
+    range_cumulative = np.concatenate(
+        [np.cumsum(seats[i].weights).astype(np.float64) for i in ranged] or [np.zeros(0)]
+    )
+    range_masks = _card_masks(range_hands)
+    units = share_units(n_players)
+    tracked = len(range_hands) if by_hand else 1
+    hand_shares = np.zeros(tracked, dtype=np.int64)
+    hand_deals = np.zeros(tracked, dtype=np.int64)
+
     limit = MAX_SAMPLES if stderr_target is not None and samples is None else (samples or DEFAULT_SAMPLES)
     total = np.zeros(histogram_shape(n_players), dtype=np.int64)
     drawn = 0
@@ -248,8 +448,17 @@ def _sample(common, table_args, hilo, n_players, seed, samples, stderr_target, p
         sizes = np.full(n_chunks, CHUNK_SAMPLES, dtype=np.int64)
         sizes[-1] = min(CHUNK_SAMPLES, limit - drawn - CHUNK_SAMPLES * (n_chunks - 1))
         counts = np.zeros((n_chunks, *histogram_shape(n_players)), dtype=np.int64)
-        sample_deals(*common, np.uint64(seed), chunk, sizes, hilo, *table_args, counts)
+        chunk_shares = np.zeros((n_chunks, tracked), dtype=np.int64)
+        chunk_deals = np.zeros((n_chunks, tracked), dtype=np.int64)
+        sample_deals(
+            holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
+            range_players, range_hands, range_masks, range_offsets, range_cumulative, units,
+            by_hand, np.uint64(seed), chunk, sizes, hilo, *table_args, counts, chunk_shares,
+            chunk_deals,
+        )  # fmt: skip
         total += counts.sum(axis=0)
+        hand_shares += chunk_shares.sum(axis=0)
+        hand_deals += chunk_deals.sum(axis=0)
         drawn += int(sizes.sum())
         chunk += n_chunks
         _report(progress, drawn, None if stderr_target is not None and samples is None else limit)
@@ -258,4 +467,11 @@ def _sample(common, table_args, hilo, n_players, seed, samples, stderr_target, p
             for p in range(n_players)
         ):
             break
-    return total
+    hand_results = {}
+    if by_hand:
+        pot = units[1, n_players + 2]
+        for r, i in enumerate(ranged):
+            part = slice(range_offsets[r], range_offsets[r + 1])
+            won = hand_shares[part] / (pot * np.maximum(hand_deals[part], 1))
+            hand_results[i] = hand_equities(seats[i].hands, won, hand_deals[part])
+    return total, hand_results

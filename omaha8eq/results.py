@@ -16,6 +16,24 @@ from fractions import Fraction
 
 import numpy as np
 
+from .cards import format_cards
+
+
+@dataclass(frozen=True)
+class HandEquity:
+    """One hand of a range (``equity(..., by_hand=True)``).
+
+    Attributes:
+        hand: the hand, as text.
+        equity: the range player's mean share of the pot when holding this hand.
+        frequency: how often this hand is the one dealt, among all the range's
+            deals (weights and card removal included); the frequencies sum to 1.
+    """
+
+    hand: str
+    equity: float
+    frequency: float
+
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -41,6 +59,11 @@ class PlayerEquity:
             ``shares[Fraction(1, 4)]``. The values sum to 1.
         counts: the raw outcome counts behind these shares (see
             ``omaha8eq.core.showdown``): ``counts[h][l]`` for high state h, low state l.
+            With weighted ranges the counts are weighted (each deal counts the product
+            of the range weights: ``round(weight * 1000)`` each, divided by the
+            range's common factor).
+        by_hand: for a range with ``equity(..., by_hand=True)``, one
+            :class:`HandEquity` per hand of the range, best equity first; else None.
     """
 
     hand: str
@@ -56,6 +79,7 @@ class PlayerEquity:
     scoop: float
     shares: dict[Fraction, float]
     counts: np.ndarray = field(repr=False, compare=False)
+    by_hand: tuple[HandEquity, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def quarter(self) -> float:
@@ -121,6 +145,16 @@ class EquityResult:
                     "scoop": p.scoop,
                     "quarter": p.quarter,
                     "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
+                    **(
+                        {}
+                        if p.by_hand is None
+                        else {
+                            "by_hand": [
+                                {"hand": h.hand, "equity": h.equity, "frequency": h.frequency}
+                                for h in p.by_hand
+                            ]
+                        }
+                    ),
                 }
                 for p in self.players
             ],
@@ -137,6 +171,33 @@ def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
     return (high + low) / 2
 
 
+@functools.lru_cache(maxsize=None)
+def share_matrix(n_players: int) -> np.ndarray:
+    """``cell_share`` of every histogram cell, as floats (shape ``histogram_shape[1:]``)."""
+    return np.array(
+        [[float(cell_share(h, l, n_players)) for l in range(n_players + 3)] for h in range(n_players + 1)]
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def share_units(n_players: int) -> np.ndarray:
+    """``cell_share`` of every cell in integer units; a whole pot is ``2 * lcm(1..P)`` units."""
+    pot = 2 * math.lcm(*range(1, n_players + 1))
+    return np.array(
+        [[int(cell_share(h, l, n_players) * pot) for l in range(n_players + 3)] for h in range(n_players + 1)],
+        dtype=np.int64,
+    )
+
+
+def hand_equities(hands: np.ndarray, equities: np.ndarray, dealt: np.ndarray) -> tuple[HandEquity, ...]:
+    """Per-hand results of a range, best equity first; ``dealt`` weighs the frequencies."""
+    total = max(int(dealt.sum()), 1)
+    order = np.argsort(-np.asarray(equities), kind="stable")
+    return tuple(
+        HandEquity(format_cards(hands[k]), float(equities[k]), int(dealt[k]) / total) for k in order
+    )
+
+
 def _exact_equity(counts: np.ndarray) -> Fraction:
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
@@ -146,7 +207,12 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     return Fraction(won, total)
 
 
-def summarize_player(hand: str, counts: np.ndarray, exhaustive: bool) -> PlayerEquity:
+def summarize_player(
+    hand: str,
+    counts: np.ndarray,
+    exhaustive: bool,
+    by_hand: tuple[HandEquity, ...] | None = None,
+) -> PlayerEquity:
     """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity."""
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
@@ -175,4 +241,5 @@ def summarize_player(hand: str, counts: np.ndarray, exhaustive: bool) -> PlayerE
         scoop=int(counts[1, 1] + counts[1, nobody_low_state]) / total,
         shares={s: n / total for s, n in sorted(shares.items(), reverse=True)},
         counts=counts,
+        by_hand=by_hand,
     )

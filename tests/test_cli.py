@@ -275,9 +275,9 @@ def test_cli_checks_the_kernels_and_bad_input_gets_no_notice(monkeypatch, capsys
     main(["eval", "As Ah 3d 6s", "--board", "Ad 8c 5h"])
     capsys.readouterr()
     assert seen == [
-        {"enumerate_deals"},
+        {"aggregate_showdowns", "enumerate_deals"},
         {"sample_deals"},
-        {"enumerate_deals", "sample_deals"},
+        {"aggregate_showdowns", "enumerate_deals", "sample_deals"},
         {"evaluate_rows"},
     ]
 

@@ -80,7 +80,7 @@ def _board_summary(work_board):
 @njit(cache=True, inline="always")
 def _visit_multisets(
     position, available, player_flush, correcting, work_board, ranks, multiplicities, offsets,
-    fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts,
+    fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
 ):  # fmt: skip
     """Fill ``work_board[0, position:]`` with every rank multiset of the cards left
     (``available`` per rank) and count each board's outcome, weighted by its ways.
@@ -104,10 +104,10 @@ def _visit_multisets(
             if hilo:
                 low_values[p] = low[board_low * 256 + hole_low[p]]
         if not correcting:
-            count_outcome(high_values, low_values, n_players, counts, 0, weight)
+            count_outcome(high_values, low_values, n_players, counts, 0, weight, cells)
         elif changed:
-            count_outcome(high_values, low_values, n_players, counts, 0, -weight)
-            count_outcome(flush_values, low_values, n_players, counts, 0, weight)
+            count_outcome(high_values, low_values, n_players, counts, 0, -weight, cells)
+            count_outcome(flush_values, low_values, n_players, counts, 0, weight, cells)
 
 
 @njit(cache=True)
@@ -134,6 +134,7 @@ def aggregate_showdowns(
     high_values = np.empty(n_players, dtype=np.int64)
     flush_values = np.empty(n_players, dtype=np.int64)
     low_values = np.full(n_players, -1, dtype=np.int64)
+    cells = np.empty((n_players, 2), dtype=np.int64)
     available = np.zeros(13, dtype=np.int64)
     deck_suit_ranks = np.zeros(4, dtype=np.int64)
     for i in range(deck.shape[0]):
@@ -149,7 +150,7 @@ def aggregate_showdowns(
     player_flush = np.full(n_players, -1, dtype=np.int64)
     _visit_multisets(
         n_known, available, player_flush, False, work_board, ranks, multiplicities, offsets,
-        fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts,
+        fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
     )  # fmt: skip
 
     # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
@@ -182,7 +183,7 @@ def aggregate_showdowns(
                 _visit_multisets(
                     position, off_suit, player_flush, True, work_board, ranks, multiplicities,
                     offsets, fixed_highs, hole_low, low, hilo, high_values, flush_values,
-                    low_values, counts,
+                    low_values, counts, cells,
                 )  # fmt: skip
             if subset == 0:
                 break

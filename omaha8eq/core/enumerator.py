@@ -94,6 +94,7 @@ def enumerate_deals(
         work_board[0, :n_known] = board[:n_known]
         high_values = np.empty(n_players, dtype=np.int64)
         low_values = np.empty(n_players, dtype=np.int64)
+        cells = np.empty((n_players, 2), dtype=np.int64)
         positions = np.zeros((n_random + 1, 6), dtype=np.int64)
         _unrank(chunk_first[c], n_missing, positions, 0)
         for _ in range(chunk_last[c] - chunk_first[c]):
@@ -119,6 +120,7 @@ def enumerate_deals(
                     record_showdown(
                         work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
                         board_pair, flush5, suited, low, high_values, low_values, counts, c,
+                        cells,
                     )  # fmt: skip
                 # Odometer over the random hands: the last one moves fastest.
                 g = n_random

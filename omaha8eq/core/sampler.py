@@ -54,44 +54,118 @@ def _below(state, bound):
     return state, np.int64(product >> np.uint64(32))
 
 
+@njit(cache=True, inline="always")
+def _uniform(state):
+    """(new state, uniform float in [0, 1)) from the top 53 bits of one output."""
+    state = state + _GOLDEN
+    return state, np.float64(_mix(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, inline="always")
+def _pick(cumulative, first, last, target):
+    """The first index i in [first, last) with cumulative[i] > target (binary search)."""
+    last -= 1
+    while first < last:
+        middle = (first + last) // 2
+        if cumulative[middle] > target:
+            last = middle
+        else:
+            first = middle + 1
+    return first
+
+
 @njit(cache=True, parallel=True)
 def sample_deals(
-    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck, seed,
-    first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
+    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
+    range_players, range_hands, range_masks, range_offsets, range_cumulative, share_units,
+    by_hand, seed, first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
+    hand_shares, hand_deals,
 ):  # fmt: skip
     """Play ``chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``first_chunk + c``).
 
-    Each deal draws the ``5 - n_known`` missing board cards and then ``n_hole`` cards
-    for every row of ``holes`` listed in ``random_players``, without replacement from
-    ``deck``. Outcomes go to ``counts[c]``. ``fixed``/``fixed_highs``: see
-    ``showdown.fixed_hand_highs``.
+    Each deal first picks a hand for every player of ``range_players`` (player
+    ``range_players[r]`` draws hand k of ``range_hands[range_offsets[r]:range_offsets[r + 1]]``
+    with probability proportional to its weight, ``range_cumulative`` holding the
+    running sums (weights are whole numbers; when all are 1 the pick is uniform); ``range_masks[k]`` is the hand's card bitmask). If two picked hands
+    share a card, all are drawn again: that samples the joint distribution of the
+    range hands given that they do not collide, exactly. Then it draws the
+    ``5 - n_known`` missing board cards and ``n_hole`` cards for every player of
+    ``random_players``, without replacement from the rest of ``deck``. Outcomes go
+    to ``counts[c]``; with ``by_hand``, each picked range hand k also adds its share
+    of the pot, in units of ``share_units`` (a pot is ``share_units[1, P + 2]``), to
+    ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. ``fixed``/``fixed_highs``:
+    see ``showdown.fixed_hand_highs``.
     """
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
+    n_ranged = range_players.shape[0]
     n_missing = 5 - n_known
     n_draw = n_missing + n_random * n_hole
     n_deck = deck.shape[0]
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
         work_deck = deck.copy()
+        position = np.full(64, -1, dtype=np.int64)  # where each card is in work_deck
+        for i in range(n_deck):
+            position[work_deck[i]] = i
         work_holes = holes.copy()
         work_board = np.empty((1, 5), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
         high_values = np.empty(n_players, dtype=np.int64)
         low_values = np.empty(n_players, dtype=np.int64)
+        cells = np.empty((n_players, 2), dtype=np.int64)
+        picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         for _ in range(chunk_sizes[c]):
-            for i in range(n_draw):
+            collided = True
+            while collided:
+                collided = False
+                used = 0
+                for r in range(n_ranged):
+                    first = range_offsets[r]
+                    last = range_offsets[r + 1]
+                    if range_cumulative[last - 1] == last - first:  # all weights 1
+                        state, k = _below(state, last - first)
+                        k += first
+                    else:
+                        state, u = _uniform(state)
+                        k = _pick(range_cumulative, first, last, u * range_cumulative[last - 1])
+                    picked[r] = k
+                    if range_masks[k] & used:
+                        collided = True
+                        break
+                    used |= range_masks[k]
+            # The picked cards go to the front of the deck; the draws come from the rest.
+            front = 0
+            for r in range(n_ranged):
+                for i in range(n_hole):
+                    card = range_hands[picked[r], i]
+                    work_holes[range_players[r], i] = card
+                    j = position[card]
+                    work_deck[j] = work_deck[front]
+                    position[work_deck[j]] = j
+                    work_deck[front] = card
+                    position[card] = front
+                    front += 1
+            for i in range(front, front + n_draw):
                 state, offset = _below(state, n_deck - i)
                 j = i + offset
                 card = work_deck[j]
                 work_deck[j] = work_deck[i]
                 work_deck[i] = card
+                if n_ranged:
+                    position[work_deck[j]] = j
+                    position[card] = i
             for i in range(n_missing):
-                work_board[0, n_known + i] = work_deck[i]
+                work_board[0, n_known + i] = work_deck[front + i]
             for r in range(n_random):
                 for i in range(n_hole):
-                    work_holes[random_players[r], i] = work_deck[n_missing + r * n_hole + i]
+                    work_holes[random_players[r], i] = work_deck[front + n_missing + r * n_hole + i]
             record_showdown(
                 work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
-                board_pair, flush5, suited, low, high_values, low_values, counts, c,
+                board_pair, flush5, suited, low, high_values, low_values, counts, c, cells,
             )  # fmt: skip
+            if by_hand:
+                for r in range(n_ranged):
+                    p = range_players[r]
+                    hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
+                    hand_deals[c, picked[r]] += 1

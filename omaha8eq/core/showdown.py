@@ -50,11 +50,11 @@ def fixed_hand_highs(holes: np.ndarray, fixed: np.ndarray, pair_five: np.ndarray
 
 
 @njit(cache=True, inline="always")
-def count_outcome(high_values, low_values, n_players, counts, chunk, weight):
+def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells):
     """Add ``weight`` to each player's outcome cell for these high and low values.
 
     ``high_values[p]`` is player p's high (0..7461), ``low_values[p]`` the low
-    (0..55, or -1 for none).
+    (0..55, or -1 for none). ``cells[p]`` receives player p's (high_state, low_state).
     """
     best_high = -1
     n_best_high = 0
@@ -82,12 +82,14 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight):
         else:
             low_state = n_players + 1
         counts[chunk, p, high_state, low_state] += weight
+        cells[p, 0] = high_state
+        cells[p, 1] = low_state
 
 
 @njit(cache=True, inline="always")
 def settle(
     holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks, board_low,
-    hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight,
+    hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight, cells,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
     and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
@@ -104,18 +106,18 @@ def settle(
             high, flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited)
         )
         low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
-    count_outcome(high_values, low_values, n_players, counts, chunk, weight)
+    count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
 
 
 @njit(cache=True, inline="always")
 def record_showdown(
     holes, n_players, n_hole, fixed, fixed_highs, board, hilo, board_pair, flush5, suited,
-    low, high_values, low_values, counts, chunk,
+    low, high_values, low_values, counts, chunk, cells,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
     settle(
         holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks,
         board_low, hilo, board_pair, flush5, suited, low, high_values, low_values, counts,
-        chunk, 1,
+        chunk, 1, cells,
     )  # fmt: skip

@@ -1,0 +1,65 @@
+"""The cost of one Python-level call of each public function on a small input.
+
+``test_bench_evaluate.py`` times ``evaluate``, ``evaluate_high`` and ``evaluate_low``
+and the cold start; these are the other public entry points, each on the smallest
+input that still does its real work, so the figure is mostly the Python layer:
+parsing and checking the input, dispatching to the compiled kernels, building the
+result objects. One unit = one call.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import omaha8eq
+
+ACES, KINGS = "As Ah 2c 3d", "Ks Kh Qd Jd"
+ONE_HOLE = np.array([[51, 50, 0, 5]], dtype=np.int8)  # As Ah 2c 3d
+ONE_BOARD = np.array([[8, 13, 39, 47, 22]], dtype=np.int8)  # 4c 5d Js Ks 7h
+
+CALLS = {
+    # One row: the fixed cost of a batch call (checks, table lookup, one kernel run).
+    "evaluate_batch, 1 row": lambda: omaha8eq.evaluate_batch(ONE_HOLE, ONE_BOARD),
+    "evaluate_batch, 100 rows": lambda: omaha8eq.evaluate_batch(
+        np.repeat(ONE_HOLE, 100, axis=0), np.repeat(ONE_BOARD, 100, axis=0)
+    ),
+    # A river: one showdown; a turn: 44 boards. Both exact.
+    "equity, heads-up on the river": lambda: omaha8eq.equity([ACES, KINGS], "4c 5d Js 9d 7h"),
+    "equity, heads-up on the turn": lambda: omaha8eq.equity([ACES, KINGS], "4c 5d Js 9d"),
+    "counterfeit_odds, preflop": lambda: omaha8eq.counterfeit_odds("As 2c 3h 4d"),
+    "counterfeit_odds, flop": lambda: omaha8eq.counterfeit_odds("As 2c Kh Kd", "4d 6h 8s"),
+    "counterfeit_odds, flop with an opponent": lambda: omaha8eq.counterfeit_odds(
+        "As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Jd"]
+    ),
+    # The rules' three-way showdown: one main pot, split high and low.
+    "settle, 3 players and a folded one": lambda: omaha8eq.settle(
+        [("Ah Ac 2h 3c", 40), ("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40), (None, 1)],
+        "4c 5d Ks Qs 8c",
+        button=1,
+    ),
+    "allin_equity, 3 players on the flop (2 pots)": lambda: omaha8eq.allin_equity(
+        [("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)], board="4c 5d Ks"
+    ),
+    "pot_limit_max_raise": lambda: omaha8eq.pot_limit_max_raise(75, [75]),
+}
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_call(benchmark, name):
+    """One unit = one call from Python, input given as text (or small arrays)."""
+    call = CALLS[name]
+    call()  # compile and load tables outside the timing
+    benchmark.extra_info.update(unit="calls", units=1)
+    benchmark(call)
+
+
+def test_cli_cold_start_with_warm_caches(benchmark):
+    """One unit = one ``omaha8eq equity AsAh2c3d KsKhQdJd`` process, caches warm."""
+    command = [sys.executable, "-m", "omaha8eq", "equity", "AsAh2c3d", "KsKhQdJd"]
+    subprocess.run(command, check=True, capture_output=True)  # fill the caches
+    benchmark.extra_info.update(unit="starts", units=1)
+    benchmark.pedantic(subprocess.run, args=(command,), kwargs={"check": True, "capture_output": True}, rounds=5)

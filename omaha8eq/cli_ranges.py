@@ -1,0 +1,138 @@
+"""The ``omaha8eq range`` command: count, describe and list the hands of a range.
+
+Usage::
+
+    omaha8eq range EXPR [--hole-size N] [--list N] [--json]
+
+Prints the expression, what it means in words, how many hands it covers (and in
+how many suit-isomorphic classes, and which share of all hands of that size), the
+total weight when weighted, then the first N hands (default 10) in the range's
+order -- highest cards first -- with, for 4-card hands, each hand's preflop rank
+and equity against a random hand. The syntax is in :mod:`omaha8eq.ranges`.
+Examples::
+
+    omaha8eq range 'AA:$ds'
+    omaha8eq range 'A2-5:$low!AAA, 5%' --list 20
+    omaha8eq range 'RROO' --hole-size 5 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .core.compiled import compile_notice
+from .handclasses import hand_count
+from .range_kernels import features_kernel, match_kernel
+from .ranges import Range, hand_text, parse_range
+
+__all__ = ["add_range_parser", "run_range", "format_range", "range_document"]
+
+COMPILE_NOTICE = "omaha8eq: compiling the range kernels for first use (about 5 s; later runs start fast)"
+#: Classes are counted for ranges of at most this many hands.
+CLASS_COUNT_LIMIT = 3_000_000
+
+
+def add_range_parser(commands: Any) -> None:
+    """Register the ``range`` subcommand on the CLI's subparsers."""
+    rp = commands.add_parser(
+        "range",
+        help="count, describe and list the hands a range expression covers",
+        description="Count, describe and list the hands a range expression covers, e.g. "
+        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%%', 'AA2*@50, KK'.",
+    )
+    rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
+    rp.add_argument(
+        "--hole-size", "-k", type=int, choices=(4, 5, 6), default=4, metavar="N",
+        help="hole cards per hand: 4 (default), 5 or 6",
+    )  # fmt: skip
+    rp.add_argument(
+        "--list", "-l", type=int, default=10, metavar="N", dest="list_count",
+        help="list the first N hands (default 10; 0 lists none)",
+    )  # fmt: skip
+    rp.add_argument("--json", action="store_true", help="print the result as JSON")
+    rp.set_defaults(run=run_range)
+
+
+def _classes(rng: Range) -> int | None:
+    return rng.classes() if rng.count <= CLASS_COUNT_LIMIT else None
+
+
+def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
+    """(rank, equity) of the first ``count`` hands, for 4-card hands; None otherwise."""
+    if rng.hole_size != 4 or count == 0:
+        return None
+    try:
+        from .preflop import class_index, preflop_ranking
+
+        index = class_index(rng.hands[:count])
+        equity = preflop_ranking().equity
+    except Exception:  # no ranking file: list without it
+        return None
+    return [(int(i) + 1, float(equity[i])) for i in index]
+
+
+def range_document(rng: Range, list_count: int) -> dict[str, Any]:
+    """The JSON form of the ``range`` report."""
+    shown = max(0, min(list_count, rng.count))
+    preflop = _preflop(rng, shown)
+    hands = []
+    for i in range(shown):
+        entry: dict[str, Any] = {"hand": hand_text(rng.hands[i], " "), "weight": float(rng.weights[i])}
+        if preflop is not None:
+            entry["preflop_rank"], entry["preflop_equity"] = preflop[i]
+        hands.append(entry)
+    return {
+        "expression": rng.expression,
+        "hole_size": rng.hole_size,
+        "description": rng.describe(),
+        "hands": rng.count,
+        "all_hands": hand_count(rng.hole_size),
+        "share": rng.share,
+        "classes": _classes(rng),
+        "weighted": rng.is_weighted,
+        "total_weight": rng.total_weight,
+        "listed": hands,
+    }
+
+
+def format_range(rng: Range, list_count: int) -> str:
+    """The text report of a range."""
+    doc = range_document(rng, list_count)
+    lines = [f"Range: {rng.expression}", f"Meaning: {rng.meaning}"]
+    plural = "" if rng.count == 1 else "s"
+    counted = f"Hands: {rng.count:,} hand{plural} of {doc['all_hands']:,} {rng.hole_size}-card hands ({100 * rng.share:.2f}%)"
+    if doc["classes"] is not None:
+        counted += f", in {doc['classes']:,} suit class{'es' if doc['classes'] != 1 else ''}"
+    lines.append(counted)
+    if rng.is_weighted:
+        lines.append(f"Total weight: {rng.total_weight:,.2f} (weights below 100% count partly)")
+    listed = doc["listed"]
+    if listed:
+        more = f" of {rng.count:,}" if rng.count > len(listed) else ""
+        lines.append("")
+        lines.append(f"First {len(listed):,}{more} (highest cards first):")
+        for entry in listed:
+            parts = [f"  {entry['hand']}"]
+            if rng.is_weighted:
+                parts.append(f"{100 * entry['weight']:6.2f}%")
+            if "preflop_rank" in entry:
+                parts.append(f"preflop rank {entry['preflop_rank']:>6,}, equity {100 * entry['preflop_equity']:.2f}%")
+            lines.append("   ".join(parts))
+    return "\n".join(lines)
+
+
+def run_range(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq range``; input errors propagate to the CLI's handler."""
+    if args.list_count < 0:
+        from .errors import OmahaInputError
+
+        raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
+    with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel):
+        rng = parse_range(args.expression, hole_size=args.hole_size)
+    if args.json:
+        print(json.dumps(range_document(rng, args.list_count), indent=2))
+    else:
+        print(format_range(rng, args.list_count))
+    return 0

@@ -1,0 +1,70 @@
+"""The ``omaha8eq range`` command: text and JSON output, options, errors."""
+
+from __future__ import annotations
+
+import json
+
+from omaha8eq.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run the CLI; stderr comes back without the one-time compile notice of a cold cache."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("omaha8eq: compiling"))
+    return status, out, err
+
+
+def test_text_report(capsys):
+    status, out, err = run(capsys, "range", "AA:$ds", "--list", "3")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Range: AA:$ds"
+    assert lines[1].startswith("Meaning: holding two aces and $ds: double-suited")
+    assert lines[2] == "Hands: 864 hands of 270,725 4-card hands (0.32%), in 78 suit classes"
+    assert lines[4] == "First 3 of 864 (highest cards first):"
+    assert lines[5].startswith("  As Ah Ks Kh") and "preflop rank" in lines[5]
+    assert len(lines) == 8
+
+
+def test_weighted_and_list_zero(capsys):
+    status, out, _ = run(capsys, "range", "AA2*@50", "--list", "0")
+    assert status == 0
+    assert "Hands: 1,108 hands of 270,725 4-card hands (0.41%)" in out
+    assert "Total weight: 554.00" in out and "First" not in out
+
+
+def test_json_five_cards(capsys):
+    status, out, _ = run(capsys, "range", "RROO", "--hole-size", "5", "--json", "--list", "2")
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["expression"] == "RROO" and doc["hole_size"] == 5
+    assert doc["hands"] == 127296 and doc["all_hands"] == 2598960
+    assert doc["listed"] == [
+        {"hand": "As Ah Ad Ks Kh", "weight": 1.0},
+        {"hand": "As Ah Ad Ks Kd", "weight": 1.0},
+    ]
+    assert doc["classes"] > 0 and not doc["weighted"]
+
+
+def test_json_four_cards_has_preflop_columns(capsys):
+    status, out, _ = run(capsys, "range", "AsAh2s3h", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["hands"] == 1 and doc["classes"] == 1
+    (entry,) = doc["listed"]
+    assert entry["hand"] == "As Ah 3h 2s" and entry["preflop_rank"] >= 1 and 0.5 < entry["preflop_equity"] < 1
+
+
+def test_errors_are_one_line(capsys):
+    status, out, err = run(capsys, "range", "AA:$xs")
+    assert status == 2 and out == ""
+    assert err == (
+        "omaha8eq: error: range 'AA:$xs': unknown macro (known: $ds, $ss, $r, $np, $low) "
+        "at position 4 ('$xs')\n"
+    )
+    status, _, err = run(capsys, "range", "15%", "--hole-size", "6")
+    assert status == 2 and "4-card hands only" in err and err.count("\n") == 1
+    status, _, err = run(capsys, "range", "AA", "--hole-size", "7")
+    assert status == 2 and "invalid choice" in err
+    status, _, err = run(capsys, "range", "AA", "--list", "-1")
+    assert status == 2 and "--list" in err

@@ -1,0 +1,89 @@
+"""Equity with ranges: exact card removal, weights, per-hand results, Monte Carlo."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from omaha8eq import equity
+from omaha8eq.errors import OmahaInputError
+
+HERO = "As Ah 2c 3d"
+FLOP = "4c 5d 7s"
+
+
+def exact(hands, board=FLOP, dead=""):
+    return [p.exact_equity() for p in equity(hands, board, dead, exhaustive=True).players]
+
+
+def test_a_range_of_one_hand_is_that_hand():
+    assert exact([HERO, "KsKhQdJd"]) == exact([HERO, "KsKhQdJd, KsKhQdJd"])
+
+
+def test_hand_against_explicit_hands_is_their_average():
+    villains = ["KsKhQdJd", "9h9d8c7c", "QhQs6d6h"]
+    result = equity([HERO, ", ".join(villains)], FLOP, exhaustive=True, by_hand=True)
+    assert result.exhaustive
+    separate = [exact([HERO, v])[0] for v in villains]
+    assert result.players[0].exact_equity() == sum(separate) / 3
+    per_hand = {h.hand: h for h in result.players[1].by_hand}
+    for villain, hero_equity in zip(villains, separate):
+        cards = " ".join(sorted(villain[i : i + 2] for i in range(0, 8, 2)))
+        match = [h for text, h in per_hand.items() if sorted(text.split()) == sorted(cards.split())]
+        assert len(match) == 1
+        assert match[0].equity == pytest.approx(float(1 - hero_equity), abs=1e-12)
+        assert match[0].frequency == pytest.approx(1 / 3)
+
+
+def test_range_hands_holding_known_cards_are_left_out():
+    # KsKh... holds the 4c of the board and is dropped; only 9h9d8c7c remains.
+    with_blocked = exact([HERO, "Ks Kh Qd 4c, 9h9d8c7c"])
+    assert with_blocked == exact([HERO, "9h9d8c7c"])
+
+
+def test_weights_scale_each_hand():
+    weighted = equity([HERO, "KsKhQdJd@50, 9h9d8c7c"], FLOP, exhaustive=True)
+    kings, nines = exact([HERO, "KsKhQdJd"])[0], exact([HERO, "9h9d8c7c"])[0]
+    assert weighted.players[0].exact_equity() == (kings + 2 * nines) / 3
+
+
+def test_two_ranges_deal_jointly_without_bias():
+    # Villain 1 holds A or B, villain 2 holds C or D; A and C share the Kd. The valid
+    # deals (A, D), (B, C), (B, D) are equally likely: A is dealt 1/3 of the time.
+    # Dealing villain 1 first and then resampling villain 2 would give A 1/2.
+    a, b, c, d = "KdKhQdJd", "9h9d8c7c", "KdQsJsTs", "6h6d6c6s"
+    combos = [(a, d), (b, c), (b, d)]
+    expected = sum(exact([HERO, x, y])[0] for x, y in combos) / 3
+    result = equity([HERO, f"{a}, {b}", f"{c}, {d}"], FLOP, exhaustive=True, by_hand=True)
+    assert result.players[0].exact_equity() == expected
+    frequencies = sorted(h.frequency for h in result.players[1].by_hand)
+    assert frequencies == pytest.approx([1 / 3, 2 / 3])
+    sampled = equity([HERO, f"{a}, {b}", f"{c}, {d}"], FLOP, samples=200_000, seed=4, by_hand=True)
+    assert abs(sampled.players[0].equity - float(expected)) < 4 * sampled.players[0].equity_stderr
+    assert sorted(h.frequency for h in sampled.players[1].by_hand) == pytest.approx([1 / 3, 2 / 3], abs=0.01)
+
+
+def test_monte_carlo_with_a_range_matches_exact_and_reproduces():
+    villain = "KsKhQdJd, 9h9d8c7c@25, QhQs6d6h"
+    truth = equity([HERO, villain], FLOP, exhaustive=True)
+    one = equity([HERO, villain], FLOP, samples=150_000, seed=9, threads=1)
+    two = equity([HERO, villain], FLOP, samples=150_000, seed=9, threads=2)
+    for t, s in zip(truth.players, one.players):
+        assert abs(t.equity - s.equity) < 4 * s.equity_stderr
+    for x, y in zip(one.players, two.players):
+        assert np.array_equal(x.counts, y.counts)
+
+
+def test_ranges_with_random_hands_are_sampled():
+    result = equity([HERO, "KsKhQdJd, 9h9d8c7c", "random"], FLOP, samples=50_000, seed=1)
+    assert not result.exhaustive
+    assert sum(p.equity for p in result.players) == pytest.approx(1)
+    with pytest.raises(OmahaInputError, match="random"):
+        equity([HERO, "KsKhQdJd, 9h9d8c7c", "random"], FLOP, exhaustive=True)
+
+
+def test_a_range_with_no_hand_left_is_an_error():
+    with pytest.raises(OmahaInputError, match="hand 2"):
+        equity([HERO, "Ks Kh Qd 4c, 9h 9d 8c 5d"], FLOP)

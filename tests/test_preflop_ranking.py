@@ -1,0 +1,116 @@
+"""The preflop ranking: the 16,432 classes, the shipped data file, preflop_rank()."""
+
+from __future__ import annotations
+
+import gzip
+from math import comb
+
+import numpy as np
+import pytest
+
+import omaha8eq
+from omaha8eq.data.build_preflop_ranking import DATA_FILE, classes_of_four, main
+from omaha8eq.errors import HandSizeError
+from omaha8eq.handclasses import all_hands, class_keys, class_representatives, hand_chunks
+from omaha8eq.preflop import class_index, preflop_rank, preflop_ranking
+
+ALL4 = comb(52, 4)
+
+
+def test_there_are_16432_classes_of_four_card_hands():
+    keys, reps, sizes = classes_of_four()
+    assert len(keys) == 16_432 and int(sizes.sum()) == ALL4
+    # a class is an orbit of the 24 suit permutations: its size divides 24
+    assert set(np.unique(sizes).tolist()) <= {1, 2, 3, 4, 6, 8, 12, 24}
+    assert (class_keys(reps) == keys).all()
+    # quads are alone in their class; a rainbow hand of four ranks has 24 suitings
+    assert sizes[np.searchsorted(keys, class_keys(np.array([[48, 49, 50, 51]])))[0]] == 1
+    assert sizes[np.searchsorted(keys, class_keys(np.array([[0, 5, 10, 15]])))[0]] == 24
+
+
+def test_class_counts_of_five_and_six_card_hands():
+    # 5 cards only (6 cards takes ~10 s: 962,988 classes, checked when the module was written)
+    keys = np.unique(np.concatenate([np.unique(class_keys(c)) for c in hand_chunks(5)]))
+    assert len(keys) == 134_459
+    reps = class_representatives(keys, 5)
+    assert (class_keys(reps) == keys).all()
+
+
+def test_suit_permutations_keep_the_class():
+    rng = np.random.default_rng(3)
+    hands = np.array([rng.choice(52, 4, replace=False) for _ in range(300)])
+    perm = rng.permutation(4)
+    moved = 4 * (hands // 4) + perm[hands % 4]
+    assert (class_keys(hands) == class_keys(moved)).all()
+
+
+def test_data_file_is_consistent():
+    assert DATA_FILE.exists()
+    ranking = preflop_ranking()
+    keys, _, sizes = classes_of_four()
+    assert len(ranking.keys) == 16_432
+    order = np.argsort(ranking.keys)
+    assert (ranking.keys[order] == keys).all() and (ranking.sizes[order] == sizes).all()
+    # ranks ordered by equity, best first
+    assert (np.diff(ranking.equity) <= 0).all()
+    assert 0.05 < ranking.equity[-1] < ranking.equity[0] < 0.8  # quad deuces .. A-A-2-3 double-suited
+    assert (ranking.stderr > 0).all() and ranking.stderr.max() < 0.001
+    # every hand maps to a class; the classes' hands add up
+    index = class_index(all_hands(4))
+    assert (np.bincount(index, minlength=16_432) == ranking.sizes).all()
+    assert any(line.startswith("# built by: python -m omaha8eq.data.build_preflop_ranking") for line in ranking.header)
+    with gzip.open(DATA_FILE, "rt") as f:
+        assert "rank,hand,hands,equity,stderr" in f.read()
+
+
+def test_hands_near_the_top_and_bottom():
+    # A-A-2-3 double-suited is the best class; double-suited aces with small cards lead
+    top = preflop_rank("As Ah 2s 3h")
+    assert top.rank == 1 and top.percentile < 0.0001 and top.equity > 0.7
+    assert preflop_rank("As Ah 4s 5h").percentile < 0.001
+    # A-A-K-K double-suited scoops less often in hi-lo: still about the top 5%
+    assert preflop_rank("As Ah Ks Kh").percentile < 0.06
+    # A-2 with a suited ace: top 5%
+    assert preflop_rank("As 2s 4h Kd").percentile < 0.05
+    # K-Q-7-2 rainbow (no low draw, no straight, no flush) is in the bottom quarter
+    assert preflop_rank("Kc Qd 7h 2s").percentile > 0.75
+    # trips and quads are the very worst: their cards block each other
+    assert preflop_rank("9c 9d 9h 2s").percentile > 0.99
+    assert preflop_rank("2c 2d 2h 2s").rank == 16_432
+    assert preflop_rank("As Ah Ks Kh").rank < preflop_rank("Kc Qd 7h 2s").rank
+
+
+@pytest.mark.parametrize("rank", [1, 2000, 8000, 16_432])
+def test_equities_agree_with_a_fresh_run(rank):
+    ranking = preflop_ranking()
+    hand = ranking.hands[rank - 1]
+    result = omaha8eq.equity([hand, "random"], samples=300_000, seed=987_654_321)
+    fresh = result.players[0]
+    stored, stored_se = ranking.equity[rank - 1], ranking.stderr[rank - 1]
+    assert abs(fresh.equity - stored) < 4 * np.hypot(fresh.equity_stderr, stored_se), hand
+
+
+def test_preflop_rank():
+    best = preflop_ranking()
+    r = preflop_rank(best.hands[0])
+    assert r == (1, best.sizes[0] / ALL4, best.equity[0])
+    rank, percentile, equity = preflop_rank("Kc Qd 7h 2s")  # a plain tuple
+    assert isinstance(rank, int) and 1 <= rank <= 16_432 and 0 < percentile <= 1 and 0 < equity < 1
+    # hands of one class share their place, whatever the suits are called
+    assert preflop_rank("As Ah 2s 3h") == preflop_rank("Ad Ac 2d 3c") == preflop_rank([51, 50, 3, 6])
+    last = preflop_rank(best.hands[-1])
+    assert last.rank == 16_432 and last.percentile == 1.0
+    with pytest.raises(HandSizeError, match="4-card hands only"):
+        preflop_rank("As Ah 2s 3h 4d")
+
+
+def test_the_build_script_runs(tmp_path):
+    out = tmp_path / "ranking.csv.gz"
+    assert main(["--limit", "5", "--samples", "2000", "--seed", "1", "--out", str(out)]) == 0
+    with gzip.open(out, "rt") as f:
+        lines = f.read().splitlines()
+    rows = [line.split(",") for line in lines if not line.startswith("#")]
+    assert rows[0] == ["rank", "hand", "hands", "equity", "stderr"] and len(rows) == 6
+    assert [int(r[0]) for r in rows[1:]] == [1, 2, 3, 4, 5]
+    equities = [float(r[3]) for r in rows[1:]]
+    assert equities == sorted(equities, reverse=True)
