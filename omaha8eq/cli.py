@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .core.compiled import compile_notice
+from .core.compiled import compile_notice, first_use_message
 from .equity import equity
 from .errors import OmahaInputError
 from .evaluate import evaluate
@@ -54,12 +54,8 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-EQUITY_COMPILE_NOTICE = (
-    f"{PROG}: compiling the equity kernels for first use (about 20 s; later runs start fast)"
-)
-EVAL_COMPILE_NOTICE = (
-    f"{PROG}: compiling the evaluation kernel for first use (about 5 s; later runs start fast)"
-)
+EQUITY_COMPILE_NOTICE = first_use_message("equity kernels", 10)
+EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
 
 
 class _UsageError(Exception):

@@ -22,14 +22,12 @@ import json
 from typing import Any
 
 from .cards import format_cards
-from .core.compiled import compile_notice
+from .core.compiled import compile_notice, first_use_message
 from .counterfeit import CounterfeitReport, NextCard, counterfeit_odds
 
 __all__ = ["add_counterfeit_parser", "format_counterfeit", "run_counterfeit"]
 
-COMPILE_NOTICE = (
-    "omaha8eq: compiling the evaluation kernels for first use (about 20 s; later runs start fast)"
-)
+COMPILE_NOTICE = first_use_message("evaluation kernels", 10)
 _TO_COME = {"preflop": "5 cards to come", "flop": "2 cards to come", "turn": "1 card to come"}
 _NEXT = {"flop": "turn", "turn": "river"}
 _LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suits never matter)

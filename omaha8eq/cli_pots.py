@@ -27,7 +27,7 @@ from .allin import AllinResult, allin_equity
 from .betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from .cards import format_cards
 from .cli import EXIT_OK, _stderr_target
-from .core.compiled import compile_notice
+from .core.compiled import compile_notice, first_use_message
 from .errors import OmahaInputError
 from .hands import LowHand
 from .pots import FOLD, Award, Pot, Settlement, settle
@@ -385,8 +385,8 @@ def _run_betting(args: argparse.Namespace) -> int:
 # registration
 # ---------------------------------------------------------------------------
 
-_EVAL_NOTICE = "omaha8eq: compiling the evaluation kernel for first use (about 5 s; later runs start fast)"
-_EQUITY_NOTICE = "omaha8eq: compiling the equity kernels for first use (about 20 s; later runs start fast)"
+_EVAL_NOTICE = first_use_message("evaluation kernel", 5)
+_EQUITY_NOTICE = first_use_message("equity kernels", 10)
 _PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS"
 
 

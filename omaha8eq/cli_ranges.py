@@ -22,14 +22,14 @@ import argparse
 import json
 from typing import Any
 
-from .core.compiled import compile_notice
+from .core.compiled import compile_notice, first_use_message
 from .handclasses import hand_count
 from .range_kernels import features_kernel, match_kernel
 from .ranges import Range, hand_text, parse_range
 
 __all__ = ["add_range_parser", "run_range", "format_range", "range_document"]
 
-COMPILE_NOTICE = "omaha8eq: compiling the range kernels for first use (about 5 s; later runs start fast)"
+COMPILE_NOTICE = first_use_message("range kernels", 5)
 #: Classes are counted for ranges of at most this many hands.
 CLASS_COUNT_LIMIT = 3_000_000
 

@@ -17,7 +17,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-__all__ = ["needs_compile", "compile_notice"]
+__all__ = ["needs_compile", "compile_notice", "first_use_message"]
+
+
+def first_use_message(kernels: str, seconds: int) -> str:
+    """The one-line notice for a first run that compiles ``kernels`` (about ``seconds``).
+
+    >>> first_use_message("equity kernels", 10)
+    'omaha8eq: compiling the equity kernels for first use (about 10 s; later runs start fast)'
+    """
+    return f"omaha8eq: compiling the {kernels} for first use (about {seconds} s; later runs start fast)"
 
 
 def _cache_file(dispatcher: Any) -> Any:
