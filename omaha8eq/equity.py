@@ -20,7 +20,7 @@ import numpy as np
 from .cards import CardSpec, check_disjoint, format_cards, parse_cards
 from .core.aggregate import aggregate_showdowns, rank_multisets
 from .core.enumerator import board_combinations, deal_count, enumerate_deals
-from .core.sampler import sample_deals
+from .core.sampler import MAX_REDRAWS, sample_deals
 from .core.showdown import fixed_hand_highs, histogram_shape
 from .core.tables import get_tables
 from .errors import HandSizeError, OmahaInputError
@@ -381,6 +381,11 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
                     per_hand[i][k] += (weight // int(seats[i].weights[k])) * counts[0, i]
         if done % 256 == 0 or done == n_combinations:
             _report(progress, done, n_combinations)
+    if outcomes == 0:
+        raise OmahaInputError(
+            "hands: the ranges cannot be dealt together: every combination of their hands "
+            "shares a card"
+        )
     hand_results = {}
     if by_hand:
         shares = share_matrix(n_players)
@@ -450,12 +455,18 @@ def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, std
         counts = np.zeros((n_chunks, *histogram_shape(n_players)), dtype=np.int64)
         chunk_shares = np.zeros((n_chunks, tracked), dtype=np.int64)
         chunk_deals = np.zeros((n_chunks, tracked), dtype=np.int64)
+        stuck = np.zeros(n_chunks, dtype=np.bool_)
         sample_deals(
             holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
             range_players, range_hands, range_masks, range_offsets, range_cumulative, units,
             by_hand, np.uint64(seed), chunk, sizes, hilo, *table_args, counts, chunk_shares,
-            chunk_deals,
+            chunk_deals, stuck,
         )  # fmt: skip
+        if stuck.any():
+            raise OmahaInputError(
+                "hands: the ranges almost never fit together without two players sharing a "
+                f"card (no deal found in {MAX_REDRAWS:,} draws); narrow them or use exhaustive=True"
+            )
         total += counts.sum(axis=0)
         hand_shares += chunk_shares.sum(axis=0)
         hand_deals += chunk_deals.sum(axis=0)

@@ -87,3 +87,11 @@ def test_ranges_with_random_hands_are_sampled():
 def test_a_range_with_no_hand_left_is_an_error():
     with pytest.raises(OmahaInputError, match="hand 2"):
         equity([HERO, "Ks Kh Qd 4c, 9h 9d 8c 5d"], FLOP)
+
+
+def test_ranges_that_cannot_be_dealt_together_are_an_error():
+    # Three players who each need two of the four aces.
+    with pytest.raises(OmahaInputError, match="almost never fit"):
+        equity(["AA", "AA", "AA"], samples=10_000, seed=1)
+    with pytest.raises(OmahaInputError, match="cannot be dealt together"):
+        equity([HERO, "KsKhKdKc, KsKh9c9d", "KsKhQhQd, KsKhJhJd"], FLOP, exhaustive=True)

@@ -21,6 +21,8 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _MASK32 = np.uint64(0xFFFFFFFF)
+#: Draws of the range hands allowed for one deal before giving up on the ranges.
+MAX_REDRAWS = 1_000_000
 
 
 @njit(cache=True, inline="always")
@@ -79,7 +81,7 @@ def sample_deals(
     holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
     range_players, range_hands, range_masks, range_offsets, range_cumulative, share_units,
     by_hand, seed, first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
-    hand_shares, hand_deals,
+    hand_shares, hand_deals, stuck,
 ):  # fmt: skip
     """Play ``chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``first_chunk + c``).
 
@@ -94,7 +96,9 @@ def sample_deals(
     to ``counts[c]``; with ``by_hand``, each picked range hand k also adds its share
     of the pot, in units of ``share_units`` (a pot is ``share_units[1, P + 2]``), to
     ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. ``fixed``/``fixed_highs``:
-    see ``showdown.fixed_hand_highs``.
+    see ``showdown.fixed_hand_highs``. A chunk that needs more than ``MAX_REDRAWS``
+    draws of the range hands for one deal stops and sets ``stuck[c]``: those ranges
+    (almost) never fit together.
     """
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
@@ -117,7 +121,9 @@ def sample_deals(
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         for _ in range(chunk_sizes[c]):
             collided = True
-            while collided:
+            redraws = 0
+            while collided and redraws < MAX_REDRAWS:
+                redraws += 1
                 collided = False
                 used = 0
                 for r in range(n_ranged):
@@ -134,6 +140,9 @@ def sample_deals(
                         collided = True
                         break
                     used |= range_masks[k]
+            if collided:
+                stuck[c] = True
+                break
             # The picked cards go to the front of the deck; the draws come from the rest.
             front = 0
             for r in range(n_ranged):
