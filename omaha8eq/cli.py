@@ -86,6 +86,22 @@ def _stderr_target(text: str) -> float:
     return number
 
 
+def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: str) -> None:
+    """The options of an equity run: --exact | --samples | --stderr, --seed, --threads,
+    --high-only (``exact`` and ``samples`` are their help texts)."""
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument("--exact", action="store_true", help=exact)
+    method.add_argument("--samples", "-n", type=int, metavar="N", help=samples)
+    method.add_argument(
+        "--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
+        help="Monte Carlo until every equity's standard error is at most X "
+        "(a fraction of the pot such as 0.001, or a percentage such as 0.1%%)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
+    parser.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
+    parser.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``omaha8eq`` command."""
     parser = _Parser(
@@ -107,17 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     eq.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
     eq.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
-    method = eq.add_mutually_exclusive_group()
-    method.add_argument("--exact", action="store_true", help="enumerate every deal")
-    method.add_argument("--samples", "-n", type=int, metavar="N", help="Monte Carlo with N samples")
-    method.add_argument(
-        "--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
-        help="Monte Carlo until every equity's standard error is at most X "
-        "(a fraction of the pot such as 0.001, or a percentage such as 0.1%%)",
-    )  # fmt: skip
-    eq.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
-    eq.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
-    eq.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
     eq.add_argument(
         "--by-hand", type=int, default=0, metavar="N",
         help="for each range, also list its N best hands with their own equity and frequency",

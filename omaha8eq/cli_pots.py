@@ -26,7 +26,7 @@ from typing import Any
 from .allin import AllinResult, allin_equity
 from .betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from .cards import format_cards
-from .cli import EXIT_OK, _stderr_target
+from .cli import EXIT_OK, add_method_options
 from .core.compiled import compile_notice, first_use_message
 from .errors import OmahaInputError
 from .hands import LowHand
@@ -434,14 +434,7 @@ def add_commands(commands: Any) -> None:
     al.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
     al.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
     al.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
-    method = al.add_mutually_exclusive_group()
-    method.add_argument("--exact", action="store_true", help="enumerate every board")
-    method.add_argument("--samples", "-n", type=int, metavar="N", help="Monte Carlo with N samples per pot")
-    method.add_argument("--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
-                        help="Monte Carlo until each equity's standard error is at most X")  # fmt: skip
-    al.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
-    al.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
-    al.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    add_method_options(al, exact="enumerate every board", samples="Monte Carlo with N samples per pot")
     al.add_argument("--json", action="store_true", help="print the result as JSON")
     al.set_defaults(run=_run_allin)
 
