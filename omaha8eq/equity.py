@@ -21,7 +21,7 @@ from .cards import CardSpec, check_disjoint, format_cards, parse_cards
 from .core.aggregate import aggregate_showdowns, rank_multisets
 from .core.enumerator import board_combinations, deal_count, enumerate_deals
 from .core.sampler import MAX_REDRAWS, sample_deals
-from .core.showdown import fixed_hand_highs, histogram_shape
+from .core.showdown import fixed_hand_tables, histogram_shape
 from .core.tables import get_tables
 from .errors import HandSizeError, OmahaInputError
 from .inputs import DECK_SIZE, parse_hole
@@ -285,8 +285,10 @@ def equity(
 
     tables = get_tables()
     fixed = np.array([s.cards is not None for s in seats])
-    fixed_highs = fixed_hand_highs(holes, fixed, tables.pair_five)
-    common = (holes, n_hole, random_players, fixed, fixed_highs, board_array, len(board_cards), deck)
+    # The exact aggregation reads only the high columns: skip building the rest.
+    aggregated = exhaustive and (bool(ranged) or (len(random_players) == 0 and AGGREGATE_EXACT))
+    fixed_tables = fixed_hand_tables(holes, fixed, tables, flushes_and_lows=not aggregated)
+    common = (holes, n_hole, random_players, fixed, fixed_tables, board_array, len(board_cards), deck)
     table_args = (tables.board_pair, tables.flush5, tables.suited, tables.low)
     previous_threads = numba.get_num_threads()
     if threads is not None:
@@ -345,7 +347,7 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
     masks = [_card_masks(seats[i].hands) for i in ranged]
     # Each range hand's high without flushes on every board, computed once.
     range_highs = [
-        fixed_hand_highs(seats[i].hands, np.ones(len(seats[i].hands), dtype=bool), tables.pair_five)
+        fixed_hand_tables(seats[i].hands, np.ones(len(seats[i].hands), dtype=bool), tables, flushes_and_lows=False)
         for i in ranged
     ]
     total = np.zeros(histogram_shape(n_players), dtype=np.int64)
@@ -427,7 +429,7 @@ def _enumerate(common, table_args, hilo, n_players, n_deck, n_missing, deals, pr
 
 def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, stderr_target, progress):
     """Draw samples a batch of chunks per kernel call, until the size or target is met."""
-    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck = common
+    holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck = common
     n_players = holes.shape[0]
     # Range players draw from the concatenation of their ranges' hands.
     range_players = np.array(ranged, dtype=np.int64)
@@ -457,7 +459,7 @@ def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, std
         chunk_deals = np.zeros((n_chunks, tracked), dtype=np.int64)
         stuck = np.zeros(n_chunks, dtype=np.bool_)
         sample_deals(
-            holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
+            holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck,
             range_players, range_hands, range_masks, range_offsets, range_cumulative, units,
             by_hand, np.uint64(seed), chunk, sizes, hilo, *table_args, counts, chunk_shares,
             chunk_deals, stuck,

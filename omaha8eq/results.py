@@ -207,6 +207,16 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     return Fraction(won, total)
 
 
+@functools.lru_cache(maxsize=None)
+def _share_cells(n_players: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+    """Every pot share a player can win, largest first, with the histogram cells that win it."""
+    cells: dict[Fraction, list[tuple[int, int]]] = {}
+    for h in range(n_players + 1):
+        for l in range(n_players + 3):
+            cells.setdefault(cell_share(h, l, n_players), []).append((h, l))
+    return tuple((share, tuple(where)) for share, where in sorted(cells.items(), reverse=True))
+
+
 def summarize_player(
     hand: str,
     counts: np.ndarray,
@@ -214,32 +224,36 @@ def summarize_player(
     by_hand: tuple[HandEquity, ...] | None = None,
 ) -> PlayerEquity:
     """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity."""
+    # Plain Python over the few cells: numpy calls on arrays this small cost more.
     n_players = counts.shape[0] - 1
-    total = int(counts.sum())
+    cells = counts.tolist()
+    total = sum(map(sum, cells))
     shares: dict[Fraction, int] = {}
-    for h, l in zip(*np.nonzero(counts)):
-        share = cell_share(int(h), int(l), n_players)
-        shares[share] = shares.get(share, 0) + int(counts[h, l])
+    for share, where in _share_cells(n_players):
+        won = sum(cells[h][l] for h, l in where)
+        if won:
+            shares[share] = won
     mean = sum(float(s) * n for s, n in shares.items()) / total
     second_moment = sum(float(s) ** 2 * n for s, n in shares.items()) / total
     stderr = 0.0
     if not exhaustive and total > 1:
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
+    by_low = [sum(row[l] for row in cells) for l in range(n_players + 3)]
     no_low_state, nobody_low_state = n_players + 1, n_players + 2
     return PlayerEquity(
         hand=hand,
         equity=mean,
         equity_stderr=stderr,
-        hi_win=int(counts[1, :].sum()) / total,
-        hi_tie=int(counts[2:, :].sum()) / total,
-        hi_lose=int(counts[0, :].sum()) / total,
-        lo_win=int(counts[:, 1].sum()) / total,
-        lo_tie=int(counts[:, 2 : n_players + 1].sum()) / total,
-        lo_lose=int(counts[:, 0].sum()) / total,
-        no_low=int(counts[:, no_low_state].sum() + counts[:, nobody_low_state].sum()) / total,
-        scoop=int(counts[1, 1] + counts[1, nobody_low_state]) / total,
-        shares={s: n / total for s, n in sorted(shares.items(), reverse=True)},
+        hi_win=sum(cells[1]) / total,
+        hi_tie=sum(map(sum, cells[2:])) / total,
+        hi_lose=sum(cells[0]) / total,
+        lo_win=by_low[1] / total,
+        lo_tie=sum(by_low[2 : n_players + 1]) / total,
+        lo_lose=by_low[0] / total,
+        no_low=(by_low[no_low_state] + by_low[nobody_low_state]) / total,
+        scoop=(cells[1][1] + cells[1][nobody_low_state]) / total,
+        shares={s: n / total for s, n in shares.items()},
         counts=counts,
         by_hand=by_hand,
     )

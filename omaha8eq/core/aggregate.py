@@ -118,8 +118,8 @@ def aggregate_showdowns(
     """Add every deal's outcome to ``counts[0]``, one visit per rank multiset.
 
     ``holes`` (P, n_hole) are all fixed, ``fixed_highs`` their highs without flushes
-    (``showdown.fixed_hand_highs``); ``board[:n_known]`` the known board cards;
-    ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
+    (the first columns of ``showdown.fixed_hand_tables``, the only ones read);
+    ``board[:n_known]`` the known board cards; ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
     """
     n_players = holes.shape[0]
     n_missing = 5 - n_known

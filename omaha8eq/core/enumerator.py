@@ -73,14 +73,14 @@ def _group_mask(positions, group, size):
 
 @njit(cache=True, parallel=True)
 def enumerate_deals(
-    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck, chunk_first,
+    holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck, chunk_first,
     chunk_last, hilo, board_pair, flush5, suited, low, counts,
 ):  # fmt: skip
     """Count the showdown of every deal whose board combination is in each chunk.
 
     ``holes`` (P, n_hole) holds the fixed hands; rows listed in ``random_players`` are
-    overwritten per deal (``fixed`` is False for them; ``fixed_highs`` as made by
-    ``showdown.fixed_hand_highs``). ``board[:n_known]`` are the known board cards. Chunk ``c``
+    overwritten per deal (``fixed`` is False for them; ``fixed_tables`` as made by
+    ``showdown.fixed_hand_tables``). ``board[:n_known]`` are the known board cards. Chunk ``c``
     covers board combinations ``chunk_first[c] <= i < chunk_last[c]`` and adds to
     ``counts[c]``.
     """
@@ -118,7 +118,7 @@ def enumerate_deals(
                         for i in range(n_hole):
                             work_holes[random_players[g - 1], i] = deck[positions[g, i]]
                     record_showdown(
-                        work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
+                        work_holes, n_players, n_hole, fixed, fixed_tables, work_board, hilo,
                         board_pair, flush5, suited, low, high_values, low_values, counts, c,
                         cells,
                     )  # fmt: skip

@@ -78,7 +78,7 @@ def _pick(cumulative, first, last, target):
 
 @njit(cache=True, parallel=True)
 def sample_deals(
-    holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck,
+    holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck,
     range_players, range_hands, range_masks, range_offsets, range_cumulative, share_units,
     by_hand, seed, first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
     hand_shares, hand_deals, stuck,
@@ -95,8 +95,8 @@ def sample_deals(
     ``random_players``, without replacement from the rest of ``deck``. Outcomes go
     to ``counts[c]``; with ``by_hand``, each picked range hand k also adds its share
     of the pot, in units of ``share_units`` (a pot is ``share_units[1, P + 2]``), to
-    ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. ``fixed``/``fixed_highs``:
-    see ``showdown.fixed_hand_highs``. A chunk that needs more than ``MAX_REDRAWS``
+    ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. ``fixed``/``fixed_tables``:
+    see ``showdown.fixed_hand_tables``. A chunk that needs more than ``MAX_REDRAWS``
     draws of the range hands for one deal stops and sets ``stuck[c]``: those ranges
     (almost) never fit together.
     """
@@ -170,7 +170,7 @@ def sample_deals(
                 for i in range(n_hole):
                     work_holes[random_players[r], i] = work_deck[front + n_missing + r * n_hole + i]
             record_showdown(
-                work_holes, n_players, n_hole, fixed, fixed_highs, work_board, hilo,
+                work_holes, n_players, n_hole, fixed, fixed_tables, work_board, hilo,
                 board_pair, flush5, suited, low, high_values, low_values, counts, c, cells,
             )  # fmt: skip
             if by_hand:

@@ -21,11 +21,24 @@ Outcome histogram ``counts[chunk, player, high_state, low_state]`` (int64):
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 import numpy as np
 from numba import njit
 
 from .kernels import describe_board, flush_high, hand_low, rank_high
-from .tables import BOARD_OFFSET, PAIR_INDEX
+from .tables import (
+    BOARD_OFFSET,
+    BOARD_STATES,
+    LOW_BIT,
+    PAIR_INDEX,
+    STRAIGHT_WINDOWS,
+    TOP_2,
+    TOP_3,
+    WINDOWS_WITH_2,
+    WINDOWS_WITH_3,
+)
 
 
 def histogram_shape(n_players: int) -> tuple[int, int, int]:
@@ -33,19 +46,67 @@ def histogram_shape(n_players: int) -> tuple[int, int, int]:
     return n_players, n_players + 1, n_players + 3
 
 
-def fixed_hand_highs(holes: np.ndarray, fixed: np.ndarray, pair_five: np.ndarray) -> np.ndarray:
-    """Each fixed hand's high without flushes on every five-card board state.
+#: Columns of a fixed-hand table (see ``fixed_hand_tables``).
+FIVE_CARD_STATES = BOARD_STATES - int(BOARD_OFFSET[5])
+FLUSH_COLUMN = FIVE_CARD_STATES
+NO_FLUSH_SUIT = 4
+LOW_COLUMN = FLUSH_COLUMN + (NO_FLUSH_SUIT + 1) * 8192
+TABLE_WIDTH = LOW_COLUMN + 256
 
-    Row p, column ``state - BOARD_OFFSET[5]``: the best value over the hand's hole
-    pairs (``pair_five`` is the tables' five-card ``board_pair``, transposed), so that
-    a showdown reads one cell instead of 6-15. Rows of hands that are not fixed
-    (random, dealt per deal) are -1 and never read.
+# Rank masks of a flush suit's board cards (3 to 5 ranks), and the top set bit of
+# each 10-bit straight-window mask.
+_FLUSH_BOARD_MASKS = np.array([m for m in range(8192) if 3 <= bin(m).count("1") <= 5], dtype=np.int64)
+_TOP_BIT = np.array([max(w.bit_length() - 1, 0) for w in range(1024)], dtype=np.int64)
+_PAIR_ROW = PAIR_INDEX.tolist()
+
+
+@functools.cache
+def _hole_pairs(hole_size: int) -> tuple[tuple[int, int], ...]:
+    """The two positions of every pair of hole cards."""
+    return tuple(itertools.combinations(range(hole_size), 2))
+
+
+def fixed_hand_tables(holes: np.ndarray, fixed: np.ndarray, tables, flushes_and_lows: bool = True) -> np.ndarray:
+    """Each fixed hand's values by board summary, so a showdown reads table cells
+    instead of evaluating the hole cards (int16, one row per hand).
+
+    Columns of row p (hand ``holes[p]``; rows with ``fixed[p]`` false are -1):
+
+    - ``[s]`` for ``s < FIVE_CARD_STATES``: the high without flushes on five-card
+      board state ``BOARD_OFFSET[5] + s``, the best over the hand's hole pairs;
+    - ``[FLUSH_COLUMN + 8192 * suit + ranks]``: the best flush with the board's
+      cards of ``suit`` having the 13-bit rank mask ``ranks`` (-1: none; the block of
+      ``NO_FLUSH_SUIT`` stands for boards without three cards of a suit);
+    - ``[LOW_COLUMN + board_low]``: the low with a board low-rank mask (-1: none).
+
+    ``flushes_and_lows=False`` builds only the high columns (the exact aggregation,
+    which treats flushes and lows itself, needs no more).
     """
-    table = np.full((holes.shape[0], pair_five.shape[1]), -1, dtype=np.int16)
-    for p in np.flatnonzero(fixed):
-        ranks = holes[p].astype(np.int64) >> 2
-        i, j = np.triu_indices(len(ranks), k=1)
-        np.max(pair_five[PAIR_INDEX[ranks[i], ranks[j]]], axis=0, out=table[p])
+    width = TABLE_WIDTH if flushes_and_lows else FIVE_CARD_STATES
+    table = np.full((holes.shape[0], width), -1, dtype=np.int16)
+    pairs = _hole_pairs(holes.shape[1])
+    for p in np.flatnonzero(fixed).tolist():
+        ranks = [card >> 2 for card in holes[p].tolist()]
+        # Small numpy calls cost microseconds each: one row per distinct rank pair.
+        rows = sorted({_PAIR_ROW[ranks[i]][ranks[j]] for i, j in pairs})
+        highs = table[p, :FIVE_CARD_STATES]
+        highs[:] = tables.pair_five[rows[0]]
+        for row in rows[1:]:
+            np.maximum(highs, tables.pair_five[row], out=highs)
+        if not flushes_and_lows:
+            continue
+        cards = holes[p].tolist()
+        for suit in range(4):
+            hole_ranks = sum({1 << (card >> 2) for card in cards if card & 3 == suit})
+            if hole_ranks.bit_count() < 2:
+                continue
+            boards = _FLUSH_BOARD_MASKS
+            windows = tables.suited[WINDOWS_WITH_3, boards] & tables.suited[WINDOWS_WITH_2, hole_ranks]
+            plain = tables.flush5[tables.suited[TOP_3, boards] | tables.suited[TOP_2, hole_ranks]]
+            straight = tables.flush5[STRAIGHT_WINDOWS[_TOP_BIT[windows]]]
+            table[p, FLUSH_COLUMN + 8192 * suit + boards] = np.where(windows != 0, straight, plain)
+        hole_low = sum({int(LOW_BIT[rank]) for rank in ranks})
+        table[p, LOW_COLUMN:] = tables.low[hole_low::256]
     return table
 
 
@@ -56,31 +117,23 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
     ``high_values[p]`` is player p's high (0..7461), ``low_values[p]`` the low
     (0..55, or -1 for none). ``cells[p]`` receives player p's (high_state, low_state).
     """
-    best_high = -1
+    # Written without data-dependent branches: who wins is a coin flip the branch
+    # predictor cannot learn, and a mispredicted branch costs more than the selects.
+    best_high = high_values[0]
+    best_low = low_values[0]
+    for p in range(1, n_players):
+        best_high = max(best_high, high_values[p])
+        best_low = max(best_low, low_values[p])
     n_best_high = 0
-    best_low = -1
     n_best_low = 0
     for p in range(n_players):
-        if high_values[p] > best_high:
-            best_high = high_values[p]
-            n_best_high = 1
-        elif high_values[p] == best_high:
-            n_best_high += 1
-        if low_values[p] > best_low:
-            best_low = low_values[p]
-            n_best_low = 1
-        elif low_values[p] == best_low and best_low >= 0:
-            n_best_low += 1
+        n_best_high += high_values[p] == best_high
+        n_best_low += low_values[p] == best_low
+    nobody_low = best_low < 0
     for p in range(n_players):
         high_state = n_best_high if high_values[p] == best_high else 0
-        if best_low < 0:
-            low_state = n_players + 2
-        elif low_values[p] == best_low:
-            low_state = n_best_low
-        elif low_values[p] >= 0:
-            low_state = 0
-        else:
-            low_state = n_players + 1
+        own_low = n_best_low if low_values[p] == best_low else (0 if low_values[p] >= 0 else n_players + 1)
+        low_state = n_players + 2 if nobody_low else own_low
         counts[chunk, p, high_state, low_state] += weight
         cells[p, 0] = high_state
         cells[p, 1] = low_state
@@ -88,36 +141,40 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
 
 @njit(cache=True, inline="always")
 def settle(
-    holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks, board_low,
+    holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks, board_low,
     hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight, cells,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
     and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
 
-    Fixed hands (``fixed[p]``) read their high without flushes from ``fixed_highs``
-    (see ``fixed_hand_highs``); the others evaluate their hole pairs.
+    Fixed hands (``fixed[p]``) read their values from ``fixed_tables`` (see
+    ``fixed_hand_tables``); the others evaluate their hole cards.
     """
+    flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
-            high = fixed_highs[p, state - BOARD_OFFSET[5]]
+            high_values[p] = max(
+                fixed_tables[p, state - BOARD_OFFSET[5]], fixed_tables[p, flush_block + flush_ranks]
+            )
+            low_values[p] = fixed_tables[p, LOW_COLUMN + board_low] if hilo else -1
         else:
-            high = rank_high(holes, p, n_hole, state, board_pair)
-        high_values[p] = max(
-            high, flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited)
-        )
-        low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
+            high_values[p] = max(
+                rank_high(holes, p, n_hole, state, board_pair),
+                flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited),
+            )
+            low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
     count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
 
 
 @njit(cache=True, inline="always")
 def record_showdown(
-    holes, n_players, n_hole, fixed, fixed_highs, board, hilo, board_pair, flush5, suited,
+    holes, n_players, n_hole, fixed, fixed_tables, board, hilo, board_pair, flush5, suited,
     low, high_values, low_values, counts, chunk, cells,
 ):  # fmt: skip
     """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
     settle(
-        holes, n_players, n_hole, fixed, fixed_highs, state, flush_suit, flush_ranks,
+        holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks,
         board_low, hilo, board_pair, flush5, suited, low, high_values, low_values, counts,
         chunk, 1, cells,
     )  # fmt: skip

@@ -17,7 +17,7 @@ The tables:
     over the hand's hole pairs; flushes are added separately (see kernels.py).
 ``pair_five`` (int16, ``PAIR_STATES x`` five-card board states)
     ``board_pair`` for five-card boards, transposed: a fixed hand's values over every
-    board are then a few contiguous rows (``showdown.fixed_hand_highs``).
+    board are then a few contiguous rows (``showdown.fixed_hand_tables``).
 ``flush5`` (int16, 8192)
     The value of a five-card flush (or straight flush) by its 13-bit rank mask.
 ``suited`` (int16, 4 x 8192)
