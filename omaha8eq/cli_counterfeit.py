@@ -2,17 +2,20 @@
 
 Usage::
 
-    omaha8eq counterfeit HAND [--board B] [--dead D] [--vs HAND ...] [--json]
+    omaha8eq counterfeit HAND [--board B] [--dead D] [--vs HAND|RANGE ...] [--json]
 
 Prints, exactly over every runout, how likely the hand's low is counterfeited, how
 likely it ends with a low and with the nut low (overall and given the counterfeit),
-with ``--vs`` its equity against the given hands over all runouts, the counterfeit
-ones and the others, and, on a flop or turn, the next cards grouped by what they do.
-See :func:`omaha8eq.counterfeit_odds` for the definitions. Examples::
+with ``--vs`` its equity against the given hands or ranges over all runouts, the
+counterfeit ones and the others, and, on a flop or turn, the next cards grouped by
+what they do. With ranges every count is over the joint deals of the ranges' hands
+and the runouts, weighted. See :func:`omaha8eq.counterfeit_odds` for the
+definitions. Examples::
 
     omaha8eq counterfeit As2cKhKd --board 4d6h8s
     omaha8eq counterfeit As2c3h4d                       # preflop
     omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs Ac3cQdJd --json
+    omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs "AA2*" "KK:$ds"
 """
 
 from __future__ import annotations
@@ -50,8 +53,9 @@ def add_counterfeit_parser(commands: Any) -> None:
     cf.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
     cf.add_argument(
         "--vs", nargs="+", action="extend", default=[], metavar="HAND",
-        help="opponents' hands: adds the hand's equity against them, overall and with or "
-        "without the counterfeit (their cards count as seen)",
+        help="opponents' hands or ranges (e.g. Ac3cQdJd, 'AA2*', '15%%'): adds the hand's "
+        "equity against them, overall and with or without the counterfeit; known hands' "
+        "cards count as seen, ranges' hands are dealt jointly with the runouts",
     )  # fmt: skip
     cf.add_argument("--json", action="store_true", help="print the result as JSON")
     cf.set_defaults(run=run_counterfeit)
@@ -102,12 +106,19 @@ def _percent(value: Any) -> str:
     return "n/a" if value is None else f"{100 * float(value):.2f}"
 
 
+def _runouts_text(report: CounterfeitReport) -> str:
+    """"990 runouts", or with ranges "297,660 weighted runouts of 363 range deals"."""
+    if report.combinations == 1:
+        return f"{report.runouts:,} runouts"
+    return f"{report.runouts:,} weighted runouts of {report.combinations:,} range deals"
+
+
 def format_counterfeit(report: CounterfeitReport) -> str:
     """The text report: the spot, the probabilities table, the next cards, the method."""
     lines = [f"Hand: {report.hand}"]
     lines.append(
         f"Board: {report.board or '(none)'} ({report.street}: {_TO_COME[report.street]}, "
-        f"{report.runouts:,} runouts)"
+        f"{_runouts_text(report)})"
     )
     if report.dead:
         lines.append(f"Dead: {report.dead}")
@@ -153,5 +164,5 @@ def format_counterfeit(report: CounterfeitReport) -> str:
         lines.append("")
         lines += _next_card_lines(report)
     lines.append("")
-    lines.append(f"Exact: counted {report.runouts:,} runouts in {report.elapsed:.2f} s")
+    lines.append(f"Exact: counted {_runouts_text(report)} in {report.elapsed:.2f} s")
     return "\n".join(lines)

@@ -12,6 +12,9 @@ before the flop, on the flop or on the turn:
 - what each possible next card does (``next_cards``);
 - with opponents, the hand's equity over the runouts with and without the counterfeit.
 
+Opponents are known hands or ranges (``"AA2*"``, ``"15%"``, a
+:class:`~omaha8eq.ranges.Range`); see *Opponents' ranges* below.
+
 Definitions (the README's "Counterfeit and low-draw odds" says the same):
 
 *Runouts*: every set of cards that completes the board to five (2 from a flop, 1 from
@@ -35,11 +38,37 @@ is 0 and ``reason`` says why.
 unseen cards left (after the board is complete) could make with the board; a tie for
 the best counts as the nuts.
 
+*Opponents' ranges*: the opponents' hands are dealt jointly from their ranges, in
+proportion to their weights, never colliding with the hand, the board, the dead cards,
+the known opponents or each other: the joint model of :func:`omaha8eq.equity` (each
+weight w counts as the integer round(1000 w), divided by the range's common factor; a
+combination of hands, one per range, weighs the product of its hands' weights). Then
+the runout is dealt from the cards left. Every probability is over this joint
+distribution of (opponents' hands, runout), so card removal by the ranges is exact: a
+range full of aces and deuces makes A-2-x-x's counterfeit less likely. The report's
+integer counts are then weighted: each (combination, runout) deal counts its
+combination's weight, so every probability is still count / ``runouts``. A range left
+with one hand once the known cards are removed is that hand, exactly as a known
+opponent (only ``opponents`` still shows the expression). The ranges' cards are not
+known, so ``low_is_nut`` and ``next_cards`` treat them as unseen: the next cards are
+all the cards not in the hand, the board, the dead cards or known opponents' hands, and
+the nut low is relative to those cards.
+
 Lows depend on ranks only, so the runouts are counted by their ranks: every multiset of
 ranks (A to 8 each on its own, 9 to K together) is visited once and weighted by the
 number of runouts that have it, the product of C(unseen cards of the rank, times it
 appears). This counts all 1,712,304 preflop runouts of a 4-card hand in about 1,300
-steps. Equities come from :func:`omaha8eq.equity`, exact.
+steps. With ranges, a combination of the opponents' hands matters to the lows only
+through how many cards of each of those 9 categories it holds: the combinations are
+grouped by that count vector (their weights summed), and the runouts are counted once
+per distinct vector, with its cards removed from the unseen ones (so the nut low of a
+deal is relative to the cards outside that deal's hands). At most
+``MAX_COMBINATIONS`` joint combinations are allowed.
+
+Equities come from :func:`omaha8eq.equity.split_equity`: one exact enumeration that
+gives the equity over all runouts, the counterfeit ones and the others (with ranges:
+every combination of the opponents' hands enumerated, about 1-4 ms each preflop, much
+less on the flop and turn).
 """
 
 from __future__ import annotations
@@ -53,13 +82,16 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+import numpy as np
+
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
 from .core.tables import get_tables
-from .equity import equity
+from .equity import _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
 from .errors import HandSizeError, OmahaInputError
 from .evaluate import evaluate_low
 from .hands import LowHand
 from .inputs import DECK_SIZE, parse_hole
+from .ranges import Range, is_range_expression
 
 __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
 
@@ -67,6 +99,9 @@ __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 _LOW_TEXT = "A2345678"  # low-rank letter by low bit (bit 0 = ace ... bit 7 = eight)
 _OTHER = 8  # the rank category of the cards 9 to K (no low)
+#: Most joint combinations of the opponents' range hands (raises OmahaInputError above).
+MAX_COMBINATIONS = 5_000_000
+_BLOCK = 1 << 22  # pairs tested at once when combining ranges
 
 
 def _low_bit(card: int) -> int:
@@ -85,6 +120,11 @@ def _mask(cards: Sequence[int]) -> int:
         if bit != _OTHER:
             mask |= 1 << bit
     return mask
+
+
+def _category_keys() -> np.ndarray:
+    """Each card's category as a key: 5 bits per category (at most 20 cards, 9 to K)."""
+    return np.array([1 << (5 * _low_bit(c)) for c in range(DECK_SIZE)], dtype=np.int64)
 
 
 @functools.lru_cache(maxsize=1)
@@ -133,26 +173,40 @@ class ExactOdds:
 class CounterfeitReport:
     """The result of :func:`counterfeit_odds`; every probability is over all runouts.
 
+    With opponents' ranges every probability is over the joint distribution of
+    (opponents' hands, runout), and every integer count (``runouts`` and the
+    ``*_runouts``) is weighted: it sums, over every (combination of the ranges' hands,
+    runout) deal with the event, the product of the hands' integer weights
+    (``round(1000 w)`` divided by the range's common factor; 1 for unweighted ranges).
+    So every probability is still count / ``runouts``.
+
     Attributes:
         hand: the hand, as text.
         board: the board (0, 3 or 4 cards), as text.
         dead: the dead cards, as text.
-        opponents: the opponents' hands, as text (empty without opponents).
+        opponents: the opponents' hands, as text, and their ranges as given (stripped)
+            (empty without opponents).
         street: "preflop", "flop" or "turn".
         low: the hand's best low on the board now (None preflop or without one).
-        low_is_nut: True if ``low`` is the nut low now (as for ``NextCard.nut_low``).
+        low_is_nut: True if ``low`` is the nut low now (as for ``NextCard.nut_low``;
+            with ranges, relative to every card not in the hand, board, dead cards or
+            known opponents' hands).
         low_cards: the two hole cards (card ints) the counterfeit is measured against:
             the current best low's, or the best two-card low draw's (see the module
             docstring); ``()`` when no runout gives the hand a low.
         runouts: the number of runouts: every way to complete the board from the
-            unseen cards (990 from a flop with one 4-card hand, 44 from a turn).
+            unseen cards (990 from a flop with one 4-card hand, 44 from a turn); with
+            ranges, the weighted number of (combination, runout) deals.
+        combinations: the number of joint combinations of the opponents' range hands
+            that share no card (1 without ranges).
         counterfeit_runouts: runouts with a card of one of ``low_cards``' ranks.
         low_runouts: runouts on which the hand ends with an 8-or-better low.
         nut_low_runouts: runouts on which it ends with the nut low.
         counterfeit_low_runouts: counterfeit runouts on which it ends with a low.
         counterfeit_nut_low_runouts: counterfeit runouts on which it ends with the nut low.
         next_cards: one :class:`NextCard` per unseen card, in card order, on a flop or a
-            turn; ``()`` preflop.
+            turn; ``()`` preflop. With ranges: every card not in the hand, board, dead
+            cards or known opponents' hands (a range's cards are not known).
         exact: the probabilities and equities as Fractions (:class:`ExactOdds`).
         reason: why the probabilities are 0 by definition (no low possible, or the
             counterfeit cannot happen), else None.
@@ -168,9 +222,10 @@ class CounterfeitReport:
       ``p_nut_low_if_counterfeited`` = counterfeit_nut_low_runouts / counterfeit_runouts
       (0 when no runout counterfeits);
     - ``equity``: the hand's share of the pot against ``opponents`` over all runouts
-      (:func:`omaha8eq.equity`, exact); ``equity_if_counterfeited`` and
-      ``equity_if_not_counterfeited``: the same over the counterfeit runouts only and
-      over the others only (None when there are none, or without opponents).
+      (:func:`omaha8eq.equity`, exact; with ranges, over the joint distribution);
+      ``equity_if_counterfeited`` and ``equity_if_not_counterfeited``: the same over
+      the counterfeit runouts only and over the others only (None when there are none,
+      or without opponents).
     """
 
     hand: str
@@ -182,6 +237,7 @@ class CounterfeitReport:
     low_is_nut: bool
     low_cards: tuple[int, ...]
     runouts: int
+    combinations: int
     counterfeit_runouts: int
     low_runouts: int
     nut_low_runouts: int
@@ -252,6 +308,7 @@ class CounterfeitReport:
             "low_is_nut": self.low_is_nut,
             "low_cards": format_cards(self.low_cards),
             "runouts": self.runouts,
+            "combinations": self.combinations,
             "counterfeit_runouts": self.counterfeit_runouts,
             "low_runouts": self.low_runouts,
             "nut_low_runouts": self.nut_low_runouts,
@@ -326,25 +383,93 @@ def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     return board
 
 
-def _parse_opponents(opponents: Sequence[CardSpec] | None, size: int) -> list[tuple[int, ...]]:
+def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_Seat], list[Any]]:
+    """The opponents' seats (known hands or ranges with integer weights) and, for each,
+    what :func:`split_equity` is given (the cards, or the parsed :class:`Range`)."""
     if opponents is None:
-        return []
+        return [], []
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
-        raise TypeError("opponents: expected a list of hands, e.g. ['KsKhQdJd']")
-    parsed = []
+        raise TypeError("opponents: expected a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
+    seats, specs = [], []
     for i, spec in enumerate(opponents, start=1):
+        what = f"opponent {i}"
         if isinstance(spec, str) and spec.strip().lower() == "random":
             raise OmahaInputError(
-                f"opponent {i}: 'random' hands are not supported here; give known hands"
+                f"{what}: 'random' hands are not supported here; give known hands or ranges"
             )
-        hole = parse_hole(spec, what=f"opponent {i}")
+        if isinstance(spec, Range) or is_range_expression(spec):
+            parsed = spec if isinstance(spec, Range) else _parse_range(spec, size, what)
+            if parsed.hole_size != size:
+                raise HandSizeError(
+                    f"{what}: a range of {parsed.hole_size}-card hands; every hand must have as "
+                    f"many hole cards as the hand ({size})"
+                )
+            seats.append(_range_seat(str(spec).strip(), parsed))
+            specs.append(parsed)
+            continue
+        hole = parse_hole(spec, what=what)
         if len(hole) != size:
             raise HandSizeError(
-                f"opponent {i}: {len(hole)} cards given; every hand must have as many "
+                f"{what}: {len(hole)} cards given; every hand must have as many "
                 f"hole cards as the hand ({size})"
             )
-        parsed.append(hole)
-    return parsed
+        seats.append(_Seat(format_cards(hole), cards=hole))
+        specs.append(hole)
+    return seats, specs
+
+
+def _joint_combinations(
+    ranges: list[_Seat], names: list[str]
+) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+    """The joint combinations of the ranges' hands (one hand each, no card shared),
+    grouped by how many cards of each of the 9 categories they hold.
+
+    Returns ``([(count per category, summed weight)], number of combinations)``: the
+    weight of a combination is the product of its hands' integer weights. Without
+    ranges: ``([((0,) * 9, 1)], 1)``.
+    Raises OmahaInputError above ``MAX_COMBINATIONS`` combinations, or when no
+    combination exists.
+    """
+    keys_of_card = _category_keys()
+    bound = MAX_COMBINATIONS
+    for seat in ranges:
+        bound *= int(seat.weights.max())
+    dtype: Any = np.int64 if bound < 2**63 else object  # object: exact Python ints
+    masks = np.zeros(1, dtype=np.int64)
+    keys = np.zeros(1, dtype=np.int64)
+    weights = np.ones(1, dtype=dtype)
+    for seat in ranges:
+        hand_masks = _card_masks(seat.hands)
+        hand_keys = keys_of_card[seat.hands.astype(np.int64)].sum(axis=1)
+        hand_weights = seat.weights.astype(dtype)
+        pieces = []
+        found = 0
+        rows = max(1, _BLOCK // len(hand_masks))
+        for first in range(0, len(masks), rows):
+            i, j = np.nonzero((masks[first : first + rows, None] & hand_masks[None, :]) == 0)
+            found += len(i)
+            if found > MAX_COMBINATIONS:
+                raise OmahaInputError(
+                    f"{', '.join(names)}: the ranges make more than {MAX_COMBINATIONS:,} joint "
+                    "combinations of hands; give narrower ranges"
+                )
+            i += first
+            pieces.append((masks[i] | hand_masks[j], keys[i] + hand_keys[j], weights[i] * hand_weights[j]))
+        if found == 0:
+            raise OmahaInputError(
+                f"{', '.join(names)}: the ranges cannot be dealt together: every combination "
+                "of their hands shares a card"
+            )
+        masks, keys, weights = (np.concatenate(part) for part in zip(*pieces))
+    order = np.argsort(keys, kind="stable")
+    keys, weights = keys[order], weights[order]
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    sums = np.add.reduceat(weights, starts)
+    grouped = [
+        (tuple((int(key) >> (5 * i)) & 31 for i in range(9)), int(weight))
+        for key, weight in zip(keys[starts].tolist(), sums.tolist())
+    ]
+    return grouped, len(keys)
 
 
 def _pick_low_cards(hand: tuple[int, ...], board_mask: int, low: LowHand | None) -> tuple[int, ...]:
@@ -392,24 +517,27 @@ def counterfeit_odds(
     board: CardSpec = "",
     dead: CardSpec = "",
     *,
-    opponents: Sequence[CardSpec] | None = None,
+    opponents: Sequence[CardSpec | Range] | None = None,
 ) -> CounterfeitReport:
     """Exact odds that a hand's low is made, stays the nuts, or is counterfeited.
 
     Every runout (every completion of the board from the unseen cards) is counted:
     990 from a flop, 44 from a turn, C(48, 5) = 1,712,304 preflop for one 4-card
-    hand. The definitions are in the module docstring and on
-    :class:`CounterfeitReport`.
+    hand; with opponents' ranges, every runout of every joint deal of their hands.
+    The definitions are in the module docstring and on :class:`CounterfeitReport`.
 
     Args:
         hand: 4, 5 or 6 hole cards.
         board: 0 (preflop), 3 (flop) or 4 (turn) board cards; a river board has
             nothing to come.
         dead: cards known to be out of play: never dealt, never in an opponent's hand.
-        opponents: known opponents' hands (as many hole cards as ``hand``). Their
-            cards count as seen, like dead cards, for every probability; the
-            report then also gives the hand's exact equity against them overall,
-            over the counterfeit runouts and over the others.
+        opponents: opponents' hands (as many hole cards as ``hand``), each known
+            (its cards count as seen, like dead cards, for every probability) or a
+            range: an expression (``"AA2*"``, ``"AA:$ds"``, ``"15%"``,
+            ``"AsAh2c3d, KsKhQdJd"``) or a :class:`~omaha8eq.ranges.Range`, dealt
+            jointly with the runouts as the module docstring says (not ``"random"``).
+            The report then also gives the hand's exact equity against them
+            overall, over the counterfeit runouts and over the others.
 
     Returns:
         A :class:`CounterfeitReport`.
@@ -417,7 +545,10 @@ def counterfeit_odds(
     Raises:
         OmahaInputError (a ValueError) naming the bad input: invalid or duplicate
         cards, a hand of the wrong size, a board of 1, 2, 5 or more cards, too
-        many cards for the deck; TypeError for inputs of the wrong type.
+        many cards for the deck, a malformed range (``RangeSyntaxError``), a range
+        with no hand left once the known cards are removed, ranges that cannot be
+        dealt together or make more than ``MAX_COMBINATIONS`` joint combinations;
+        TypeError for inputs of the wrong type.
 
     Hole A 2 x x on 3 4 K: an ace or a deuce comes with 1 - C(39,2)/C(45,2):
 
@@ -429,25 +560,41 @@ def counterfeit_odds(
     ('8-6-4-2-A', True)
     >>> [(str(n.low), n.nut_low) for n in report.next_cards if n.card == "2h"]
     [('8-6-4-2-A', False)]
+
+    An opponent holding two aces and two deuces leaves 2 of them among 40 cards, not 6
+    among 44:
+
+    >>> report = counterfeit_odds("As 2c Kh Qd", "3d 4h Ks 9c", opponents=["AA22"])
+    >>> report.combinations, report.runouts, report.exact.p_counterfeit
+    (9, 360, Fraction(1, 20))
     """
     started = time.perf_counter()
     hand_cards = parse_hole(hand, what="hand")
     board_cards = _parse_board(board)
     dead_cards = parse_cards(dead, what="dead cards")
-    opponent_cards = _parse_opponents(opponents, len(hand_cards))
+    opponent_seats, opponent_specs = _parse_opponents(opponents, len(hand_cards))
+    names = [f"opponent {i}" for i in range(1, len(opponent_seats) + 1)]
+    labels = tuple(seat.label for seat in opponent_seats)
     check_disjoint(
         [("the hand", hand_cards), ("the board", board_cards), ("the dead cards", dead_cards)]
-        + [(f"opponent {i}", h) for i, h in enumerate(opponent_cards, start=1)]
+        + [(name, s.cards) for name, s in zip(names, opponent_seats) if s.cards is not None]
     )
     seen = set(hand_cards) | set(board_cards) | set(dead_cards)
-    seen.update(c for h in opponent_cards for c in h)
+    seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
+    # Range hands holding a seen card are left out; a range left with one hand is known.
+    _restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
+    seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
+    ranges = [s for s in opponent_seats if s.is_range]
+    range_names = [name for name, s in zip(names, opponent_seats) if s.is_range]
     unseen = [c for c in range(DECK_SIZE) if c not in seen]
     to_come = 5 - len(board_cards)
-    if len(unseen) < to_come:
+    in_ranges = len(ranges) * len(hand_cards)  # cards the ranges' hands take
+    if len(unseen) - in_ranges < to_come:
         raise OmahaInputError(
-            f"too many cards: the hand, board, dead cards and opponents leave {len(unseen)} "
-            f"unseen cards, fewer than the {to_come} still to come"
+            f"too many cards: the hand, board, dead cards and opponents leave "
+            f"{len(unseen) - in_ranges} unseen cards, fewer than the {to_come} still to come"
         )
+    combinations_by_counts, n_combinations = _joint_combinations(ranges, range_names)
 
     table = _low_table()
     hole_mask = _mask(hand_cards)
@@ -464,18 +611,25 @@ def counterfeit_odds(
     low_now = evaluate_low(hand_cards, board_cards) if board_cards else None
     low_is_nut = low_now is not None and low_now.value >= nut_value(board_mask, counts)
 
-    # Every runout, by the ranks it brings: (taken per category, runouts, low, nut low).
-    states = []
-    for taken, weight in _rank_runouts(counts, to_come):
-        final_mask = board_mask | sum(1 << b for b in range(8) if taken[b])
-        value = table[final_mask * 256 + hole_mask]
-        left = [n - t for n, t in zip(counts, taken)]
-        nut = value >= 0 and value >= nut_value(final_mask, left)
-        states.append((taken, weight, value >= 0, nut))
-    runouts = sum(weight for _, weight, _, _ in states)
-    assert runouts == comb(len(unseen), to_come)
+    # Every (combination, runout) deal, by the low ranks the runout brings (8-bit mask):
+    # [deals, deals with a low, deals with the nut low], each deal weighted.
+    by_ranks: dict[int, list[int]] = {}
+    for held, combination_weight in combinations_by_counts:
+        free = [n - h for n, h in zip(counts, held)]
+        for taken, weight in _rank_runouts(free, to_come):
+            brought = sum(1 << b for b in range(8) if taken[b])
+            final_mask = board_mask | brought
+            value = table[final_mask * 256 + hole_mask]
+            nut = value >= 0 and value >= nut_value(final_mask, [n - t for n, t in zip(free, taken)])
+            entry = by_ranks.setdefault(brought, [0, 0, 0])
+            weight *= combination_weight
+            entry[0] += weight
+            entry[1] += weight if value >= 0 else 0
+            entry[2] += weight if nut else 0
+    runouts, low_runouts, nut_low_runouts = (sum(e[i] for e in by_ranks.values()) for i in range(3))
+    total_weight = sum(weight for _, weight in combinations_by_counts)
+    assert runouts == total_weight * comb(len(unseen) - in_ranges, to_come)
 
-    low_runouts = sum(w for _, w, has_low, _ in states if has_low)
     reason = None
     if low_runouts == 0:
         low_cards: tuple[int, ...] = ()
@@ -483,14 +637,16 @@ def counterfeit_odds(
     else:
         low_cards = _pick_low_cards(hand_cards, board_mask, low_now)
     bits = {_low_bit(c) for c in low_cards}
-    cf_states = [s for s in states if any(s[0][b] for b in bits)]
-    counterfeit_runouts = sum(w for _, w, _, _ in cf_states)
+    bits_mask = sum(1 << b for b in bits)
+    counterfeits = [e for brought, e in by_ranks.items() if brought & bits_mask]
+    counterfeit_runouts, cf_low, cf_nut = (sum(e[i] for e in counterfeits) for i in range(3))
     if low_cards and counterfeit_runouts == 0:
         ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
-        reason = (
-            f"the counterfeit cannot happen: no unseen card is an {ranks}; "
-            "the probabilities given the counterfeit are reported as 0"
-        )
+        if any(_low_bit(c) in bits for c in unseen):
+            why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
+        else:
+            why = f"no unseen card is an {ranks}"
+        reason = f"the counterfeit cannot happen: {why}; the probabilities given the counterfeit are reported as 0"
 
     next_cards: list[NextCard] = []
     if to_come <= 2:
@@ -501,16 +657,14 @@ def counterfeit_odds(
             nut = low is not None and low.value >= nut_value(board_mask | _mask((c,)), left)
             next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
 
-    n_no = runouts - counterfeit_runouts
-    cf_low = sum(w for _, w, has_low, _ in cf_states if has_low)
-    cf_nut = sum(w for _, w, _, nut in cf_states if nut)
     equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
-    if opponent_cards:
+    if opponent_seats:
+        # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
+        rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
         equities = _equities(
-            [hand_cards, *opponent_cards], board_cards, dead_cards,
-            [c for c in unseen if _low_bit(c) in bits], runouts, n_no,
+            [hand_cards, *opponent_specs], board_cards, dead_cards, rank_mask, runouts,
+            counterfeit_runouts,
         )  # fmt: skip
-    nut_low_runouts = sum(w for _, w, _, nut in states if nut)
     exact = ExactOdds(
         p_counterfeit=_ratio(counterfeit_runouts, runouts),
         p_low=_ratio(low_runouts, runouts),
@@ -525,12 +679,13 @@ def counterfeit_odds(
         hand=format_cards(hand_cards),
         board=format_cards(board_cards),
         dead=format_cards(dead_cards),
-        opponents=tuple(format_cards(h) for h in opponent_cards),
+        opponents=labels,
         street=STREETS[len(board_cards)],
         low=low_now,
         low_is_nut=low_is_nut,
         low_cards=low_cards,
         runouts=runouts,
+        combinations=n_combinations,
         counterfeit_runouts=counterfeit_runouts,
         low_runouts=low_runouts,
         nut_low_runouts=nut_low_runouts,
@@ -544,29 +699,24 @@ def counterfeit_odds(
 
 
 def _equities(
-    hands: list[tuple[int, ...]],
+    hands: list[Any],
     board: tuple[int, ...],
     dead: tuple[int, ...],
-    counterfeit_cards: list[int],
+    ranks: int,
     runouts: int,
-    n_not_counterfeited: int,
+    counterfeit_runouts: int,
 ) -> tuple[Fraction, Fraction | None, Fraction | None]:
     """The first hand's exact equity over all runouts, the counterfeit ones and the others.
 
-    The runouts without the counterfeit are exactly the boards dealt with every unseen
-    card of a low card's rank dead, so a second exact :func:`equity` call gives them;
-    the counterfeit runouts' equity is the rest of the total.
+    One :func:`split_equity` run: the counterfeit runouts are those bringing a card of
+    one of ``ranks`` (the low cards' ranks, a 13-bit mask). Its weighted counts are the
+    report's: ``runouts`` deals, ``counterfeit_runouts`` of them counterfeit.
     """
-    everything = equity(hands, board, dead, exhaustive=True)
-    assert everything.outcomes == runouts
-    overall = everything.players[0].exact_equity()
-    if not counterfeit_cards:
-        return overall, None, overall
-    if n_not_counterfeited == 0:
-        return overall, overall, None
-    rest = equity(hands, board, list(dead) + counterfeit_cards, exhaustive=True)
-    assert rest.outcomes == n_not_counterfeited
-    not_counterfeited = rest.players[0].exact_equity()
-    n_counterfeited = runouts - n_not_counterfeited
-    counterfeited = (overall * runouts - not_counterfeited * n_not_counterfeited) / n_counterfeited
-    return overall, counterfeited, not_counterfeited
+    overall, hit, missed = split_equity(hands, board, dead, ranks=ranks)
+    assert int(overall.players[0].counts.sum()) == runouts
+    assert (0 if hit is None else int(hit.players[0].counts.sum())) == counterfeit_runouts
+    return (
+        overall.players[0].exact_equity(),
+        None if hit is None else hit.players[0].exact_equity(),
+        None if missed is None else missed.players[0].exact_equity(),
+    )

@@ -1,8 +1,13 @@
 """Public equity calculation: exact enumeration or seeded Monte Carlo, multiway.
 
 Hands are text (``"As Ah 2c 3d"``), lists of cards or card ints (``4 * rank + suit``,
-rank 0..12 = 2..A, suit 0..3 = c, d, h, s), or ``"random"`` for a hand dealt at
-random from the remaining cards in every deal.
+rank 0..12 = 2..A, suit 0..3 = c, d, h, s), ``"random"`` for a hand dealt at
+random from the remaining cards in every deal, or ranges.
+
+:func:`split_equity` (internal, used by ``omaha8eq.counterfeit``) gives the exact
+equity overall and separately over the runouts that bring a card of given ranks and
+over the others, in one enumeration; it shares :func:`equity`'s parsing, checks and
+joint range model.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import ceil, prod
+from typing import Any
 
 import numba
 import numpy as np
@@ -75,6 +81,22 @@ class _Seat:
         return self.cards is None and self.hands is None
 
 
+def _integer_weights(weights: Sequence[float] | np.ndarray) -> np.ndarray:
+    """A range's weights as whole numbers: ``round(w * WEIGHT_SCALE)`` (at least 1),
+    divided by their greatest common divisor (int64)."""
+    scaled = np.maximum(np.rint(np.asarray(weights, dtype=np.float64) * WEIGHT_SCALE), 1).astype(np.int64)
+    return scaled // np.gcd.reduce(scaled) if len(scaled) else scaled
+
+
+def _range_seat(label: str, parsed: Any) -> _Seat:
+    """The seat of a parsed :class:`~omaha8eq.ranges.Range`: its hands and integer weights."""
+    return _Seat(
+        label,
+        hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
+        weights=_integer_weights(parsed.weights),
+    )
+
+
 def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
     from .ranges import Range, is_range_expression
@@ -106,13 +128,8 @@ def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
     hole_size = sizes.pop() if sizes else 4
     for i, (seat, hand) in enumerate(zip(seats, hands)):
         if seat is None:
-            parsed = hand if isinstance(hand, Range) else _parse_range(hand, hole_size, i + 1)
-            weights = np.maximum(np.rint(np.asarray(parsed.weights) * WEIGHT_SCALE), 1).astype(np.int64)
-            seats[i] = _Seat(
-                str(hand).strip(),
-                hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
-                weights=weights // np.gcd.reduce(weights) if len(weights) else weights,
-            )
+            parsed = hand if isinstance(hand, Range) else _parse_range(hand, hole_size, f"hand {i + 1}")
+            seats[i] = _range_seat(str(hand).strip(), parsed)
     if all(s.is_random for s in seats):
         raise OmahaInputError("hands: at least one hand must be known or a range (not all 'random')")
     return seats, hole_size
@@ -121,16 +138,17 @@ def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
 _RANGE_ONLY = set("*$%@!:()[]-,")
 
 
-def _parse_range(text: str, hole_size: int, number: int):
+def _parse_range(text: str, hole_size: int, what: str) -> Any:
     """Parse a range; text that reads as neither a range nor cards gets the card error
-    when it uses no range syntax at all ("Ks Kh Qd Xd" is a mistyped hand)."""
+    (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
+    is a mistyped hand)."""
     from .ranges import RangeSyntaxError, parse_range
 
     try:
         return parse_range(text, hole_size=hole_size)
     except RangeSyntaxError:
         if not _RANGE_ONLY & set(text):
-            parse_hole(text, what=f"hand {number}")
+            parse_hole(text, what=what)
         raise
 
 
@@ -139,22 +157,146 @@ def _card_masks(hands: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
 
 
-def _restrict_ranges(seats: list[_Seat], known_mask: int) -> None:
-    """Drop range hands that hold a known card; a range left with one hand becomes fixed."""
-    for i, seat in enumerate(seats, start=1):
-        if not seat.is_range:
-            continue
-        keep = (_card_masks(seat.hands) & known_mask) == 0
-        if not keep.any():
-            raise OmahaInputError(
-                f"hand {i}: no hand of the range {seat.label!r} is left once the known "
-                "cards (other hands, board, dead cards) are removed"
-            )
-        seat.hands, seat.weights = seat.hands[keep], seat.weights[keep]
-        if len(seat.hands) == 1:
-            seat.cards = tuple(int(c) for c in seat.hands[0])
-            seat.label = format_cards(seat.cards)
-            seat.hands = seat.weights = None
+def _restrict_ranges(seats: list[_Seat], known_mask: int, names: Sequence[str] | None = None) -> None:
+    """Drop range hands that hold a known card; a range left with one hand becomes fixed.
+
+    The cards of a range that became fixed are known to the other ranges too (so the
+    other ranges are restricted again). ``names[i]`` names seat i in errors (default
+    "hand i+1").
+    """
+    changed = True
+    while changed:
+        changed = False
+        for i, seat in enumerate(seats):
+            if not seat.is_range:
+                continue
+            keep = (_card_masks(seat.hands) & known_mask) == 0
+            if not keep.any():
+                name = names[i] if names is not None else f"hand {i + 1}"
+                raise OmahaInputError(
+                    f"{name}: no hand of the range {seat.label!r} is left once the known "
+                    "cards (other hands, board, dead cards) are removed"
+                )
+            seat.hands, seat.weights = seat.hands[keep], seat.weights[keep]
+            if len(seat.hands) == 1:
+                seat.cards = tuple(int(c) for c in seat.hands[0])
+                seat.label = format_cards(seat.cards)
+                seat.hands = seat.weights = None
+                known_mask |= sum(1 << c for c in seat.cards)
+                changed = True
+
+
+def _parse_spot(
+    hands: Sequence, board: CardSpec, dead: CardSpec
+) -> tuple[list[_Seat], int, tuple[int, ...], tuple[int, ...]]:
+    """Parse and check the players, the board and the dead cards: the seats, the hole
+    size, the board and the dead cards (no card twice, enough cards in the deck)."""
+    seats, n_hole = _parse_seats(hands)
+    board_cards = parse_cards(board, what="board")
+    if len(board_cards) > 5:
+        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    dead_cards = parse_cards(dead, what="dead cards")
+    check_disjoint(
+        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
+        + [("the board", board_cards), ("the dead cards", dead_cards)]
+    )
+    n_players = len(seats)
+    needed = n_players * n_hole + 5 + len(dead_cards)
+    if needed > DECK_SIZE:
+        raise OmahaInputError(
+            f"hands: {n_players} players with {n_hole} cards each, a board and "
+            f"{len(dead_cards)} dead cards need {needed} cards; the deck has 52 "
+            f"(at most {(DECK_SIZE - 5 - len(dead_cards)) // n_hole} players)"
+        )
+    return seats, n_hole, board_cards, dead_cards
+
+
+@dataclass
+class _Deal:
+    """A checked spot made ready for the kernels (see :func:`_prepare_deal`)."""
+
+    seats: list[_Seat]
+    n_hole: int
+    board_cards: tuple[int, ...]
+    dead_cards: tuple[int, ...]
+    deck: np.ndarray  # the cards no fixed hand, board or dead card holds (int8)
+    holes: np.ndarray  # (players, n_hole) int8: the fixed hands' cards, zeros elsewhere
+    random_players: np.ndarray  # seats of the random hands (int64)
+    ranged: list[int]  # seats of the ranges
+    board_array: np.ndarray  # the known board in a 5-card int8 array
+
+    @property
+    def fixed(self) -> np.ndarray:
+        return np.array([s.cards is not None for s in self.seats])
+
+    def common(self, fixed_tables: np.ndarray) -> tuple:
+        """The arguments every kernel takes first (``_exact_ranges`` and friends unpack them)."""
+        return (
+            self.holes, self.n_hole, self.random_players, self.fixed, fixed_tables,
+            self.board_array, len(self.board_cards), self.deck,
+        )  # fmt: skip
+
+
+def _prepare_deal(
+    seats: list[_Seat], n_hole: int, board_cards: tuple[int, ...], dead_cards: tuple[int, ...]
+) -> _Deal:
+    """Restrict the ranges to the cards left and build the kernels' arrays."""
+    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
+    _restrict_ranges(seats, sum(1 << c for c in known))
+    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
+    taken = set(known)
+    holes = np.zeros((len(seats), n_hole), dtype=np.int8)
+    for row, seat in enumerate(seats):
+        if seat.cards is not None:
+            holes[row] = seat.cards
+    board_array = np.zeros(5, dtype=np.int8)
+    board_array[: len(board_cards)] = board_cards
+    return _Deal(
+        seats=seats,
+        n_hole=n_hole,
+        board_cards=board_cards,
+        dead_cards=dead_cards,
+        deck=np.array([c for c in range(DECK_SIZE) if c not in taken], dtype=np.int8),
+        holes=holes,
+        random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
+        ranged=[i for i, s in enumerate(seats) if s.is_range],
+        board_array=board_array,
+    )
+
+
+def _table_args(tables: Any) -> tuple:
+    return (tables.board_pair, tables.flush5, tables.suited, tables.low)
+
+
+def _result(
+    deal: _Deal,
+    counts: np.ndarray,
+    outcomes: int,
+    exhaustive: bool,
+    seed: int | None,
+    hilo: bool,
+    started: float,
+    hand_results: dict[int, tuple] | None = None,
+) -> EquityResult:
+    """The :class:`EquityResult` of the outcome histogram ``counts`` (player, high, low)."""
+    hand_results = hand_results or {}
+    n_players = len(deal.seats)
+    players = [
+        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
+        for p, seat in enumerate(deal.seats)
+    ]
+    nobody_low = int(counts[0, :, n_players + 2].sum())
+    return EquityResult(
+        players=players,
+        board=format_cards(deal.board_cards),
+        dead=format_cards(deal.dead_cards),
+        outcomes=outcomes,
+        exhaustive=bool(exhaustive),
+        seed=seed,
+        elapsed=time.perf_counter() - started,
+        no_low=nobody_low / int(counts[0].sum()),
+        hilo=hilo,
+    )
 
 
 def _report(progress: ProgressCallback | None, done: int, total: int | None) -> None:
@@ -217,23 +359,8 @@ def equity(
     (820, ['1541/1640', '99/1640'])
     """
     started = time.perf_counter()
-    seats, n_hole = _parse_seats(hands)
-    board_cards = parse_cards(board, what="board")
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
-    dead_cards = parse_cards(dead, what="dead cards")
-    check_disjoint(
-        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
-        + [("the board", board_cards), ("the dead cards", dead_cards)]
-    )
+    seats, n_hole, board_cards, dead_cards = _parse_spot(hands, board, dead)
     n_players = len(seats)
-    needed = n_players * n_hole + 5 + len(dead_cards)
-    if needed > DECK_SIZE:
-        raise OmahaInputError(
-            f"hands: {n_players} players with {n_hole} cards each, a board and "
-            f"{len(dead_cards)} dead cards need {needed} cards; the deck has 52 "
-            f"(at most {(DECK_SIZE - 5 - len(dead_cards)) // n_hole} players)"
-        )
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         raise OmahaInputError(f"samples: expected a positive integer, got {samples!r}")
     if stderr_target is not None and not (stderr_target > 0):
@@ -248,20 +375,8 @@ def equity(
                 f"threads: expected 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}"
             )
 
-    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
-    known_mask = sum(1 << c for c in known)
-    _restrict_ranges(seats, known_mask)
-    known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
-    taken = set(known)
-    deck = np.array([c for c in range(DECK_SIZE) if c not in taken], dtype=np.int8)
-    holes = np.zeros((n_players, n_hole), dtype=np.int8)
-    for row, seat in enumerate(seats):
-        if seat.cards is not None:
-            holes[row] = seat.cards
-    random_players = np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64)
-    ranged = [i for i, s in enumerate(seats) if s.is_range]
-    board_array = np.zeros(5, dtype=np.int8)
-    board_array[: len(board_cards)] = board_cards
+    deal = _prepare_deal(seats, n_hole, board_cards, dead_cards)
+    deck, random_players, ranged = deal.deck, deal.random_players, deal.ranged
     n_missing = 5 - len(board_cards)
     if ranged and len(random_players) and exhaustive:
         raise OmahaInputError(
@@ -284,25 +399,25 @@ def equity(
         )
 
     tables = get_tables()
-    fixed = np.array([s.cards is not None for s in seats])
     # The exact aggregation reads only the high columns: skip building the rest.
     aggregated = exhaustive and (bool(ranged) or (len(random_players) == 0 and AGGREGATE_EXACT))
-    fixed_tables = fixed_hand_tables(holes, fixed, tables, flushes_and_lows=not aggregated)
-    common = (holes, n_hole, random_players, fixed, fixed_tables, board_array, len(board_cards), deck)
-    table_args = (tables.board_pair, tables.flush5, tables.suited, tables.low)
+    fixed_tables = fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=not aggregated)
+    common = deal.common(fixed_tables)
+    table_args = _table_args(tables)
     previous_threads = numba.get_num_threads()
     if threads is not None:
         numba.set_num_threads(threads)
     hand_results: dict[int, tuple] = {}
     try:
         if exhaustive and ranged:
-            counts, outcomes, hand_results = _exact_ranges(
+            counts, part_outcomes, hand_results = _exact_ranges(
                 common, table_args, hilo, seats, ranged, by_hand, progress
             )
+            counts, outcomes = counts[0], int(part_outcomes[0])
             used_seed = None
         elif exhaustive:
             if len(random_players) == 0 and AGGREGATE_EXACT:
-                counts = _aggregate(common, table_args, hilo, n_players, deals, progress)
+                counts = _aggregate(common, table_args, hilo, n_players, deals, progress)[0]
             else:
                 counts = _enumerate(common, table_args, hilo, n_players, len(deck), n_missing, deals, progress)
             outcomes, used_seed = deals, None
@@ -316,30 +431,83 @@ def equity(
     finally:
         numba.set_num_threads(previous_threads)
 
-    players = [
-        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
-        for p, seat in enumerate(seats)
+    return _result(deal, counts, outcomes, exhaustive, used_seed, hilo, started, hand_results)
+
+
+def split_equity(
+    hands: Sequence, board: CardSpec = "", dead: CardSpec = "", *, ranks: int
+) -> tuple[EquityResult, EquityResult | None, EquityResult | None]:
+    """Exact equity overall, over the runouts that bring a card of ``ranks`` and over the others.
+
+    Internal (``omaha8eq.counterfeit`` uses it for the equity with and without the
+    counterfeit). One exact enumeration, as ``equity(hands, board, dead,
+    exhaustive=True)`` (Omaha Hi-Lo), whose outcomes are also split by the ranks of the
+    cards still to come: the aggregation visits the missing board cards by their rank
+    multisets (and suited cards for flushes), so it knows them at every point.
+
+    Args:
+        hands: 2 or more known hands or ranges, as for :func:`equity`; not ``"random"``.
+            Ranges are dealt with :func:`equity`'s joint model (hands that hold a known
+            card left out, combinations that share a card dropped, each combination
+            weighted by the product of its hands' integer weights).
+        board, dead: as for :func:`equity`.
+        ranks: a 13-bit rank mask, bit r for rank r (0 = deuce ... 12 = ace, the
+            ``card >> 2`` of a card int).
+
+    Returns:
+        ``(overall, hit, missed)``: :class:`~omaha8eq.results.EquityResult` over all
+        runouts (the same counts as :func:`equity`), over the runouts holding a card
+        of one of ``ranks``, and over the others. A part with no runout is None: with
+        ``ranks = 0`` the result is ``(overall, None, missed)``, ``missed`` having the
+        same counts as ``overall``. Each part's ``outcomes`` counts its deals (with
+        ranges: the (combination, runout) deals, unweighted, as in :func:`equity`);
+        its counts are weighted as :func:`equity`'s.
+
+    Raises:
+        OmahaInputError as :func:`equity` does, and for ``"random"`` hands or a
+        ``ranks`` outside 0..8191; TypeError for hands of the wrong type.
+
+    >>> overall, aces, others = split_equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "4c 5d 7s", ranks=1 << 12)
+    >>> overall.outcomes, aces.outcomes, others.outcomes
+    (820, 79, 741)
+    >>> overall.players[0].exact_equity() * 820 == (aces.players[0].exact_equity() * 79
+    ...                                             + others.players[0].exact_equity() * 741)
+    True
+    """
+    started = time.perf_counter()
+    seats, n_hole, board_cards, dead_cards = _parse_spot(hands, board, dead)
+    if isinstance(ranks, bool) or not isinstance(ranks, (int, np.integer)) or not 0 <= ranks < 1 << 13:
+        raise OmahaInputError(f"ranks: expected a 13-bit rank mask 0..8191, got {ranks!r}")
+    if any(s.is_random for s in seats):
+        raise OmahaInputError("hands: 'random' hands are not supported here; give known hands or ranges")
+    deal = _prepare_deal(seats, n_hole, board_cards, dead_cards)
+    tables = get_tables()
+    common = deal.common(fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False))
+    n_players = len(seats)
+    if deal.ranged:
+        counts, outcomes, _ = _exact_ranges(
+            common, _table_args(tables), True, seats, deal.ranged, False, None, split_ranks=int(ranks)
+        )
+    else:
+        counts = _aggregate(common, _table_args(tables), True, n_players, 0, None, split_ranks=int(ranks))
+        outcomes = counts[:, 0].sum(axis=(1, 2))
+    overall = _result(deal, counts.sum(axis=0), int(outcomes.sum()), True, None, True, started)
+    parts = [
+        _result(deal, counts[k], int(outcomes[k]), True, None, True, started) if k < len(counts) and outcomes[k] else None
+        for k in (1, 0)
     ]
-    nobody_low = int(counts[0, :, n_players + 2].sum())
-    return EquityResult(
-        players=players,
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards),
-        outcomes=outcomes,
-        exhaustive=bool(exhaustive),
-        seed=used_seed,
-        elapsed=time.perf_counter() - started,
-        no_low=nobody_low / int(counts[0].sum()),
-        hilo=hilo,
-    )
+    return overall, parts[0], parts[1]
 
 
-def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
+def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress, split_ranks=0):
     """Exact counts with ranges: every combination of range hands that shares no card,
     weighted by the product of the hands' weights, each enumerated exactly.
 
-    Returns the weighted histogram, the number of deals and, with ``by_hand``, for
-    each range player the per-hand results (see ``results.hand_equities``).
+    Returns the weighted histograms, one per part of ``split_ranks`` (see
+    ``core.aggregate.aggregate_showdowns``: one part when it is 0, else two), the
+    number of deals of each part (combinations times boards, unweighted) and, with
+    ``by_hand``, for each range player the per-hand results (see
+    ``results.hand_equities``).
     """
     holes, n_hole, random_players, fixed, fixed_highs, board, n_known, deck = common
     n_players = holes.shape[0]
@@ -350,10 +518,11 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
         fixed_hand_tables(seats[i].hands, np.ones(len(seats[i].hands), dtype=bool), tables, flushes_and_lows=False)
         for i in ranged
     ]
-    total = np.zeros(histogram_shape(n_players), dtype=np.int64)
+    parts = 2 if split_ranks else 1
+    total = np.zeros((parts, *histogram_shape(n_players)), dtype=np.int64)
     per_hand = {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=np.int64) for i in ranged} if by_hand else {}
     dealt = {i: np.zeros(len(seats[i].hands), dtype=np.int64) for i in ranged}
-    outcomes = 0
+    outcomes = np.zeros(parts, dtype=np.int64)
     work_holes = holes.copy()
     work_highs = fixed_highs.copy()
     n_combinations = prod(len(seats[i].hands) for i in ranged)
@@ -370,20 +539,21 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
                 work_highs[i] = range_highs[r][k]
                 weight *= int(seats[i].weights[k])
             combo_deck = deck[(np.left_shift(np.int64(1), deck.astype(np.int64)) & used) == 0]
-            counts = np.zeros((1, *histogram_shape(n_players)), dtype=np.int64)
+            counts = np.zeros((parts, *histogram_shape(n_players)), dtype=np.int64)
             aggregate_showdowns(
                 work_holes, n_hole, work_highs, board, n_known, combo_deck, *rank_multisets(),
-                hilo, *table_args[1:], counts,
+                hilo, *table_args[1:], split_ranks, counts,
             )  # fmt: skip
-            total += weight * counts[0]
-            outcomes += board_combinations(len(combo_deck), 5 - n_known)
+            total += weight * counts
+            outcomes += counts[:, 0].sum(axis=(1, 2))
+            both = counts[0] if parts == 1 else counts.sum(axis=0)
             for r, (i, k) in enumerate(zip(ranged, choice)):
-                dealt[i][k] += weight * int(counts[0, 0].sum())
+                dealt[i][k] += weight * int(both[0].sum())
                 if by_hand:
-                    per_hand[i][k] += (weight // int(seats[i].weights[k])) * counts[0, i]
+                    per_hand[i][k] += (weight // int(seats[i].weights[k])) * both[i]
         if done % 256 == 0 or done == n_combinations:
             _report(progress, done, n_combinations)
-    if outcomes == 0:
+    if outcomes.sum() == 0:
         raise OmahaInputError(
             "hands: the ranges cannot be dealt together: every combination of their hands "
             "shares a card"
@@ -398,16 +568,17 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress):
     return total, outcomes, hand_results
 
 
-def _aggregate(common, table_args, hilo, n_players, deals, progress):
-    """Exact counts for fixed hands by rank multisets plus flush corrections."""
+def _aggregate(common, table_args, hilo, n_players, deals, progress, split_ranks=0):
+    """Exact counts for fixed hands by rank multisets plus flush corrections: one
+    histogram per part of ``split_ranks`` (one when it is 0, else two)."""
     holes, n_hole, _, _, fixed_highs, board, n_known, deck = common
-    counts = np.zeros((1, *histogram_shape(n_players)), dtype=np.int64)
+    counts = np.zeros((2 if split_ranks else 1, *histogram_shape(n_players)), dtype=np.int64)
     aggregate_showdowns(
         holes, n_hole, fixed_highs, board, n_known, deck, *rank_multisets(), hilo,
-        *table_args[1:], counts,
+        *table_args[1:], split_ranks, counts,
     )  # fmt: skip
     _report(progress, deals, deals)
-    return counts[0]
+    return counts
 
 
 def _enumerate(common, table_args, hilo, n_players, n_deck, n_missing, deals, progress):

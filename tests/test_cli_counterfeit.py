@@ -90,6 +90,25 @@ def test_vs_adds_the_equity_rows(capsys):
     assert one_flag.split("Exact: counted")[0] == two_flags.split("Exact: counted")[0]
 
 
+def test_vs_a_range(capsys):
+    """A range opponent holding two aces and two deuces: 2 of them left among 40 cards."""
+    status, out, err = run(capsys, "counterfeit", "As2cKhQd", "-b", "3d4hKs9c", "--vs", "AA22")
+    assert status == 0 and err == ""
+    assert "Board: 3d 4h Ks 9c (turn: 1 card to come, 360 weighted runouts of 9 range deals)" in out
+    assert "Vs: AA22" in out
+    rows = table(out)
+    assert rows["Counterfeited"] == ("5.00", "1/20")
+    assert set(rows) >= {"Equity", "Equity if counterfeited", "Equity if not counterfeited"}
+    assert "Next card (river), 44 possible:" in out  # a range's cards are not known
+    assert re.search(r"^Exact: counted 360 weighted runouts of 9 range deals in \d+\.\d\d s$", out, re.M)
+
+    status, out, _ = run(capsys, "counterfeit", "As2cKhQd", "-b", "3d4hKs9c", "--vs", "AA22", "QsQh JdJc", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["opponents"] == ["AA22", "Qs Qh Jd Jc"]
+    assert data["combinations"] == 9 and data["exact"]["p_counterfeit"] == "1/18"  # 2 of 36
+
+
 def test_no_low_and_impossible_counterfeit_are_explained(capsys):
     status, out, _ = run(capsys, "counterfeit", "KsQcJhTd", "--board", "2c3d4h")
     assert status == 0
@@ -125,6 +144,10 @@ def test_json(capsys):
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "Ac3cQd"], "opponent 1"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "random"], "random"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "Ac3cQdJd", "AcTcTdTh"], "Ac"),
+        (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AA:$xs"], "$xs"),
+        (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AcQcQdQh, AcJcJdJh", "AcTcTdTh, Ac9c9d9h"],
+         "cannot be dealt together"),
+        (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AsAd2d3d, KhKcQdJd"], "no hand of the range"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs"], "--vs"),
         (["counterfeit"], "HAND"),
     ],

@@ -11,7 +11,7 @@ import json
 import random
 from fractions import Fraction
 from itertools import chain, combinations
-from math import comb
+from math import comb, gcd
 
 import numpy as np
 import pytest
@@ -473,3 +473,180 @@ def test_wrong_types():
         counterfeit_odds(None, "3d 4h 5s")
     with pytest.raises(TypeError, match="board"):
         counterfeit_odds("As 2c Kh Kd", 3.5)
+
+
+# ---------------------------------------------------------------------------
+# Opponents' ranges: the joint model, against per-combination brute force
+# ---------------------------------------------------------------------------
+
+REPORT_FIELDS = (
+    "hand", "board", "dead", "street", "low", "low_is_nut", "low_cards", "runouts", "combinations",
+    "counterfeit_runouts", "low_runouts", "nut_low_runouts", "counterfeit_low_runouts",
+    "counterfeit_nut_low_runouts", "next_cards", "exact", "reason",
+)  # fmt: skip
+
+
+def range_rows(expr, hole_size=4):
+    """The range's hands (card-int tuples) with whole-number weights, computed here:
+    round(1000 w) divided by their greatest common divisor (the package's documented rule)."""
+    parsed = omaha8eq.parse_range(expr, hole_size=hole_size)
+    hands = [tuple(int(c) for c in h) for h in parsed.hands]
+    scaled = [max(round(float(w) * 1000), 1) for w in parsed.weights]
+    common = gcd(*scaled)
+    return [(h, w // common) for h, w in zip(hands, scaled)]
+
+
+def assert_ranges_match_reference(hand, board, dead, opponents):
+    """``opponents``: known hands (text) and ranges (expressions), in any order."""
+    hand, board, dead = parse_cards(hand), parse_cards(board), parse_cards(dead)
+    known = [parse_cards(o) for o in opponents if not omaha8eq.is_range_expression(o)]
+    ranges = [range_rows(o) for o in opponents if omaha8eq.is_range_expression(o)]
+    report = counterfeit_odds(hand, board, dead, opponents=opponents)
+    ref = naive_counterfeit.range_counterfeit_odds(hand, board, dead, known, ranges)
+    assert report.opponents == tuple(o.strip() for o in opponents)
+    assert report.combinations == ref["combinations"]
+    assert report.runouts == ref["runouts"]
+    assert report.counterfeit_runouts == ref["counterfeit"]
+    assert report.low_runouts == ref["low"]
+    assert report.nut_low_runouts == ref["nut"]
+    assert report.counterfeit_low_runouts == ref["counterfeit_low"]
+    assert report.counterfeit_nut_low_runouts == ref["counterfeit_nut"]
+    assert report.low_cards == ref["low_cards"]
+    for name in PROBABILITIES + EQUITIES:
+        assert getattr(report.exact, name) == ref[name], name
+    assert low_tuple(report.low) == ref["low_now"]
+    assert report.low_is_nut == ref["low_now_nut"]
+    got_next = {parse_cards(n.card)[0]: (n.counterfeits, low_tuple(n.low), n.nut_low) for n in report.next_cards}
+    assert got_next == ref["next"]
+    return report, ref
+
+
+# Dead cards of ranks 9 to J keep the flops' brute force small (fewer runouts).
+NINES_TO_JACKS = "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js"
+
+
+@pytest.mark.parametrize(
+    "hand, board, dead, opponents",
+    [
+        # one range on a turn: weights, and a hand colliding with the board
+        ("As 2c Kh Kd", "4d 6h 8s 2h", "Qs", ["Ac3cQQ@50, Ac3dQQ@50, Ah5hJJ, Ah5sJJ, 4d5d6d7d"]),
+        # two ranges on a turn, some of their combinations sharing a card (Ah)
+        ("Ad 2d 9c Tc", "3h 5s Kc Qd", "",
+         ["Ah4hKdKs, Ah4sKdKs, Ah4hKhKs@50, Ah4sKhKs", "2c3cQQ, 2h3cQQ, 6c6d7c7d, Ah5h6c7c@50"]),
+        # a known opponent and a range on a turn; the range holds aces and deuces
+        ("As 2c Kh Kd", "4d 6h 8s 2h", "", ["Ac 3c Qd Jd", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s, 7c7d9h9s"]),
+        # flops (dead cards keep the reference fast): one range, weights, collisions
+        ("As 2c Kh Kd", "4d 6h 8s", NINES_TO_JACKS + " Qc Qd",
+         ["Ac3cQhQs@50, Ad3dQhQs, Ah5h7c7d, 4d5d6d7d, 9c9dQsQh, Ad2d3h3s"]),
+        # a flop with a range and a known hand listed first, and a 3-way flop of two ranges
+        ("Ah 3h 5c Kd", "2s 7d Qc", NINES_TO_JACKS + " Ks Kh",
+         ["Ac 4c Qd Qh", "As2d8c8d, Ad2h6c6d@50, Ac4d6h6s"]),
+        ("Ah 3h 5c Kd", "2s 7d Qc", NINES_TO_JACKS + " Ks Kh Kc Qs",
+         ["As2d8c8d, Ad4d6c6d@50", "Ac2c8h8s, As4s6h6s, 2h4h7h7s"]),
+    ],
+)
+def test_ranges_match_the_per_combination_reference(hand, board, dead, opponents):
+    report, ref = assert_ranges_match_reference(hand, board, dead, opponents)
+    assert ref["combinations"] >= 2  # a real range, not one hand
+    assert report.equity is not None
+
+
+def _fields(report):
+    return {name: getattr(report, name) for name in REPORT_FIELDS}
+
+
+@pytest.mark.parametrize(
+    "hand, board, dead, one_hand_range, known",
+    [
+        # the other hands hold a board card, a dead card or the hand's card (the hand left
+        # weighs 2 against the other's 1 in the first case: its counts must not double)
+        ("As 2c Kh Kd", "4d 6h 8s", "Qs", "Ac3cQdJd, Ac3cQsJd@50, 4d5d6d7d", "Ac 3c Qd Jd"),
+        ("As 2c Kh Kd", "4d 6h 8s 2h", "", "Ac3cQdJd@50, Ac3cKhJh, 2h3h4h5h",
+         "Ac 3c Qd Jd"),
+        ("As 2c 3h 4d", "", "Kd", "AdKdQcJc, Ac2hKsKh@20, As2d3d4s", "Ac 2h Ks Kh"),
+    ],
+)
+def test_a_range_left_with_one_hand_is_that_known_hand(hand, board, dead, one_hand_range, known):
+    as_range = counterfeit_odds(hand, board, dead, opponents=[one_hand_range])
+    as_known = counterfeit_odds(hand, board, dead, opponents=[known])
+    assert _fields(as_range) == _fields(as_known)  # every count, probability, equity, next card
+    assert as_range.opponents == (one_hand_range,)
+    assert as_known.opponents == (known,)
+    assert as_range.combinations == 1 and as_range.exact.equity is not None
+
+
+def test_a_range_object_is_accepted_and_so_is_a_known_hand_with_it():
+    rng = omaha8eq.parse_range("Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
+    by_object = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", rng])
+    by_text = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", " Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s "])
+    assert _fields(by_object) == _fields(by_text)
+    assert by_text.opponents == ("Ac 3c Qd Jd", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
+
+
+def test_a_range_of_aces_and_deuces_makes_the_counterfeit_less_likely():
+    """Card removal: A-2-x-x on a turn; an opponent holding two aces and two deuces leaves
+    two of them among 40 cards, instead of six among 44."""
+    hand, board = "As 2c Kh Qd", "3d 4h Ks 9c"
+    alone = counterfeit_odds(hand, board)
+    assert alone.exact.p_counterfeit == Fraction(6, 44)
+    report, ref = assert_ranges_match_reference(hand, board, "", ["AA22"])
+    assert report.combinations == 9  # Ac Ad Ah x 2d 2h 2s, two of each
+    assert report.exact.p_counterfeit == ref["p_counterfeit"] == Fraction(2, 40)
+    assert report.p_counterfeit < alone.p_counterfeit
+    # a range with no ace or deuce leaves them all to come: more likely than alone
+    report, ref = assert_ranges_match_reference(hand, board, "", ["KK[QJ]J:$ds"])
+    assert report.exact.p_counterfeit == ref["p_counterfeit"] == Fraction(6, 40)
+    # the next cards are every card not known: 44, whatever the range holds
+    assert len(report.next_cards) == 44
+
+
+def test_counterfeit_impossible_when_the_range_holds_every_ace_and_deuce_left():
+    report, ref = assert_ranges_match_reference("As 2c Kh Kd", "4d 6h 8s 3c", "Ac Ad 2d 2h", ["Ah2sQQ"])
+    assert report.combinations == 6 and report.p_counterfeit == 0 and report.p_low == 1
+    assert report.reason.startswith(
+        "the counterfeit cannot happen: no card to come can be an A or 2: the opponents' ranges hold every one left"
+    )
+    assert report.exact.equity_if_counterfeited is None
+    assert report.exact.equity_if_not_counterfeited == report.exact.equity
+    assert {n.card for n in report.next_cards if n.counterfeits} == {"Ah", "2s"}  # unseen, not known
+
+
+def test_preflop_with_a_range():
+    """Preflop: the counts add up over the combinations, and the equity is the range equity."""
+    report = counterfeit_odds("As 2c 3h 4d", opponents=["KK[QJ]J:$ds"])
+    whole = omaha8eq.equity(["As 2c 3h 4d", "KK[QJ]J:$ds"], exhaustive=True)
+    assert report.exact.equity == whole.players[0].exact_equity()
+    assert report.runouts == int(whole.players[0].counts.sum()) == report.combinations * comb(44, 5)
+    # no low card in the range: the counterfeit is as likely as with any known no-low hand
+    known = counterfeit_odds("As 2c 3h 4d", opponents=["Ks Kh Qs Jh"])
+    assert report.exact.p_counterfeit == known.exact.p_counterfeit
+    n_cf, n = report.counterfeit_runouts, report.runouts
+    assert (report.exact.equity_if_counterfeited * n_cf
+            + report.exact.equity_if_not_counterfeited * (n - n_cf)) == report.exact.equity * n
+
+
+def test_ranges_that_cannot_be_dealt_or_are_too_wide():
+    with pytest.raises(OmahaInputError, match="opponent 1: no hand of the range 'AcAd2c2h, Ah4d5d6d'"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["AcAd2c2h, Ah4d5d6d"])
+    with pytest.raises(OmahaInputError, match="opponent 1, opponent 2: the ranges cannot be dealt together"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["AcQcQdQh, AcJcJdJh", "AcTcTdTh, Ac9c9d9h"])
+    with pytest.raises(OmahaInputError, match=r"opponent 2, opponent 3: .* more than 5,000,000 .* narrower"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Jd", "AA", "$ds"])
+    with pytest.raises(HandSizeError, match="opponent 1: a range of 5-card hands"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=[omaha8eq.parse_range("AsAd3c3d7h", hole_size=5)])
+    with pytest.raises(omaha8eq.RangeSyntaxError, match="position"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["AA:$xs"])
+    with pytest.raises(InvalidCardError, match="opponent 1"):
+        counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Xd"])
+
+
+def test_too_many_cards_counts_the_ranges_hands():
+    hand, board = parse_cards("As 2c Kh Kd"), parse_cards("3d 4h 5s")
+    left = parse_cards("Ac Ad Ah 2d 2h")
+    dead = [c for c in range(52) if c not in hand + board + left]
+    # the range's hands are 4 of the 5 cards left: one card for the 2 to come
+    with pytest.raises(OmahaInputError, match="too many cards: .* 1 unseen cards, fewer than the 2"):
+        counterfeit_odds(hand, board, dead, opponents=["AA2*"])
+    dead.remove(parse_cards("7c")[0])
+    report = counterfeit_odds(hand, board + parse_cards("7c"), dead, opponents=["AA2*"])
+    assert report.combinations == 5 and report.runouts == 5  # one river card each

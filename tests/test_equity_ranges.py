@@ -95,3 +95,13 @@ def test_ranges_that_cannot_be_dealt_together_are_an_error():
         equity(["AA", "AA", "AA"], samples=10_000, seed=1)
     with pytest.raises(OmahaInputError, match="cannot be dealt together"):
         equity([HERO, "KsKhKdKc, KsKh9c9d", "KsKhQhQd, KsKhJhJd"], FLOP, exhaustive=True)
+
+
+def test_a_range_reduced_to_one_hand_takes_its_cards_from_the_other_ranges():
+    # The second range loses As Ah Kd Kc to the first hand and is then Ks Kh Qd Jd:
+    # the third range's Ks Qs Js Ts can no longer be dealt (the Ks is taken).
+    board = "2d 3h 4c 5c"
+    reduced = equity(["As Ah 2c 3d", "Ks Kh Qd Jd, As Ah Kd Kc", "Ks Qs Js Ts, 9c 9d 8h 8s"], board, exhaustive=True)
+    fixed = equity(["As Ah 2c 3d", "Ks Kh Qd Jd", "9c 9d 8h 8s"], board, exhaustive=True)
+    assert reduced.outcomes == fixed.outcomes == 36
+    assert [p.exact_equity() for p in reduced.players] == [p.exact_equity() for p in fixed.players]

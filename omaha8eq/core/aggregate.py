@@ -14,6 +14,13 @@ of the other, off-suit, missing cards (weighted as above), and replaces the
 rank-only outcome of those boards (weight ``-w``) with the true one (``+w``). A
 board holds 3+ cards of at most one suit, so no board is corrected twice.
 
+Every visited point knows the ranks of the cards it deals (the multiset, plus the
+suited cards of a correction), so the outcomes can also be split by them: with a
+13-bit ``split_ranks`` mask, boards whose missing cards hold a card of one of those
+ranks are counted in ``counts[1]``, the others in ``counts[0]``
+(``omaha8eq.equity.split_equity``). With ``split_ranks = 0`` everything goes to
+``counts[0]``.
+
 Only fixed hands: deals with random hands go through ``enumerator.py``, which also
 serves as this module's reference in the tests.
 """
@@ -78,9 +85,19 @@ def _board_summary(work_board):
 
 
 @njit(cache=True, inline="always")
+def _split_chunk(work_board, n_known, split_ranks):
+    """1 if a missing card (``work_board[0, n_known:]``) has a rank in ``split_ranks``, else 0."""
+    dealt = 0
+    for i in range(n_known, 5):
+        dealt |= 1 << (work_board[0, i] >> 2)
+    return 1 if dealt & split_ranks else 0
+
+
+@njit(cache=True, inline="always")
 def _visit_multisets(
     position, available, player_flush, correcting, work_board, ranks, multiplicities, offsets,
     fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
+    n_known, split_ranks,
 ):  # fmt: skip
     """Fill ``work_board[0, position:]`` with every rank multiset of the cards left
     (``available`` per rank) and count each board's outcome, weighted by its ways.
@@ -88,6 +105,8 @@ def _visit_multisets(
     Each player's high is the larger of its rank-only high and ``player_flush[p]``
     (-1: none). Not ``correcting``: add the outcome. ``correcting``: where a flush
     changes a high, move the weight from the rank-only outcome to the true one.
+    The outcome goes to ``counts[1]`` when a missing card (``work_board[0, n_known:]``)
+    has a rank in ``split_ranks``, else to ``counts[0]``.
     """
     n_players = fixed_highs.shape[0]
     n_off = 5 - position
@@ -95,6 +114,7 @@ def _visit_multisets(
         weight = _deal_multiset(m, n_off, ranks, multiplicities, available, work_board, position)
         if weight == 0:
             continue
+        chunk = _split_chunk(work_board, n_known, split_ranks) if split_ranks else 0
         state, board_low = _board_summary(work_board)
         changed = False
         for p in range(n_players):
@@ -104,22 +124,26 @@ def _visit_multisets(
             if hilo:
                 low_values[p] = low[board_low * 256 + hole_low[p]]
         if not correcting:
-            count_outcome(high_values, low_values, n_players, counts, 0, weight, cells)
+            count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
         elif changed:
-            count_outcome(high_values, low_values, n_players, counts, 0, -weight, cells)
-            count_outcome(flush_values, low_values, n_players, counts, 0, weight, cells)
+            count_outcome(high_values, low_values, n_players, counts, chunk, -weight, cells)
+            count_outcome(flush_values, low_values, n_players, counts, chunk, weight, cells)
 
 
 @njit(cache=True)
 def aggregate_showdowns(
     holes, n_hole, fixed_highs, board, n_known, deck, ranks, multiplicities, offsets, hilo,
-    flush5, suited, low, counts,
+    flush5, suited, low, split_ranks, counts,
 ):  # fmt: skip
-    """Add every deal's outcome to ``counts[0]``, one visit per rank multiset.
+    """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
     ``holes`` (P, n_hole) are all fixed, ``fixed_highs`` their highs without flushes
     (the first columns of ``showdown.fixed_hand_tables``, the only ones read);
     ``board[:n_known]`` the known board cards; ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
+    ``split_ranks`` is a 13-bit rank mask (bit r: rank r, 0 = deuce ... 12 = ace): the
+    deals whose missing board cards hold a card of one of those ranks go to
+    ``counts[1]``, the others to ``counts[0]``; with 0 (and ``counts`` of shape
+    ``(1, ...)``) everything goes to ``counts[0]``.
     """
     n_players = holes.shape[0]
     n_missing = 5 - n_known
@@ -151,6 +175,7 @@ def aggregate_showdowns(
     _visit_multisets(
         n_known, available, player_flush, False, work_board, ranks, multiplicities, offsets,
         fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
+        n_known, split_ranks,
     )  # fmt: skip
 
     # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
@@ -183,7 +208,7 @@ def aggregate_showdowns(
                 _visit_multisets(
                     position, off_suit, player_flush, True, work_board, ranks, multiplicities,
                     offsets, fixed_highs, hole_low, low, hilo, high_values, flush_values,
-                    low_values, counts, cells,
+                    low_values, counts, cells, n_known, split_ranks,
                 )  # fmt: skip
             if subset == 0:
                 break
