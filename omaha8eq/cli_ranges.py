@@ -24,7 +24,7 @@ from typing import Any
 
 from .core.compiled import compile_notice, first_use_message
 from .handclasses import hand_count
-from .range_kernels import features_kernel, match_kernel
+from .range_kernels import class_keys_kernel, features_kernel, match_kernel
 from .ranges import Range, hand_text, parse_range
 
 __all__ = ["add_range_parser", "run_range", "format_range", "range_document"]
@@ -60,15 +60,15 @@ def _classes(rng: Range) -> int | None:
 
 
 def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
-    """(rank, equity) of the first ``count`` hands, for 4-card hands; None otherwise."""
-    if rng.hole_size != 4 or count == 0:
+    """(rank, equity) of the first ``count`` hands in the preflop ranking of their size."""
+    if count == 0:
         return None
     try:
         from .preflop import class_index, preflop_ranking
 
         index = class_index(rng.hands[:count])
-        equity = preflop_ranking().equity
-    except Exception:  # no ranking file: list without it
+        equity = preflop_ranking(rng.hole_size).equity
+    except FileNotFoundError:  # no ranking file: list without it
         return None
     return [(int(i) + 1, float(equity[i])) for i in index]
 
@@ -129,7 +129,7 @@ def run_range(args: argparse.Namespace) -> int:
         from .errors import OmahaInputError
 
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
-    with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel):
+    with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):
         rng = parse_range(args.expression, hole_size=args.hole_size)
     if args.json:
         print(json.dumps(range_document(rng, args.list_count), indent=2))

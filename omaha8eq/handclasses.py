@@ -36,6 +36,7 @@ __all__ = [
     "colex_index",
     "suit_masks",
     "class_keys",
+    "class_sizes",
     "class_representatives",
 ]
 
@@ -137,18 +138,41 @@ def class_keys(hands: np.ndarray) -> np.ndarray:
     A class is fixed by the multiset of its four per-suit rank masks (13 bits each,
     see :func:`suit_masks`): the key packs them sorted, largest first, into 52 bits.
     Keys of different hole sizes never need comparing. :func:`class_representatives`
-    turns keys back into hands. About 15 ms for the 270,725 4-card hands.
+    turns keys back into hands. Rows must hold distinct card ints 0..51 (they are
+    checked). A compiled kernel: about 0.2 s for the 20,358,520 6-card hands.
 
     >>> from omaha8eq.cards import parse_cards
     >>> a = class_keys(np.array([parse_cards("As Ah 2c 3d"), parse_cards("Ac Ad 2h 3s")]))
     >>> bool(a[0] == a[1])
     True
     """
+    from .range_kernels import class_keys_kernel
+
     hands = np.asarray(hands)
     if hands.ndim != 2:
         raise ValueError(f"hands: expected a 2-D array, got shape {hands.shape}")
-    masks = np.sort(suit_masks(hands), axis=1)
-    return (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        raise ValueError("hands: card ints must be 0..51")
+    return class_keys_kernel(np.ascontiguousarray(hands, dtype=np.int8))
+
+
+def class_sizes(keys: np.ndarray) -> np.ndarray:
+    """The number of hands in each class: the distinct ways to give its four suit
+    masks to the four suits, 24 divided by the orders of the groups of equal masks.
+
+    >>> class_sizes(class_keys(np.array([[48, 49, 50, 51], [0, 5, 10, 15], [0, 4, 1, 5]])))
+    array([ 1, 24,  6])
+    """
+    keys = np.asarray(keys, dtype=np.int64)
+    masks = np.stack([(keys >> (13 * s)) & 0x1FFF for s in range(4)], axis=1)  # sorted ascending
+    same = masks[:, 1:] == masks[:, :-1]
+    # Runs of equal masks among four sorted values: the product of the runs' factorials.
+    run = np.ones(len(keys), dtype=np.int64)
+    symmetry = np.ones(len(keys), dtype=np.int64)
+    for j in range(3):
+        run = np.where(same[:, j], run + 1, 1)
+        symmetry *= np.where(same[:, j], run, 1)
+    return 24 // symmetry
 
 
 def class_representatives(keys: np.ndarray, hole_size: int) -> np.ndarray:

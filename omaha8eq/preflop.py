@@ -1,58 +1,71 @@
-"""The preflop ranking of 4-card Omaha Hi-Lo starting hands.
+"""The preflop ranking of Omaha Hi-Lo starting hands of 4, 5 and 6 cards.
 
-The 270,725 four-card hands form 16,432 suit-isomorphic classes (hands that a
-permutation of the suits maps onto each other; see :mod:`omaha8eq.handclasses`).
-Each class was given its hi-lo equity against one random hand by a seeded Monte
-Carlo run of :func:`omaha8eq.equity` (600,000 deals per class, standard error
-about 0.00055 of the pot) and the classes ranked by it, best first. The ranking is
-the data file ``omaha8eq/data/preflop4.csv.gz``, rebuilt by ``python -m
-omaha8eq.data.build_preflop_ranking`` (which documents the method).
+Hands of one size form suit-isomorphic classes (hands that a permutation of the
+suits maps onto each other; see :mod:`omaha8eq.handclasses`): 16,432 of 4 cards,
+134,459 of 5 and 962,988 of 6. Each class was given its hi-lo equity against one
+random hand of its size by a seeded Monte Carlo run of :func:`omaha8eq.equity`, and
+the classes ranked by it, best first:
+
+=====  ========  ======================  =====================  =================
+cards  classes   deals per class         standard error         data file
+=====  ========  ======================  =====================  =================
+4      16,432    600,000                 about 0.00055          ``preflop4.csv.gz``
+5      134,459   40,000                  about 0.0020           ``preflop5.npz``
+6      962,988   12,000                  about 0.0037           ``preflop6.npz``
+=====  ========  ======================  =====================  =================
+
+The files are in ``omaha8eq/data`` and rebuilt by ``python -m
+omaha8eq.data.build_preflop_ranking --hole-size K`` (which documents the method).
 
 - :func:`preflop_rank` gives a hand's rank, percentile and equity.
 - Range percentages (``"15%"`` in :func:`omaha8eq.ranges.parse_range`) take the
   best classes: a class is in the top p% when the hands of the classes ranked above
-  it are fewer than p% of all hands (see :func:`hands_above`).
-
-There is no ranking of 5- or 6-card hands (134,459 and 962,988 classes): asking
-for one raises :class:`~omaha8eq.errors.HandSizeError`.
+  it are fewer than p% of all hands of its size (see :func:`hands_above`).
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from .cards import CardSpec, parse_cards
+from .cards import CardSpec, format_card, parse_cards
 from .errors import HandSizeError
-from .handclasses import all_hands, class_keys, hand_count
+from .handclasses import HOLE_SIZES, all_hands, class_keys, class_representatives, class_sizes, hand_count
+from .inputs import parse_hole
 
-__all__ = ["PreflopRank", "PreflopRanking", "preflop_rank", "preflop_ranking", "hands_above"]
+__all__ = ["PreflopRank", "PreflopRanking", "preflop_rank", "preflop_ranking", "hands_above", "class_index"]
 
-DATA_FILE = Path(__file__).parent / "data" / "preflop4.csv.gz"
-TOTAL_HANDS = hand_count(4)  # 270,725
+DATA_DIR = Path(__file__).parent / "data"
+DATA_FILES = {4: DATA_DIR / "preflop4.csv.gz", 5: DATA_DIR / "preflop5.npz", 6: DATA_DIR / "preflop6.npz"}
+#: The 5- and 6-card files store ``round(equity * EQUITY_SCALE)`` and likewise the stderr.
+EQUITY_SCALE = 10_000
+STDERR_SCALE = 10_000
 
 
 class PreflopRank(NamedTuple):
     """A hand's place in the preflop ranking (a tuple: ``rank, percentile, equity``)."""
 
-    #: 1 = the best class; every hand of a class has the class's rank (1 .. 16,432).
+    #: 1 = the best class; every hand of a class has the class's rank.
     rank: int
-    #: the share of all 270,725 hands whose class ranks at or above this one (0..1].
+    #: the share of all hands of the size whose class ranks at or above this one (0..1].
     percentile: float
-    #: hi-lo equity against one random hand (share of the pot), +- about 0.00055.
+    #: hi-lo equity against one random hand of the same size (share of the pot).
     equity: float
 
 
-class PreflopRanking(NamedTuple):
-    """The ranking as arrays, one entry per class in rank order (index 0 = rank 1)."""
+@dataclass(frozen=True, eq=False)
+class PreflopRanking:
+    """The ranking of one hand size as arrays, one entry per class in rank order
+    (index 0 = rank 1)."""
 
+    hole_size: int
     keys: np.ndarray  # class keys (handclasses.class_keys), int64
-    hands: np.ndarray  # representatives as written in the file ("AsAhKsKh")
-    sizes: np.ndarray  # hands in each class, int64; they sum to 270,725
+    sizes: np.ndarray  # hands in each class, int64; they sum to C(52, hole_size)
     equity: np.ndarray  # float64
     stderr: np.ndarray  # float64
     header: tuple[str, ...]  # the file's comment lines (the method)
@@ -62,52 +75,87 @@ class PreflopRanking(NamedTuple):
         """Hands in the classes ranked at or above each class (cumulative sizes)."""
         return np.cumsum(self.sizes)
 
+    @functools.cached_property
+    def hands(self) -> np.ndarray:
+        """Each class's representative, written high card first (``"AsAhKsKh"``)."""
+        names = np.array([format_card(c) for c in range(52)])
+        high_first = class_representatives(self.keys, self.hole_size)[:, ::-1]
+        return functools.reduce(np.char.add, names[high_first].T)
 
-def _missing() -> FileNotFoundError:
+
+def hand_text(cards) -> str:
+    """Cards written high first, glued: ``AsAh3d2c``."""
+    return "".join(format_card(int(c)) for c in sorted(cards, reverse=True))
+
+
+def _missing(hole_size: int) -> FileNotFoundError:
     return FileNotFoundError(
-        f"the preflop ranking file {DATA_FILE} is missing; build it with "
-        "'python -m omaha8eq.data.build_preflop_ranking'"
+        f"the preflop ranking file {DATA_FILES[hole_size]} is missing; build it with "
+        f"'python -m omaha8eq.data.build_preflop_ranking --hole-size {hole_size}'"
     )
 
 
-@lru_cache(maxsize=1)
-def preflop_ranking() -> PreflopRanking:
-    """Load the ranking of the 16,432 classes of 4-card hands (cached; about 40 ms)."""
-    if not DATA_FILE.exists():
-        raise _missing()
-    with gzip.open(DATA_FILE, "rt", encoding="ascii") as f:
+def _read_csv(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
+    """(keys, equity, stderr, header) of the 4-card file, in its rank order."""
+    with gzip.open(path, "rt", encoding="ascii") as f:
         lines = f.read().splitlines()
     header = tuple(line for line in lines if line.startswith("#"))
     rows = [line.split(",") for line in lines if line and not line.startswith("#")][1:]
     ranks = np.array([int(r[0]) for r in rows])
     if not (ranks == np.arange(1, len(rows) + 1)).all():
-        raise ValueError(f"{DATA_FILE}: ranks are not 1, 2, 3, ... in order")
-    hands = np.array([r[1] for r in rows])
-    cards = np.array([parse_cards(h) for h in hands], dtype=np.int8)
-    ranking = PreflopRanking(
-        keys=class_keys(cards),
-        hands=hands,
-        sizes=np.array([int(r[2]) for r in rows], dtype=np.int64),
-        equity=np.array([float(r[3]) for r in rows]),
-        stderr=np.array([float(r[4]) for r in rows]),
-        header=header,
-    )
-    for array in ranking[:5]:
+        raise ValueError(f"{path}: ranks are not 1, 2, 3, ... in order")
+    cards = np.array([parse_cards(r[1]) for r in rows], dtype=np.int8)
+    equity = np.array([float(r[3]) for r in rows])
+    stderr = np.array([float(r[4]) for r in rows])
+    return class_keys(cards), equity, stderr, header
+
+
+def _read_npz(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
+    """(keys, equity, stderr, header) of a 5- or 6-card file, in rank order.
+
+    The file holds the classes in key order: ``key_deltas`` (the sorted keys as
+    differences), ``equity`` and ``stderr`` (times EQUITY_SCALE and STDERR_SCALE,
+    rounded) and ``header``; the rank order is equity descending, then key.
+    """
+    with np.load(path) as data:
+        keys = np.cumsum(data["key_deltas"])
+        equity = data["equity"] / EQUITY_SCALE
+        stderr = data["stderr"] / STDERR_SCALE
+        header = tuple(str(line) for line in data["header"])
+    order = np.lexsort((keys, -equity))
+    return keys[order], equity[order], stderr[order], header
+
+
+@functools.lru_cache(maxsize=None)
+def preflop_ranking(hole_size: int = 4) -> PreflopRanking:
+    """Load the ranking of the classes of ``hole_size``-card hands (cached; about
+    40 ms for 4 cards, 0.1 s for 5, 0.5 s for 6)."""
+    if hole_size not in HOLE_SIZES:
+        raise HandSizeError(f"hole_size: expected 4, 5 or 6, got {hole_size!r}")
+    path = DATA_FILES[hole_size]
+    if not path.exists():
+        raise _missing(hole_size)
+    keys, equity, stderr, header = (_read_csv if hole_size == 4 else _read_npz)(path)
+    sizes = class_sizes(keys)
+    if int(sizes.sum()) != hand_count(hole_size):
+        raise ValueError(f"{path}: the classes do not cover the {hand_count(hole_size):,} hands")
+    ranking = PreflopRanking(hole_size, keys, sizes, equity, stderr, header)
+    for array in (keys, sizes, equity, stderr):
         array.setflags(write=False)
     return ranking
 
 
-@lru_cache(maxsize=1)
-def _key_order() -> tuple[np.ndarray, np.ndarray]:
+@functools.lru_cache(maxsize=None)
+def _key_order(hole_size: int) -> tuple[np.ndarray, np.ndarray]:
     """(sorted class keys, the rank index of each) for lookups."""
-    keys = preflop_ranking().keys
+    keys = preflop_ranking(hole_size).keys
     order = np.argsort(keys)
     return keys[order], order
 
 
 def class_index(hands: np.ndarray) -> np.ndarray:
-    """The rank index (0 = best) of the class of each 4-card hand row."""
-    sorted_keys, order = _key_order()
+    """The rank index (0 = best) of the class of each hand row (4, 5 or 6 cards)."""
+    sorted_keys, order = _key_order(hands.shape[1])
     keys = class_keys(hands)
     at = np.minimum(np.searchsorted(sorted_keys, keys), len(sorted_keys) - 1)
     if not (sorted_keys[at] == keys).all():
@@ -115,53 +163,55 @@ def class_index(hands: np.ndarray) -> np.ndarray:
     return order[at]
 
 
-@lru_cache(maxsize=1)
-def _hands_above_all() -> np.ndarray:
-    ranking = preflop_ranking()
-    above = ranking.at_or_above - ranking.sizes  # hands in strictly better classes
-    out = above[class_index(all_hands(4))]
+@functools.lru_cache(maxsize=None)
+def _strictly_above(hole_size: int) -> np.ndarray:
+    ranking = preflop_ranking(hole_size)
+    above = ranking.at_or_above - ranking.sizes
+    above.setflags(write=False)
+    return above
+
+
+@functools.lru_cache(maxsize=1)
+def _all_four_card_hands_above() -> np.ndarray:
+    out = _strictly_above(4)[class_index(all_hands(4))]
     out.setflags(write=False)
     return out
 
 
-def hands_above(hole_size: int = 4) -> np.ndarray:
-    """For every hand of :func:`~omaha8eq.handclasses.all_hands`, in that order, the
-    number of hands in classes ranked strictly better than its class (int64, cached).
+def hands_above(hands: np.ndarray, start: int | None = None) -> np.ndarray:
+    """For each hand row (4, 5 or 6 cards), the number of hands of its size in
+    classes ranked strictly better than its class (int64).
 
-    The top p% of hands are those with ``hands_above < p / 100 * 270,725``: whole
+    The top p% of hands are those with ``hands_above < p / 100 * C(52, k)``: whole
     classes, best first, up to and including the class that crosses p% (so the top
     p% holds at least p% of the hands, and at most one class -- 24 hands -- more).
+    ``start``: the rows are ``all_hands(4)[start:start + len(hands)]`` (a cached
+    lookup for 4-card hands; the others are looked up by class).
     """
-    if hole_size != 4:
-        raise HandSizeError(
-            f"there is no preflop ranking of {hole_size}-card hands (only of 4-card hands), "
-            "so percentages work with 4 hole cards only"
-        )
-    return _hands_above_all()
+    if start is not None and hands.shape[1] == 4:
+        return _all_four_card_hands_above()[start : start + len(hands)]
+    return _strictly_above(hands.shape[1])[class_index(hands)]
 
 
 def preflop_rank(hand: CardSpec) -> PreflopRank:
-    """The rank, percentile and equity of a 4-card hand in the preflop ranking.
+    """The rank, percentile and equity of a 4-, 5- or 6-card hand in the preflop
+    ranking of its size.
 
-    ``rank`` 1 is the best of the 16,432 classes; ``percentile`` is the share of all
-    270,725 hands in classes ranked at or above the hand's (every hand of each class
+    ``rank`` 1 is the best class; ``percentile`` is the share of all hands of the
+    size in classes ranked at or above the hand's (every hand of each class
     counted), so the best class has a small percentile and the worst 1.0; ``equity``
-    is the class's hi-lo equity against one random hand (standard error about
-    0.00055). Raises :class:`HandSizeError` for 5 or 6 cards (no ranking of those).
+    is the class's hi-lo equity against one random hand of the same size (standard
+    error about 0.00055 for 4 cards, 0.0020 for 5, 0.0037 for 6).
 
     >>> r = preflop_rank("As Ah 2s 3h")
     >>> r.rank <= 5, r.percentile < 0.001, r.equity > 0.65
     (True, True, True)
     """
-    cards = parse_cards(hand, what="hand")
-    if len(cards) != 4:
-        raise HandSizeError(
-            f"hand: {len(cards)} cards given; the preflop ranking covers 4-card hands only"
-        )
+    cards = parse_hole(hand, what="hand")
     index = int(class_index(np.array([cards], dtype=np.int8))[0])
-    ranking = preflop_ranking()
+    ranking = preflop_ranking(len(cards))
     return PreflopRank(
         rank=index + 1,
-        percentile=float(ranking.at_or_above[index]) / TOTAL_HANDS,
+        percentile=float(ranking.at_or_above[index]) / hand_count(len(cards)),
         equity=float(ranking.equity[index]),
     )

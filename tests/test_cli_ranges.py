@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import omaha8eq
 from omaha8eq.cli import main
 
 
@@ -40,10 +41,10 @@ def test_json_five_cards(capsys):
     doc = json.loads(out)
     assert doc["expression"] == "RROO" and doc["hole_size"] == 5
     assert doc["hands"] == 127296 and doc["all_hands"] == 2598960
-    assert doc["listed"] == [
-        {"hand": "As Ah Ad Ks Kh", "weight": 1.0},
-        {"hand": "As Ah Ad Ks Kd", "weight": 1.0},
-    ]
+    assert [(e["hand"], e["weight"]) for e in doc["listed"]] == [("As Ah Ad Ks Kh", 1.0), ("As Ah Ad Ks Kd", 1.0)]
+    # the 5-card preflop ranking: both hands are one suit class
+    rank, _, equity = omaha8eq.preflop_rank("As Ah Ad Ks Kh")
+    assert [(e["preflop_rank"], e["preflop_equity"]) for e in doc["listed"]] == [(rank, equity)] * 2
     assert doc["classes"] > 0 and not doc["weighted"]
 
 
@@ -62,8 +63,8 @@ def test_errors_are_one_line(capsys):
         "omaha8eq: error: range 'AA:$xs': unknown macro (known: $ds, $ss, $r, $np, $low) "
         "at position 4 ('$xs')\n"
     )
-    status, _, err = run(capsys, "range", "15%", "--hole-size", "6")
-    assert status == 2 and "4-card hands only" in err and err.count("\n") == 1
+    status, _, err = run(capsys, "range", "15%-5%", "--hole-size", "6")
+    assert status == 2 and "runs backwards" in err and err.count("\n") == 1
     status, _, err = run(capsys, "range", "AA", "--hole-size", "7")
     assert status == 2 and "invalid choice" in err
     status, _, err = run(capsys, "range", "AA", "--list", "-1")

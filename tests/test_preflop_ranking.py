@@ -1,4 +1,4 @@
-"""The preflop ranking: the 16,432 classes, the shipped data file, preflop_rank()."""
+"""The preflop rankings: the classes of 4, 5 and 6 cards, the shipped data files, preflop_rank()."""
 
 from __future__ import annotations
 
@@ -9,17 +9,21 @@ import numpy as np
 import pytest
 
 import omaha8eq
-from omaha8eq.data.build_preflop_ranking import DATA_FILE, classes_of_four, main
+from omaha8eq.data.build_preflop_ranking import classes, main
 from omaha8eq.errors import HandSizeError
-from omaha8eq.handclasses import all_hands, class_keys, class_representatives, hand_chunks
-from omaha8eq.preflop import class_index, preflop_rank, preflop_ranking
+from omaha8eq.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks, suit_masks
+from omaha8eq.preflop import DATA_FILES, EQUITY_SCALE, _read_npz, class_index, hands_above, preflop_rank, preflop_ranking
+
+DATA_FILE = DATA_FILES[4]
 
 ALL4 = comb(52, 4)
 
 
 def test_there_are_16432_classes_of_four_card_hands():
-    keys, reps, sizes = classes_of_four()
+    keys, reps, sizes = classes(4)
     assert len(keys) == 16_432 and int(sizes.sum()) == ALL4
+    # the sizes computed from the keys are the counts of hands per class
+    assert (np.unique(class_keys(all_hands(4)), return_counts=True)[1] == sizes).all()
     # a class is an orbit of the 24 suit permutations: its size divides 24
     assert set(np.unique(sizes).tolist()) <= {1, 2, 3, 4, 6, 8, 12, 24}
     assert (class_keys(reps) == keys).all()
@@ -29,11 +33,21 @@ def test_there_are_16432_classes_of_four_card_hands():
 
 
 def test_class_counts_of_five_and_six_card_hands():
-    # 5 cards only (6 cards takes ~10 s: 962,988 classes, checked when the module was written)
-    keys = np.unique(np.concatenate([np.unique(class_keys(c)) for c in hand_chunks(5)]))
+    # 5 cards only (6 cards takes ~5 s: 962,988 classes, checked when the module was written)
+    keys, counts = np.unique(np.concatenate([class_keys(c) for c in hand_chunks(5)]), return_counts=True)
     assert len(keys) == 134_459
     reps = class_representatives(keys, 5)
     assert (class_keys(reps) == keys).all()
+    assert (class_sizes(keys) == counts).all()
+
+
+def test_compiled_class_keys_equal_the_suit_mask_definition():
+    rng = np.random.default_rng(11)
+    for k in (4, 5, 6):
+        hands = np.array([rng.choice(52, k, replace=False) for _ in range(2000)], dtype=np.int8)
+        masks = np.sort(suit_masks(hands), axis=1)  # the definition, in numpy
+        expected = (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
+        assert (class_keys(hands) == expected).all()
 
 
 def test_suit_permutations_keep_the_class():
@@ -47,7 +61,7 @@ def test_suit_permutations_keep_the_class():
 def test_data_file_is_consistent():
     assert DATA_FILE.exists()
     ranking = preflop_ranking()
-    keys, _, sizes = classes_of_four()
+    keys, _, sizes = classes(4)
     assert len(ranking.keys) == 16_432
     order = np.argsort(ranking.keys)
     assert (ranking.keys[order] == keys).all() and (ranking.sizes[order] == sizes).all()
@@ -80,14 +94,31 @@ def test_hands_near_the_top_and_bottom():
     assert preflop_rank("As Ah Ks Kh").rank < preflop_rank("Kc Qd 7h 2s").rank
 
 
-@pytest.mark.parametrize("rank", [1, 2000, 8000, 16_432])
-def test_equities_agree_with_a_fresh_run(rank):
-    ranking = preflop_ranking()
+@pytest.mark.parametrize("k, rank", [(4, 1), (4, 2000), (4, 8000), (4, 16_432), (5, 1), (5, 60_000), (6, 1), (6, 500_000)])
+def test_equities_agree_with_a_fresh_run(k, rank):
+    ranking = preflop_ranking(k)
     hand = ranking.hands[rank - 1]
-    result = omaha8eq.equity([hand, "random"], samples=300_000, seed=987_654_321)
+    result = omaha8eq.equity([hand, "random"], samples=300_000 if k == 4 else 100_000, seed=987_654_321)
     fresh = result.players[0]
     stored, stored_se = ranking.equity[rank - 1], ranking.stderr[rank - 1]
     assert abs(fresh.equity - stored) < 4 * np.hypot(fresh.equity_stderr, stored_se), hand
+
+
+@pytest.mark.parametrize("k, classes_count, largest_stderr", [(5, 134_459, 0.003), (6, 962_988, 0.005)])
+def test_five_and_six_card_files_are_consistent(k, classes_count, largest_stderr):
+    ranking = preflop_ranking(k)
+    assert len(ranking.keys) == classes_count and int(ranking.sizes.sum()) == comb(52, k)
+    assert len(np.unique(ranking.keys)) == classes_count
+    assert (np.diff(ranking.equity) <= 0).all()
+    assert 0.0 < ranking.stderr.min() and ranking.stderr.max() < largest_stderr
+    assert any(line.startswith(f"built by: python -m omaha8eq.data.build_preflop_ranking --hole-size {k}") for line in ranking.header)
+    # the classes are exactly those of the k-card hands
+    rng = np.random.default_rng(k)
+    hands = np.array([rng.choice(52, k, replace=False) for _ in range(5000)], dtype=np.int8)
+    index = class_index(hands)
+    assert (ranking.keys[index] == class_keys(hands)).all()
+    above = hands_above(hands)
+    assert (above == ranking.at_or_above[index] - ranking.sizes[index]).all()
 
 
 def test_preflop_rank():
@@ -100,8 +131,34 @@ def test_preflop_rank():
     assert preflop_rank("As Ah 2s 3h") == preflop_rank("Ad Ac 2d 3c") == preflop_rank([51, 50, 3, 6])
     last = preflop_rank(best.hands[-1])
     assert last.rank == 16_432 and last.percentile == 1.0
-    with pytest.raises(HandSizeError, match="4-card hands only"):
-        preflop_rank("As Ah 2s 3h 4d")
+    with pytest.raises(HandSizeError, match="3 cards given"):
+        preflop_rank("As Ah 2s")
+
+
+def test_preflop_rank_of_five_and_six_card_hands():
+    for k in (5, 6):
+        ranking = preflop_ranking(k)
+        best = preflop_rank(ranking.hands[0])
+        assert best.rank == 1 and best.equity == ranking.equity[0]
+        last = preflop_rank(ranking.hands[-1])
+        assert last.rank == len(ranking.keys) and last.percentile == 1.0
+    # aces with low cards, double-suited, lead; unconnected high-low rainbow trash trails
+    assert preflop_rank("As Ah 2s 3h 4d").percentile < 0.01
+    assert preflop_rank("As Ah 2s 3h 4d 5c").percentile < 0.01
+    assert preflop_rank("Kc Qd 9h 9s 7c").percentile > 0.6
+    assert preflop_rank("Kc Qd 9h 9s 7c 7d").percentile > 0.6
+    assert preflop_rank("As Ah 2s 3h 4d") == preflop_rank("Ad Ac 2d 3c 4h")
+
+
+def test_the_build_script_writes_five_card_files(tmp_path):
+    out = tmp_path / "ranking5.npz"
+    assert main(["--hole-size", "5", "--limit", "4", "--samples", "2000", "--seed", "1", "--out", str(out)]) == 0
+    keys, equity, stderr, header = _read_npz(out)
+    assert len(keys) == 4 and (np.diff(equity) <= 0).all() and (stderr > 0).all()
+    assert header[1].startswith("built by: python -m omaha8eq.data.build_preflop_ranking --hole-size 5")
+    # the stored values are the equities of the classes' representatives, to the unit stored
+    fresh = omaha8eq.equity([class_representatives(keys[:1], 5)[0].tolist(), "random"], samples=2000, seed=1)
+    assert abs(fresh.players[0].equity - equity[0]) <= 0.5 / EQUITY_SCALE
 
 
 def test_the_build_script_runs(tmp_path):

@@ -316,11 +316,36 @@ def test_errors_name_position_and_text(expr, position, text, words):
         assert repr(text) in message
 
 
-def test_percentages_need_four_cards():
-    for k in (5, 6):
-        with pytest.raises(RangeSyntaxError, match="4-card hands only") as info:
-            parse_range("AA:15%", hole_size=k)
-        assert info.value.position == 3 and info.value.text == "15%"
+@pytest.mark.parametrize("k", [5, 6])
+def test_percentages_of_five_and_six_card_hands(k):
+    """A percentage takes whole classes of the k-card ranking, best first."""
+    from omaha8eq.preflop import preflop_rank, preflop_ranking
+
+    total = comb(52, k)
+    at_or_above = preflop_ranking(k).at_or_above
+    # On given rows (no scan of all hands): in the top 10% exactly when the hands of
+    # the better classes are fewer than 10% of all hands.
+    rows = SAMPLE[k][:200]
+    inside = range_weights("10%", rows) > 0
+    for cards, expected in zip(rows, inside):
+        rank, percentile, _ = preflop_rank(list(cards))
+        assert round(percentile * total) == at_or_above[rank - 1]
+        better = at_or_above[rank - 2] if rank > 1 else 0
+        assert expected == (better < 0.10 * total)
+    assert 5 < inside.sum() < 45
+    assert (range_weights("10%, 10%-100%", rows) == 1).all()
+
+
+def test_five_card_percentage_counts():
+    from omaha8eq.preflop import preflop_ranking
+
+    total = comb(52, 5)
+    at_or_above = preflop_ranking(5).at_or_above
+    n = count("15%", 5)
+    classes = int(np.searchsorted(at_or_above, 0.15 * total, side="left")) + 1
+    assert n == at_or_above[classes - 1] and 0.15 * total <= n < 0.15 * total + 24
+    r = parse_range("AA:5%", hole_size=5)
+    assert 0 < len(r) < count("AA", 5)
 
 
 def test_bad_arguments():
@@ -444,8 +469,8 @@ def test_range_weights_on_given_rows():
         index = dict(zip(colex_index(full.hands).tolist(), full.weights.tolist()))
         expected = [index.get(int(i), 0.0) for i in colex_index(np.array(hands))]
         assert range_weights(expr, hands).tolist() == expected
-    with pytest.raises(RangeSyntaxError):
-        range_weights("15%", SAMPLE[5][:3])
+    five = SAMPLE[5][:3]
+    assert range_weights("100%", five).tolist() == [1.0, 1.0, 1.0]
 
 
 def test_readme_ranges_table_counts():

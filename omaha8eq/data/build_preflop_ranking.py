@@ -1,124 +1,195 @@
-"""Build ``preflop4.csv.gz``: every 4-card Omaha Hi-Lo starting hand class, ranked.
+"""Build the preflop rankings: every Omaha Hi-Lo starting hand class of 4, 5 or 6 cards, ranked.
 
-Run as ``python -m omaha8eq.data.build_preflop_ranking [--samples N] [--seed S]``.
+Run as ``python -m omaha8eq.data.build_preflop_ranking [--hole-size K] [--samples N]
+[--seed S] [--jobs J]``; it writes ``preflop4.csv.gz``, ``preflop5.npz`` or
+``preflop6.npz`` next to this module.
 
 Method
 ------
-1. The 270,725 four-card hands fall into 16,432 suit-isomorphic classes
-   (:func:`omaha8eq.handclasses.class_keys`); hands of one class have the same
-   preflop equity against a random hand.
+1. The hands of K cards fall into suit-isomorphic classes
+   (:func:`omaha8eq.handclasses.class_keys`): 16,432 of 4 cards, 134,459 of 5,
+   962,988 of 6. Hands of one class have the same preflop equity against a random hand.
 2. For each class representative ``h``, ``omaha8eq.equity([h, "random"],
-   samples=N, seed=S)``: seeded Monte Carlo over deals of a random opponent hand
-   and a five-card board, both drawn from the 48 other cards; hi-lo 8-or-better
-   pot shares (half to the best high, half to the best qualifying low, the whole
-   pot to the high when nobody has a low). Every class uses the same seed.
+   samples=N, seed=S)``: seeded Monte Carlo over deals of a random opponent hand of
+   K cards and a five-card board, both drawn from the other cards; hi-lo 8-or-better
+   pot shares (half to the best high, half to the best qualifying low, the whole pot
+   to the high when nobody has a low). Every class uses the same seed. The result
+   does not depend on ``--jobs`` (worker processes) or on threads.
 3. Classes are ranked by that equity, best first (rank 1); equal equities are
    ordered by class key, so the ranking is deterministic.
 
-With the default N = 600,000 the standard error of each equity is about 0.00055
-(0.055 percentage points; mean 0.00054 and largest 0.00060 in the shipped file,
-written in its header). Two classes whose equities differ by 0.25 points are
-ordered correctly with more than 99.9% probability; neighbouring ranks differ by
-far less (median gap 0.0008 points), so their order is noise. The shipped file
-took 20 minutes on two shared cores (72 ms a class; about 40 ms on idle cores).
+Defaults and precision (standard error of each equity, as a share of the pot):
 
-Output: a gzip'd CSV whose ``#`` header lines record the method, then
-``rank,hand,hands,equity,stderr`` per class in rank order: ``hand`` is the class
-representative written high card first (``AsAhKsKh``), ``hands`` the number of the
-270,725 hands in the class (1 to 24), ``equity`` and ``stderr``
-as fractions of the pot.
+- 4 cards: N = 600,000, about 0.00055 (mean 0.00054, largest 0.00060). Two classes
+  whose equities differ by 0.25 points are ordered correctly with more than 99.9%
+  probability; neighbouring ranks differ by far less (median gap 0.0008 points), so
+  their order is noise. 20 minutes on two shared cores.
+- 5 cards: N = 40,000, about 0.0020; 6 cards: N = 12,000, about 0.0037. The classes
+  are many more, so fewer deals each: a hand's percentile is then right to within a
+  few points in the crowded middle of the ranking (see the README). About 9 and 32
+  minutes with ``--jobs 2``.
+
+Output. 4 cards: a gzip'd CSV whose ``#`` header lines record the method, then
+``rank,hand,hands,equity,stderr`` per class in rank order (``hand`` the class
+representative written high card first, ``AsAhKsKh``; ``hands`` the number of hands in
+the class, 1 to 24; ``equity`` and ``stderr`` as fractions of the pot). 5 and 6 cards
+(far more classes): a compressed numpy ``.npz`` holding, in class-key order,
+``key_deltas`` (the sorted keys as differences), ``equity`` and ``stderr`` (uint16: times
+``omaha8eq.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method); :mod:`omaha8eq.preflop` reads both.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import multiprocessing
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from math import comb
 from pathlib import Path
 
 import numpy as np
 
-DEFAULT_SAMPLES = 600_000
+DEFAULT_SAMPLES = {4: 600_000, 5: 40_000, 6: 12_000}
 DEFAULT_SEED = 20_240_607
-DATA_FILE = Path(__file__).with_name("preflop4.csv.gz")
+CLASS_COUNTS = {4: 16_432, 5: 134_459, 6: 962_988}
+_BLOCK = 500  # classes per task of a worker process
 
 
-def classes_of_four() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(keys, representatives (n, 4) int8, sizes) of the 4-card classes, in key order."""
-    from omaha8eq.handclasses import all_hands, class_keys, class_representatives
+def classes(hole_size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(keys, representatives (n, K) int8, sizes) of the K-card classes, in key order."""
+    from omaha8eq.handclasses import class_keys, class_representatives, class_sizes, hand_chunks
 
-    keys, sizes = np.unique(class_keys(all_hands(4)), return_counts=True)
-    return keys, class_representatives(keys, 4), sizes
-
-
-def hand_text(cards) -> str:
-    """Cards written high first, glued: ``AsAh3d2c``."""
-    from omaha8eq.cards import format_card
-
-    return "".join(format_card(int(c)) for c in sorted(cards, reverse=True))
+    keys = np.unique(np.concatenate([np.unique(class_keys(c)) for c in hand_chunks(hole_size)]))
+    return keys, class_representatives(keys, hole_size), class_sizes(keys)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _equities(task: tuple[np.ndarray, int, int, int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """Equity and standard error of each representative against a random hand."""
     import omaha8eq
 
-    parser = argparse.ArgumentParser(
-        prog="python -m omaha8eq.data.build_preflop_ranking",
-        description="Rank the 16,432 classes of 4-card hands by hi-lo equity against a random hand.",
-    )
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo samples per class")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="Monte Carlo seed (every class)")
-    parser.add_argument("--limit", type=int, help="only the first N classes (to time a build; writes nothing unless --out)")
-    parser.add_argument("--out", type=Path, help=f"output file (default {DATA_FILE})")
-    parser.add_argument("--threads", type=int, help="threads for omaha8eq.equity")
-    args = parser.parse_args(argv)
+    representatives, samples, seed, threads = task
+    equity = np.empty(len(representatives))
+    stderr = np.empty(len(representatives))
+    for i, hand in enumerate(representatives):
+        player = omaha8eq.equity([hand.tolist(), "random"], samples=samples, seed=seed, threads=threads).players[0]
+        equity[i], stderr[i] = player.equity, player.equity_stderr
+    return equity, stderr
 
-    keys, reps, sizes = classes_of_four()
-    if len(keys) != 16_432 or int(sizes.sum()) != 270_725:
-        raise SystemExit(f"unexpected classes: {len(keys)} classes, {sizes.sum()} hands")
-    count = len(keys) if args.limit is None else min(args.limit, len(keys))
-    if args.limit is not None:  # a spread-out sample of classes, for timing
-        pick = np.linspace(0, len(keys) - 1, count).astype(int)
-        keys, reps, sizes = keys[pick], reps[pick], sizes[pick]
-    equities = np.empty(count)
-    stderrs = np.empty(count)
+
+def _one_thread() -> None:
+    import numba
+
+    numba.set_num_threads(1)
+
+
+def compute(representatives: np.ndarray, samples: int, seed: int, jobs: int = 1, threads: int | None = None):
+    """(equity, stderr) of every representative; ``jobs`` worker processes of one thread each."""
+    blocks = [representatives[i : i + _BLOCK] for i in range(0, len(representatives), _BLOCK)]
     started = time.perf_counter()
-    for i in range(count):
-        result = omaha8eq.equity(
-            [reps[i].tolist(), "random"], samples=args.samples, seed=args.seed, threads=args.threads
-        )
-        equities[i] = result.players[0].equity
-        stderrs[i] = result.players[0].equity_stderr
-        if (i + 1) % 500 == 0 or i + 1 == count:
-            elapsed = time.perf_counter() - started
-            eta = elapsed / (i + 1) * (count - i - 1)
-            print(f"{i + 1:,}/{count:,} classes, {elapsed:.0f} s, about {eta:.0f} s to go", file=sys.stderr, flush=True)
-    elapsed = time.perf_counter() - started
+    results = []
+    if jobs > 1:
+        # Spawned, not forked: the parent has started OpenMP threads (class_keys), and
+        # forking a process that has is unsafe.
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_one_thread)
+        mapped = pool.map(_equities, [(b, samples, seed, 1) for b in blocks])
+    else:
+        pool = None
+        mapped = map(_equities, [(b, samples, seed, threads) for b in blocks])
+    try:
+        for n, result in enumerate(mapped, start=1):
+            results.append(result)
+            if n % 20 == 0 or n == len(blocks):
+                elapsed = time.perf_counter() - started
+                done = min(n * _BLOCK, len(representatives))
+                eta = elapsed / done * (len(representatives) - done)
+                print(f"{done:,}/{len(representatives):,} classes, {elapsed:.0f} s, about {eta:.0f} s to go",
+                      file=sys.stderr, flush=True)  # fmt: skip
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return np.concatenate([r[0] for r in results]), np.concatenate([r[1] for r in results])
 
-    order = np.lexsort((keys, -equities))  # equity descending, then key
-    out = args.out if args.out is not None else (None if args.limit is not None else DATA_FILE)
-    print(
-        f"{count:,} classes x {args.samples:,} samples in {elapsed:.0f} s "
-        f"({elapsed / count * 1000:.0f} ms a class); stderr mean {stderrs.mean():.5f}, max {stderrs.max():.5f}",
-        file=sys.stderr,
-    )
-    if out is None:
-        return 0
-    lines = [
-        "# omaha8eq preflop ranking of 4-card Omaha Hi-Lo 8-or-better starting hands",
-        "# built by: python -m omaha8eq.data.build_preflop_ranking "
-        f"--samples {args.samples} --seed {args.seed}",
-        f"# classes: {count} suit-isomorphic classes covering {int(sizes.sum())} hands",
-        f"# equity: hi-lo pot share against one random hand, omaha8eq {omaha8eq.__version__} "
-        f"equity([hand, 'random'], samples={args.samples}, seed={args.seed}), one run per class",
-        f"# stderr: mean {stderrs.mean():.6f}, max {stderrs.max():.6f}; ties ordered by class",
-        "rank,hand,hands,equity,stderr",
+
+def header_lines(hole_size: int, count: int, hands: int, samples: int, seed: int, stderr: np.ndarray) -> list[str]:
+    import omaha8eq
+
+    return [
+        f"omaha8eq preflop ranking of {hole_size}-card Omaha Hi-Lo 8-or-better starting hands",
+        f"built by: python -m omaha8eq.data.build_preflop_ranking --hole-size {hole_size} "
+        f"--samples {samples} --seed {seed}",
+        f"classes: {count} suit-isomorphic classes covering {hands} hands",
+        f"equity: hi-lo pot share against one random hand, omaha8eq {omaha8eq.__version__} "
+        f"equity([hand, 'random'], samples={samples}, seed={seed}), one run per class",
+        f"stderr: mean {stderr.mean():.6f}, max {stderr.max():.6f}; ties ordered by class",
     ]
+
+
+def write_csv(out: Path, keys, representatives, sizes, equity, stderr, header: list[str]) -> None:
+    from omaha8eq.preflop import hand_text
+
+    order = np.lexsort((keys, -equity))  # equity descending, then key
+    lines = [f"# {line}" for line in header] + ["rank,hand,hands,equity,stderr"]
     for rank, i in enumerate(order, start=1):
-        lines.append(f"{rank},{hand_text(reps[i])},{sizes[i]},{equities[i]:.6f},{stderrs[i]:.6f}")
+        lines.append(f"{rank},{hand_text(representatives[i])},{sizes[i]},{equity[i]:.6f},{stderr[i]:.6f}")
     data = ("\n".join(lines) + "\n").encode("ascii")
     with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as f:
         f.write(data)
+
+
+def write_npz(out: Path, keys, equity, stderr, header: list[str]) -> None:
+    from omaha8eq.preflop import EQUITY_SCALE, STDERR_SCALE
+
+    np.savez_compressed(
+        out,
+        key_deltas=np.diff(keys, prepend=0),
+        equity=np.rint(equity * EQUITY_SCALE).astype(np.uint16),
+        stderr=np.rint(stderr * STDERR_SCALE).astype(np.uint16),
+        header=np.array(header),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    from omaha8eq.preflop import DATA_FILES
+
+    parser = argparse.ArgumentParser(
+        prog="python -m omaha8eq.data.build_preflop_ranking",
+        description="Rank the classes of K-card hands by hi-lo equity against a random hand.",
+    )
+    parser.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="hole cards (default 4)")
+    parser.add_argument("--samples", type=int, help="Monte Carlo samples per class (default 600,000 / 40,000 / 12,000)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="Monte Carlo seed (every class)")
+    parser.add_argument("--limit", type=int, help="only N classes spread over the ranking (to time a build; writes nothing unless --out)")
+    parser.add_argument("--out", type=Path, help="output file (default: the shipped file for the hole size)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, one thread each (default 1)")
+    parser.add_argument("--threads", type=int, help="threads for omaha8eq.equity when --jobs is 1")
+    args = parser.parse_args(argv)
+    k = args.hole_size
+    samples = args.samples or DEFAULT_SAMPLES[k]
+
+    keys, representatives, sizes = classes(k)
+    if len(keys) != CLASS_COUNTS[k] or int(sizes.sum()) != comb(52, k):
+        raise SystemExit(f"unexpected classes: {len(keys)} classes, {sizes.sum()} hands")
+    if args.limit is not None:  # a spread-out sample of classes, for timing
+        pick = np.linspace(0, len(keys) - 1, min(args.limit, len(keys))).astype(int)
+        keys, representatives, sizes = keys[pick], representatives[pick], sizes[pick]
+    started = time.perf_counter()
+    equity, stderr = compute(representatives, samples, args.seed, args.jobs, args.threads)
+    elapsed = time.perf_counter() - started
+    print(
+        f"{len(keys):,} classes x {samples:,} samples in {elapsed:.0f} s "
+        f"({elapsed / len(keys) * 1000:.1f} ms a class); stderr mean {stderr.mean():.5f}, max {stderr.max():.5f}",
+        file=sys.stderr,
+    )
+    out = args.out if args.out is not None else (None if args.limit is not None else DATA_FILES[k])
+    if out is None:
+        return 0
+    header = header_lines(k, len(keys), int(sizes.sum()), samples, args.seed, stderr)
+    if k == 4:
+        write_csv(out, keys, representatives, sizes, equity, stderr, header)
+    else:
+        write_npz(out, keys, equity, stderr, header)
     print(f"wrote {out}", file=sys.stderr)
     return 0
 
