@@ -28,6 +28,7 @@ wrong type; every message names the offending input.
 
 from __future__ import annotations
 
+import functools
 import numbers
 from collections.abc import Iterable, Mapping
 from typing import Any, Union
@@ -240,8 +241,8 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
     """
     cards: list[int]
     if isinstance(spec, str):
-        cards = _scan(spec, what)
-    elif isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(
+        return _parse_text(spec, what)
+    if isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(
         spec, Iterable
     ):
         raise TypeError(
@@ -260,6 +261,17 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
                     f"{_prefix(what)}{item!r} ({type(item).__name__}) is not a card; "
                     "give strings such as 'As' or ints 0..51"
                 )
+    return _distinct(cards, what)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str, what: str) -> tuple[int, ...]:
+    """``parse_cards`` of a string, cached: the same hands and boards come back often."""
+    return _distinct(_scan(text, what), what)
+
+
+def _distinct(cards: list[int], what: str) -> tuple[int, ...]:
+    """The cards as a tuple; DuplicateCardError for a card given twice."""
     seen = 0
     for c in cards:
         bit = 1 << c

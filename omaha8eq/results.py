@@ -208,13 +208,14 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
 
 
 @functools.lru_cache(maxsize=None)
-def _share_cells(n_players: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
-    """Every pot share a player can win, largest first, with the histogram cells that win it."""
+def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
+    """Every pot share a player can win, largest first, as a Fraction and a float, with
+    the histogram cells that win it."""
     cells: dict[Fraction, list[tuple[int, int]]] = {}
     for h in range(n_players + 1):
         for l in range(n_players + 3):
             cells.setdefault(cell_share(h, l, n_players), []).append((h, l))
-    return tuple((share, tuple(where)) for share, where in sorted(cells.items(), reverse=True))
+    return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
 
 
 def summarize_player(
@@ -228,13 +229,13 @@ def summarize_player(
     n_players = counts.shape[0] - 1
     cells = counts.tolist()
     total = sum(map(sum, cells))
-    shares: dict[Fraction, int] = {}
-    for share, where in _share_cells(n_players):
-        won = sum(cells[h][l] for h, l in where)
-        if won:
-            shares[share] = won
-    mean = sum(float(s) * n for s, n in shares.items()) / total
-    second_moment = sum(float(s) ** 2 * n for s, n in shares.items()) / total
+    won: list[tuple[Fraction, float, int]] = []
+    for share, value, where in _share_cells(n_players):
+        times = sum(cells[h][l] for h, l in where)
+        if times:
+            won.append((share, value, times))
+    mean = sum(value * times for _, value, times in won) / total
+    second_moment = sum(value * value * times for _, value, times in won) / total
     stderr = 0.0
     if not exhaustive and total > 1:
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
@@ -253,7 +254,7 @@ def summarize_player(
         lo_lose=by_low[0] / total,
         no_low=(by_low[no_low_state] + by_low[nobody_low_state]) / total,
         scoop=(cells[1][1] + cells[1][nobody_low_state]) / total,
-        shares={s: n / total for s, n in shares.items()},
+        shares={share: times / total for share, _, times in won},
         counts=counts,
         by_hand=by_hand,
     )
