@@ -519,13 +519,18 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress, sp
         for i in ranged
     ]
     parts = 2 if split_ranks else 1
-    total = np.zeros((parts, *histogram_shape(n_players)), dtype=np.int64)
-    per_hand = {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=np.int64) for i in ranged} if by_hand else {}
-    dealt = {i: np.zeros(len(seats[i].hands), dtype=np.int64) for i in ranged}
+    n_combinations = prod(len(seats[i].hands) for i in ranged)
+    # Weighted counts stay exact: int64 while they surely fit, Python ints beyond (several
+    # weighted ranges preflop can pass 2**63).
+    largest = n_combinations * board_combinations(len(deck), 5 - n_known)
+    largest *= prod(int(seats[i].weights.max()) for i in ranged)
+    weighted = np.int64 if largest < 2**63 else object
+    total = np.zeros((parts, *histogram_shape(n_players)), dtype=weighted)
+    per_hand = {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=weighted) for i in ranged} if by_hand else {}
+    dealt = {i: np.zeros(len(seats[i].hands), dtype=weighted) for i in ranged}
     outcomes = np.zeros(parts, dtype=np.int64)
     work_holes = holes.copy()
     work_highs = fixed_highs.copy()
-    n_combinations = prod(len(seats[i].hands) for i in ranged)
     for done, choice in enumerate(product(*(range(len(seats[i].hands)) for i in ranged)), start=1):
         used = 0
         for r, k in enumerate(choice):
@@ -544,8 +549,9 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress, sp
                 work_holes, n_hole, work_highs, board, n_known, combo_deck, *rank_multisets(),
                 hilo, *table_args[1:], split_ranks, counts,
             )  # fmt: skip
-            total += weight * counts
             outcomes += counts[:, 0].sum(axis=(1, 2))
+            counts = counts.astype(weighted, copy=False)
+            total += weight * counts
             both = counts[0] if parts == 1 else counts.sum(axis=0)
             for r, (i, k) in enumerate(zip(ranged, choice)):
                 dealt[i][k] += weight * int(both[0].sum())

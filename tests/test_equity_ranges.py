@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 import numpy as np
 import pytest
@@ -105,3 +106,27 @@ def test_a_range_reduced_to_one_hand_takes_its_cards_from_the_other_ranges():
     fixed = equity(["As Ah 2c 3d", "Ks Kh Qd Jd", "9c 9d 8h 8s"], board, exhaustive=True)
     assert reduced.outcomes == fixed.outcomes == 36
     assert [p.exact_equity() for p in reduced.players] == [p.exact_equity() for p in fixed.players]
+
+
+def test_heavily_weighted_ranges_count_exactly_past_int64():
+    """Five weighted ranges preflop: weights up to 1000**5 times 32 combinations of
+    201,376 boards pass 2**63; the counts stay exact (the weighted mean of the
+    combinations' own exact equities)."""
+    ranges = [
+        "AsAh2c3d@99.9, AsAh2c3h", "KsKhQdJd@99.9, KsKhQdJc", "7h8h9sTs@99.9, 7h8h9sTd",
+        "6c6d5s4s@99.9, 6c6d5s4h", "9c9dTcJh@99.9, 9c9dTcJs",
+    ]
+    result = equity(ranges, exhaustive=True)
+    assert result.players[0].counts.dtype == object
+    hands = [[r.split(", ")[0][:-5], r.split(", ")[1]] for r in ranges]
+    expected = [Fraction(0)] * 5
+    total_weight = 0
+    for choice in product(range(2), repeat=5):
+        weight = 1
+        for c in choice:
+            weight *= 999 if c == 0 else 1000
+        exact = equity([hands[p][c] for p, c in enumerate(choice)], exhaustive=True)
+        total_weight += weight
+        for p in range(5):
+            expected[p] += weight * exact.players[p].exact_equity()
+    assert [p.exact_equity() for p in result.players] == [e / total_weight for e in expected]
