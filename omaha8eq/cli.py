@@ -45,6 +45,7 @@ from .equity import equity
 from .errors import OmahaInputError
 from .evaluate import evaluate
 from .hands import HighHand, LowHand
+from .progress import ProgressBar
 from .results import EquityResult
 
 __all__ = ["main", "build_parser"]
@@ -166,33 +167,6 @@ def build_parser() -> argparse.ArgumentParser:
 # ---------------------------------------------------------------------------
 
 
-class _ProgressBar:
-    """A tqdm bar on stderr fed by ``equity``'s ``progress(done, total)`` callback.
-
-    It appears only after about a second (short runs print nothing) and only
-    when stderr is a terminal; it is erased when closed.
-    """
-
-    def __init__(self) -> None:
-        from tqdm import tqdm
-
-        self._bar = tqdm(
-            total=None, unit=" deals", unit_scale=True, file=sys.stderr,
-            delay=1.0, leave=False, disable=None, dynamic_ncols=True,
-        )  # fmt: skip
-
-    def __call__(self, done: int, total: int | None) -> None:
-        bar = self._bar
-        if bar.disable:
-            return
-        if bar.total != total:
-            bar.total = total
-        bar.update(done - bar.n)
-
-    def close(self) -> None:
-        self._bar.close()
-
-
 def _percent(x: float) -> str:
     return f"{100 * x:.2f}"
 
@@ -282,7 +256,7 @@ def _equity_kernels(args: argparse.Namespace) -> list[Any]:
 
 
 def _run_equity(args: argparse.Namespace) -> int:
-    bar = _ProgressBar()
+    bar = ProgressBar()
     try:
         with compile_notice(EQUITY_COMPILE_NOTICE, *_equity_kernels(args)):
             result = equity(

@@ -27,6 +27,7 @@ from typing import Any
 from .cards import format_cards
 from .core.compiled import compile_notice, first_use_message
 from .counterfeit import CounterfeitReport, NextCard, counterfeit_odds
+from .progress import ProgressBar
 
 __all__ = ["add_counterfeit_parser", "format_counterfeit", "run_counterfeit"]
 
@@ -67,8 +68,12 @@ def run_counterfeit(args: argparse.Namespace) -> int:
     from .core.kernels import evaluate_rows
 
     kernels = [evaluate_rows] + ([aggregate_showdowns] if args.vs else [])
-    with compile_notice(COMPILE_NOTICE, *kernels):
-        report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None)
+    bar = ProgressBar()
+    try:
+        with compile_notice(COMPILE_NOTICE, *kernels):
+            report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
+    finally:
+        bar.close()
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:

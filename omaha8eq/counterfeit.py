@@ -86,7 +86,7 @@ import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
 from .core.tables import get_tables
-from .equity import _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
+from .equity import ProgressCallback, _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
 from .errors import HandSizeError, OmahaInputError
 from .evaluate import evaluate_low
 from .hands import LowHand
@@ -518,6 +518,7 @@ def counterfeit_odds(
     dead: CardSpec = "",
     *,
     opponents: Sequence[CardSpec | Range] | None = None,
+    progress: ProgressCallback | None = None,
 ) -> CounterfeitReport:
     """Exact odds that a hand's low is made, stays the nuts, or is counterfeited.
 
@@ -538,6 +539,9 @@ def counterfeit_odds(
             jointly with the runouts as the module docstring says (not ``"random"``).
             The report then also gives the hand's exact equity against them
             overall, over the counterfeit runouts and over the others.
+        progress: called as ``progress(done, total)`` while that equity is
+            enumerated (with ranges: combinations of their hands, which can take
+            a while; see :func:`omaha8eq.equity.split_equity`).
 
     Returns:
         A :class:`CounterfeitReport`.
@@ -663,7 +667,7 @@ def counterfeit_odds(
         rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
         equities = _equities(
             [hand_cards, *opponent_specs], board_cards, dead_cards, rank_mask, runouts,
-            counterfeit_runouts,
+            counterfeit_runouts, progress,
         )  # fmt: skip
     exact = ExactOdds(
         p_counterfeit=_ratio(counterfeit_runouts, runouts),
@@ -705,6 +709,7 @@ def _equities(
     ranks: int,
     runouts: int,
     counterfeit_runouts: int,
+    progress: ProgressCallback | None,
 ) -> tuple[Fraction, Fraction | None, Fraction | None]:
     """The first hand's exact equity over all runouts, the counterfeit ones and the others.
 
@@ -712,7 +717,7 @@ def _equities(
     one of ``ranks`` (the low cards' ranks, a 13-bit mask). Its weighted counts are the
     report's: ``runouts`` deals, ``counterfeit_runouts`` of them counterfeit.
     """
-    overall, hit, missed = split_equity(hands, board, dead, ranks=ranks)
+    overall, hit, missed = split_equity(hands, board, dead, ranks=ranks, progress=progress)
     assert int(overall.players[0].counts.sum()) == runouts
     assert (0 if hit is None else int(hit.players[0].counts.sum())) == counterfeit_runouts
     return (

@@ -435,7 +435,12 @@ def equity(
 
 
 def split_equity(
-    hands: Sequence, board: CardSpec = "", dead: CardSpec = "", *, ranks: int
+    hands: Sequence,
+    board: CardSpec = "",
+    dead: CardSpec = "",
+    *,
+    ranks: int,
+    progress: ProgressCallback | None = None,
 ) -> tuple[EquityResult, EquityResult | None, EquityResult | None]:
     """Exact equity overall, over the runouts that bring a card of ``ranks`` and over the others.
 
@@ -453,6 +458,8 @@ def split_equity(
         board, dead: as for :func:`equity`.
         ranks: a 13-bit rank mask, bit r for rank r (0 = deuce ... 12 = ace, the
             ``card >> 2`` of a card int).
+        progress: called as ``progress(done, total)``: with ranges, combinations of
+            their hands enumerated so far, else deals (once, at the end).
 
     Returns:
         ``(overall, hit, missed)``: :class:`~omaha8eq.results.EquityResult` over all
@@ -486,11 +493,12 @@ def split_equity(
     n_players = len(seats)
     if deal.ranged:
         counts, outcomes, _ = _exact_ranges(
-            common, _table_args(tables), True, seats, deal.ranged, False, None, split_ranks=int(ranks)
+            common, _table_args(tables), True, seats, deal.ranged, False, progress, split_ranks=int(ranks)
         )
     else:
         counts = _aggregate(common, _table_args(tables), True, n_players, 0, None, split_ranks=int(ranks))
         outcomes = counts[:, 0].sum(axis=(1, 2))
+        _report(progress, int(outcomes.sum()), int(outcomes.sum()))
     overall = _result(deal, counts.sum(axis=0), int(outcomes.sum()), True, None, True, started)
     parts = [
         _result(deal, counts[k], int(outcomes[k]), True, None, True, started) if k < len(counts) and outcomes[k] else None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import io
 import json
 import re
 import subprocess
@@ -12,7 +11,7 @@ import textwrap
 
 import pytest
 
-from omaha8eq.cli import _ProgressBar, main
+from omaha8eq.cli import main
 from omaha8eq.core import compiled
 from omaha8eq.core.compiled import compile_notice, needs_compile
 
@@ -124,20 +123,6 @@ def test_equity_dead_cards_are_listed(capsys):
     assert status == 0
     assert "Dead: 9h Tc" in out
     assert "enumerated 741 boards" in out  # C(39, 2)
-
-
-def test_progress_bar_accepts_known_and_unknown_totals(monkeypatch):
-    class FakeTerminal(io.StringIO):
-        def isatty(self):
-            return True
-
-    monkeypatch.setattr(sys, "stderr", FakeTerminal())
-    bar = _ProgressBar()
-    bar(10, None)
-    bar(20, 100)
-    bar(100, 100)
-    assert bar._bar.n == 100 and bar._bar.total == 100
-    bar.close()
 
 
 # ---------------------------------------------------------------------------

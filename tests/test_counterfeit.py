@@ -650,3 +650,16 @@ def test_too_many_cards_counts_the_ranges_hands():
     dead.remove(parse_cards("7c")[0])
     report = counterfeit_odds(hand, board + parse_cards("7c"), dead, opponents=["AA2*"])
     assert report.combinations == 5 and report.runouts == 5  # one river card each
+
+
+def test_progress_is_reported_while_the_equity_is_enumerated():
+    calls = []
+    report = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["AA2*:$ds"], progress=lambda d, t: calls.append((d, t)))
+    assert calls and calls[-1] == (report.combinations, report.combinations) > (0, 0)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    calls.clear()
+    report = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Jd"], progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(report.runouts, report.runouts)]
+    calls.clear()
+    counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", progress=lambda d, t: calls.append((d, t)))
+    assert calls == []  # no opponent: no equity to enumerate

@@ -1,0 +1,35 @@
+"""The command line's progress bar (tqdm), for long equity and counterfeit runs."""
+
+from __future__ import annotations
+
+import sys
+
+__all__ = ["ProgressBar"]
+
+
+class ProgressBar:
+    """A tqdm bar on stderr fed by a ``progress(done, total)`` callback (``equity``,
+    ``counterfeit_odds``).
+
+    It appears only after about a second (short runs print nothing) and only
+    when stderr is a terminal; it is erased when closed.
+    """
+
+    def __init__(self) -> None:
+        from tqdm import tqdm
+
+        self._bar = tqdm(
+            total=None, unit=" deals", unit_scale=True, file=sys.stderr,
+            delay=1.0, leave=False, disable=None, dynamic_ncols=True,
+        )  # fmt: skip
+
+    def __call__(self, done: int, total: int | None) -> None:
+        bar = self._bar
+        if bar.disable:
+            return
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+
+    def close(self) -> None:
+        self._bar.close()
