@@ -70,10 +70,12 @@ class PreflopRanking:
     stderr: np.ndarray  # float64
     header: tuple[str, ...]  # the file's comment lines (the method)
 
-    @property
+    @functools.cached_property
     def at_or_above(self) -> np.ndarray:
         """Hands in the classes ranked at or above each class (cumulative sizes)."""
-        return np.cumsum(self.sizes)
+        cumulative = np.cumsum(self.sizes)
+        cumulative.setflags(write=False)
+        return cumulative
 
     @functools.cached_property
     def hands(self) -> np.ndarray:
