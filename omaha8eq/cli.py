@@ -247,12 +247,13 @@ def _equity_kernels(args: argparse.Namespace) -> list[Any]:
     from .core.aggregate import aggregate_showdowns
     from .core.enumerator import enumerate_deals
     from .core.sampler import sample_deals
+    from .core.showdown import best_flushes
 
     if args.exact:
-        return [aggregate_showdowns, enumerate_deals]
+        return [aggregate_showdowns, enumerate_deals, best_flushes]
     if args.samples is not None or args.stderr_target is not None:
-        return [sample_deals]
-    return [aggregate_showdowns, enumerate_deals, sample_deals]
+        return [sample_deals, best_flushes]
+    return [aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
 
 
 def _run_equity(args: argparse.Namespace) -> int:

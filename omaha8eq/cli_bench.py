@@ -84,12 +84,13 @@ def run_bench_command(args: argparse.Namespace) -> int:
     from .core.aggregate import aggregate_showdowns
     from .core.kernels import evaluate_rows
     from .core.sampler import sample_deals
+    from .core.showdown import best_flushes
 
     config = main_config(
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,
         threads=args.threads, peers=args.peers,
     )  # fmt: skip
-    with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals):
+    with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals, best_flushes):
         report = run_bench(config)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

@@ -27,18 +27,8 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .kernels import describe_board, flush_high, hand_low, rank_high
-from .tables import (
-    BOARD_OFFSET,
-    BOARD_STATES,
-    LOW_BIT,
-    PAIR_INDEX,
-    STRAIGHT_WINDOWS,
-    TOP_2,
-    TOP_3,
-    WINDOWS_WITH_2,
-    WINDOWS_WITH_3,
-)
+from .kernels import best_flush, describe_board, flush_high, hand_low, rank_high
+from .tables import BOARD_OFFSET, BOARD_STATES, LOW_BIT, PAIR_INDEX
 
 
 def histogram_shape(n_players: int) -> tuple[int, int, int]:
@@ -53,11 +43,17 @@ NO_FLUSH_SUIT = 4
 LOW_COLUMN = FLUSH_COLUMN + (NO_FLUSH_SUIT + 1) * 8192
 TABLE_WIDTH = LOW_COLUMN + 256
 
-# Rank masks of a flush suit's board cards (3 to 5 ranks), and the top set bit of
-# each 10-bit straight-window mask.
+# The rank masks a flush suit's board cards can have (3 to 5 ranks).
 _FLUSH_BOARD_MASKS = np.array([m for m in range(8192) if 3 <= bin(m).count("1") <= 5], dtype=np.int64)
-_TOP_BIT = np.array([max(w.bit_length() - 1, 0) for w in range(1024)], dtype=np.int64)
 _PAIR_ROW = PAIR_INDEX.tolist()
+
+
+@njit(cache=True)
+def best_flushes(board_masks, hole_ranks, flush5, suited, out):
+    """``out[i]``: the best flush of the suited hole ranks ``hole_ranks`` with suited
+    board ranks ``board_masks[i]`` (13-bit masks; see ``kernels.best_flush``)."""
+    for i in range(board_masks.shape[0]):
+        out[i] = best_flush(board_masks[i], hole_ranks, flush5, suited)
 
 
 @functools.cache
@@ -100,11 +96,9 @@ def fixed_hand_tables(holes: np.ndarray, fixed: np.ndarray, tables, flushes_and_
             hole_ranks = sum({1 << (card >> 2) for card in cards if card & 3 == suit})
             if hole_ranks.bit_count() < 2:
                 continue
-            boards = _FLUSH_BOARD_MASKS
-            windows = tables.suited[WINDOWS_WITH_3, boards] & tables.suited[WINDOWS_WITH_2, hole_ranks]
-            plain = tables.flush5[tables.suited[TOP_3, boards] | tables.suited[TOP_2, hole_ranks]]
-            straight = tables.flush5[STRAIGHT_WINDOWS[_TOP_BIT[windows]]]
-            table[p, FLUSH_COLUMN + 8192 * suit + boards] = np.where(windows != 0, straight, plain)
+            flushes = np.empty(len(_FLUSH_BOARD_MASKS), dtype=np.int16)
+            best_flushes(_FLUSH_BOARD_MASKS, hole_ranks, tables.flush5, tables.suited, flushes)
+            table[p, FLUSH_COLUMN + 8192 * suit + _FLUSH_BOARD_MASKS] = flushes
         hole_low = sum({int(LOW_BIT[rank]) for rank in ranks})
         table[p, LOW_COLUMN:] = tables.low[hole_low::256]
     return table
