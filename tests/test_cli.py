@@ -260,9 +260,9 @@ def test_cli_checks_the_kernels_and_bad_input_gets_no_notice(monkeypatch, capsys
     main(["eval", "As Ah 3d 6s", "--board", "Ad 8c 5h"])
     capsys.readouterr()
     assert seen == [
-        {"aggregate_showdowns", "enumerate_deals"},
-        {"sample_deals"},
-        {"aggregate_showdowns", "enumerate_deals", "sample_deals"},
+        {"aggregate_showdowns", "enumerate_deals", "best_flushes"},
+        {"sample_deals", "best_flushes"},
+        {"aggregate_showdowns", "enumerate_deals", "sample_deals", "best_flushes"},
         {"evaluate_rows"},
     ]
 
