@@ -12,19 +12,14 @@ import textwrap
 import pytest
 
 from omaha8eq.cli import main
+
 from omaha8eq.core import compiled
 from omaha8eq.core.compiled import compile_notice, needs_compile
 
+from cli_run import fails, run
+
 HANDS = ["AsAh2c3d", "KsKhQdJd"]
 FLOP = ["--board", "4c5d7s"]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; stderr comes back without the one-time compile notice of a cold cache."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("omaha8eq: compiling"))
-    return status, out, err
 
 
 def table_rows(out: str) -> dict[str, list[str]]:
@@ -191,12 +186,7 @@ def test_eval_json(capsys):
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys, argv, token):
-    status, out, err = run(capsys, *argv)
-    assert status == 2
-    assert out == ""
-    assert err.endswith("\n") and err.count("\n") == 1
-    assert err.startswith("omaha8eq: error: ")
-    assert token in err
+    assert token in fails(capsys, *argv)
 
 
 def test_help_and_version(capsys):

@@ -7,25 +7,9 @@ import re
 
 import pytest
 
-from omaha8eq.cli import main
+from cli_run import fails, run
 
 RULES = ["AhAc2h3c:40", "As2s6d7d:40", "6s7s8d9d:40", "--board", "4c5dKsQs8c"]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; stderr comes back without the one-time compile notice of a cold cache."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("omaha8eq: compiling"))
-    return status, out, err
-
-
-def fails(capsys, *argv: str) -> str:
-    """Run a command that must fail: exit 2, nothing on stdout, one line on stderr."""
-    status, out, err = run(capsys, *argv)
-    assert status == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("omaha8eq: error: ")
-    return err.strip()
 
 
 # ---------------------------------------------------------------------------

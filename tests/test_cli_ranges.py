@@ -5,15 +5,8 @@ from __future__ import annotations
 import json
 
 import omaha8eq
-from omaha8eq.cli import main
 
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; stderr comes back without the one-time compile notice of a cold cache."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("omaha8eq: compiling"))
-    return status, out, err
+from cli_run import run
 
 
 def test_text_report(capsys):
