@@ -22,7 +22,7 @@ def test_exact(benchmark, threads, spot):
     hands, board = EXACT[spot]
     result = omaha8eq.equity(hands, board, exhaustive=True)
     benchmark.extra_info.update(unit="enumerations", units=1, boards=result.outcomes, threads=threads)
-    benchmark.pedantic(omaha8eq.equity, args=(hands, board), kwargs={"exhaustive": True}, rounds=5, warmup_rounds=1)
+    benchmark.pedantic(omaha8eq.equities, args=(hands, board), kwargs={"exhaustive": True}, rounds=5, warmup_rounds=1)
 
 
 SAMPLES = 2_000_000
@@ -34,4 +34,6 @@ def test_monte_carlo(benchmark, threads, opponent):
     hands = [ACES, KINGS if opponent == "fixed hand" else "random"]
     omaha8eq.equity(hands, samples=1000, seed=1)
     benchmark.extra_info.update(unit="trials", units=SAMPLES, threads=threads)
-    benchmark.pedantic(omaha8eq.equity, args=(hands,), kwargs={"samples": SAMPLES, "seed": 1}, rounds=3, warmup_rounds=1)
+    benchmark.pedantic(
+        omaha8eq.equities, args=(hands,), kwargs={"samples": SAMPLES, "seed": 1}, rounds=3, warmup_rounds=1
+    )

@@ -5,15 +5,18 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 from deals import random_deals
 
 import omaha8eq
-from omaha8eq.evaluate import _evaluate_rows
+from omaha8eq.evaluation import _evaluate_rows
 
 ROWS = 1_000_000
-MODES = {"hilo": {"hilo": True, "high": True}, "high": {"hilo": False, "high": True}, "low": {"hilo": True, "high": False}}
+MODES = {
+    "hilo": {"hilo": True, "high": True},
+    "high": {"hilo": False, "high": True},
+    "low": {"hilo": True, "high": False},
+}
 
 
 @pytest.mark.parametrize("mode", list(MODES))

@@ -6,15 +6,15 @@ c, d, h, s) or text such as ``"As Kd 2c 3h"``; see :mod:`omaha8eq.cards`.
 
 from .cards import format_card, format_cards, parse_cards
 from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
+from .equities import equity
 from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
-from .equity import equity
-from .evaluate import evaluate, evaluate_batch, evaluate_high, evaluate_low
+from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
+from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
+from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+from .game.pots import Award, Pot, Settlement, settle
 from .hands import HighHand, LowHand
-from .allin import AllinPlayer, AllinResult, PotEquity, allin_equity
-from .betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-from .pots import Award, Pot, Settlement, settle
-from .preflop import PreflopRank, preflop_rank
-from .ranges import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
+from .ranges.preflop import PreflopRank, preflop_rank
+from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
 
 __all__ = [
     "CounterfeitReport",

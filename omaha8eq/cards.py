@@ -39,14 +39,14 @@ __all__ = [
     "RANKS",
     "SUITS",
     "card",
-    "parse_cards",
+    "cards_to_mask",
+    "check_disjoint",
     "format_card",
     "format_cards",
-    "cards_to_mask",
     "mask_to_cards",
+    "parse_cards",
     "rank_of",
     "suit_of",
-    "check_disjoint",
 ]
 
 #: Rank characters in rank order: index = rank (0 = deuce ... 12 = ace).
@@ -57,9 +57,7 @@ SUITS = "cdhs"
 _NUM_CARDS = 52
 _FULL_MASK = (1 << _NUM_CARDS) - 1
 
-_EXPECTED = (
-    "expected rank 2-9, T, J, Q, K, A and suit s, h, d, c, as in 'As' or '10h'"
-)
+_EXPECTED = "expected rank 2-9, T, J, Q, K, A and suit s, h, d, c, as in 'As' or '10h'"
 
 # Rank character (upper-cased) -> rank.  "10" is handled separately by the scanner.
 _RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANKS)}
@@ -113,15 +111,10 @@ def _is_int(x: object) -> bool:
 def _check_card_int(c: object, what: str | None = None) -> int:
     """Return ``c`` as a plain int if it is a card int 0..51, else raise."""
     if not _is_int(c):
-        raise TypeError(
-            f"{_prefix(what)}{c!r} ({type(c).__name__}) is not a card; "
-            "a card is an int 0..51"
-        )
+        raise TypeError(f"{_prefix(what)}{c!r} ({type(c).__name__}) is not a card; a card is an int 0..51")
     i = int(c)  # type: ignore[call-overload]
     if not 0 <= i < _NUM_CARDS:
-        raise InvalidCardError(
-            f"{_prefix(what)}{i} is not a card (card numbers are 0..51)"
-        )
+        raise InvalidCardError(f"{_prefix(what)}{i} is not a card (card numbers are 0..51)")
     return i
 
 
@@ -210,9 +203,7 @@ def card(rank_suit: str) -> int:
     one card raises :class:`InvalidCardError`; a non-string raises ``TypeError``.
     """
     if not isinstance(rank_suit, str):
-        raise TypeError(
-            f"card() expects a string such as 'As', got {type(rank_suit).__name__}"
-        )
+        raise TypeError(f"card() expects a string such as 'As', got {type(rank_suit).__name__}")
     return _single_token(rank_suit, None)
 
 
@@ -242,12 +233,9 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
     cards: list[int]
     if isinstance(spec, str):
         return _parse_text(spec, what)
-    if isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(
-        spec, Iterable
-    ):
+    if isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(spec, Iterable):
         raise TypeError(
-            f"{_prefix(what)}expected a string such as 'As Kd' or a list of cards, "
-            f"got {type(spec).__name__}"
+            f"{_prefix(what)}expected a string such as 'As Kd' or a list of cards, got {type(spec).__name__}"
         )
     else:
         cards = []
@@ -321,9 +309,7 @@ def mask_to_cards(mask: int) -> tuple[int, ...]:
         raise TypeError(f"card mask must be an int, got {type(mask).__name__}")
     m = int(mask)
     if m < 0 or m > _FULL_MASK:
-        raise InvalidCardError(
-            f"card mask {m:#x} has bits outside 0..51 (not a set of cards)"
-        )
+        raise InvalidCardError(f"card mask {m:#x} has bits outside 0..51 (not a set of cards)")
     out = []
     while m:
         low = m & -m
@@ -363,12 +349,8 @@ def check_disjoint(
         try:
             name, cards = entry
         except (TypeError, ValueError):
-            raise TypeError(
-                f"check_disjoint expects a dict or (name, cards) pairs, got {entry!r}"
-            ) from None
+            raise TypeError(f"check_disjoint expects a dict or (name, cards) pairs, got {entry!r}") from None
         for c in parse_cards(cards, what=str(name)):
             if c in owner:
-                raise DuplicateCardError(
-                    f"{_CARD_NAMES[c]} appears in {owner[c]} and in {name}"
-                )
+                raise DuplicateCardError(f"{_CARD_NAMES[c]} appears in {owner[c]} and in {name}")
             owner[c] = str(name)

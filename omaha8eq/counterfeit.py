@@ -13,7 +13,7 @@ before the flop, on the flop or on the turn:
 - with opponents, the hand's equity over the runouts with and without the counterfeit.
 
 Opponents are known hands or ranges (``"AA2*"``, ``"15%"``, a
-:class:`~omaha8eq.ranges.Range`); see *Opponents' ranges* below.
+:class:`~omaha8eq.ranges.range.Range`); see *Opponents' ranges* below.
 
 Definitions (the README's "Counterfeit and low-draw odds" says the same):
 
@@ -40,7 +40,7 @@ the best counts as the nuts.
 
 *Opponents' ranges*: the opponents' hands are dealt jointly from their ranges, in
 proportion to their weights, never colliding with the hand, the board, the dead cards,
-the known opponents or each other: the joint model of :func:`omaha8eq.equity` (each
+the known opponents or each other: the joint model of :func:`omaha8eq.equities` (each
 weight w counts as the integer round(1000 w), divided by the range's common factor; a
 combination of hands, one per range, weighs the product of its hands' weights). Then
 the runout is dealt from the cards left. Every probability is over this joint
@@ -65,7 +65,7 @@ per distinct vector, with its cards removed from the unseen ones (so the nut low
 deal is relative to the cards outside that deal's hands). At most
 ``MAX_COMBINATIONS`` joint combinations are allowed.
 
-Equities come from :func:`omaha8eq.equity.split_equity`: one exact enumeration that
+Equities come from :func:`omaha8eq.equities.split_equity`: one exact enumeration that
 gives the equity over all runouts, the counterfeit ones and the others (with ranges:
 every combination of the opponents' hands enumerated, about 1-4 ms each preflop, much
 less on the flop and turn).
@@ -86,12 +86,12 @@ import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
 from .core.tables import get_tables
-from .equity import ProgressCallback, _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
+from .equities import ProgressCallback, _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
 from .errors import HandSizeError, OmahaInputError
-from .evaluate import evaluate_low
+from .evaluation import evaluate_low
 from .hands import LowHand
 from .inputs import DECK_SIZE, parse_hole
-from .ranges import Range, is_range_expression
+from .ranges.range import Range, is_range_expression
 
 __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
 
@@ -222,7 +222,7 @@ class CounterfeitReport:
       ``p_nut_low_if_counterfeited`` = counterfeit_nut_low_runouts / counterfeit_runouts
       (0 when no runout counterfeits);
     - ``equity``: the hand's share of the pot against ``opponents`` over all runouts
-      (:func:`omaha8eq.equity`, exact; with ranges, over the joint distribution);
+      (:func:`omaha8eq.equities`, exact; with ranges, over the joint distribution);
       ``equity_if_counterfeited`` and ``equity_if_not_counterfeited``: the same over
       the counterfeit runouts only and over the others only (None when there are none,
       or without opponents).
@@ -377,9 +377,7 @@ def _parse_board(spec: CardSpec) -> tuple[int, ...]:
             "(give 0 cards preflop, 3 on the flop or 4 on the turn)"
         )
     if len(board) not in STREETS:
-        raise HandSizeError(
-            f"board: {len(board)} cards given; expected 0 (preflop), 3 (flop) or 4 (turn)"
-        )
+        raise HandSizeError(f"board: {len(board)} cards given; expected 0 (preflop), 3 (flop) or 4 (turn)")
     return board
 
 
@@ -394,9 +392,7 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_
     for i, spec in enumerate(opponents, start=1):
         what = f"opponent {i}"
         if isinstance(spec, str) and spec.strip().lower() == "random":
-            raise OmahaInputError(
-                f"{what}: 'random' hands are not supported here; give known hands or ranges"
-            )
+            raise OmahaInputError(f"{what}: 'random' hands are not supported here; give known hands or ranges")
         if isinstance(spec, Range) or is_range_expression(spec):
             parsed = spec if isinstance(spec, Range) else _parse_range(spec, size, what)
             if parsed.hole_size != size:
@@ -410,17 +406,14 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_
         hole = parse_hole(spec, what=what)
         if len(hole) != size:
             raise HandSizeError(
-                f"{what}: {len(hole)} cards given; every hand must have as many "
-                f"hole cards as the hand ({size})"
+                f"{what}: {len(hole)} cards given; every hand must have as many hole cards as the hand ({size})"
             )
         seats.append(_Seat(format_cards(hole), cards=hole))
         specs.append(hole)
     return seats, specs
 
 
-def _joint_combinations(
-    ranges: list[_Seat], names: list[str]
-) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+def _joint_combinations(ranges: list[_Seat], names: list[str]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
     """The joint combinations of the ranges' hands (one hand each, no card shared),
     grouped by how many cards of each of the 9 categories they hold.
 
@@ -535,13 +528,13 @@ def counterfeit_odds(
         opponents: opponents' hands (as many hole cards as ``hand``), each known
             (its cards count as seen, like dead cards, for every probability) or a
             range: an expression (``"AA2*"``, ``"AA:$ds"``, ``"15%"``,
-            ``"AsAh2c3d, KsKhQdJd"``) or a :class:`~omaha8eq.ranges.Range`, dealt
+            ``"AsAh2c3d, KsKhQdJd"``) or a :class:`~omaha8eq.ranges.range.Range`, dealt
             jointly with the runouts as the module docstring says (not ``"random"``).
             The report then also gives the hand's exact equity against them
             overall, over the counterfeit runouts and over the others.
         progress: called as ``progress(done, total)`` while that equity is
             enumerated (with ranges: combinations of their hands, which can take
-            a while; see :func:`omaha8eq.equity.split_equity`).
+            a while; see :func:`omaha8eq.equities.split_equity`).
 
     Returns:
         A :class:`CounterfeitReport`.

@@ -95,9 +95,7 @@ class HighHand:
         return f"{self.describe()} ({format_cards(self.cards)})"
 
     @classmethod
-    def from_cards(
-        cls, rank_index: int, category_index: int, hole_used: tuple, board_used: tuple
-    ) -> HighHand:
+    def from_cards(cls, rank_index: int, category_index: int, hole_used: tuple, board_used: tuple) -> HighHand:
         """Build the result for the combination ``hole_used`` + ``board_used``."""
         return cls(
             rank_index=int(rank_index),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_card, parse_cards
-from .core.checks import first_bad_row
+from .core.batch import first_bad_row
 from .errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 HOLE_SIZES = (4, 5, 6)
@@ -21,9 +21,7 @@ def parse_hole(spec: CardSpec, what: str = "hand") -> tuple[int, ...]:
     """Parse a hand of 4, 5 or 6 hole cards."""
     hole = parse_cards(spec, what=what)
     if len(hole) not in HOLE_SIZES:
-        raise HandSizeError(
-            f"{what}: {len(hole)} cards given; Omaha hands have 4, 5 or 6 hole cards"
-        )
+        raise HandSizeError(f"{what}: {len(hole)} cards given; Omaha hands have 4, 5 or 6 hole cards")
     return hole
 
 

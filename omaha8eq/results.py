@@ -93,7 +93,7 @@ class PlayerEquity:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """The result of :func:`omaha8eq.equity`.
+    """The result of :func:`omaha8eq.equities`.
 
     Attributes:
         players: one :class:`PlayerEquity` per hand, in the order given.
@@ -150,8 +150,7 @@ class EquityResult:
                         if p.by_hand is None
                         else {
                             "by_hand": [
-                                {"hand": h.hand, "equity": h.equity, "frequency": h.frequency}
-                                for h in p.by_hand
+                                {"hand": h.hand, "equity": h.equity, "frequency": h.frequency} for h in p.by_hand
                             ]
                         }
                     ),
@@ -171,15 +170,13 @@ def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
     return (high + low) / 2
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def share_matrix(n_players: int) -> np.ndarray:
     """``cell_share`` of every histogram cell, as floats (shape ``histogram_shape[1:]``)."""
-    return np.array(
-        [[float(cell_share(h, l, n_players)) for l in range(n_players + 3)] for h in range(n_players + 1)]
-    )
+    return np.array([[float(cell_share(h, l, n_players)) for l in range(n_players + 3)] for h in range(n_players + 1)])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def share_units(n_players: int) -> np.ndarray:
     """``cell_share`` of every cell in integer units; a whole pot is ``2 * lcm(1..P)`` units."""
     pot = 2 * math.lcm(*range(1, n_players + 1))
@@ -193,21 +190,17 @@ def hand_equities(hands: np.ndarray, equities: np.ndarray, dealt: np.ndarray) ->
     """Per-hand results of a range, best equity first; ``dealt`` weighs the frequencies."""
     total = max(int(dealt.sum()), 1)
     order = np.argsort(-np.asarray(equities), kind="stable")
-    return tuple(
-        HandEquity(format_cards(hands[k]), float(equities[k]), int(dealt[k]) / total) for k in order
-    )
+    return tuple(HandEquity(format_cards(hands[k]), float(equities[k]), int(dealt[k]) / total) for k in order)
 
 
 def _exact_equity(counts: np.ndarray) -> Fraction:
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
-    won = sum(
-        int(counts[h, l]) * cell_share(int(h), int(l), n_players) for h, l in zip(*np.nonzero(counts))
-    )
+    won = sum(int(counts[h, l]) * cell_share(int(h), int(l), n_players) for h, l in zip(*np.nonzero(counts)))
     return Fraction(won, total)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
     """Every pot share a player can win, largest first, as a Fraction and a float, with
     the histogram cells that win it."""

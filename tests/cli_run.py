@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from omaha8eq.cli import main
+from omaha8eq.cli.app import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

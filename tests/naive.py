@@ -27,15 +27,15 @@ from itertools import combinations, combinations_with_replacement
 ACE = 12  # rank index of the ace
 
 CATEGORY_NAMES = (
-    "High card",        # 0
-    "One pair",         # 1
-    "Two pair",         # 2
+    "High card",  # 0
+    "One pair",  # 1
+    "Two pair",  # 2
     "Three of a kind",  # 3
-    "Straight",         # 4
-    "Flush",            # 5
-    "Full house",       # 6
-    "Four of a kind",   # 7
-    "Straight flush",   # 8
+    "Straight",  # 4
+    "Flush",  # 5
+    "Full house",  # 6
+    "Four of a kind",  # 7
+    "Straight flush",  # 8
 )
 
 
@@ -50,6 +50,7 @@ def card_suit(card):
 # ---------------------------------------------------------------------------
 # 5-card high hands
 # ---------------------------------------------------------------------------
+
 
 def _straight_top(distinct_ranks):
     """Top rank of the straight formed by 5 distinct ranks, or None.
@@ -168,6 +169,7 @@ def category_of_value(value):
 # Omaha: exactly 2 hole cards + exactly 3 board cards
 # ---------------------------------------------------------------------------
 
+
 def _check_omaha(hole, board):
     hole = _check_cards(hole)
     board = _check_cards(board)
@@ -225,11 +227,17 @@ def best_low(hole, board):
 # Exhaustive equity
 # ---------------------------------------------------------------------------
 
+
 def _new_player():
     return {
-        "hi_win": 0, "hi_tie": 0, "hi_lose": 0,
-        "lo_win": 0, "lo_tie": 0, "lo_lose": 0,
-        "no_low": 0, "scoop": 0,
+        "hi_win": 0,
+        "hi_tie": 0,
+        "hi_lose": 0,
+        "lo_win": 0,
+        "lo_tie": 0,
+        "lo_lose": 0,
+        "no_low": 0,
+        "scoop": 0,
         "shares": Counter(),
         "equity": Fraction(0),
     }

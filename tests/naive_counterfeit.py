@@ -216,11 +216,19 @@ def range_counterfeit_odds(hand, board=(), dead=(), known=(), ranges=()):
         n_cf = out["counterfeit"]
         n_other = out["runouts"] - n_cf
         out["equity"] = sum(w * r["runouts"] * r["equity"] for w, r in reports) / out["runouts"]
-        out["equity_if_counterfeited"] = sum(
-            w * r["counterfeit"] * r["equity_if_counterfeited"] for w, r in reports if r["counterfeit"]
-        ) / n_cf if n_cf else None
-        out["equity_if_not_counterfeited"] = sum(
-            w * (r["runouts"] - r["counterfeit"]) * r["equity_if_not_counterfeited"]
-            for w, r in reports if r["runouts"] > r["counterfeit"]
-        ) / n_other if n_other else None
+        out["equity_if_counterfeited"] = (
+            sum(w * r["counterfeit"] * r["equity_if_counterfeited"] for w, r in reports if r["counterfeit"]) / n_cf
+            if n_cf
+            else None
+        )
+        out["equity_if_not_counterfeited"] = (
+            sum(
+                w * (r["runouts"] - r["counterfeit"]) * r["equity_if_not_counterfeited"]
+                for w, r in reports
+                if r["runouts"] > r["counterfeit"]
+            )
+            / n_other
+            if n_other
+            else None
+        )
     return out

@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference for pots: fair shares by chip layers, and all-in EV.
 
-Shares no code with ``omaha8eq.pots`` or ``omaha8eq.allin``; hands are evaluated with
+Shares no code with ``omaha8eq.game.pots`` or ``omaha8eq.game.allin``; hands are evaluated with
 ``naive.py``. Cards are ints 0..51 (``4 * rank + suit``).
 
 Pots are built one chip layer at a time: the u-th chip of every player who put in at
@@ -62,7 +62,7 @@ def fair_shares(hands, board, pots, hilo=True):
 def _deal(units, seats, button, n):
     """units chips dealt one at a time to seats, clockwise from the button's left."""
     order = sorted(seats, key=lambda s: (s - button - 1) % n)
-    out = {s: 0 for s in seats}
+    out = dict.fromkeys(seats, 0)
     for k in range(units):
         out[order[k % len(order)]] += 1
     return out

@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference for range patterns and macros (stdlib only).
 
-It shares no code with ``omaha8eq.ranges``. A hand is a tuple of card ints
+It shares no code with ``omaha8eq.ranges.range``. A hand is a tuple of card ints
 (``4 * rank + suit``; rank 0..12 = 2..A, suit 0..3 = c, d, h, s).
 
 matches(pattern, hand) -> bool   the pattern's slots fit distinct cards of the hand

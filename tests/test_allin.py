@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import naive_pots
 import pytest
 
-import naive_pots
 from omaha8eq import AllinResult, allin_equity, settle
 from omaha8eq.cards import parse_cards
 from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError
@@ -167,4 +167,3 @@ def test_to_dict_is_json_ready():
 def test_bad_input(players, board, dead, error, match):
     with pytest.raises(error, match=match):
         allin_equity(players, board, dead)
-

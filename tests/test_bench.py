@@ -1,4 +1,4 @@
-"""The ``omaha8eq bench`` command and ``omaha8eq.bench``: output shape, JSON keys, peers.
+"""The ``omaha8eq bench`` command and ``omaha8eq.bench.run``: output shape, JSON keys, peers.
 
 Every run here is tiny (``--rows 2000 --samples 20000 --rounds 1``): these tests check
 what is printed and reported, never how fast anything is.
@@ -13,8 +13,8 @@ import sys
 import numpy as np
 import pytest
 
-from omaha8eq import bench
-from omaha8eq.cli import main
+from omaha8eq.bench import run as bench
+from omaha8eq.cli.app import main
 
 TINY = ["--rows", "2000", "--samples", "20000", "--rounds", "1"]
 EVAL_KEYS = [f"evaluate_batch/{h}/{m}" for h in (4, 5, 6) for m in ("hilo", "high", "low")]
@@ -49,7 +49,9 @@ def test_text_table(capsys):
     for n_hole in (4, 5, 6):
         for mode in ("hi-lo", "high only", "low only"):
             assert re.search(rf"^evaluate_batch, {n_hole} hole cards, {mode} \(rows/s\)\s+\S+ ?[kMG]?\s+\S+", out, re.M)
-    assert re.search(r"^exact heads-up preflop, AsAh2c3d vs KsKhQdJd \(time for 1,086,008 boards\)\s+[\d.]+ (ms|µs|s)", out, re.M)
+    assert re.search(
+        r"^exact heads-up preflop, AsAh2c3d vs KsKhQdJd \(time for 1,086,008 boards\)\s+[\d.]+ (ms|µs|s)", out, re.M
+    )
     assert re.search(r"^Monte Carlo, AsAh2c3d vs KsKhQdJd \(trials/s\)", out, re.M)
     assert re.search(r"^Monte Carlo, AsAh2c3d vs a random hand \(trials/s\)", out, re.M)
     assert "Peers" not in out  # only with --peers

@@ -50,7 +50,10 @@ def test_pot_limit_round_preflop():
     with pytest.raises(IllegalActionError, match="above the pot limit: the raise can be to at most 35") as err:
         r.raise_to(40)
     assert err.value.reason.startswith("above the pot limit") and err.value.seat == 3
-    assert r.why_illegal("raise", 19) == "the raise must be to at least 20 (the current bet 10 plus the last full raise 10)"
+    assert (
+        r.why_illegal("raise", 19)
+        == "the raise must be to at least 20 (the current bet 10 plus the last full raise 10)"
+    )
     r.raise_to(35)
     assert r.options().max_raise_to == pot_limit_max_raise(0, [0, 5, 10, 35]) == 120
 
@@ -172,8 +175,7 @@ def test_no_limit_all_in_short_of_a_full_raise_does_not_reopen_the_betting():
     o = r.options()  # seat 1 already acted: he may only call the extra 50 (or fold)
     assert (o.seat, o.to_call, o.can_raise) == (1, 50, False)
     assert o.reason == (
-        "the betting was not reopened (since he acted the bet went from 100 to 150, "
-        "less than a full raise of 100)"
+        "the betting was not reopened (since he acted the bet went from 100 to 150, less than a full raise of 100)"
     )
     with pytest.raises(IllegalActionError) as err:
         r.raise_to(400)

@@ -245,8 +245,7 @@ def test_invalid_text_message(spec, shown):
     with pytest.raises(InvalidCardError) as info:
         parse_cards(spec, what="board")
     assert str(info.value) == (
-        f"board: {shown} is not a card (expected rank 2-9, T, J, Q, K, A "
-        "and suit s, h, d, c, as in 'As' or '10h')"
+        f"board: {shown} is not a card (expected rank 2-9, T, J, Q, K, A and suit s, h, d, c, as in 'As' or '10h')"
     )
 
 

@@ -10,13 +10,11 @@ import sys
 import textwrap
 
 import pytest
-
-from omaha8eq.cli import main
-
-from omaha8eq.core import compiled
-from omaha8eq.core.compiled import compile_notice, needs_compile
-
 from cli_run import fails, run
+
+from omaha8eq.cli.app import main
+from omaha8eq.core import registry as compiled
+from omaha8eq.core.registry import compile_notice, needs_compile
 
 HANDS = ["AsAh2c3d", "KsKhQdJd"]
 FLOP = ["--board", "4c5d7s"]
@@ -205,13 +203,15 @@ def test_help_and_version(capsys):
 def fresh_kernel(tmp_path):
     """A cached numba function in a new module file: nothing on disk yet."""
     source = tmp_path / "fresh_kernel_module.py"
-    source.write_text(textwrap.dedent("""
+    source.write_text(
+        textwrap.dedent("""
         from numba import njit
 
         @njit(cache=True)
         def double(x):
             return 2 * x
-    """))
+    """)
+    )
     spec = importlib.util.spec_from_file_location("fresh_kernel_module", source)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

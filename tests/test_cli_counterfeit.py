@@ -9,10 +9,9 @@ import sys
 from fractions import Fraction
 
 import pytest
-
-from omaha8eq.cli import main
-
 from cli_run import fails, run
+
+from omaha8eq.cli.app import main
 
 
 def table(out: str) -> dict[str, tuple[str, str]]:
@@ -139,8 +138,10 @@ def test_json(capsys):
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "random"], "random"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "Ac3cQdJd", "AcTcTdTh"], "Ac"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AA:$xs"], "$xs"),
-        (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AcQcQdQh, AcJcJdJh", "AcTcTdTh, Ac9c9d9h"],
-         "cannot be dealt together"),
+        (
+            ["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AcQcQdQh, AcJcJdJh", "AcTcTdTh, Ac9c9d9h"],
+            "cannot be dealt together",
+        ),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "AsAd2d3d, KhKcQdJd"], "no hand of the range"),
         (["counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs"], "--vs"),
         (["counterfeit"], "HAND"),

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from cli_run import fails, run
 
 RULES = ["AhAc2h3c:40", "As2s6d7d:40", "6s7s8d9d:40", "--board", "4c5dKsQs8c"]
@@ -84,7 +83,9 @@ def test_settle_errors(capsys, argv, message):
 
 
 def test_settle_bad_chip_option(capsys):
-    assert "argument --chip: invalid value '0': must be at least 1" in fails(capsys, "settle", "AsAh2c3d:5", "--chip", "0")
+    assert "argument --chip: invalid value '0': must be at least 1" in fails(
+        capsys, "settle", "AsAh2c3d:5", "--chip", "0"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -112,7 +113,9 @@ def test_allin_json_and_monte_carlo(capsys):
     assert data["exhaustive"] is True and data["outcomes"] == 666
     assert data["players"][0]["expected_exact"] == "1380/37"
     assert data["pots"][1]["exact_equities"] == ["223/666", "443/666"]
-    status, out, _ = run(capsys, "allin", "As2s3dKc:20", "QhQdJhTc:60", "9h8h7c6c:60", "--samples", "50000", "--seed", "5")
+    status, out, _ = run(
+        capsys, "allin", "As2s3dKc:20", "QhQdJhTc:60", "9h8h7c6c:60", "--samples", "50000", "--seed", "5"
+    )
     assert status == 0
     assert "Monte Carlo: 50,000 samples for each of 2 contested pots, seed 5, in" in out
 

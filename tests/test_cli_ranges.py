@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-import omaha8eq
-
 from cli_run import run
+
+import omaha8eq
 
 
 def test_text_report(capsys):
@@ -53,8 +53,7 @@ def test_errors_are_one_line(capsys):
     status, out, err = run(capsys, "range", "AA:$xs")
     assert status == 2 and out == ""
     assert err == (
-        "omaha8eq: error: range 'AA:$xs': unknown macro (known: $ds, $ss, $r, $np, $low) "
-        "at position 4 ('$xs')\n"
+        "omaha8eq: error: range 'AA:$xs': unknown macro (known: $ds, $ss, $r, $np, $low) at position 4 ('$xs')\n"
     )
     status, _, err = run(capsys, "range", "15%-5%", "--hole-size", "6")
     assert status == 2 and "runs backwards" in err and err.count("\n") == 1

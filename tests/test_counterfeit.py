@@ -13,10 +13,10 @@ from fractions import Fraction
 from itertools import chain, combinations
 from math import comb, gcd
 
+import naive_counterfeit
 import numpy as np
 import pytest
 
-import naive_counterfeit
 import omaha8eq
 from omaha8eq import (
     CounterfeitReport,
@@ -50,8 +50,11 @@ def assert_matches_reference(hand, board, dead=(), opponents=()):
     report = counterfeit_odds(hand, board, dead, opponents=list(opponents) or None)
     ref = naive_counterfeit.counterfeit_odds(hand, board, dead, opponents)
     spot = f"{format_cards(hand)} on [{format_cards(board)}] dead [{format_cards(dead)}]"
-    assert report.runouts == ref["runouts"] == comb(52 - len(hand) - len(board) - len(dead)
-                                                    - sum(map(len, opponents)), 5 - len(board)), spot
+    assert (
+        report.runouts
+        == ref["runouts"]
+        == comb(52 - len(hand) - len(board) - len(dead) - sum(map(len, opponents)), 5 - len(board))
+    ), spot
     assert report.counterfeit_runouts == ref["counterfeit"], spot
     assert report.low_runouts == ref["low"], spot
     assert report.nut_low_runouts == ref["nut"], spot
@@ -269,16 +272,15 @@ def test_preflop_matches_a_board_by_board_enumeration(hand):
     ],
 )
 def test_equity_split_matches_the_reference(hand, board, opponents):
-    report = assert_matches_reference(
-        parse_cards(hand), parse_cards(board), (), [parse_cards(o) for o in opponents]
-    )
+    report = assert_matches_reference(parse_cards(hand), parse_cards(board), (), [parse_cards(o) for o in opponents])
     whole = omaha8eq.equity([hand, *opponents], board, exhaustive=True)
     assert report.exact.equity == whole.players[0].exact_equity()
     assert report.opponents == tuple(format_cards(parse_cards(o)) for o in opponents)
     # the two parts average back to the whole
     n_cf, n = report.counterfeit_runouts, report.runouts
-    assert (report.exact.equity_if_counterfeited * n_cf
-            + report.exact.equity_if_not_counterfeited * (n - n_cf)) == report.exact.equity * n
+    assert (
+        report.exact.equity_if_counterfeited * n_cf + report.exact.equity_if_not_counterfeited * (n - n_cf)
+    ) == report.exact.equity * n
 
 
 def test_equity_preflop_with_an_opponent():
@@ -287,8 +289,9 @@ def test_equity_preflop_with_an_opponent():
     assert report.exact.equity == whole.players[0].exact_equity()
     assert report.runouts == whole.outcomes == comb(44, 5)
     n_cf, n = report.counterfeit_runouts, report.runouts
-    assert (report.exact.equity_if_counterfeited * n_cf
-            + report.exact.equity_if_not_counterfeited * (n - n_cf)) == report.exact.equity * n
+    assert (
+        report.exact.equity_if_counterfeited * n_cf + report.exact.equity_if_not_counterfeited * (n - n_cf)
+    ) == report.exact.equity * n
     # a board ace or deuce is a low card: the low half is played more often, A-2-3-4 alone in it
     assert report.equity_if_counterfeited > report.equity_if_not_counterfeited
 
@@ -442,8 +445,12 @@ def test_accepts_card_ints_and_lists():
         (("As 2c Kh Kd", "3d 4h 5s", "Zz"), {}, InvalidCardError, ["dead cards", "Zz"]),
         (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd"]}, HandSizeError, ["opponent 1"]),
         (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd Jd Tc"]}, HandSizeError, ["opponent 1", "(4)"]),
-        (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd Jd", "Ac 7c 7d 7h"]}, DuplicateCardError,
-         ["Ac", "opponent 1", "opponent 2"]),
+        (
+            ("As 2c Kh Kd", "3d 4h 5s"),
+            {"opponents": ["Ac 3c Qd Jd", "Ac 7c 7d 7h"]},
+            DuplicateCardError,
+            ["Ac", "opponent 1", "opponent 2"],
+        ),
         (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["random"]}, OmahaInputError, ["opponent 1", "random"]),
         (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd Xx"]}, InvalidCardError, ["opponent 1", "Xx"]),
     ],
@@ -531,18 +538,29 @@ NINES_TO_JACKS = "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js"
         # one range on a turn: weights, and a hand colliding with the board
         ("As 2c Kh Kd", "4d 6h 8s 2h", "Qs", ["Ac3cQQ@50, Ac3dQQ@50, Ah5hJJ, Ah5sJJ, 4d5d6d7d"]),
         # two ranges on a turn, some of their combinations sharing a card (Ah)
-        ("Ad 2d 9c Tc", "3h 5s Kc Qd", "",
-         ["Ah4hKdKs, Ah4sKdKs, Ah4hKhKs@50, Ah4sKhKs", "2c3cQQ, 2h3cQQ, 6c6d7c7d, Ah5h6c7c@50"]),
+        (
+            "Ad 2d 9c Tc",
+            "3h 5s Kc Qd",
+            "",
+            ["Ah4hKdKs, Ah4sKdKs, Ah4hKhKs@50, Ah4sKhKs", "2c3cQQ, 2h3cQQ, 6c6d7c7d, Ah5h6c7c@50"],
+        ),
         # a known opponent and a range on a turn; the range holds aces and deuces
         ("As 2c Kh Kd", "4d 6h 8s 2h", "", ["Ac 3c Qd Jd", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s, 7c7d9h9s"]),
         # flops (dead cards keep the reference fast): one range, weights, collisions
-        ("As 2c Kh Kd", "4d 6h 8s", NINES_TO_JACKS + " Qc Qd",
-         ["Ac3cQhQs@50, Ad3dQhQs, Ah5h7c7d, 4d5d6d7d, 9c9dQsQh, Ad2d3h3s"]),
+        (
+            "As 2c Kh Kd",
+            "4d 6h 8s",
+            NINES_TO_JACKS + " Qc Qd",
+            ["Ac3cQhQs@50, Ad3dQhQs, Ah5h7c7d, 4d5d6d7d, 9c9dQsQh, Ad2d3h3s"],
+        ),
         # a flop with a range and a known hand listed first, and a 3-way flop of two ranges
-        ("Ah 3h 5c Kd", "2s 7d Qc", NINES_TO_JACKS + " Ks Kh",
-         ["Ac 4c Qd Qh", "As2d8c8d, Ad2h6c6d@50, Ac4d6h6s"]),
-        ("Ah 3h 5c Kd", "2s 7d Qc", NINES_TO_JACKS + " Ks Kh Kc Qs",
-         ["As2d8c8d, Ad4d6c6d@50", "Ac2c8h8s, As4s6h6s, 2h4h7h7s"]),
+        ("Ah 3h 5c Kd", "2s 7d Qc", NINES_TO_JACKS + " Ks Kh", ["Ac 4c Qd Qh", "As2d8c8d, Ad2h6c6d@50, Ac4d6h6s"]),
+        (
+            "Ah 3h 5c Kd",
+            "2s 7d Qc",
+            NINES_TO_JACKS + " Ks Kh Kc Qs",
+            ["As2d8c8d, Ad4d6c6d@50", "Ac2c8h8s, As4s6h6s, 2h4h7h7s"],
+        ),
     ],
 )
 def test_ranges_match_the_per_combination_reference(hand, board, dead, opponents):
@@ -561,8 +579,7 @@ def _fields(report):
         # the other hands hold a board card, a dead card or the hand's card (the hand left
         # weighs 2 against the other's 1 in the first case: its counts must not double)
         ("As 2c Kh Kd", "4d 6h 8s", "Qs", "Ac3cQdJd, Ac3cQsJd@50, 4d5d6d7d", "Ac 3c Qd Jd"),
-        ("As 2c Kh Kd", "4d 6h 8s 2h", "", "Ac3cQdJd@50, Ac3cKhJh, 2h3h4h5h",
-         "Ac 3c Qd Jd"),
+        ("As 2c Kh Kd", "4d 6h 8s 2h", "", "Ac3cQdJd@50, Ac3cKhJh, 2h3h4h5h", "Ac 3c Qd Jd"),
         ("As 2c 3h 4d", "", "Kd", "AdKdQcJc, Ac2hKsKh@20, As2d3d4s", "Ac 2h Ks Kh"),
     ],
 )
@@ -578,7 +595,9 @@ def test_a_range_left_with_one_hand_is_that_known_hand(hand, board, dead, one_ha
 def test_a_range_object_is_accepted_and_so_is_a_known_hand_with_it():
     rng = omaha8eq.parse_range("Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
     by_object = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", rng])
-    by_text = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", " Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s "])
+    by_text = counterfeit_odds(
+        "As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", " Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s "]
+    )
     assert _fields(by_object) == _fields(by_text)
     assert by_text.opponents == ("Ac 3c Qd Jd", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
 
@@ -621,8 +640,9 @@ def test_preflop_with_a_range():
     known = counterfeit_odds("As 2c 3h 4d", opponents=["Ks Kh Qs Jh"])
     assert report.exact.p_counterfeit == known.exact.p_counterfeit
     n_cf, n = report.counterfeit_runouts, report.runouts
-    assert (report.exact.equity_if_counterfeited * n_cf
-            + report.exact.equity_if_not_counterfeited * (n - n_cf)) == report.exact.equity * n
+    assert (
+        report.exact.equity_if_counterfeited * n_cf + report.exact.equity_if_not_counterfeited * (n - n_cf)
+    ) == report.exact.equity * n
 
 
 def test_ranges_that_cannot_be_dealt_or_are_too_wide():
@@ -654,11 +674,15 @@ def test_too_many_cards_counts_the_ranges_hands():
 
 def test_progress_is_reported_while_the_equity_is_enumerated():
     calls = []
-    report = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["AA2*:$ds"], progress=lambda d, t: calls.append((d, t)))
+    report = counterfeit_odds(
+        "As 2c Kh Kd", "4d 6h 8s", opponents=["AA2*:$ds"], progress=lambda d, t: calls.append((d, t))
+    )
     assert calls and calls[-1] == (report.combinations, report.combinations) > (0, 0)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
     calls.clear()
-    report = counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Jd"], progress=lambda d, t: calls.append((d, t)))
+    report = counterfeit_odds(
+        "As 2c Kh Kd", "4d 6h 8s", opponents=["Ac 3c Qd Jd"], progress=lambda d, t: calls.append((d, t))
+    )
     assert calls == [(report.runouts, report.runouts)]
     calls.clear()
     counterfeit_odds("As 2c Kh Kd", "4d 6h 8s", progress=lambda d, t: calls.append((d, t)))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from omaha8eq import equity
 from omaha8eq.cards import parse_cards
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
@@ -24,9 +24,7 @@ def _counts_of(player, outcomes):
 
 def _assert_matches_naive(hands, board="", dead="", hilo=True):
     result = equity(hands, board, dead, hilo=hilo, exhaustive=True)
-    reference = naive.equity(
-        [parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hilo=hilo
-    )
+    reference = naive.equity([parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hilo=hilo)
     assert result.exhaustive
     assert result.outcomes == reference["outcomes"]
     assert round(result.no_low * result.outcomes) == reference["no_low"]

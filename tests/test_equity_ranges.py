@@ -113,8 +113,11 @@ def test_heavily_weighted_ranges_count_exactly_past_int64():
     201,376 boards pass 2**63; the counts stay exact (the weighted mean of the
     combinations' own exact equities)."""
     ranges = [
-        "AsAh2c3d@99.9, AsAh2c3h", "KsKhQdJd@99.9, KsKhQdJc", "7h8h9sTs@99.9, 7h8h9sTd",
-        "6c6d5s4s@99.9, 6c6d5s4h", "9c9dTcJh@99.9, 9c9dTcJs",
+        "AsAh2c3d@99.9, AsAh2c3h",
+        "KsKhQdJd@99.9, KsKhQdJc",
+        "7h8h9sTs@99.9, 7h8h9sTd",
+        "6c6d5s4s@99.9, 6c6d5s4h",
+        "9c9dTcJh@99.9, 9c9dTcJs",
     ]
     result = equity(ranges, exhaustive=True)
     assert result.players[0].counts.dtype == object

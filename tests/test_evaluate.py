@@ -7,10 +7,10 @@ Rules: /work/shared/RULES.md (exactly 2 hole + exactly 3 board cards, each way).
 from collections import Counter
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 import omaha8eq
 from omaha8eq import (
     DuplicateCardError,
@@ -98,9 +98,7 @@ def compare_with_naive(holes, boards):
         ranks = naive.best_low(hole, board)
         want_low = -1 if ranks is None else LOW_VALUE[ranks]
         if high[i] != value or low[i] != want_low:
-            mismatches.append(
-                (format_cards(hole), format_cards(board), (int(high[i]), int(low[i])), (value, want_low))
-            )
+            mismatches.append((format_cards(hole), format_cards(board), (int(high[i]), int(low[i])), (value, want_low)))
         stats[naive.category5(hole2 + board3)] += 1
         stats["low"] += ranks is not None
         hole_low_ranks = {low_rank(c) for c in hole if low_rank(c) <= 8}

@@ -5,8 +5,6 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 
 import pytest
-
-import naive
 from naive import best_high, best_low, best_low_cards, category5, equity, rank5
 
 RANKS = "23456789TJQKA"
@@ -30,6 +28,7 @@ def test_parse_helper():
 # ---------------------------------------------------------------------------
 # 5-card class table
 # ---------------------------------------------------------------------------
+
 
 def all_patterns():
     """One concrete 5-card hand for every rank pattern (non-flush and flush)."""
@@ -62,8 +61,17 @@ EXPECTED_COUNTS = {
     "Four of a kind": 156,
     "Straight flush": 10,
 }
-ORDER = ["High card", "One pair", "Two pair", "Three of a kind", "Straight",
-         "Flush", "Full house", "Four of a kind", "Straight flush"]
+ORDER = [
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+]
 
 
 def test_class_counts_and_order():
@@ -112,6 +120,7 @@ def test_rank5_rejects_bad_input():
 # Worked examples of RULES.md
 # ---------------------------------------------------------------------------
 
+
 def test_example_1():
     a, b, c = cards("Ah Ac 2h 3c"), cards("As 2s 6d 7d"), cards("6s 7s 8d 9d")
     board = cards("4c 5d Ks Qs 8c")
@@ -131,8 +140,7 @@ def test_example_1():
     res = equity([a, b, c], board)
     assert res["outcomes"] == 1 and res["no_low"] == 0
     pa, pb, pc = res["players"]
-    assert [p["equity"] for p in res["players"]] == [
-        Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
+    assert [p["equity"] for p in res["players"]] == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
     # $120 pot: A $30, B $60, C $30
     assert [p["equity"] * 120 for p in res["players"]] == [30, 60, 30]
     assert (pa["hi_lose"], pa["lo_tie"]) == (1, 1)
@@ -205,6 +213,7 @@ def test_counterfeit():
 # Traps
 # ---------------------------------------------------------------------------
 
+
 def test_trap_four_suited_board_is_not_a_flush():
     hole, board = cards("As Kc Qh Jd"), cards("2s 5s 8s 9s Th")
     v, h, b = best_high(hole, board)
@@ -252,6 +261,7 @@ def test_low_needs_two_hole_and_three_board():
 # Equity
 # ---------------------------------------------------------------------------
 
+
 def test_no_low_board_high_takes_all():
     board = cards("9c Td Jh Qs Kc")
     a, b = cards("Ac Kd 3h 4s"), cards("8c 7d 2c 3c")
@@ -269,8 +279,7 @@ def test_no_low_board_high_takes_all():
 
 
 def test_hilo_false():
-    res = equity([cards("Ac 2d 3h 4s"), cards("Kc Kd 9h 9s")],
-                 cards("5c 7d 8h Qs 2s"), hilo=False)
+    res = equity([cards("Ac 2d 3h 4s"), cards("Kc Kd 9h 9s")], cards("5c 7d 8h Qs 2s"), hilo=False)
     assert res["no_low"] == res["outcomes"] == 1
     pa, pb = res["players"]
     assert pb["equity"] == 1 and pb["scoop"] == 1
@@ -316,5 +325,4 @@ def test_equity_rejects_bad_input():
     with pytest.raises(ValueError):
         equity([cards("Ac 2d Kh Ks"), cards("Ac 3h 9c 9d")], cards("4c 6h 8h"))
     with pytest.raises(ValueError):
-        equity([cards("Ac 2d Kh Ks"), cards("As 3h 9c 9d")], cards("4c 6h 8h"),
-               dead=cards("2d"))
+        equity([cards("Ac 2d Kh Ks"), cards("As 3h 9c 9d")], cards("4c 6h 8h"), dead=cards("2d"))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
+import naive_pots
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import naive_pots
 from omaha8eq import Settlement, format_cards, settle
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
-from omaha8eq.progress import ProgressBar
+from omaha8eq.cli.progress import ProgressBar
 
 
 def test_progress_bar_accepts_known_and_unknown_totals(monkeypatch):

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from naive_ranges import macro, matches
 
 from omaha8eq.cards import parse_cards
+from omaha8eq.core.handclasses import all_hands, colex_index
 from omaha8eq.errors import HandSizeError, OmahaInputError
-from omaha8eq.handclasses import all_hands, colex_index
-from omaha8eq.ranges import (
+from omaha8eq.ranges.range import (
     Range,
     RangeSyntaxError,
     _parse_cached,
@@ -238,7 +238,7 @@ def test_weights():
 
 
 def test_percentages():
-    from omaha8eq.preflop import preflop_ranking
+    from omaha8eq.ranges.preflop import preflop_ranking
 
     assert len(parse_range("100%")) == ALL4 and np.array_equal(parse_range("100%").hands, all_hands(4))
     assert len(parse_range("0%")) == 0
@@ -259,7 +259,7 @@ def test_percentages():
 
 
 def test_percentages_agree_with_preflop_rank():
-    from omaha8eq.preflop import preflop_rank
+    from omaha8eq.ranges.preflop import preflop_rank
 
     top = parse_range("10%")
     for cards, _ in list(top)[::997]:
@@ -319,7 +319,7 @@ def test_errors_name_position_and_text(expr, position, text, words):
 @pytest.mark.parametrize("k", [5, 6])
 def test_percentages_of_five_and_six_card_hands(k):
     """A percentage takes whole classes of the k-card ranking, best first."""
-    from omaha8eq.preflop import preflop_rank, preflop_ranking
+    from omaha8eq.ranges.preflop import preflop_rank, preflop_ranking
 
     total = comb(52, k)
     at_or_above = preflop_ranking(k).at_or_above
@@ -337,7 +337,7 @@ def test_percentages_of_five_and_six_card_hands(k):
 
 
 def test_five_card_percentage_counts():
-    from omaha8eq.preflop import preflop_ranking
+    from omaha8eq.ranges.preflop import preflop_ranking
 
     total = comb(52, 5)
     at_or_above = preflop_ranking(5).at_or_above

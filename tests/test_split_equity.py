@@ -7,12 +7,12 @@ from fractions import Fraction
 from itertools import combinations, product
 from math import prod
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from omaha8eq import equity, parse_cards, parse_range
-from omaha8eq.equity import split_equity
+from omaha8eq.equities import split_equity
 from omaha8eq.errors import OmahaInputError
 
 ACE, DEUCE, KING = 1 << 12, 1 << 0, 1 << 11
@@ -28,11 +28,12 @@ def reference(players, board, dead, ranks):
     board, dead = tuple(board), tuple(dead)
     known = {c for p in players if isinstance(p, tuple) for c in p} | set(board) | set(dead)
     options = [
-        [(p, 1)] if isinstance(p, tuple) else [(h, Fraction(w)) for h, w in p if not known & set(h)]
-        for p in players
+        [(p, 1)] if isinstance(p, tuple) else [(h, Fraction(w)) for h, w in p if not known & set(h)] for p in players
     ]
     n = len(players)
-    parts = {part: {"deals": 0, "weight": 0, "won": [0] * n, "scoop": [0] * n, "no_low": 0} for part in ("hit", "missed")}
+    parts = {
+        part: {"deals": 0, "weight": 0, "won": [0] * n, "scoop": [0] * n, "no_low": 0} for part in ("hit", "missed")
+    }
     for choice in product(*options):
         hands = [h for h, _ in choice]
         cards = [c for h in hands for c in h]
@@ -95,14 +96,22 @@ SPOTS = [
     # three-way turn with dead cards, suited hands (flush corrections split too)
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h", "Qh Jh Th 9d"], "Jd 4d 3c 5d", "7d 8d", ACE | DEUCE),
     # three-way flop, monotone, many dead cards
-    (["Ad Kd 3s 2s", "Ac 2h 9c 9h", "Qh Jh Th 8h"], "Jd 4d 3d",
-     "2c 2d 5c 5s 6c 6s 7c 7s 8c 8s Kc Ks Qc Qs Tc Ts", 1 << 3 | 1 << 10),
+    (
+        ["Ad Kd 3s 2s", "Ac 2h 9c 9h", "Qh Jh Th 8h"],
+        "Jd 4d 3d",
+        "2c 2d 5c 5s 6c 6s 7c 7s 8c 8s Kc Ks Qc Qs Tc Ts",
+        1 << 3 | 1 << 10,
+    ),
     # ranges: heads-up turn with weights and collisions; three-way turn, two ranges
     (["As 2c Kh Kd", "Ac3cQdJd@50, Ad3dQcJc, 4d5d6d7d, AhAd3h3s"], "4d 6h 8s 2h", "Qs", ACE | DEUCE),
     (["As 2c Kh Kd", "Ac3cQdJd@50, Ad3dQcJc, Ah5hJhJs", "7c7d9h9s, Ah8c8dTc@50"], "4d 6h 8s 2h", "", ACE | DEUCE),
     # a range on a flop with dead cards
-    (["As 2c Kh Kd", "Ac3cQhQs@50, Ad3dQhQs, Ah5h7c7d"], "4d 6h 8s",
-     "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd", ACE | DEUCE),
+    (
+        ["As 2c Kh Kd", "Ac3cQhQs@50, Ad3dQhQs, Ah5h7c7d"],
+        "4d 6h 8s",
+        "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd",
+        ACE | DEUCE,
+    ),
 ]
 
 

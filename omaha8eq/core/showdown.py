@@ -3,7 +3,7 @@
 For every deal (a complete five-card board and every player's hole cards) the
 enumerator and the sampler call :func:`record_showdown`, which only increments one
 cell per player of an outcome histogram; all pot arithmetic happens once, at the
-end, in Python (``omaha8eq.equity``).
+end, in Python (``omaha8eq.equities``).
 
 Outcome histogram ``counts[chunk, player, high_state, low_state]`` (int64):
 
@@ -27,7 +27,8 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .kernels import best_flush, describe_board, flush_high, hand_low, rank_high
+from .high import best_flush, describe_board, flush_high, rank_high
+from .low import hand_low
 from .tables import BOARD_OFFSET, BOARD_STATES, LOW_BIT, PAIR_INDEX
 
 
@@ -147,9 +148,7 @@ def settle(
     flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
-            high_values[p] = max(
-                fixed_tables[p, state - BOARD_OFFSET[5]], fixed_tables[p, flush_block + flush_ranks]
-            )
+            high_values[p] = max(fixed_tables[p, state - BOARD_OFFSET[5]], fixed_tables[p, flush_block + flush_ranks])
             low_values[p] = fixed_tables[p, LOW_COLUMN + board_low] if hilo else -1
         else:
             high_values[p] = max(

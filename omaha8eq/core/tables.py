@@ -14,7 +14,7 @@ The tables:
     For a board rank multiset of 3, 4 or 5 cards and a two-card hole rank multiset,
     the best high value of the 2 hole + 3 board combinations *read as if no five
     cards shared a suit*. Omaha's non-flush high of a hand is the maximum of this
-    over the hand's hole pairs; flushes are added separately (see kernels.py).
+    over the hand's hole pairs; flushes are added separately (see high.py).
 ``pair_five`` (int16, ``PAIR_STATES x`` five-card board states)
     ``board_pair`` for five-card boards, transposed: a fixed hand's values over every
     board are then a few contiguous rows (``showdown.fixed_hand_tables``).
@@ -70,9 +70,7 @@ PAIR_STATES = comb(14, 2)
 # BINOM[n, k] = C(n, k) for the multiset index; n <= 16 + 1 covers five ranks.
 BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 # Window masks of the ten straights, lowest (the wheel A-2-3-4-5) first.
-STRAIGHT_WINDOWS = np.array(
-    [0b1000000001111] + [0b11111 << low for low in range(9)], dtype=np.int64
-)
+STRAIGHT_WINDOWS = np.array([0b1000000001111] + [0b11111 << low for low in range(9)], dtype=np.int64)
 # Bit of a rank in the 8-bit low mask: ace -> bit 0, 2 -> bit 1, ..., 8 -> bit 7.
 LOW_BIT = np.array([1 << (r + 1) for r in range(7)] + [0] * 5 + [1], dtype=np.int64)
 # PAIR_INDEX[a, b]: multiset index of the two hole ranks a and b.
@@ -139,7 +137,7 @@ class HighClasses:
     flush: np.ndarray  # bool, by value
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def high_classes() -> HighClasses:
     """Every high class, ordered worst (value 0) to best (value 7461)."""
     entries = []
@@ -226,7 +224,7 @@ def _low_table() -> np.ndarray:
     hole = np.arange(256)[None, :]
     table = np.full((256, 256), NO_LOW, dtype=np.int8)
     # Worse lows have numerically larger masks; visit best first and keep the first hit.
-    lows = sorted((sum(1 << b for b in bits) for bits in combinations(range(8), 5)))
+    lows = sorted(sum(1 << b for b in bits) for bits in combinations(range(8), 5))
     for rank_from_best, low_mask in enumerate(lows):
         value = N_LOW_CLASSES - 1 - rank_from_best
         bits = [b for b in range(8) if low_mask >> b & 1]
@@ -241,7 +239,7 @@ def _low_table() -> np.ndarray:
 
 def low_class_ranks(value: int) -> tuple[int, ...]:
     """The five ranks (high to low, ace = 1) of a low class value 0..55."""
-    lows = sorted((sum(1 << b for b in bits) for bits in combinations(range(8), 5)))
+    lows = sorted(sum(1 << b for b in bits) for bits in combinations(range(8), 5))
     mask = lows[N_LOW_CLASSES - 1 - value]
     return tuple(b + 1 for b in range(7, -1, -1) if mask >> b & 1)
 
@@ -284,7 +282,7 @@ def build_tables() -> Tables:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_tables() -> Tables:
     """The tables, loaded from the on-disk cache or built and cached on first use.
 

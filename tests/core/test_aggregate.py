@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from omaha8eq import equity
-from omaha8eq.core.aggregate import rank_multisets
+from omaha8eq.core.exact_multisets import rank_multisets
 
-engine = importlib.import_module("omaha8eq.equity")
+engine = importlib.import_module("omaha8eq.equities")
 
 SPOTS = [
     (["As Ah 2c 3d", "Ks Kh Qd Jd"], "", ""),

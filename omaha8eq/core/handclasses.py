@@ -23,21 +23,21 @@ are 16,432 classes of 4-card hands, 134,459 of 5 and 962,988 of 6.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
 
 __all__ = [
     "HOLE_SIZES",
-    "hand_count",
     "all_hands",
-    "hand_chunks",
-    "colex_index",
-    "suit_masks",
     "class_keys",
-    "class_sizes",
     "class_representatives",
+    "class_sizes",
+    "colex_index",
+    "hand_chunks",
+    "hand_count",
+    "suit_masks",
 ]
 
 HOLE_SIZES = (4, 5, 6)
@@ -52,7 +52,7 @@ def hand_count(hole_size: int) -> int:
     return comb(DECK, hole_size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _colex_ascending(n: int, k: int) -> np.ndarray:
     """All k-card subsets of cards 0..n-1 as sorted rows, in ascending colex order.
 
@@ -73,7 +73,7 @@ def _colex_ascending(n: int, k: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_hands_cached(hole_size: int) -> np.ndarray:
     hands = np.ascontiguousarray(_colex_ascending(DECK, hole_size)[::-1])
     hands.setflags(write=False)
@@ -146,7 +146,7 @@ def class_keys(hands: np.ndarray) -> np.ndarray:
     >>> bool(a[0] == a[1])
     True
     """
-    from .range_kernels import class_keys_kernel
+    from .range_match import class_keys_kernel
 
     hands = np.asarray(hands)
     if hands.ndim != 2:

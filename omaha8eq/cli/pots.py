@@ -12,7 +12,7 @@ Usage::
 Players are given in seat order as ``HAND:CHIPS`` (the hole cards and the chips the
 player put in this hand) or ``fold:CHIPS``, and are numbered from 1 (``--button``
 too); the JSON output uses 0-based ``seat`` indices, as the Python API does. Bad
-input prints one line on stderr and exits with status 2 (see :mod:`omaha8eq.cli`).
+input prints one line on stderr and exits with status 2 (see :mod:`omaha8eq.cli.app`).
 """
 
 from __future__ import annotations
@@ -23,16 +23,16 @@ import json
 import re
 from typing import Any
 
-from .allin import AllinResult, allin_equity
-from .betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-from .cards import format_cards
-from .cli import EXIT_OK, add_method_options
-from .core.compiled import compile_notice, first_use_message
-from .errors import OmahaInputError
-from .hands import LowHand
-from .pots import FOLD, Award, Pot, Settlement, settle
+from ..cards import format_cards
+from ..core.registry import compile_notice, first_use_message
+from ..errors import OmahaInputError
+from ..game.allin import AllinResult, allin_equity
+from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+from ..game.pots import FOLD, Award, Pot, Settlement, settle
+from ..hands import LowHand
+from .app import EXIT_OK, add_method_options
 
-__all__ = ["add_commands", "format_settlement", "format_allin", "parse_player"]
+__all__ = ["add_commands", "format_allin", "format_settlement", "parse_player"]
 
 EXAMPLE = "AsAh2c3d:40 or fold:10"
 
@@ -81,7 +81,7 @@ def _signed(x: float | int, digits: int = 0) -> str:
 
 
 def _kernels() -> list[Any]:
-    from .core.kernels import evaluate_rows
+    from ..core.batch import evaluate_rows
 
     return [evaluate_rows]
 
@@ -224,8 +224,8 @@ def format_allin(r: AllinResult) -> str:
 
 
 def _run_allin(args: argparse.Namespace) -> int:
-    from .core.aggregate import aggregate_showdowns
-    from .core.sampler import sample_deals
+    from ..core.exact_multisets import aggregate_showdowns
+    from ..core.montecarlo import sample_deals
 
     players = _players(args.players)
     with compile_notice(_EQUITY_NOTICE, aggregate_showdowns, sample_deals):

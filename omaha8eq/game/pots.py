@@ -34,21 +34,21 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
-from .cards import CardSpec, check_disjoint, format_cards, parse_cards
-from .errors import HandSizeError, OmahaInputError
-from .evaluate import evaluate
-from .hands import HighHand, LowHand
-from .inputs import parse_hole
+from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..errors import HandSizeError, OmahaInputError
+from ..evaluation import evaluate
+from ..hands import HighHand, LowHand
+from ..inputs import parse_hole
 
-__all__ = ["Award", "Pot", "Settlement", "settle", "FOLD"]
+__all__ = ["FOLD", "Award", "Pot", "Settlement", "settle"]
 
 #: The word that marks a folded player instead of a hand (``None`` works too).
 FOLD = "fold"
 
 #: A player as given to :func:`settle`: ``(hole cards or None/"fold", chips put in)``.
-PlayerSpec = tuple[Union[CardSpec, None], int]
+PlayerSpec = tuple[CardSpec | None, int]
 
 
 @dataclass(frozen=True)
@@ -281,9 +281,7 @@ def parse_players(
     return hands, chips
 
 
-def check_cards(
-    hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...] = ()
-) -> None:
+def check_cards(hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...] = ()) -> None:
     """Raise DuplicateCardError if a card is in two hands, a hand and the board, etc.
 
     >>> check_cards([(51, 50, 0, 5), None], (4, 8, 12))
@@ -292,9 +290,7 @@ def check_cards(
     ...
     omaha8eq.errors.DuplicateCardError: As appears in player 1 and in player 2
     """
-    groups: list[tuple[str, tuple[int, ...]]] = [
-        (f"player {i}", h) for i, h in enumerate(hands, 1) if h is not None
-    ]
+    groups: list[tuple[str, tuple[int, ...]]] = [(f"player {i}", h) for i, h in enumerate(hands, 1) if h is not None]
     groups.append(("the board", board))
     if dead:
         groups.append(("the dead cards", dead))
@@ -481,16 +477,13 @@ def settle(
     button = int(button)
     for i, amount in enumerate(chips, 1):
         if amount % chip:
-            raise OmahaInputError(
-                f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})"
-            )
+            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
     board_cards = parse_cards(board, what="board")
     live = [h is not None for h in hands]
     showdown = sum(live) >= 2
     if showdown and len(board_cards) != 5:
         raise HandSizeError(
-            f"board: {len(board_cards)} cards given; a showdown between "
-            f"{sum(live)} players needs all 5 board cards"
+            f"board: {len(board_cards)} cards given; a showdown between {sum(live)} players needs all 5 board cards"
         )
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
@@ -504,10 +497,7 @@ def settle(
                 highs[seat], lows[seat] = evaluate(hand, board_cards, hilo=hilo)
 
     returned, shapes = layout(chips, live)
-    pots = tuple(
-        _split_pot(k, shape, highs, lows, chip=chip, button=button, n=n)
-        for k, shape in enumerate(shapes)
-    )
+    pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
     payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
     if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
         raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")

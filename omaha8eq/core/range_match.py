@@ -1,9 +1,9 @@
-"""The compiled kernels behind :mod:`omaha8eq.ranges` (numba, cached on disk).
+"""The compiled kernels behind :mod:`omaha8eq.ranges.range` (numba, cached on disk).
 
 - :func:`features_kernel`: each hand's cards per rank and per suit, and its card mask.
 - :func:`match_kernel`: whether a pattern's slots fit distinct cards of each hand.
 - :func:`class_keys_kernel`: each hand's suit-isomorphic class key
-  (:func:`omaha8eq.handclasses.class_keys`).
+  (:func:`omaha8eq.core.handclasses.class_keys`).
 
 They live apart from the parser so that editing the parser does not make numba
 compile them again. Inputs are not checked here: ``ranges`` passes int8 rows of

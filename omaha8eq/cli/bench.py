@@ -10,7 +10,7 @@ the time of an exact heads-up preflop enumeration and Monte Carlo trials per sec
 on one thread and on all cores, as the best of several rounds after a warm-up. With
 ``--peers`` the same work also runs through the other installed packages (``pip
 install 'omaha8eq[peers]'``), whose answers are checked against omaha8eq's. See
-:mod:`omaha8eq.bench` for what is measured and how.
+:mod:`omaha8eq.bench.run` for what is measured and how.
 """
 
 from __future__ import annotations
@@ -20,14 +20,12 @@ import json
 import sys
 from typing import Any
 
-from .bench import QUICK, BenchConfig, format_bench, main_config, run_bench
-from .core.compiled import compile_notice
+from ..bench.run import QUICK, BenchConfig, format_bench, main_config, run_bench
+from ..core.registry import compile_notice
 
 __all__ = ["add_bench_parser", "run_bench_command"]
 
-COMPILE_NOTICE = (
-    "omaha8eq: compiling the kernels for first use (about 30 s, not timed; later runs start fast)"
-)
+COMPILE_NOTICE = "omaha8eq: compiling the kernels for first use (about 30 s, not timed; later runs start fast)"
 
 
 def _positive(text: str) -> int:
@@ -81,10 +79,10 @@ def add_bench_parser(commands: Any) -> None:
 
 def run_bench_command(args: argparse.Namespace) -> int:
     """Run ``omaha8eq bench``; input errors propagate to the CLI's handler."""
-    from .core.aggregate import aggregate_showdowns
-    from .core.kernels import evaluate_rows
-    from .core.sampler import sample_deals
-    from .core.showdown import best_flushes
+    from ..core.batch import evaluate_rows
+    from ..core.exact_multisets import aggregate_showdowns
+    from ..core.montecarlo import sample_deals
+    from ..core.showdown import best_flushes
 
     config = main_config(
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,

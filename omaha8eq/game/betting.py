@@ -35,11 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import OmahaInputError
+from ..errors import OmahaInputError
 
 __all__ = [
-    "STRUCTURES",
     "STREETS",
+    "STRUCTURES",
     "Action",
     "BettingRound",
     "IllegalActionError",
@@ -438,8 +438,10 @@ class BettingRound:
             s = (seat + step) % n
             if self._can_act(s) and (self._acted_at[s] is None or self._bets[s] < self._current):
                 # a lone player with chips who faces no bet has nothing to decide
-                if self._acted_at[s] is None and self._bets[s] >= self._current and not any(
-                    self._can_act(o) for o in range(n) if o != s
+                if (
+                    self._acted_at[s] is None
+                    and self._bets[s] >= self._current
+                    and not any(self._can_act(o) for o in range(n) if o != s)
                 ):
                     continue
                 return s
@@ -630,7 +632,7 @@ class BettingRound:
         >>> r.act("raise", 8)
         Traceback (most recent call last):
         ...
-        omaha8eq.betting.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus the last full raise 4)
+        omaha8eq.game.betting.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus the last full raise 4)
         """
         kind, to = self._resolve(action, to)
         seat = self._to_act
@@ -678,4 +680,3 @@ class BettingRound:
     def all_in(self) -> Action:
         """Put every chip in: a call, or a bet or raise (full or not)."""
         return self.act("all-in")
-

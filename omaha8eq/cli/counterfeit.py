@@ -24,9 +24,9 @@ import argparse
 import json
 from typing import Any
 
-from .cards import format_cards
-from .core.compiled import compile_notice, first_use_message
-from .counterfeit import CounterfeitReport, NextCard, counterfeit_odds
+from ..cards import format_cards
+from ..core.registry import compile_notice, first_use_message
+from ..counterfeit import CounterfeitReport, NextCard, counterfeit_odds
 from .progress import ProgressBar
 
 __all__ = ["add_counterfeit_parser", "format_counterfeit", "run_counterfeit"]
@@ -64,8 +64,8 @@ def add_counterfeit_parser(commands: Any) -> None:
 
 def run_counterfeit(args: argparse.Namespace) -> int:
     """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
-    from .core.aggregate import aggregate_showdowns
-    from .core.kernels import evaluate_rows
+    from ..core.batch import evaluate_rows
+    from ..core.exact_multisets import aggregate_showdowns
 
     kernels = [evaluate_rows] + ([aggregate_showdowns] if args.vs else [])
     bar = ProgressBar()
@@ -112,7 +112,7 @@ def _percent(value: Any) -> str:
 
 
 def _runouts_text(report: CounterfeitReport) -> str:
-    """"990 runouts", or with ranges "297,660 weighted runouts of 363 range deals"."""
+    """ "990 runouts", or with ranges "297,660 weighted runouts of 363 range deals"."""
     if report.combinations == 1:
         return f"{report.runouts:,} runouts"
     return f"{report.runouts:,} weighted runouts of {report.combinations:,} range deals"
@@ -122,8 +122,7 @@ def format_counterfeit(report: CounterfeitReport) -> str:
     """The text report: the spot, the probabilities table, the next cards, the method."""
     lines = [f"Hand: {report.hand}"]
     lines.append(
-        f"Board: {report.board or '(none)'} ({report.street}: {_TO_COME[report.street]}, "
-        f"{_runouts_text(report)})"
+        f"Board: {report.board or '(none)'} ({report.street}: {_TO_COME[report.street]}, {_runouts_text(report)})"
     )
     if report.dead:
         lines.append(f"Dead: {report.dead}")

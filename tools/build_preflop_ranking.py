@@ -1,13 +1,13 @@
 """Build the preflop rankings: every Omaha Hi-Lo starting hand class of 4, 5 or 6 cards, ranked.
 
-Run as ``python -m omaha8eq.data.build_preflop_ranking [--hole-size K] [--samples N]
+Run as ``python tools/build_preflop_ranking.py [--hole-size K] [--samples N]
 [--seed S] [--jobs J]``; it writes ``preflop4.csv.gz``, ``preflop5.npz`` or
 ``preflop6.npz`` next to this module.
 
 Method
 ------
 1. The hands of K cards fall into suit-isomorphic classes
-   (:func:`omaha8eq.handclasses.class_keys`): 16,432 of 4 cards, 134,459 of 5,
+   (:func:`omaha8eq.core.handclasses.class_keys`): 16,432 of 4 cards, 134,459 of 5,
    962,988 of 6. Hands of one class have the same preflop equity against a random hand.
 2. For each class representative ``h``, ``omaha8eq.equity([h, "random"],
    samples=N, seed=S)``: seeded Monte Carlo over deals of a random opponent hand of
@@ -35,7 +35,7 @@ representative written high card first, ``AsAhKsKh``; ``hands`` the number of ha
 the class, 1 to 24; ``equity`` and ``stderr`` as fractions of the pot). 5 and 6 cards
 (far more classes): a compressed numpy ``.npz`` holding, in class-key order,
 ``key_deltas`` (the sorted keys as differences), ``equity`` and ``stderr`` (uint16: times
-``omaha8eq.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method); :mod:`omaha8eq.preflop` reads both.
+``omaha8eq.ranges.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method); :mod:`omaha8eq.ranges.preflop` reads both.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ _BLOCK = 500  # classes per task of a worker process
 
 def classes(hole_size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(keys, representatives (n, K) int8, sizes) of the K-card classes, in key order."""
-    from omaha8eq.handclasses import class_keys, class_representatives, class_sizes, hand_chunks
+    from omaha8eq.core.handclasses import class_keys, class_representatives, class_sizes, hand_chunks
 
     keys = np.unique(np.concatenate([np.unique(class_keys(c)) for c in hand_chunks(hole_size)]))
     return keys, class_representatives(keys, hole_size), class_sizes(keys)
@@ -117,8 +117,7 @@ def header_lines(hole_size: int, count: int, hands: int, samples: int, seed: int
 
     return [
         f"omaha8eq preflop ranking of {hole_size}-card Omaha Hi-Lo 8-or-better starting hands",
-        f"built by: python -m omaha8eq.data.build_preflop_ranking --hole-size {hole_size} "
-        f"--samples {samples} --seed {seed}",
+        f"built by: python tools/build_preflop_ranking.py --hole-size {hole_size} --samples {samples} --seed {seed}",
         f"classes: {count} suit-isomorphic classes covering {hands} hands",
         f"equity: hi-lo pot share against one random hand, omaha8eq {omaha8eq.__version__} "
         f"equity([hand, 'random'], samples={samples}, seed={seed}), one run per class",
@@ -127,7 +126,7 @@ def header_lines(hole_size: int, count: int, hands: int, samples: int, seed: int
 
 
 def write_csv(out: Path, keys, representatives, sizes, equity, stderr, header: list[str]) -> None:
-    from omaha8eq.preflop import hand_text
+    from omaha8eq.ranges.preflop import hand_text
 
     order = np.lexsort((keys, -equity))  # equity descending, then key
     lines = [f"# {line}" for line in header] + ["rank,hand,hands,equity,stderr"]
@@ -139,7 +138,7 @@ def write_csv(out: Path, keys, representatives, sizes, equity, stderr, header: l
 
 
 def write_npz(out: Path, keys, equity, stderr, header: list[str]) -> None:
-    from omaha8eq.preflop import EQUITY_SCALE, STDERR_SCALE
+    from omaha8eq.ranges.preflop import EQUITY_SCALE, STDERR_SCALE
 
     np.savez_compressed(
         out,
@@ -151,19 +150,23 @@ def write_npz(out: Path, keys, equity, stderr, header: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from omaha8eq.preflop import DATA_FILES
+    from omaha8eq.ranges.preflop import DATA_FILES
 
     parser = argparse.ArgumentParser(
-        prog="python -m omaha8eq.data.build_preflop_ranking",
+        prog="python tools/build_preflop_ranking.py",
         description="Rank the classes of K-card hands by hi-lo equity against a random hand.",
     )
     parser.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="hole cards (default 4)")
     parser.add_argument("--samples", type=int, help="Monte Carlo samples per class (default 600,000 / 40,000 / 12,000)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="Monte Carlo seed (every class)")
-    parser.add_argument("--limit", type=int, help="only N classes spread over the ranking (to time a build; writes nothing unless --out)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        help="only N classes spread over the ranking (to time a build; writes nothing unless --out)",
+    )
     parser.add_argument("--out", type=Path, help="output file (default: the shipped file for the hole size)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, one thread each (default 1)")
-    parser.add_argument("--threads", type=int, help="threads for omaha8eq.equity when --jobs is 1")
+    parser.add_argument("--threads", type=int, help="threads for omaha8eq.equities when --jobs is 1")
     args = parser.parse_args(argv)
     k = args.hole_size
     samples = args.samples or DEFAULT_SAMPLES[k]

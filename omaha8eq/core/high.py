@@ -1,8 +1,8 @@
-"""Compiled evaluation kernels: the Omaha high and 8-or-better low of one hand.
+"""Compiled high-hand kernels: the Omaha high of one hand (the low is in ``core/low.py``).
 
 Inputs are trusted: card ints 0..51 (``card = 4 * rank + suit``), distinct, with
 4..6 hole cards and 3..5 board cards. numba does not bounds-check, so callers
-validate in Python first (see ``omaha8eq.evaluate``).
+validate in Python first (see ``omaha8eq.evaluation``).
 
 How a hand is evaluated (exactly 2 hole + exactly 3 board cards, each way):
 
@@ -15,7 +15,6 @@ How a hand is evaluated (exactly 2 hole + exactly 3 board cards, each way):
   (that choice dominates every other rank by rank); a straight flush exists when some
   straight window holds exactly three of the suited board ranks and two of the
   suited hole ranks. The hand's high is the larger of the two paths.
-* Low: ``low[board_low_mask * 256 + hole_low_mask]``.
 
 The large tables are arguments, never globals: numba would freeze a global array
 into every compiled function and its on-disk cache.
@@ -23,14 +22,12 @@ into every compiled function and its on-disk cache.
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .tables import (
     BINOM,
     BOARD_OFFSET,
     LOW_BIT,
-    NO_LOW,
     PAIR_INDEX,
     STRAIGHT_WINDOWS,
     TOP_2,
@@ -160,36 +157,3 @@ def hand_high(holes, row, n_hole, state, flush_suit, flush_ranks, board_pair, fl
         rank_high(holes, row, n_hole, state, board_pair),
         flush_high(holes, row, n_hole, flush_suit, flush_ranks, flush5, suited_table),
     )
-
-
-@njit(cache=True, inline="always")
-def hand_low(holes, row, n_hole, board_low_mask, low):
-    """Omaha 8-or-better low class (0..55, 55 = wheel) of ``holes[row, :n_hole]``, or NO_LOW."""
-    mask = 0
-    for i in range(n_hole):
-        mask |= LOW_BIT[holes[row, i] >> 2]
-    return low[board_low_mask * 256 + mask]
-
-
-@njit(cache=True, parallel=True)
-def evaluate_rows(
-    holes, boards, want_high, want_low, board_pair, flush5, suited, low, out_high, out_low
-):
-    """Evaluate every row: ``out_high[i]``, ``out_low[i]`` for ``holes[i]`` on ``boards[i]``.
-
-    Rows the caller did not ask for (``want_high``/``want_low`` false) get -1.
-    """
-    n_hole = holes.shape[1]
-    n_board = boards.shape[1]
-    for i in prange(holes.shape[0]):
-        state, flush_suit, flush_ranks, low_mask = describe_board(boards, i, n_board)
-        if want_high:
-            out_high[i] = hand_high(
-                holes, i, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited
-            )
-        else:
-            out_high[i] = -1
-        if want_low:
-            out_low[i] = hand_low(holes, i, n_hole, low_mask, low)
-        else:
-            out_low[i] = NO_LOW

@@ -56,21 +56,21 @@ from typing import Any
 import numba
 import numpy as np
 
-from . import __version__
-from .cards import format_cards
-from .equity import equity
-from .errors import OmahaInputError
-from .evaluate import evaluate_batch
+from .. import __version__
+from ..cards import format_cards
+from ..equities import equity
+from ..errors import OmahaInputError
+from ..evaluation import evaluate_batch
 
 __all__ = [
+    "QUICK",
     "BenchConfig",
     "BenchReport",
     "Measurement",
     "PeerResult",
-    "QUICK",
-    "run_bench",
     "format_bench",
     "random_deals",
+    "run_bench",
 ]
 
 HERO, VILLAIN = "As Ah 2c 3d", "Ks Kh Qd Jd"
@@ -292,6 +292,7 @@ def _measure_omaha8eq(
             )
             for t in thread_counts:
                 with _numba_threads(t):
+
                     def run() -> Any:
                         return evaluate_batch(holes, boards, hilo=hilo, high=high)
 
@@ -309,6 +310,7 @@ def _measure_omaha8eq(
         show="time",
     )
     for t in thread_counts:
+
         def run_exact(t: int = t) -> Any:
             return equity([HERO, VILLAIN], exhaustive=True, threads=t)
 
@@ -323,6 +325,7 @@ def _measure_omaha8eq(
     ):
         m = Measurement(key, what, short, "trials", config.samples)
         for t in thread_counts:
+
             def run_mc(t: int = t, opponent: str = opponent) -> Any:
                 return equity([HERO, opponent], samples=config.samples, seed=config.seed, threads=t)
 
@@ -456,9 +459,7 @@ def _peer_pokerkit(run: _PeerRun) -> list[PeerResult]:
             # PokerKit's low lookup gives the wheel index 0: lower is better.
             agrees &= _low_agrees(low, [None if lo is None else lo.entry.index for _, lo in out], False)
         halves = {"hilo": "highs and lows", "high": "highs", "low": "lows"}[mode]
-        check = f"{n:,} hands: {halves} in omaha8eq's order" + (
-            ", no-low hands the same" if mode != "high" else ""
-        )
+        check = f"{n:,} hands: {halves} in omaha8eq's order" + (", no-low hands the same" if mode != "high" else "")
         api = {"hilo": "OmahaHoldemHand and OmahaEightOrBetterLowHand.from_game",
                "high": "OmahaHoldemHand.from_game", "low": "OmahaEightOrBetterLowHand.from_game"}[mode]  # fmt: skip
         results.append(run.result("pokerkit", version, _eval_key(n_hole, mode), api, n, 1,
@@ -542,6 +543,7 @@ def _peer_poker_equity(run: _PeerRun) -> list[PeerResult]:
     for key, opponent in (("monte-carlo/fixed", hands[1]), ("monte-carlo/random", "****")):
         mine = run.answers[key].players[0]
         for t in run.report.thread_counts:
+
             def sample(t: int = t, opponent: str = opponent) -> Any:
                 return pe.chunk_from_text("omaha_hi_lo", [hands[0], opponent], samples=samples,
                                           seed=1, threads=t)  # fmt: skip

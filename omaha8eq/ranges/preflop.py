@@ -1,9 +1,9 @@
 """The preflop ranking of Omaha Hi-Lo starting hands of 4, 5 and 6 cards.
 
 Hands of one size form suit-isomorphic classes (hands that a permutation of the
-suits maps onto each other; see :mod:`omaha8eq.handclasses`): 16,432 of 4 cards,
+suits maps onto each other; see :mod:`omaha8eq.core.handclasses`): 16,432 of 4 cards,
 134,459 of 5 and 962,988 of 6. Each class was given its hi-lo equity against one
-random hand of its size by a seeded Monte Carlo run of :func:`omaha8eq.equity`, and
+random hand of its size by a seeded Monte Carlo run of :func:`omaha8eq.equities`, and
 the classes ranked by it, best first:
 
 =====  ========  ======================  =====================  =================
@@ -14,11 +14,11 @@ cards  classes   deals per class         standard error         data file
 6      962,988   12,000                  about 0.0037           ``preflop6.npz``
 =====  ========  ======================  =====================  =================
 
-The files are in ``omaha8eq/data`` and rebuilt by ``python -m
-omaha8eq.data.build_preflop_ranking --hole-size K`` (which documents the method).
+The files are in ``omaha8eq/data`` and rebuilt by ``python
+tools/build_preflop_ranking.py --hole-size K`` (which documents the method).
 
 - :func:`preflop_rank` gives a hand's rank, percentile and equity.
-- Range percentages (``"15%"`` in :func:`omaha8eq.ranges.parse_range`) take the
+- Range percentages (``"15%"`` in :func:`omaha8eq.ranges.range.parse_range`) take the
   best classes: a class is in the top p% when the hands of the classes ranked above
   it are fewer than p% of all hands of its size (see :func:`hands_above`).
 """
@@ -33,14 +33,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import CardSpec, format_card, parse_cards
-from .errors import HandSizeError
-from .handclasses import HOLE_SIZES, all_hands, class_keys, class_representatives, class_sizes, hand_count
-from .inputs import parse_hole
+from ..cards import CardSpec, format_card, parse_cards
+from ..core.handclasses import HOLE_SIZES, all_hands, class_keys, class_representatives, class_sizes, hand_count
+from ..errors import HandSizeError
+from ..inputs import parse_hole
 
-__all__ = ["PreflopRank", "PreflopRanking", "preflop_rank", "preflop_ranking", "hands_above", "class_index"]
+__all__ = ["PreflopRank", "PreflopRanking", "class_index", "hands_above", "preflop_rank", "preflop_ranking"]
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 DATA_FILES = {4: DATA_DIR / "preflop4.csv.gz", 5: DATA_DIR / "preflop5.npz", 6: DATA_DIR / "preflop6.npz"}
 #: The 5- and 6-card files store ``round(equity * EQUITY_SCALE)`` and likewise the stderr.
 EQUITY_SCALE = 10_000
@@ -93,7 +93,7 @@ def hand_text(cards) -> str:
 def _missing(hole_size: int) -> FileNotFoundError:
     return FileNotFoundError(
         f"the preflop ranking file {DATA_FILES[hole_size]} is missing; build it with "
-        f"'python -m omaha8eq.data.build_preflop_ranking --hole-size {hole_size}'"
+        f"'python tools/build_preflop_ranking.py --hole-size {hole_size}'"
     )
 
 
@@ -128,7 +128,7 @@ def _read_npz(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str
     return keys[order], equity[order], stderr[order], header
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def preflop_ranking(hole_size: int = 4) -> PreflopRanking:
     """Load the ranking of the classes of ``hole_size``-card hands (cached; about
     40 ms for 4 cards, 0.1 s for 5, 0.5 s for 6)."""
@@ -147,7 +147,7 @@ def preflop_ranking(hole_size: int = 4) -> PreflopRanking:
     return ranking
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _key_order(hole_size: int) -> tuple[np.ndarray, np.ndarray]:
     """(sorted class keys, the rank index of each) for lookups."""
     keys = preflop_ranking(hole_size).keys
@@ -165,7 +165,7 @@ def class_index(hands: np.ndarray) -> np.ndarray:
     return order[at]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _strictly_above(hole_size: int) -> np.ndarray:
     ranking = preflop_ranking(hole_size)
     above = ranking.at_or_above - ranking.sizes

@@ -16,7 +16,7 @@ import numba
 import numpy as np
 
 from .cards import CardSpec
-from .core import kernels
+from .core import batch
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .hands import HighHand, LowHand
 from .inputs import card_array, check_card_rows, hole_and_board
@@ -27,9 +27,7 @@ __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
 SMALL_BATCH = 10_000
 
 
-def evaluate_batch(
-    holes, boards, *, hilo: bool = True, high: bool = True
-) -> tuple[np.ndarray, np.ndarray]:
+def evaluate_batch(holes, boards, *, hilo: bool = True, high: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Evaluate many hands at once, one hand and one board per row.
 
     Args:
@@ -51,9 +49,7 @@ def evaluate_batch(
     hole_array = card_array(holes, "holes", (4, 5, 6))
     board_array = card_array(boards, "boards", (3, 4, 5))
     if hole_array.shape[0] != board_array.shape[0]:
-        raise ValueError(
-            f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}"
-        )
+        raise ValueError(f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}")
     check_card_rows(hole_array, board_array)
     return _evaluate_rows(
         hole_array.astype(np.int8, copy=False),
@@ -73,7 +69,7 @@ def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, wa
     if n < SMALL_BATCH:  # waking the other threads costs more than the rows
         numba.set_num_threads(1)
     try:
-        kernels.evaluate_rows(
+        batch.evaluate_rows(
             holes, boards, bool(want_high), bool(want_low), tables.board_pair,
             tables.flush5, tables.suited, tables.low, out_high, out_low,
         )  # fmt: skip
@@ -123,9 +119,7 @@ def _explain_low(hole, board, value: int) -> LowHand:
     raise AssertionError(f"no 2+3 combination reaches the evaluated low {value}")
 
 
-def evaluate(
-    hole: CardSpec, board: CardSpec, *, hilo: bool = True
-) -> tuple[HighHand, LowHand | None]:
+def evaluate(hole: CardSpec, board: CardSpec, *, hilo: bool = True) -> tuple[HighHand, LowHand | None]:
     """The best high and the best low (None without one) of ``hole`` on ``board``.
 
     Each uses exactly 2 hole cards and exactly 3 board cards, chosen separately.

@@ -8,7 +8,7 @@ How: a player's chips back are the uncalled chips returned plus his share of eac
 pot. By linearity of expectation his expected chips are the returned chips plus,
 for every pot, ``amount x (his equity in that pot)``, where the equity is his
 expected share of a pot contested only by that pot's eligible players. The pots are
-settled on the same board, so each pot's equity is :func:`omaha8eq.equity` of its
+settled on the same board, so each pot's equity is :func:`omaha8eq.equities` of its
 eligible players on that board, with every other live player's known hole cards
 passed as dead cards: they are out of the deck (card removal stays exact) but do
 not compete for that pot. The pots' outcomes are correlated (one board decides them
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .cards import CardSpec, format_cards, parse_cards
-from .equity import equity
-from .errors import HandSizeError, OmahaInputError
+from ..cards import CardSpec, format_cards, parse_cards
+from ..equities import equity
+from ..errors import HandSizeError
+from ..results import EquityResult
 from .pots import PlayerSpec, check_cards, layout, parse_players
-from .results import EquityResult
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
 
@@ -181,7 +181,7 @@ def allin_equity(
     """Each player's expected chips when all-in players' cards are still to come.
 
     The pots are built as :func:`omaha8eq.settle` builds them; each contested pot's
-    equities are those of its eligible players (:func:`omaha8eq.equity` on the same
+    equities are those of its eligible players (:func:`omaha8eq.equities` on the same
     board, the other live players' hands dead).
 
     Args:
@@ -191,7 +191,7 @@ def allin_equity(
         board: 0 to 5 known board cards.
         dead: other cards known to be out of play.
         exhaustive, samples, stderr_target, threads, hilo: passed to
-            :func:`omaha8eq.equity` for every pot (by default every board is
+            :func:`omaha8eq.equities` for every pot (by default every board is
             enumerated when that is affordable, else a Monte Carlo).
         seed: Monte Carlo seed, the same for every pot (drawn and reported when None).
 
@@ -201,7 +201,7 @@ def allin_equity(
 
     Raises:
         OmahaInputError (a ValueError) naming the bad input, as :func:`omaha8eq.settle`
-        and :func:`omaha8eq.equity` do.
+        and :func:`omaha8eq.equities` do.
 
     A short stack all-in for 20 against two players with 60 each, turn to come:
     the main pot (60) is three-way, the side pot (80) heads-up.
@@ -248,9 +248,14 @@ def allin_equity(
         exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None
         pots.append(
             PotEquity(
-                index, shape.amount, shape.level, shape.eligible,
-                tuple(p.equity for p in result.players), exact,
-                tuple(p.equity_stderr for p in result.players), result,
+                index,
+                shape.amount,
+                shape.level,
+                shape.eligible,
+                tuple(p.equity for p in result.players),
+                exact,
+                tuple(p.equity_stderr for p in result.players),
+                result,
             )  # fmt: skip
         )
 

@@ -18,10 +18,10 @@ Every visited point knows the ranks of the cards it deals (the multiset, plus th
 suited cards of a correction), so the outcomes can also be split by them: with a
 13-bit ``split_ranks`` mask, boards whose missing cards hold a card of one of those
 ranks are counted in ``counts[1]``, the others in ``counts[0]``
-(``omaha8eq.equity.split_equity``). With ``split_ranks = 0`` everything goes to
+(``omaha8eq.equities.split_equity``). With ``split_ranks = 0`` everything goes to
 ``counts[0]``.
 
-Only fixed hands: deals with random hands go through ``enumerator.py``, which also
+Only fixed hands: deals with random hands go through ``exact_boards.py``, which also
 serves as this module's reference in the tests.
 """
 
@@ -33,13 +33,13 @@ from itertools import combinations_with_replacement
 import numpy as np
 from numba import njit
 
-from .enumerator import COMB
-from .kernels import best_flush, board_state, popcount
+from .exact_boards import COMB
+from .high import best_flush, board_state, popcount
 from .showdown import count_outcome
 from .tables import BOARD_OFFSET, LOW_BIT, multiset_index
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All multisets of 0..5 ranks, for weighting the ways the missing cards can fall.
 

@@ -8,7 +8,7 @@ Prints the expression, what it means in words, how many hands it covers (and in
 how many suit-isomorphic classes, and which share of all hands of that size), the
 total weight when weighted, then the first N hands (default 10) in the range's
 order -- highest cards first -- with, for 4-card hands, each hand's preflop rank
-and equity against a random hand. The syntax is in :mod:`omaha8eq.ranges`.
+and equity against a random hand. The syntax is in :mod:`omaha8eq.ranges.range`.
 Examples::
 
     omaha8eq range 'AA:$ds'
@@ -22,12 +22,12 @@ import argparse
 import json
 from typing import Any
 
-from .core.compiled import compile_notice, first_use_message
-from .handclasses import hand_count
-from .range_kernels import class_keys_kernel, features_kernel, match_kernel
-from .ranges import Range, hand_text, parse_range
+from ..core.handclasses import hand_count
+from ..core.range_match import class_keys_kernel, features_kernel, match_kernel
+from ..core.registry import compile_notice, first_use_message
+from ..ranges.range import Range, hand_text, parse_range
 
-__all__ = ["add_range_parser", "run_range", "format_range", "range_document"]
+__all__ = ["add_range_parser", "format_range", "range_document", "run_range"]
 
 COMPILE_NOTICE = first_use_message("range kernels", 5)
 #: Classes are counted for ranges of at most this many hands.
@@ -64,7 +64,7 @@ def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
     if count == 0:
         return None
     try:
-        from .preflop import class_index, preflop_ranking
+        from ..ranges.preflop import class_index, preflop_ranking
 
         index = class_index(rng.hands[:count])
         equity = preflop_ranking(rng.hole_size).equity
@@ -102,7 +102,9 @@ def format_range(rng: Range, list_count: int) -> str:
     doc = range_document(rng, list_count)
     lines = [f"Range: {rng.expression}", f"Meaning: {rng.meaning}"]
     plural = "" if rng.count == 1 else "s"
-    counted = f"Hands: {rng.count:,} hand{plural} of {doc['all_hands']:,} {rng.hole_size}-card hands ({100 * rng.share:.2f}%)"
+    counted = (
+        f"Hands: {rng.count:,} hand{plural} of {doc['all_hands']:,} {rng.hole_size}-card hands ({100 * rng.share:.2f}%)"
+    )
     if doc["classes"] is not None:
         counted += f", in {doc['classes']:,} suit class{'es' if doc['classes'] != 1 else ''}"
     lines.append(counted)
@@ -126,7 +128,7 @@ def format_range(rng: Range, list_count: int) -> str:
 def run_range(args: argparse.Namespace) -> int:
     """Run ``omaha8eq range``; input errors propagate to the CLI's handler."""
     if args.list_count < 0:
-        from .errors import OmahaInputError
+        from ..errors import OmahaInputError
 
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
     with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):

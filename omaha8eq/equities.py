@@ -24,16 +24,16 @@ import numba
 import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_cards, parse_cards
-from .core.aggregate import aggregate_showdowns, rank_multisets
-from .core.enumerator import board_combinations, deal_count, enumerate_deals
-from .core.sampler import MAX_REDRAWS, sample_deals
+from .core.exact_boards import board_combinations, deal_count, enumerate_deals
+from .core.exact_multisets import aggregate_showdowns, rank_multisets
+from .core.montecarlo import MAX_REDRAWS, sample_deals
 from .core.showdown import fixed_hand_tables, histogram_shape
 from .core.tables import get_tables
 from .errors import HandSizeError, OmahaInputError
 from .inputs import DECK_SIZE, parse_hole
 from .results import EquityResult, hand_equities, share_matrix, share_units, summarize_player
 
-__all__ = ["equity", "EXHAUSTIVE_LIMIT", "DEFAULT_SAMPLES"]
+__all__ = ["DEFAULT_SAMPLES", "EXHAUSTIVE_LIMIT", "equity"]
 
 #: With ``exhaustive=None``, enumerate when there are at most this many deals.
 EXHAUSTIVE_LIMIT = 5_000_000
@@ -51,7 +51,7 @@ SMALL_WORK = 50_000
 MAX_SAMPLES = 1_000_000_000
 
 #: Exact runs with fixed hands only count rank multisets plus flush corrections
-#: (``core/aggregate.py``); False visits every board (``core/enumerator.py``).
+#: (``core/exact_multisets.py``); False visits every board (``core/exact_boards.py``).
 AGGREGATE_EXACT = True
 
 RANDOM = "random"
@@ -89,7 +89,7 @@ def _integer_weights(weights: Sequence[float] | np.ndarray) -> np.ndarray:
 
 
 def _range_seat(label: str, parsed: Any) -> _Seat:
-    """The seat of a parsed :class:`~omaha8eq.ranges.Range`: its hands and integer weights."""
+    """The seat of a parsed :class:`~omaha8eq.ranges.range.Range`: its hands and integer weights."""
     return _Seat(
         label,
         hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
@@ -99,7 +99,7 @@ def _range_seat(label: str, parsed: Any) -> _Seat:
 
 def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
-    from .ranges import Range, is_range_expression
+    from .ranges.range import Range, is_range_expression
 
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
@@ -120,9 +120,7 @@ def _parse_seats(hands: Sequence) -> tuple[list[_Seat], int]:
         raise HandSizeError(
             "hands: every hand must have the same number of hole cards, got "
             + ", ".join(
-                f"hand {i}: {len(s.cards)}"
-                for i, s in enumerate(seats, 1)
-                if s is not None and s.cards is not None
+                f"hand {i}: {len(s.cards)}" for i, s in enumerate(seats, 1) if s is not None and s.cards is not None
             )
         )
     hole_size = sizes.pop() if sizes else 4
@@ -142,7 +140,7 @@ def _parse_range(text: str, hole_size: int, what: str) -> Any:
     """Parse a range; text that reads as neither a range nor cards gets the card error
     (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
     is a mistyped hand)."""
-    from .ranges import RangeSyntaxError, parse_range
+    from .ranges.range import RangeSyntaxError, parse_range
 
     try:
         return parse_range(text, hole_size=hole_size)
@@ -237,9 +235,7 @@ class _Deal:
         )  # fmt: skip
 
 
-def _prepare_deal(
-    seats: list[_Seat], n_hole: int, board_cards: tuple[int, ...], dead_cards: tuple[int, ...]
-) -> _Deal:
+def _prepare_deal(seats: list[_Seat], n_hole: int, board_cards: tuple[int, ...], dead_cards: tuple[int, ...]) -> _Deal:
     """Restrict the ranges to the cards left and build the kernels' arrays."""
     known = [c for s in seats if s.cards is not None for c in s.cards] + list(board_cards) + list(dead_cards)
     _restrict_ranges(seats, sum(1 << c for c in known))
@@ -324,7 +320,7 @@ def equity(
         hands: 2 or more players, each a hand of 4, 5 or 6 hole cards (all the same
             size), ``"random"`` for a hand dealt afresh from the remaining cards in
             each deal, or a range: an expression such as ``"AA2*, 15%"`` or a
-            :class:`~omaha8eq.ranges.Range` (see ``omaha8eq.ranges``). A range's hands
+            :class:`~omaha8eq.ranges.range.Range` (see ``omaha8eq.ranges.range``). A range's hands
             that hold a known card are left out; the others are dealt in proportion
             to their weights, and the joint deal of several ranges is exact (no two
             players ever share a card, and no combination is favoured).
@@ -370,10 +366,12 @@ def equity(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
         raise OmahaInputError(f"seed: expected an integer 0 <= seed < 2**64, got {seed!r}")
     if threads is not None:
-        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise OmahaInputError(
-                f"threads: expected 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}"
-            )
+        if (
+            isinstance(threads, bool)
+            or not isinstance(threads, int)
+            or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
+        ):
+            raise OmahaInputError(f"threads: expected 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}")
 
     deal = _prepare_deal(seats, n_hole, board_cards, dead_cards)
     deck, random_players, ranged = deal.deck, deal.random_players, deal.ranged
@@ -501,7 +499,9 @@ def split_equity(
         _report(progress, int(outcomes.sum()), int(outcomes.sum()))
     overall = _result(deal, counts.sum(axis=0), int(outcomes.sum()), True, None, True, started)
     parts = [
-        _result(deal, counts[k], int(outcomes[k]), True, None, True, started) if k < len(counts) and outcomes[k] else None
+        _result(deal, counts[k], int(outcomes[k]), True, None, True, started)
+        if k < len(counts) and outcomes[k]
+        else None
         for k in (1, 0)
     ]
     return overall, parts[0], parts[1]
@@ -534,7 +534,11 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress, sp
     largest *= prod(int(seats[i].weights.max()) for i in ranged)
     weighted = np.int64 if largest < 2**63 else object
     total = np.zeros((parts, *histogram_shape(n_players)), dtype=weighted)
-    per_hand = {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=weighted) for i in ranged} if by_hand else {}
+    per_hand = (
+        {i: np.zeros((len(seats[i].hands), *histogram_shape(n_players)[1:]), dtype=weighted) for i in ranged}
+        if by_hand
+        else {}
+    )
     dealt = {i: np.zeros(len(seats[i].hands), dtype=weighted) for i in ranged}
     outcomes = np.zeros(parts, dtype=np.int64)
     work_holes = holes.copy()
@@ -569,8 +573,7 @@ def _exact_ranges(common, table_args, hilo, seats, ranged, by_hand, progress, sp
             _report(progress, done, n_combinations)
     if outcomes.sum() == 0:
         raise OmahaInputError(
-            "hands: the ranges cannot be dealt together: every combination of their hands "
-            "shares a card"
+            "hands: the ranges cannot be dealt together: every combination of their hands shares a card"
         )
     hand_results = {}
     if by_hand:
@@ -618,13 +621,9 @@ def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, std
     n_players = holes.shape[0]
     # Range players draw from the concatenation of their ranges' hands.
     range_players = np.array(ranged, dtype=np.int64)
-    range_hands = np.concatenate(
-        [seats[i].hands for i in ranged] or [np.zeros((0, n_hole), dtype=np.int8)]
-    )
+    range_hands = np.concatenate([seats[i].hands for i in ranged] or [np.zeros((0, n_hole), dtype=np.int8)])
     range_offsets = np.cumsum([0] + [len(seats[i].hands) for i in ranged]).astype(np.int64)
-    range_cumulative = np.concatenate(
-        [np.cumsum(seats[i].weights).astype(np.float64) for i in ranged] or [np.zeros(0)]
-    )
+    range_cumulative = np.concatenate([np.cumsum(seats[i].weights).astype(np.float64) for i in ranged] or [np.zeros(0)])
     range_masks = _card_masks(range_hands)
     units = share_units(n_players)
     tracked = len(range_hands) if by_hand else 1
@@ -661,8 +660,7 @@ def _sample(common, table_args, hilo, seats, ranged, by_hand, seed, samples, std
         chunk += n_chunks
         _report(progress, drawn, None if stderr_target is not None and samples is None else limit)
         if stderr_target is not None and all(
-            summarize_player("", total[p], False).equity_stderr <= stderr_target
-            for p in range(n_players)
+            summarize_player("", total[p], False).equity_stderr <= stderr_target for p in range(n_players)
         ):
             break
     hand_results = {}

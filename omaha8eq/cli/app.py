@@ -38,17 +38,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import __version__
-from .cards import format_cards, parse_cards
-from .core.compiled import compile_notice, first_use_message
-from .equity import equity
-from .errors import OmahaInputError
-from .evaluate import evaluate
-from .hands import HighHand, LowHand
+from .. import __version__
+from ..cards import format_cards, parse_cards
+from ..core.registry import compile_notice, first_use_message
+from ..equities import equity
+from ..errors import OmahaInputError
+from ..evaluation import evaluate
+from ..hands import HighHand, LowHand
+from ..results import EquityResult
 from .progress import ProgressBar
-from .results import EquityResult
 
-__all__ = ["main", "build_parser"]
+__all__ = ["build_parser", "main"]
 
 PROG = "omaha8eq"
 EXIT_OK = 0
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Omaha Hi-Lo (8-or-better) equities and hand evaluation.",
-        epilog="Cards: rank 2-9 T J Q K A then suit c d h s, e.g. AsAh2c3d or \"As Ah 2c 3d\".",
+        epilog='Cards: rank 2-9 T J Q K A then suit c d h s, e.g. AsAh2c3d or "As Ah 2c 3d".',
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -138,25 +138,25 @@ def build_parser() -> argparse.ArgumentParser:
         description="The best Omaha high and 8-or-better low of one hand on a board "
         "(exactly 2 hole cards and 3 board cards each).",
     )
-    ev.add_argument("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. \"As Ah 3d 6s\"")
+    ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
     ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
     ev.add_argument("--high-only", action="store_true", help="Omaha high: do not evaluate the low")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
     ev.set_defaults(run=_run_eval)
 
-    from .cli_counterfeit import add_counterfeit_parser  # counterfeit and low-draw odds
+    from .counterfeit import add_counterfeit_parser  # counterfeit and low-draw odds
 
     add_counterfeit_parser(commands)
 
-    from .cli_pots import add_commands as add_pot_commands  # settle, allin, potlimit, betting
+    from .pots import add_commands as add_pot_commands  # settle, allin, potlimit, betting
 
     add_pot_commands(commands)
 
-    from .cli_ranges import add_range_parser  # count, describe and list a range
+    from .ranges import add_range_parser  # count, describe and list a range
 
     add_range_parser(commands)
 
-    from .cli_bench import add_bench_parser  # measure this machine (and peers)
+    from .bench import add_bench_parser  # measure this machine (and peers)
 
     add_bench_parser(commands)
     return parser
@@ -185,9 +185,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def format_equity(
-    result: EquityResult, stderr_target: float | None = None, by_hand: int = 0
-) -> str:
+def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:
     """The text report of an equity result: the table, then what was computed and how,
     then (``by_hand`` > 0) the best ``by_hand`` hands of each range."""
     monte_carlo = not result.exhaustive
@@ -217,14 +215,11 @@ def format_equity(
         lines.append(f"No low: {_percent(result.no_low)}% of {noun}")
     if result.exhaustive:
         counted = noun if result.outcomes != 1 else noun[:-1]
-        lines.append(
-            f"Exact: enumerated {result.outcomes:,} {counted} in {_seconds(result.elapsed)} s"
-        )
+        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {_seconds(result.elapsed)} s")
     else:
         target = "" if stderr_target is None else f" (standard error target {_percent(stderr_target)}%)"
         lines.append(
-            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, "
-            f"in {_seconds(result.elapsed)} s"
+            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {_seconds(result.elapsed)} s"
         )
     if not result.hilo:
         lines.append("Omaha high")
@@ -232,8 +227,7 @@ def format_equity(
         if p.by_hand and by_hand:
             lines.append("")
             lines.append(
-                f"Hand {number} ({p.hand}): the best {min(by_hand, len(p.by_hand))} "
-                f"of {len(p.by_hand):,} hands"
+                f"Hand {number} ({p.hand}): the best {min(by_hand, len(p.by_hand))} of {len(p.by_hand):,} hands"
             )
             lines += _table(
                 ["Hand", "Equity %", "Dealt %"],
@@ -244,10 +238,10 @@ def format_equity(
 
 def _equity_kernels(args: argparse.Namespace) -> list[Any]:
     """The compiled kernels the request will run (both when the library decides)."""
-    from .core.aggregate import aggregate_showdowns
-    from .core.enumerator import enumerate_deals
-    from .core.sampler import sample_deals
-    from .core.showdown import best_flushes
+    from ..core.exact_boards import enumerate_deals
+    from ..core.exact_multisets import aggregate_showdowns
+    from ..core.montecarlo import sample_deals
+    from ..core.showdown import best_flushes
 
     if args.exact:
         return [aggregate_showdowns, enumerate_deals, best_flushes]
@@ -327,7 +321,7 @@ def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
 
 
 def _run_eval(args: argparse.Namespace) -> int:
-    from .core.kernels import evaluate_rows
+    from ..core.batch import evaluate_rows
 
     hilo = not args.high_only
     with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):

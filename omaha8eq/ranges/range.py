@@ -26,7 +26,7 @@ Syntax
 ``a!b``                a and not b (``AA!AAA`` = exactly two aces).
 ``( )``                grouping.
 ``15%``                the top 15% of hands by the preflop ranking of their
-                       size (:mod:`omaha8eq.preflop`; 4, 5 or 6 hole cards).
+                       size (:mod:`omaha8eq.ranges.preflop`; 4, 5 or 6 hole cards).
 ``5%-15%``             the band: in the top 15% but not in the top 5%.
 ``e@50``               entry ``e`` at weight 50% (weights are percents in (0, 100]).
 ``random``, ``*``      every hand.
@@ -93,27 +93,26 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from math import comb
 from typing import Any
 
 import numpy as np
 
-from .cards import CardSpec, format_card, parse_cards
-from .errors import HandSizeError, OmahaInputError
-from .handclasses import HOLE_SIZES, all_hands, class_keys, colex_index, hand_chunks, hand_count
-from .range_kernels import features_kernel as _features_kernel
-from .range_kernels import match_kernel as _match_kernel
+from ..cards import CardSpec, format_card, parse_cards
+from ..core.handclasses import HOLE_SIZES, all_hands, class_keys, colex_index, hand_chunks, hand_count
+from ..core.range_match import features_kernel as _features_kernel
+from ..core.range_match import match_kernel as _match_kernel
+from ..errors import HandSizeError, OmahaInputError
 
 __all__ = [
-    "Range",
-    "RangeSyntaxError",
-    "parse_range",
-    "is_range_expression",
-    "range_hands_excluding",
-    "range_weights",
+    "MACROS",
     "RANK_VARIABLES",
     "SUIT_VARIABLES",
-    "MACROS",
+    "Range",
+    "RangeSyntaxError",
+    "is_range_expression",
+    "parse_range",
+    "range_hands_excluding",
+    "range_weights",
 ]
 
 RANK_CHARS = "23456789TJQKA"
@@ -311,7 +310,7 @@ def _group(node: _Node, parent: type) -> str:
     """A child's description, bracketed when it binds looser than its parent."""
     looser = {_Or: 0, _Weight: 1, _And: 2, _Not: 3}
     text = node.describe()
-    if type(node) in looser and looser[type(node)] < looser.get(parent, 4) or (
+    if (type(node) in looser and looser[type(node)] < looser.get(parent, 4)) or (
         parent is _Not and isinstance(node, (_And, _Or, _Weight))
     ):
         return f"({text})"
@@ -612,7 +611,10 @@ class _Parser:
             node: _Node = _Macro(name)
             node.position, node.text = start, match.group()
             return node
-        if self.text[self.pos : self.pos + 6].lower() == "random" and not self.text[self.pos + 6 : self.pos + 7].isalnum():
+        if (
+            self.text[self.pos : self.pos + 6].lower() == "random"
+            and not self.text[self.pos + 6 : self.pos + 7].isalnum()
+        ):
             self.pos += 6
             node = _All()
             node.position, node.text = start, "random"
@@ -797,7 +799,9 @@ def _parse_tree(expression: str, hole_size: int | None) -> _Node:
     except RecursionError:
         raise RangeSyntaxError(
             f"range {expression[:40]!r}...: nested too deeply (at position {parser.pos + 1})",
-            expression, parser.pos, expression[parser.pos : parser.pos + 1],
+            expression,
+            parser.pos,
+            expression[parser.pos : parser.pos + 1],
         ) from None
 
 
@@ -810,7 +814,7 @@ class Range:
     """An immutable weighted set of Omaha starting hands of one size.
 
     ``hands``: (n, hole_size) int8 card ints, each row sorted ascending, rows in
-    :func:`omaha8eq.handclasses.all_hands` order (hands with the highest cards first)
+    :func:`omaha8eq.core.handclasses.all_hands` order (hands with the highest cards first)
     and distinct; ``weights``: (n,) float64 in (0, 1]. Both arrays are read-only.
     ``len(r)`` is the number of hands; iterating gives ``(cards tuple, weight)``.
 
@@ -824,7 +828,7 @@ class Range:
 
     """
 
-    __slots__ = ("_hands", "_weights", "_hole_size", "_expression", "_tree", "__weakref__")
+    __slots__ = ("__weakref__", "_expression", "_hands", "_hole_size", "_tree", "_weights")
 
     def __init__(
         self,
@@ -1153,4 +1157,3 @@ def range_hands_excluding(rng: Range, dead_mask: int) -> tuple[np.ndarray, np.nd
     """
     kept = rng.without(int(dead_mask))
     return kept.hands, kept.weights
-

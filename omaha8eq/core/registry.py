@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-__all__ = ["needs_compile", "compile_notice", "first_use_message"]
+__all__ = ["compile_notice", "first_use_message", "needs_compile"]
 
 
 def first_use_message(kernels: str, seconds: int) -> str:

@@ -1,0 +1,22 @@
+"""Compiled low-hand kernel: the Omaha 8-or-better low of one hand.
+
+Cards are ints 0..51 (``card = 4 * rank + suit``), trusted (validated by the caller).
+A hand's low is one read: ``low[board_low_mask * 256 + hole_low_mask]``, where each
+mask has bit ``r`` for low rank ``r`` (bit 0 = ace ... bit 7 = eight) and the table
+(``core/tables.py``) holds the best 2+3 low of every pair of masks, or ``NO_LOW``.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .tables import LOW_BIT
+
+
+@njit(cache=True, inline="always")
+def hand_low(holes, row, n_hole, board_low_mask, low):
+    """Omaha 8-or-better low class (0..55, 55 = wheel) of ``holes[row, :n_hole]``, or NO_LOW."""
+    mask = 0
+    for i in range(n_hole):
+        mask |= LOW_BIT[holes[row, i] >> 2]
+    return low[board_low_mask * 256 + mask]
