@@ -2,7 +2,7 @@
 
 A low (made or drawing) is *counterfeited* when a later board card pairs one of the
 hole cards the low uses, so that the low gets worse, is lost, or stops being the nuts
-(RULES.md, "Counterfeiting"). :func:`counterfeit_odds` answers, exactly, for one hand
+(docs/RULES.md, "Counterfeiting"). :func:`counterfeit_odds` answers, exactly, for one hand
 before the flop, on the flop or on the turn:
 
 - how likely a card still to come has the rank of one of the low's two hole cards

@@ -2,7 +2,7 @@
 
 This module is the test oracle for the fast ``omaha8eq`` package.  It shares no
 code with the package and imports only the Python standard library.  Rules
-follow /work/shared/RULES.md.
+follow docs/RULES.md.
 
 Card format
 -----------

@@ -1,7 +1,7 @@
 """Counterfeit and low-draw odds (omaha8eq.counterfeit) against the brute-force reference.
 
 Card format: int 0..51, card = 4*rank + suit, rank 0..12 = 2..A, suit 0..3 = c, d, h, s.
-Rules and the two counterfeiting examples: /work/shared/RULES.md ("Counterfeiting").
+Rules and the two counterfeiting examples: docs/RULES.md ("Counterfeiting").
 The reference, tests/naive_counterfeit.py, visits every runout one by one with naive.py.
 """
 

@@ -1,7 +1,7 @@
 """Tests of omaha8eq's hand evaluation against the plain-Python reference tests/naive.py.
 
 Card format: int 0..51, card = 4*rank + suit, rank 0..12 = 2..A, suit 0..3 = c, d, h, s.
-Rules: /work/shared/RULES.md (exactly 2 hole + exactly 3 board cards, each way).
+Rules: docs/RULES.md (exactly 2 hole + exactly 3 board cards, each way).
 """
 
 from collections import Counter
