@@ -1,15 +1,15 @@
-"""Bet sizing: pot limit, fixed limit and no limit, and a betting round that checks them.
+"""A betting round of Omaha Hi-Lo: whose turn it is, what he may do, each action's effect.
 
-The three betting structures of Omaha Hi-Lo (see the rules, "Betting structures"):
+The structures' sizes live in :mod:`omaha8eq.game.sizing` (pot limit, limit) and
+the action model in :mod:`omaha8eq.game.actions`; this module is the round's state
+machine, :class:`BettingRound`, which checks every action against the rules (see
+the rules, "Betting structures"):
 
-- **Limit.** Bets and raises are fixed: the small bet preflop and on the flop, the
-  big bet (twice the small bet) on the turn and river (:func:`limit_bet_size`). A
-  round allows one bet and three raises (the cap; preflop the big blind counts as
-  the bet). With ``uncapped_heads_up=True`` the cap is lifted while only two
-  players are left in the hand.
-- **Pot limit.** The largest raise is the pot after the raiser's call: previous
-  rounds' pot + every bet of this round + the raiser's call
-  (:func:`pot_limit_max_raise`). The smallest is as in no limit.
+- **Limit.** Fixed bets and raises; one bet and three raises per round (preflop the
+  big blind counts as the bet). With ``uncapped_heads_up=True`` the cap is lifted
+  while only two players are left in the hand.
+- **Pot limit.** The largest raise is the pot after the raiser's call; the
+  smallest is as in no limit.
 - **No limit.** Any amount up to the stack. The smallest bet is the big blind; a
   raise must add at least the previous full bet or raise. An all-in short of that
   is allowed but is not a full raise: it does not reopen the betting for players
@@ -20,7 +20,7 @@ The three betting structures of Omaha Hi-Lo (see the rules, "Betting structures"
 
 Amounts are integer chips. A raise is given as the total the player's bet comes to
 this round ("raise to 35"), as dealers announce it. Seats are 0-based indices in
-seat (clockwise) order.
+seat (clockwise) order; a table has 2 to :data:`~omaha8eq.inputs.MAX_PLAYERS` players.
 
 Illegal actions are rejected with :class:`IllegalActionError`, an
 :class:`~omaha8eq.errors.OmahaInputError` whose ``reason`` attribute says why
@@ -30,12 +30,13 @@ that reason (or None) without acting.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from ..errors import OmahaInputError
+from ..checks import check_flag, excerpt, is_integer
+from ..errors import OmahaInputError, OmahaTypeError
+from ..inputs import check_player_count
+from .actions import ACTIONS, Action, IllegalActionError, Options
+from .sizing import LIMIT_CAP, STREETS, STRUCTURES, Structure, chips, limit_bet_size, pot_limit_max_raise
 
 __all__ = [
     "STREETS",
@@ -49,168 +50,35 @@ __all__ = [
     "pot_limit_max_raise",
 ]
 
-Structure = Literal["limit", "pot-limit", "no-limit"]
-#: The betting structures, as accepted by :class:`BettingRound`.
-STRUCTURES: tuple[str, ...] = ("limit", "pot-limit", "no-limit")
-#: The betting rounds of a hand, in order.
-STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")
-#: Limit: bets and raises allowed per round (one bet and three raises).
-LIMIT_CAP = 4
 
-#: Actions :meth:`BettingRound.act` understands.
-ACTIONS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "all-in")
-
-
-class IllegalActionError(OmahaInputError):
-    """An action the betting rules do not allow.
-
-    Attributes:
-        reason: why, in words (also the exception's message).
-        seat: the seat (0-based) that tried to act, or None.
-        action: the action attempted ("raise", "check", ...), or None.
-    """
-
-    def __init__(self, reason: str, *, seat: int | None = None, action: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.seat = seat
-        self.action = action
+def _stack_list(stacks: object) -> list[int | None]:
+    """Each player's chips behind (None: unlimited) from a list or a number of players."""
+    if is_integer(stacks):
+        count = int(stacks)
+        if count < 2:
+            raise OmahaInputError(f"stacks: {count} players; a betting round needs 2 or more")
+        check_player_count(count, "stacks")
+        return [None] * count
+    if isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        if len(stacks) < 2:
+            raise OmahaInputError(f"stacks: {len(stacks)} players; a betting round needs 2 or more")
+        check_player_count(len(stacks), "stacks")
+        return [None if s is None else chips(s, f"stack {i}") for i, s in enumerate(stacks, 1)]
+    raise OmahaTypeError(f"stacks: expected a list of chip counts or a number of players, got {excerpt(stacks)}")
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
-def _chips(value: object, what: str) -> int:
-    """Validate a non-negative integer amount of chips."""
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise TypeError(f"{what}: expected an integer number of chips, got {value!r}")
-    amount = int(value)
-    if amount < 0:
-        raise OmahaInputError(f"{what}: must not be negative, got {amount}")
-    return amount
-
-
-def pot_limit_max_raise(pot: int, bets: Sequence[int] = (), own: int = 0) -> int:
-    """The largest pot-limit bet or raise, as the total to raise to this round.
-
-    The raise may add the pot after the raiser's call: ``pot`` (the chips of
-    previous rounds) + every bet of this round + the chips the raiser needs to call.
-
-    Args:
-        pot: chips in the pot from previous rounds (and antes, dead money).
-        bets: the chips each player has put in during this round (blinds count),
-            folded players' included, the raiser's own included.
-        own: how many of those chips are the raiser's (a blind, or an earlier bet).
-
-    Returns:
-        The total the raiser's bet may come to this round (the raise-to amount).
-
-    $5/$10 blinds, first to act: call 10, then raise 5 + 10 + 10 = 25, to 35.
-
-    >>> pot_limit_max_raise(0, [5, 10])
-    35
-
-    A $75 pot and a $75 bet in front: call 75, raise 75 + 75 + 75 = 225, to 300.
-    With no bet yet, a pot-sized bet.
-
-    >>> pot_limit_max_raise(75, [75]), pot_limit_max_raise(75)
-    (300, 75)
-    """
-    pot = _chips(pot, "pot")
-    if isinstance(bets, (str, bytes)) or not isinstance(bets, Sequence):
-        raise TypeError(f"bets: expected a list of chip amounts, got {bets!r}")
-    amounts = [_chips(b, f"bet {i}") for i, b in enumerate(bets, 1)]
-    own = _chips(own, "own")
-    current = max(amounts, default=0)
-    if own > current:
-        raise OmahaInputError(f"own: {own} chips is more than the biggest bet ({current})")
-    if own and own not in amounts:
-        raise OmahaInputError(f"own: {own} chips is none of the bets {amounts}; list the raiser's bet too")
-    call = current - own
-    return current + pot + sum(amounts) + call
-
-
-def limit_bet_size(small_bet: int, street: str) -> int:
-    """The fixed bet and raise of a limit round: the small bet preflop and on the flop,
-    the big bet (twice the small bet) on the turn and the river.
-
-    >>> limit_bet_size(10, "flop"), limit_bet_size(10, "turn")
-    (10, 20)
-    """
-    small_bet = _chips(small_bet, "small bet")
-    if street not in STREETS:
-        raise OmahaInputError(f"street: {street!r} is not one of {', '.join(STREETS)}")
-    return small_bet if street in ("preflop", "flop") else 2 * small_bet
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the player to act may do.
-
-    Attributes:
-        seat: the player to act (0-based).
-        to_call: the chips a call adds (less than the bet when the player is short:
-            a call all-in); 0 when he may check.
-        can_check: True if nothing is to be called.
-        can_raise: True if he may bet or raise now.
-        min_raise_to: the smallest total his bet may come to with a bet or raise
-            (equal to ``max_raise_to`` in limit, or when only an all-in short of a
-            full raise is left); None when he may not raise.
-        max_raise_to: the largest (his stack, the pot limit, or the fixed limit);
-            None when he may not raise, or in no limit with an unlimited stack.
-        reason: why he may not bet or raise; None when he may.
-    """
-
-    seat: int
-    to_call: int
-    can_check: bool
-    can_raise: bool
-    min_raise_to: int | None
-    max_raise_to: int | None
-    reason: str | None
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action taken in a :class:`BettingRound`.
-
-    Attributes:
-        seat: who acted (0-based).
-        kind: "post" (a blind), "fold", "check", "call", "bet" or "raise".
-        added: the chips this action put in.
-        to: the player's total bet this round after the action.
-        all_in: True if it put the player's last chip in.
-        full: for a bet or raise, True if it was a full bet or raise (it reopens
-            the betting and, in limit, counts toward the cap); False for a short
-            all-in, and for every other kind.
-    """
-
-    seat: int
-    kind: str
-    added: int
-    to: int
-    all_in: bool
-    full: bool
-
-    def __str__(self) -> str:
-        if self.kind in ("fold", "check"):
-            text = self.kind
-        elif self.kind == "call":
-            text = f"call {self.added}"
-        elif self.kind == "post":
-            text = f"post {self.added}"
-        elif self.kind == "bet":
-            text = f"bet {self.to}"
-        else:
-            text = f"raise to {self.to}"
-        suffix = " (all-in)" if self.all_in else ""
-        if self.kind in ("bet", "raise") and not self.full:
-            suffix = " (all-in, not a full raise)" if self.kind == "raise" else " (all-in, less than a full bet)"
-        return f"seat {self.seat}: {text}{suffix}"
-
-
-_UNLIMITED = None
+def _folded_seats(folded: object, n: int) -> list[bool]:
+    """Whether each of the ``n`` seats folded, from the seats that did."""
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Sequence):
+        raise OmahaTypeError(f"folded: expected a list of seats, got {excerpt(folded)}")
+    out = [False] * n
+    for seat in folded:
+        if not is_integer(seat) or not 0 <= int(seat) < n:
+            raise OmahaInputError(f"folded: {excerpt(seat)} is not a seat; seats are 0..{n - 1}")
+        out[seat] = True
+    if n - sum(out) < 1:
+        raise OmahaInputError("folded: every player has folded")
+    return out
 
 
 class BettingRound:
@@ -260,40 +128,22 @@ class BettingRound:
         uncapped_heads_up: bool = False,
     ) -> None:
         if structure not in STRUCTURES:
-            raise OmahaInputError(f"structure: {structure!r} is not one of {', '.join(STRUCTURES)}")
+            raise OmahaInputError(f"structure: {excerpt(structure)} is not one of {', '.join(STRUCTURES)}")
         self.structure: str = structure
-        if _is_int(stacks):
-            count = int(stacks)  # type: ignore[arg-type]
-            if count < 2:
-                raise OmahaInputError(f"stacks: {count} players; a betting round needs 2 or more")
-            stack_list: list[int | None] = [_UNLIMITED] * count
-        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-            if len(stacks) < 2:
-                raise OmahaInputError(f"stacks: {len(stacks)} players; a betting round needs 2 or more")
-            stack_list = [None if s is None else _chips(s, f"stack {i}") for i, s in enumerate(stacks, 1)]
-        else:
-            raise TypeError(f"stacks: expected a list of chip counts or a number of players, got {stacks!r}")
+        stack_list = _stack_list(stacks)
         n = len(stack_list)
-        self.bet_size: int = _chips(bet_size, "bet_size")
-        if self.bet_size < 1:
-            raise OmahaInputError("bet_size: must be at least 1")
-        self.pot: int = _chips(pot, "pot")
-        if not _is_int(button) or not 0 <= button < n:
-            raise OmahaInputError(f"button: {button!r} is not a seat; seats are 0..{n - 1}")
+        self.bet_size: int = chips(bet_size, "bet_size", minimum=1)
+        self.pot: int = chips(pot, "pot")
+        if not is_integer(button) or not 0 <= int(button) < n:
+            raise OmahaInputError(f"button: {excerpt(button)} is not a seat; seats are 0..{n - 1}")
         self.button: int = int(button)
-        if cap is not None and (not _is_int(cap) or cap < 1):
-            raise OmahaInputError(f"cap: expected a positive number of bets or None, got {cap!r}")
-        self.cap: int | None = cap
-        self.uncapped_heads_up: bool = bool(uncapped_heads_up)
+        if cap is not None and (not is_integer(cap) or cap < 1):
+            raise OmahaInputError(f"cap: expected a positive number of bets or None, got {excerpt(cap)}")
+        self.cap: int | None = None if cap is None else int(cap)
+        self.uncapped_heads_up: bool = check_flag(uncapped_heads_up, "uncapped_heads_up")
         self._stacks = stack_list
         self._bets = [0] * n
-        self._folded = [False] * n
-        for seat in folded:
-            if not _is_int(seat) or not 0 <= seat < n:
-                raise OmahaInputError(f"folded: {seat!r} is not a seat; seats are 0..{n - 1}")
-            self._folded[seat] = True
-        if n - sum(self._folded) < 1:
-            raise OmahaInputError("folded: every player has folded")
+        self._folded = _folded_seats(folded, n)
         self._acted_at: list[int | None] = [None] * n  # the bet level when the player last acted
         self._current = 0  # the biggest bet of the round
         self._min_raise = self.bet_size  # the last full bet or raise: the smallest raise
@@ -330,12 +180,12 @@ class BettingRound:
         35
         """
         if not isinstance(blinds, Sequence) or len(blinds) != 2:
-            raise TypeError(f"blinds: expected (small blind, big blind), got {blinds!r}")
-        small = _chips(blinds[0], "small blind")
-        big = _chips(blinds[1], "big blind")
+            raise OmahaTypeError(f"blinds: expected (small blind, big blind), got {excerpt(blinds)}")
+        small = chips(blinds[0], "small blind")
+        big = chips(blinds[1], "big blind")
         if big < 1 or small > big:
             raise OmahaInputError(f"blinds: expected 0 <= small blind <= big blind, big >= 1, got {small}/{big}")
-        size = big if small_bet is None else _chips(small_bet, "small_bet")
+        size = big if small_bet is None else chips(small_bet, "small_bet")
         game = cls(
             structure, stacks, bet_size=size, pot=pot, button=button,
             cap=cap, uncapped_heads_up=uncapped_heads_up,
@@ -541,72 +391,83 @@ class BettingRound:
             return exc.reason
         return None
 
+    def _refusal(self, reason: str, action: str) -> IllegalActionError:
+        """The error refusing ``action`` of the player to act, for ``reason``."""
+        return IllegalActionError(reason, seat=self._to_act, action=action)
+
     def _resolve(self, action: str, to: int | None) -> tuple[str, int]:
         """Check an action; return (kind, the player's bet after it)."""
         seat = self._to_act
         if seat is None:
             raise IllegalActionError("the betting round is over: nobody is left to act", action=action)
         if not isinstance(action, str) or action.lower() not in ACTIONS:
-            raise IllegalActionError(f"unknown action {action!r}; expected one of {', '.join(ACTIONS)}", seat=seat)
+            raise IllegalActionError(
+                f"unknown action {excerpt(action)}; expected one of {', '.join(ACTIONS)}", seat=seat
+            )
         action = action.lower()
         bet = self._bets[seat]
         most = self._limit(seat)
-
-        def fail(reason: str) -> IllegalActionError:
-            return IllegalActionError(reason, seat=seat, action=action)
-
-        if action != "all-in" and action not in ("bet", "raise") and to is not None:
-            raise fail(f"{action} takes no amount")
+        if action not in ("all-in", "bet", "raise") and to is not None:
+            raise self._refusal(f"{action} takes no amount", action)
         if action == "fold":
             return "fold", bet
         if action == "check":
             if bet < self._current:
-                raise fail(f"cannot check: {self._current - bet} to call")
+                raise self._refusal(f"cannot check: {self._current - bet} to call", action)
             return "check", bet
         if action == "call":
             if bet >= self._current:
-                raise fail("nothing to call: check instead")
+                raise self._refusal("nothing to call: check instead", action)
             return "call", self._current if most is None else min(self._current, most)
         if action == "all-in":
             if most is None:
-                raise fail("the player's stack is unlimited: say how much to bet")
+                raise self._refusal("the player's stack is unlimited: say how much to bet", action)
             if to is not None and to != most:
-                raise fail(f"all-in is to {most}, not {to}")
+                raise self._refusal(f"all-in is to {most}, not {excerpt(to)}", action)
             if most <= self._current:
                 return "call", most
             to = most
-        # a bet or raise
+        return self._resolve_raise(seat, action, to)
+
+    def _resolve_raise(self, seat: int, action: str, to: object) -> tuple[str, int]:
+        """Check a bet or raise of ``seat`` to ``to`` (None: the only size allowed)."""
         kind = "raise" if self._current else "bet"
         reason = self._no_raise_reason(seat)
         if reason is not None:
-            raise fail(f"cannot {kind}: {reason}")
+            raise self._refusal(f"cannot {kind}: {reason}", action)
         low, high = self._raise_range(seat)
         if to is None:
             if low != high:
                 upto = "or more" if high is None else f"up to {high}"
-                raise fail(f"say how much to {kind}: to {low} {upto}")
+                raise self._refusal(f"say how much to {kind}: to {low} {upto}", action)
             to = low
-        if not _is_int(to):
-            raise fail(f"the amount to {kind} to must be an integer, got {to!r}")
-        to = int(to)
-        if most is not None and to > most:
-            raise fail(f"he has only {most - bet} chips: his bet can come to at most {most}")
-        if to < low:
-            if low < self._full_raise_to():
-                raise fail(f"he can only go all-in, to {low}: he has less than a full {kind}")
-            if self._current == 0:
-                raise fail(f"the bet must be at least {low} (the minimum bet)")
-            if self.structure == "limit":
-                raise fail(f"in limit the raise is to {low} (the bet {self._current} plus {self.bet_size})")
-            raise fail(
-                f"the raise must be to at least {low} (the current bet {self._current} "
-                f"plus the last full raise {self._min_raise})"
-            )
-        if high is not None and to > high:
+        if not is_integer(to):
+            raise self._refusal(f"the amount to {kind} to must be an integer, got {excerpt(to)}", action)
+        amount = int(to)
+        most = self._limit(seat)
+        if most is not None and amount > most:
+            bet = self._bets[seat]
+            raise self._refusal(f"he has only {most - bet} chips: his bet can come to at most {most}", action)
+        if amount < low:
+            raise self._refusal(self._too_small(kind, low), action)
+        if high is not None and amount > high:
             if self.structure == "pot-limit":
-                raise fail(f"above the pot limit: the {kind} can be to at most {high}")
-            raise fail(f"in limit the {kind} is to {high}")
-        return kind, to
+                raise self._refusal(f"above the pot limit: the {kind} can be to at most {high}", action)
+            raise self._refusal(f"in limit the {kind} is to {high}", action)
+        return kind, amount
+
+    def _too_small(self, kind: str, low: int) -> str:
+        """Why a bet or raise below ``low``, the smallest allowed, is refused."""
+        if low < self._full_raise_to():
+            return f"he can only go all-in, to {low}: he has less than a full {kind}"
+        if self._current == 0:
+            return f"the bet must be at least {low} (the minimum bet)"
+        if self.structure == "limit":
+            return f"in limit the raise is to {low} (the bet {self._current} plus {self.bet_size})"
+        return (
+            f"the raise must be to at least {low} (the current bet {self._current} "
+            f"plus the last full raise {self._min_raise})"
+        )
 
     # -- acting ------------------------------------------------------------------
 
@@ -629,10 +490,10 @@ class BettingRound:
         >>> print(r.act("raise", 6)); print(r.act("call"))
         seat 0: raise to 6
         seat 1: call 5
-        >>> r.act("raise", 8)
+        >>> r.act("raise", 8)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        omaha8eq.game.betting.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus the last full raise 4)
+        omaha8eq.game.actions.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus ...)
         """
         kind, to = self._resolve(action, to)
         seat = self._to_act
