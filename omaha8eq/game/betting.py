@@ -1,9 +1,10 @@
 """A betting round of Omaha Hi-Lo: whose turn it is, what he may do, each action's effect.
 
-The structures' sizes live in :mod:`omaha8eq.game.sizing` (pot limit, limit) and
-the action model in :mod:`omaha8eq.game.actions`; this module is the round's state
-machine, :class:`BettingRound`, which checks every action against the rules (see
-the rules, "Betting structures"):
+The structures' sizes live in :mod:`omaha8eq.game.sizing` (pot limit, limit), the
+action model in :mod:`omaha8eq.game.actions` and the check of each action against
+the round's chips in :mod:`omaha8eq.game.legality`; this module is the round itself,
+:class:`BettingRound`: blinds, turn order, history (see the rules, "Betting
+structures"):
 
 - **Limit.** Fixed bets and raises; one bet and three raises per round (preflop the
   big blind counts as the bet). With ``uncapped_heads_up=True`` the cap is lifted
@@ -35,7 +36,8 @@ from collections.abc import Sequence
 from ..checks import check_flag, excerpt, is_integer
 from ..errors import OmahaInputError, OmahaTypeError
 from ..inputs import check_player_count
-from .actions import ACTIONS, Action, IllegalActionError, Options
+from .actions import Action, IllegalActionError, Options
+from .legality import RoundState
 from .sizing import LIMIT_CAP, STREETS, STRUCTURES, Structure, chips, limit_bet_size, pot_limit_max_raise
 
 __all__ = [
@@ -129,25 +131,22 @@ class BettingRound:
     ) -> None:
         if structure not in STRUCTURES:
             raise OmahaInputError(f"structure: {excerpt(structure)} is not one of {', '.join(STRUCTURES)}")
-        self.structure: str = structure
         stack_list = _stack_list(stacks)
         n = len(stack_list)
-        self.bet_size: int = chips(bet_size, "bet_size", minimum=1)
-        self.pot: int = chips(pot, "pot")
         if not is_integer(button) or not 0 <= int(button) < n:
             raise OmahaInputError(f"button: {excerpt(button)} is not a seat; seats are 0..{n - 1}")
         self.button: int = int(button)
         if cap is not None and (not is_integer(cap) or cap < 1):
             raise OmahaInputError(f"cap: expected a positive number of bets or None, got {excerpt(cap)}")
-        self.cap: int | None = None if cap is None else int(cap)
-        self.uncapped_heads_up: bool = check_flag(uncapped_heads_up, "uncapped_heads_up")
-        self._stacks = stack_list
-        self._bets = [0] * n
-        self._folded = _folded_seats(folded, n)
-        self._acted_at: list[int | None] = [None] * n  # the bet level when the player last acted
-        self._current = 0  # the biggest bet of the round
-        self._min_raise = self.bet_size  # the last full bet or raise: the smallest raise
-        self._full_bets = 0  # full bets and raises so far (the limit cap counts them)
+        self._state = RoundState(
+            structure=structure,
+            bet_size=chips(bet_size, "bet_size", minimum=1),
+            pot=chips(pot, "pot"),
+            cap=None if cap is None else int(cap),
+            uncapped_heads_up=check_flag(uncapped_heads_up, "uncapped_heads_up"),
+            stacks=stack_list,
+            folded=_folded_seats(folded, n),
+        )
         self._history: list[Action] = []
         self._to_act: int | None = self._next_from(self.button)
 
@@ -190,13 +189,13 @@ class BettingRound:
             structure, stacks, bet_size=size, pot=pot, button=button,
             cap=cap, uncapped_heads_up=uncapped_heads_up,
         )  # fmt: skip
-        n = len(game._bets)
+        n = len(game.bets)
         sb_seat = game.button if n == 2 else (game.button + 1) % n
         bb_seat = (sb_seat + 1) % n
         game._post(sb_seat, small)
         game._post(bb_seat, big)
-        game._current = max(game._bets)
-        game._full_bets = 1  # the big blind is the round's bet
+        game._state.current = max(game.bets)
+        game._state.full_bets = 1  # the big blind is the round's bet
         game._to_act = game._next_from(bb_seat)
         return game
 
@@ -232,6 +231,31 @@ class BettingRound:
     # -- state ---------------------------------------------------------------
 
     @property
+    def structure(self) -> str:
+        """ "limit", "pot-limit" or "no-limit"."""
+        return self._state.structure
+
+    @property
+    def bet_size(self) -> int:
+        """Limit: the round's fixed bet and raise; pot and no limit: the minimum bet."""
+        return self._state.bet_size
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot from previous rounds (antes, dead money)."""
+        return self._state.pot
+
+    @property
+    def cap(self) -> int | None:
+        """Limit: bets and raises allowed in the round; None for no cap."""
+        return self._state.cap
+
+    @property
+    def uncapped_heads_up(self) -> bool:
+        """Limit: True when the cap is lifted while two players are left."""
+        return self._state.uncapped_heads_up
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act next, or None when the round is over."""
         return self._to_act
@@ -244,80 +268,68 @@ class BettingRound:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each player's chips put in this round, in seat order."""
-        return tuple(self._bets)
+        return tuple(self._state.bets)
 
     @property
     def stacks(self) -> tuple[int | None, ...]:
         """Each player's chips behind (None: unlimited), in seat order."""
-        return tuple(self._stacks)
+        return tuple(self._state.stacks)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each player has folded."""
-        return tuple(self._folded)
+        return tuple(self._state.folded)
 
     @property
     def current_bet(self) -> int:
         """The biggest bet of the round: what a call comes to."""
-        return self._current
+        return self._state.current
 
     @property
     def total_pot(self) -> int:
         """Previous rounds' pot plus every bet of this round."""
-        return self.pot + sum(self._bets)
+        return self.pot + sum(self._state.bets)
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action so far, blinds included."""
         return tuple(self._history)
 
-    # -- rules -----------------------------------------------------------------
-
-    def _all_in(self, seat: int) -> bool:
-        return self._stacks[seat] == 0
-
-    def _can_act(self, seat: int) -> bool:
-        return not self._folded[seat] and not self._all_in(seat)
+    # -- turns -------------------------------------------------------------------
 
     def _next_from(self, seat: int) -> int | None:
         """The next player clockwise after ``seat`` who still has to act, or None."""
-        n = len(self._bets)
-        if n - sum(self._folded) <= 1:
+        state = self._state
+        n = len(state.bets)
+        if n - sum(state.folded) <= 1:
             return None
         for step in range(1, n + 1):
             s = (seat + step) % n
-            if self._can_act(s) and (self._acted_at[s] is None or self._bets[s] < self._current):
+            if state.can_act(s) and (state.acted_at[s] is None or state.bets[s] < state.current):
                 # a lone player with chips who faces no bet has nothing to decide
                 if (
-                    self._acted_at[s] is None
-                    and self._bets[s] >= self._current
-                    and not any(self._can_act(o) for o in range(n) if o != s)
+                    state.acted_at[s] is None
+                    and state.bets[s] >= state.current
+                    and not any(state.can_act(o) for o in range(n) if o != s)
                 ):
                     continue
                 return s
         return None
 
     def _post(self, seat: int, amount: int) -> None:
-        stack = self._stacks[seat]
+        """Post a blind of ``amount`` (all-in for less when short)."""
+        stack = self._state.stacks[seat]
         paid = amount if stack is None else min(amount, stack)
-        self._put(seat, paid)
-        self._history.append(Action(seat, "post", paid, self._bets[seat], self._all_in(seat), False))
+        self._state.put(seat, paid)
+        self._history.append(Action(seat, "post", paid, self._state.bets[seat], self._state.all_in(seat), False))
 
-    def _put(self, seat: int, chips: int) -> None:
-        self._bets[seat] += chips
-        if self._stacks[seat] is not None:
-            self._stacks[seat] -= chips  # type: ignore[operator]
-
-    def _limit(self, seat: int) -> int | None:
-        """The most the player's bet can come to: all his chips (None: unlimited)."""
-        stack = self._stacks[seat]
-        return None if stack is None else self._bets[seat] + stack
-
-    def _capped(self) -> bool:
-        if self.structure != "limit" or self.cap is None or self._full_bets < self.cap:
-            return False
-        in_hand = len(self._bets) - sum(self._folded)
-        return not (self.uncapped_heads_up and in_hand == 2)
+    def _seat_to_act(self, action: object) -> int:
+        """The player to act; IllegalActionError when the round is over."""
+        if self._to_act is None:
+            raise IllegalActionError(
+                "the betting round is over: nobody is left to act", action=action if isinstance(action, str) else None
+            )
+        return self._to_act
 
     def options(self) -> Options:
         """What the player to act may do now.
@@ -326,55 +338,16 @@ class BettingRound:
         >>> o = r.options(); o.seat, o.to_call, o.min_raise_to, o.max_raise_to
         (0, 2, 4, 100)
         """
-        seat = self._to_act
-        if seat is None:
-            raise IllegalActionError("the betting round is over: nobody is left to act")
-        bet = self._bets[seat]
-        most = self._limit(seat)
-        to_call = self._current - bet if most is None else min(self._current, most) - bet
-        reason = self._no_raise_reason(seat)
+        seat = self._seat_to_act(None)
+        state = self._state
+        most = state.most(seat)
+        bet = state.bets[seat]
+        to_call = state.current - bet if most is None else min(state.current, most) - bet
+        reason = state.no_raise_reason(seat)
         low = high = None
         if reason is None:
-            low, high = self._raise_range(seat)
+            low, high = state.raise_range(seat)
         return Options(seat, to_call, to_call == 0, reason is None, low, high, reason)
-
-    def _no_raise_reason(self, seat: int) -> str | None:
-        most = self._limit(seat)
-        if most is not None and most <= self._current:
-            return "not enough chips to raise (he can only call)"
-        acted = self._acted_at[seat]
-        if acted is not None and self._current - acted < self._min_raise:
-            return (
-                f"the betting was not reopened (since he acted the bet went from {acted} to "
-                f"{self._current}, less than a full raise of {self._min_raise})"
-            )
-        if self._capped():
-            return f"the betting is capped (one bet and {self.cap - 1} raises were made)"  # type: ignore[operator]
-        if not any(self._can_act(o) for o in range(len(self._bets)) if o != seat):
-            return "nobody could call a raise (every other player is all-in or has folded)"
-        return None
-
-    def _full_raise_to(self) -> int:
-        """The smallest full bet or raise, as a total (ignoring the player's stack)."""
-        if self.structure == "limit":
-            return self._current + self.bet_size
-        return self._current + self._min_raise if self._current else self.bet_size
-
-    def _raise_range(self, seat: int) -> tuple[int, int | None]:
-        """(min_to, max_to) of a bet or raise; the player may raise (checked)."""
-        most = self._limit(seat)
-        low = self._full_raise_to()
-        high: int | None = low
-        if self.structure != "limit":
-            if self.structure == "pot-limit":
-                high = pot_limit_max_raise(self.pot, self._bets, self._bets[seat])
-                high = max(high, low)
-            else:
-                high = most  # None: an unlimited stack
-        if most is not None:
-            high = most if high is None else min(high, most)
-            low = min(low, most)  # all-in for less than a full raise
-        return low, high
 
     def why_illegal(self, action: str, to: int | None = None) -> str | None:
         """Why ``action`` (with a raise-to total ``to``) is not allowed now, or None.
@@ -386,88 +359,10 @@ class BettingRound:
         'cannot check: 2 to call'
         """
         try:
-            self._resolve(action, to)
+            self._state.resolve(self._seat_to_act(action), action, to)
         except IllegalActionError as exc:
             return exc.reason
         return None
-
-    def _refusal(self, reason: str, action: str) -> IllegalActionError:
-        """The error refusing ``action`` of the player to act, for ``reason``."""
-        return IllegalActionError(reason, seat=self._to_act, action=action)
-
-    def _resolve(self, action: str, to: int | None) -> tuple[str, int]:
-        """Check an action; return (kind, the player's bet after it)."""
-        seat = self._to_act
-        if seat is None:
-            raise IllegalActionError("the betting round is over: nobody is left to act", action=action)
-        if not isinstance(action, str) or action.lower() not in ACTIONS:
-            raise IllegalActionError(
-                f"unknown action {excerpt(action)}; expected one of {', '.join(ACTIONS)}", seat=seat
-            )
-        action = action.lower()
-        bet = self._bets[seat]
-        most = self._limit(seat)
-        if action not in ("all-in", "bet", "raise") and to is not None:
-            raise self._refusal(f"{action} takes no amount", action)
-        if action == "fold":
-            return "fold", bet
-        if action == "check":
-            if bet < self._current:
-                raise self._refusal(f"cannot check: {self._current - bet} to call", action)
-            return "check", bet
-        if action == "call":
-            if bet >= self._current:
-                raise self._refusal("nothing to call: check instead", action)
-            return "call", self._current if most is None else min(self._current, most)
-        if action == "all-in":
-            if most is None:
-                raise self._refusal("the player's stack is unlimited: say how much to bet", action)
-            if to is not None and to != most:
-                raise self._refusal(f"all-in is to {most}, not {excerpt(to)}", action)
-            if most <= self._current:
-                return "call", most
-            to = most
-        return self._resolve_raise(seat, action, to)
-
-    def _resolve_raise(self, seat: int, action: str, to: object) -> tuple[str, int]:
-        """Check a bet or raise of ``seat`` to ``to`` (None: the only size allowed)."""
-        kind = "raise" if self._current else "bet"
-        reason = self._no_raise_reason(seat)
-        if reason is not None:
-            raise self._refusal(f"cannot {kind}: {reason}", action)
-        low, high = self._raise_range(seat)
-        if to is None:
-            if low != high:
-                upto = "or more" if high is None else f"up to {high}"
-                raise self._refusal(f"say how much to {kind}: to {low} {upto}", action)
-            to = low
-        if not is_integer(to):
-            raise self._refusal(f"the amount to {kind} to must be an integer, got {excerpt(to)}", action)
-        amount = int(to)
-        most = self._limit(seat)
-        if most is not None and amount > most:
-            bet = self._bets[seat]
-            raise self._refusal(f"he has only {most - bet} chips: his bet can come to at most {most}", action)
-        if amount < low:
-            raise self._refusal(self._too_small(kind, low), action)
-        if high is not None and amount > high:
-            if self.structure == "pot-limit":
-                raise self._refusal(f"above the pot limit: the {kind} can be to at most {high}", action)
-            raise self._refusal(f"in limit the {kind} is to {high}", action)
-        return kind, amount
-
-    def _too_small(self, kind: str, low: int) -> str:
-        """Why a bet or raise below ``low``, the smallest allowed, is refused."""
-        if low < self._full_raise_to():
-            return f"he can only go all-in, to {low}: he has less than a full {kind}"
-        if self._current == 0:
-            return f"the bet must be at least {low} (the minimum bet)"
-        if self.structure == "limit":
-            return f"in limit the raise is to {low} (the bet {self._current} plus {self.bet_size})"
-        return (
-            f"the raise must be to at least {low} (the current bet {self._current} "
-            f"plus the last full raise {self._min_raise})"
-        )
 
     # -- acting ------------------------------------------------------------------
 
@@ -495,25 +390,9 @@ class BettingRound:
         ...
         omaha8eq.game.actions.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus ...)
         """
-        kind, to = self._resolve(action, to)
-        seat = self._to_act
-        assert seat is not None
-        full = False
-        if kind == "fold":
-            self._folded[seat] = True
-        elif kind in ("bet", "raise"):
-            increase = to - self._current
-            full = increase >= (self.bet_size if self.structure == "limit" or not self._current else self._min_raise)
-            if full:
-                if self.structure != "limit":
-                    self._min_raise = max(increase, self.bet_size)
-                self._full_bets += 1
-            self._current = max(self._current, to)
-        added = to - self._bets[seat]
-        if added:
-            self._put(seat, added)
-        self._acted_at[seat] = self._current
-        record = Action(seat, kind, added, self._bets[seat], self._all_in(seat), full)
+        seat = self._seat_to_act(action)
+        kind, total = self._state.resolve(seat, action, to)
+        record = self._state.apply(seat, kind, total)
         self._history.append(record)
         self._to_act = self._next_from(seat)
         return record
