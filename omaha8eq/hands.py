@@ -93,8 +93,12 @@ class HighHand:
             return f"Pair of {plural}"
         return f"{name}-high"
 
+    def with_cards(self) -> str:
+        """The hand in words and its five cards: "Three aces (As Ah Ad Ks 8c)"."""
+        return _with_cards(self)
+
     def __str__(self) -> str:
-        return f"{self.describe()} ({format_cards(self.cards)})"
+        return self.with_cards()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, the same keys as :meth:`LowHand.to_dict` plus "category".
@@ -155,6 +159,10 @@ class LowHand:
         """The low in words: "6-5-3-2-A low"."""
         return f"{self} low"
 
+    def with_cards(self) -> str:
+        """The low in words and its five cards: "6-5-3-2-A low (6s 5h 3d 2c Ad)"."""
+        return _with_cards(self)
+
     def __str__(self) -> str:
         return "-".join(_LOW_RANK_TEXT[r - 1] for r in self.ranks)
 
@@ -167,6 +175,11 @@ class LowHand:
          'board_used': 'Ad 5h 2c', 'ranks': [6, 5, 3, 2, 1]}
         """
         return _hand_dict(self, str(self), ranks=list(self.ranks))
+
+
+def _with_cards(hand: HighHand | LowHand) -> str:
+    """The one text form of a hand with its cards, for both hands."""
+    return f"{hand.describe()} ({format_cards(hand.cards)})"
 
 
 def _hand_dict(hand: HighHand | LowHand, text: str, **extra: Any) -> dict[str, Any]:

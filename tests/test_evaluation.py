@@ -310,6 +310,9 @@ def test_low_hand_ordering_and_str():
     assert wheel >= six and eight <= six and not wheel < six and not eight > six
     assert sorted([six, wheel, eight]) == [eight, six, wheel]
     assert six.describe() == "6-5-3-2-A low"
+    assert six.with_cards() == "6-5-3-2-A low (6s 5h 3d 2c Ad)"
+    high = evaluate_high("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
+    assert high.with_cards() == str(high) == "Three aces (As Ah Ad Ks 8c)"
 
 
 def test_hilo_false_gives_no_low():

@@ -76,11 +76,7 @@ class Award:
         >>> Award(0, 60, evaluate_high("As 2s 6d 7d", "4c 5d Ks Qs 8c")).describe()
         'Eight-high straight (8c 7d 6d 5d 4c)'
         """
-        if self.hand is None:
-            return "uncontested"
-        if isinstance(self.hand, LowHand):
-            return f"{self.hand} low ({format_cards(self.hand.cards)})"
-        return str(self.hand)
+        return "uncontested" if self.hand is None else self.hand.with_cards()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: seat, chips, and the hand (:meth:`HighHand.to_dict`), None if uncontested."""

@@ -14,7 +14,7 @@ import pytest
 
 from omaha8eq import AllinResult, allin_equity, settle
 from omaha8eq.cards import parse_cards
-from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError
+from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError, OmahaTypeError
 
 
 def _reference(players, board="", dead=""):
@@ -167,3 +167,9 @@ def test_to_dict_is_json_ready():
 def test_bad_input(players, board, dead, error, match):
     with pytest.raises(error, match=match):
         allin_equity(players, board, dead)
+
+
+@pytest.mark.parametrize("flag", [None, object(), [1]])
+def test_hilo_must_be_a_boolean(flag):
+    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+        allin_equity([(SHORT, 20), (MID, 60)], hilo=flag)
