@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .checks import excerpt, is_integer
+from .core.tables import LOW_BIT
 from .errors import DuplicateCardError, InvalidCardError, OmahaTypeError
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "check_disjoint",
     "format_card",
     "format_cards",
+    "low_rank_mask",
     "mask_to_cards",
     "parse_cards",
     "rank_of",
@@ -291,6 +293,21 @@ def cards_to_mask(cards: CardSpec, *, what: str = "cards") -> int:
     mask = 0
     for c in parse_cards(cards, what=what):
         mask |= 1 << c
+    return mask
+
+
+def low_rank_mask(cards: Iterable[int]) -> int:
+    """8-bit mask of the distinct low ranks among card ints (bit 0 = ace, bit 1 = deuce ... bit 7 = eight).
+
+    Cards nine to king set no bit. This is the mask the low tables are indexed by
+    (``core.tables.LOW_BIT`` per rank; cards unchecked).
+
+    >>> low_rank_mask(parse_cards("As 2c Kh 2d 8s")) == 0b10000011
+    True
+    """
+    mask = 0
+    for c in cards:
+        mask |= int(LOW_BIT[c >> 2])
     return mask
 
 

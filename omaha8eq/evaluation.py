@@ -18,9 +18,9 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .cards import HOLE_SIZES, CardSpec
+from .cards import HOLE_SIZES, CardSpec, low_rank_mask
 from .core import batch
-from .core.tables import LOW_BIT, NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
+from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .errors import OmahaInputError
 from .hands import HighHand, LowHand
 from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board
@@ -99,14 +99,6 @@ def _five_card_value(cards: tuple[int, ...]) -> int:
     return int(tables.nonflush5[multiset_index(sorted(c >> 2 for c in cards))])
 
 
-def _low_mask(cards: tuple[int, ...]) -> int:
-    """8-bit mask of the distinct low ranks among cards (bit 0 = ace ... bit 7 = eight)."""
-    mask = 0
-    for c in cards:
-        mask |= int(LOW_BIT[c >> 2])
-    return mask
-
-
 def _explain_high(hole: tuple[int, ...], board: tuple[int, ...], value: int) -> HighHand:
     """The 2 + 3 cards that make the high ``value`` (the first such combination)."""
     for hole_used in combinations(hole, 2):
@@ -124,7 +116,7 @@ def _explain_low(hole: tuple[int, ...], board: tuple[int, ...], value: int) -> L
     for hole_used in combinations(hole, 2):
         for board_used in combinations(board, 3):
             used = hole_used + board_used
-            if _low_mask(used) == target and len({c >> 2 for c in used}) == 5:
+            if low_rank_mask(used) == target and len({c >> 2 for c in used}) == 5:
                 ordered = tuple(sorted(used, key=lambda c: -1 if c >> 2 == 12 else c >> 2, reverse=True))
                 return LowHand(value, ranks, ordered, hole_used, board_used)
     raise AssertionError(f"no 2+3 combination reaches the evaluated low {value}")
