@@ -13,9 +13,9 @@ from omaha8eq.evaluation import _evaluate_rows
 
 ROWS = 1_000_000
 MODES = {
-    "hilo": {"hilo": True, "high": True},
-    "high": {"hilo": False, "high": True},
-    "low": {"hilo": True, "high": False},
+    "hilo": {"high": True, "low": True},
+    "high": {"high": True, "low": False},
+    "low": {"high": False, "low": True},
 }
 
 

@@ -22,20 +22,23 @@ outline symbols ``♤♡♢♧``), any case, with whitespace and commas as separ
 as well as lists/tuples of single-card strings or of card ints.
 
 Errors are the exceptions of :mod:`omaha8eq.errors` (``InvalidCardError``,
-``DuplicateCardError``, both ``ValueError``) or ``TypeError`` for inputs of the
-wrong type; every message names the offending input.
+``DuplicateCardError``, both ``ValueError``) or ``OmahaTypeError`` (also a
+``TypeError``) for inputs of the wrong type; every message names the offending input.
 """
 
 from __future__ import annotations
 
 import functools
-import numbers
 from collections.abc import Iterable, Mapping
-from typing import Any, Union
+from typing import Any
 
-from .errors import DuplicateCardError, InvalidCardError
+from .checks import excerpt, is_integer
+from .core.tables import LOW_BIT
+from .errors import DuplicateCardError, InvalidCardError, OmahaTypeError
 
 __all__ = [
+    "DECK_SIZE",
+    "HOLE_SIZES",
     "RANKS",
     "SUITS",
     "card",
@@ -43,6 +46,7 @@ __all__ = [
     "check_disjoint",
     "format_card",
     "format_cards",
+    "low_rank_mask",
     "mask_to_cards",
     "parse_cards",
     "rank_of",
@@ -53,9 +57,12 @@ __all__ = [
 RANKS = "23456789TJQKA"
 #: Suit characters in suit order: index = suit (0 = clubs ... 3 = spades).
 SUITS = "cdhs"
+#: The number of cards in the deck (card ints are 0..DECK_SIZE - 1).
+DECK_SIZE = 52
+#: The hole-card counts of the Omaha games supported: 4, 5 or 6 cards.
+HOLE_SIZES = (4, 5, 6)
 
-_NUM_CARDS = 52
-_FULL_MASK = (1 << _NUM_CARDS) - 1
+_FULL_MASK = (1 << DECK_SIZE) - 1
 
 _EXPECTED = "expected rank 2-9, T, J, Q, K, A and suit s, h, d, c, as in 'As' or '10h'"
 
@@ -82,7 +89,7 @@ _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
 _CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 
-CardSpec = Union[str, Iterable[Any]]
+CardSpec = str | Iterable[Any]
 
 
 # ---------------------------------------------------------------------------
@@ -98,22 +105,12 @@ def _is_sep(ch: str) -> bool:
     return ch == "," or ch.isspace()
 
 
-def _is_int(x: object) -> bool:
-    """True for ints and integer-like numbers (numpy ints), False for bools."""
-    if isinstance(x, bool):
-        return False
-    if isinstance(x, int):
-        return True
-    # numpy integer types are registered as numbers.Integral; numpy.bool_ is not.
-    return isinstance(x, numbers.Integral)
-
-
 def _check_card_int(c: object, what: str | None = None) -> int:
     """Return ``c`` as a plain int if it is a card int 0..51, else raise."""
-    if not _is_int(c):
-        raise TypeError(f"{_prefix(what)}{c!r} ({type(c).__name__}) is not a card; a card is an int 0..51")
-    i = int(c)  # type: ignore[call-overload]
-    if not 0 <= i < _NUM_CARDS:
+    if not is_integer(c):
+        raise OmahaTypeError(f"{_prefix(what)}{excerpt(c)} ({type(c).__name__}) is not a card; a card is an int 0..51")
+    i = int(c)
+    if not 0 <= i < DECK_SIZE:
         raise InvalidCardError(f"{_prefix(what)}{i} is not a card (card numbers are 0..51)")
     return i
 
@@ -133,11 +130,11 @@ def _invalid_token(text: str, start: int, what: str | None) -> InvalidCardError:
         w1 += 1
     word = text[w0:w1]
     if start == w0:
-        shown = repr(word)
+        shown = excerpt(word)
     else:
         length = 3 if text.startswith("10", start) else 2
         frag = text[start : min(start + length, w1)]
-        shown = f"{frag!r} (in {word!r})"
+        shown = f"{frag!r} (in {excerpt(word)})"
     return InvalidCardError(f"{_prefix(what)}{shown} is not a card ({_EXPECTED})")
 
 
@@ -183,9 +180,9 @@ def _single_token(token: str, what: str | None) -> int:
     if len(cards) == 1:
         return cards[0]
     if not cards:
-        raise InvalidCardError(f"{_prefix(what)}{token!r} is not a card ({_EXPECTED})")
+        raise InvalidCardError(f"{_prefix(what)}{excerpt(token)} is not a card ({_EXPECTED})")
     raise InvalidCardError(
-        f"{_prefix(what)}{token!r} is not a single card "
+        f"{_prefix(what)}{excerpt(token)} is not a single card "
         f"(it reads as {format_cards(cards)}; give one card per list item)"
     )
 
@@ -200,10 +197,10 @@ def card(rank_suit: str) -> int:
 
     Returns the card int ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 =
     c, d, h, s).  Surrounding whitespace is ignored; anything other than exactly
-    one card raises :class:`InvalidCardError`; a non-string raises ``TypeError``.
+    one card raises :class:`InvalidCardError`; a non-string raises ``OmahaTypeError``.
     """
     if not isinstance(rank_suit, str):
-        raise TypeError(f"card() expects a string such as 'As', got {type(rank_suit).__name__}")
+        raise OmahaTypeError(f"card() expects a string such as 'As', got {type(rank_suit).__name__}")
     return _single_token(rank_suit, None)
 
 
@@ -227,14 +224,14 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
     ``what`` names the input in error messages (``"hand 2"``, ``"board"``,
     ``"dead cards"``).  Raises :class:`InvalidCardError` for an unreadable token
     or an int outside 0..51, :class:`DuplicateCardError` for a card given twice,
-    and ``TypeError`` for inputs or elements of the wrong type (float, None,
+    and ``OmahaTypeError`` for inputs or elements of the wrong type (float, None,
     dict, ...).
     """
     cards: list[int]
     if isinstance(spec, str):
         return _parse_text(spec, what)
     if isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(spec, Iterable):
-        raise TypeError(
+        raise OmahaTypeError(
             f"{_prefix(what)}expected a string such as 'As Kd' or a list of cards, got {type(spec).__name__}"
         )
     else:
@@ -242,11 +239,11 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
         for item in spec:
             if isinstance(item, str):
                 cards.append(_single_token(item, what))
-            elif _is_int(item):
+            elif is_integer(item):
                 cards.append(_check_card_int(item, what))
             else:
-                raise TypeError(
-                    f"{_prefix(what)}{item!r} ({type(item).__name__}) is not a card; "
+                raise OmahaTypeError(
+                    f"{_prefix(what)}{excerpt(item)} ({type(item).__name__}) is not a card; "
                     "give strings such as 'As' or ints 0..51"
                 )
     return _distinct(cards, what)
@@ -273,7 +270,7 @@ def format_card(c: int) -> str:
     """Return the text form of card int ``c`` (0..51), e.g. ``51 -> "As"``.
 
     The form is the rank character (``23456789TJQKA``) then the lower-case suit
-    letter (``cdhs``).  Raises :class:`InvalidCardError` / ``TypeError`` if
+    letter (``cdhs``).  Raises :class:`InvalidCardError` / ``OmahaTypeError`` if
     ``c`` is not a card int.
     """
     return _CARD_NAMES[_check_card_int(c)]
@@ -299,14 +296,29 @@ def cards_to_mask(cards: CardSpec, *, what: str = "cards") -> int:
     return mask
 
 
+def low_rank_mask(cards: Iterable[int]) -> int:
+    """8-bit mask of the distinct low ranks among card ints (bit 0 = ace, bit 1 = deuce ... bit 7 = eight).
+
+    Cards nine to king set no bit. This is the mask the low tables are indexed by
+    (``core.tables.LOW_BIT`` per rank; cards unchecked).
+
+    >>> low_rank_mask(parse_cards("As 2c Kh 2d 8s")) == 0b10000011
+    True
+    """
+    mask = 0
+    for c in cards:
+        mask |= int(LOW_BIT[c >> 2])
+    return mask
+
+
 def mask_to_cards(mask: int) -> tuple[int, ...]:
     """Return the cards whose bits are set in ``mask``, in ascending card order.
 
     ``mask`` must be a non-negative int using only bits 0..51, else
-    :class:`InvalidCardError` (``TypeError`` for a non-integer).
+    :class:`InvalidCardError` (``OmahaTypeError`` for a non-integer).
     """
-    if not _is_int(mask):
-        raise TypeError(f"card mask must be an int, got {type(mask).__name__}")
+    if not is_integer(mask):
+        raise OmahaTypeError(f"card mask must be an int, got {type(mask).__name__}")
     m = int(mask)
     if m < 0 or m > _FULL_MASK:
         raise InvalidCardError(f"card mask {m:#x} has bits outside 0..51 (not a set of cards)")
@@ -349,7 +361,9 @@ def check_disjoint(
         try:
             name, cards = entry
         except (TypeError, ValueError):
-            raise TypeError(f"check_disjoint expects a dict or (name, cards) pairs, got {entry!r}") from None
+            raise OmahaTypeError(
+                f"check_disjoint expects a dict or (name, cards) pairs, got {excerpt(entry)}"
+            ) from None
         for c in parse_cards(cards, what=str(name)):
             if c in owner:
                 raise DuplicateCardError(f"{_CARD_NAMES[c]} appears in {owner[c]} and in {name}")

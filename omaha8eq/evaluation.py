@@ -6,6 +6,8 @@ other ones) for its low. Hands have 4, 5 or 6 hole cards; boards 3, 4 or 5 cards
 
 Cards are given as text (``"As Kd 2c 3h"``), lists of strings or card ints 0..51
 (``card = 4 * rank + suit``, rank 0..12 = 2..A, suit 0..3 = c, d, h, s).
+Bad input raises an :class:`~omaha8eq.errors.OmahaInputError` subclass, never
+reaching the compiled kernels.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from itertools import combinations
 
 import numba
 import numpy as np
+from numpy.typing import ArrayLike
 
-from .cards import CardSpec
+from .cards import HOLE_SIZES, CardSpec, low_rank_mask
 from .core import batch
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
+from .errors import OmahaInputError
 from .hands import HighHand, LowHand
-from .inputs import card_array, check_card_rows, hole_and_board
+from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
 
@@ -27,39 +31,48 @@ __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
 SMALL_BATCH = 10_000
 
 
-def evaluate_batch(holes, boards, *, hilo: bool = True, high: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def evaluate_batch(
+    holes: ArrayLike, boards: ArrayLike, *, high: bool = True, low: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """Evaluate many hands at once, one hand and one board per row.
 
     Args:
         holes: integer array-like of shape ``(n, h)``, h = 4, 5 or 6: card ints 0..51.
         boards: integer array-like of shape ``(n, b)``, b = 3, 4 or 5.
-        hilo: also evaluate the 8-or-better low (``False``: Omaha high only).
-        high: evaluate the high (``False`` with ``hilo=True``: low only).
+        high: evaluate the high (``high=False``: lows only).
+        low: evaluate the 8-or-better low (``low=False``: Omaha high only).
 
     Returns:
-        ``(high, low)``, two int16 arrays of length n. ``high[i]`` is the rank index
-        0..7461 of row i's best high (higher is better; -1 if ``high`` is false);
-        ``low[i]`` its low class 0..55 (55 = the wheel; higher is better), or -1
-        when no 2+3 combination makes an 8-or-better low (or ``hilo`` is false).
+        ``(high, low)``, two int16 arrays of length n. ``high[i]`` is the value
+        0..7461 of row i's best high (:attr:`HighHand.value`; higher is better; -1
+        when ``high`` is false); ``low[i]`` its low value 0..55 (:attr:`LowHand.value`;
+        55 = the wheel; higher is better), or -1 when no 2+3 combination makes an
+        8-or-better low (or ``low`` is false).
 
     Raises:
-        TypeError, HandSizeError, InvalidCardError, DuplicateCardError: for arrays of
-        the wrong type or shape, values outside 0..51, or a card twice in a row.
+        OmahaTypeError, HandSizeError, InvalidCardError, DuplicateCardError,
+        OmahaInputError: for arrays of the wrong type or shape (ragged rows
+        included), values outside 0..51, a card twice in a row, row counts that
+        differ, or flags that are not True or False.
     """
-    hole_array = card_array(holes, "holes", (4, 5, 6))
-    board_array = card_array(boards, "boards", (3, 4, 5))
+    want_high = check_flag(high, "high")
+    want_low = check_flag(low, "low")
+    hole_array = card_array(holes, "holes", HOLE_SIZES)
+    board_array = card_array(boards, "boards", BOARD_SIZES)
     if hole_array.shape[0] != board_array.shape[0]:
-        raise ValueError(f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}")
+        raise OmahaInputError(f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}")
     check_card_rows(hole_array, board_array)
     return _evaluate_rows(
         hole_array.astype(np.int8, copy=False),
         board_array.astype(np.int8, copy=False),
-        want_high=high,
-        want_low=hilo,
+        want_high=want_high,
+        want_low=want_low,
     )
 
 
-def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool):
+def _evaluate_rows(
+    holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """Run the batch kernel on validated int8 arrays."""
     tables = get_tables()
     n = holes.shape[0]
@@ -70,7 +83,7 @@ def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, wa
         numba.set_num_threads(1)
     try:
         batch.evaluate_rows(
-            holes, boards, bool(want_high), bool(want_low), tables.board_pair,
+            holes, boards, want_high, want_low, tables.board_pair,
             tables.flush5, tables.suited, tables.low, out_high, out_low,
         )  # fmt: skip
     finally:
@@ -79,26 +92,15 @@ def _evaluate_rows(holes: np.ndarray, boards: np.ndarray, *, want_high: bool, wa
 
 
 def _five_card_value(cards: tuple[int, ...]) -> int:
-    """The high class of five cards, read from the tables (used to name the cards)."""
+    """The high value of five cards, read from the tables (used to name the cards)."""
     tables = get_tables()
     if len({c & 3 for c in cards}) == 1:
         return int(tables.flush5[sum(1 << (c >> 2) for c in cards)])
     return int(tables.nonflush5[multiset_index(sorted(c >> 2 for c in cards))])
 
 
-def _low_mask(cards) -> int:
-    """8-bit mask of the distinct low ranks among cards (bit 0 = ace ... bit 7 = eight)."""
-    mask = 0
-    for c in cards:
-        rank = c >> 2
-        if rank == 12:
-            mask |= 1
-        elif rank <= 6:
-            mask |= 1 << (rank + 1)
-    return mask
-
-
-def _explain_high(hole, board, value: int) -> HighHand:
+def _explain_high(hole: tuple[int, ...], board: tuple[int, ...], value: int) -> HighHand:
+    """The 2 + 3 cards that make the high ``value`` (the first such combination)."""
     for hole_used in combinations(hole, 2):
         for board_used in combinations(board, 3):
             if _five_card_value(hole_used + board_used) == value:
@@ -107,13 +109,14 @@ def _explain_high(hole, board, value: int) -> HighHand:
     raise AssertionError(f"no 2+3 combination reaches the evaluated high {value}")
 
 
-def _explain_low(hole, board, value: int) -> LowHand:
+def _explain_low(hole: tuple[int, ...], board: tuple[int, ...], value: int) -> LowHand:
+    """The 2 + 3 cards that make the low ``value``, highest rank first (the ace last)."""
     ranks = low_class_ranks(value)
     target = sum(1 << (r - 1) for r in ranks)
     for hole_used in combinations(hole, 2):
         for board_used in combinations(board, 3):
             used = hole_used + board_used
-            if _low_mask(used) == target and len({c >> 2 for c in used}) == 5:
+            if low_rank_mask(used) == target and len({c >> 2 for c in used}) == 5:
                 ordered = tuple(sorted(used, key=lambda c: -1 if c >> 2 == 12 else c >> 2, reverse=True))
                 return LowHand(value, ranks, ordered, hole_used, board_used)
     raise AssertionError(f"no 2+3 combination reaches the evaluated low {value}")
@@ -124,17 +127,19 @@ def evaluate(hole: CardSpec, board: CardSpec, *, hilo: bool = True) -> tuple[Hig
 
     Each uses exactly 2 hole cards and exactly 3 board cards, chosen separately.
     With ``hilo=False`` (Omaha high) the low is not evaluated and is None.
+    ``hilo`` must be True or False (:class:`OmahaTypeError` otherwise).
 
     >>> high, low = evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
     >>> high.describe(), str(low)
     ('Three aces', '6-5-3-2-A')
     """
+    want_low = check_flag(hilo, "hilo")
     hole_cards, board_cards = hole_and_board(hole, board)
     high_values, low_values = _evaluate_rows(
         np.array([hole_cards], dtype=np.int8),
         np.array([board_cards], dtype=np.int8),
         want_high=True,
-        want_low=hilo,
+        want_low=want_low,
     )
     high_hand = _explain_high(hole_cards, board_cards, int(high_values[0]))
     low_value = int(low_values[0])

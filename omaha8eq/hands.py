@@ -1,14 +1,15 @@
 """Result types of hand evaluation: :class:`HighHand` and :class:`LowHand`.
 
 Cards are ints 0..51 (``card = 4 * rank + suit``, rank 0..12 = 2..A, suit 0..3 =
-c, d, h, s); see :mod:`omaha8eq.cards`. Both classes order so that a better hand
-compares greater.
+c, d, h, s); see :mod:`omaha8eq.cards`. Both classes order by ``value``, so that a
+better hand compares greater, and both give the same JSON form (:meth:`HighHand.to_dict`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import format_cards
 from .core.tables import CATEGORIES
@@ -41,31 +42,32 @@ class HighHand:
     """The best Omaha high hand: exactly 2 hole cards and exactly 3 board cards.
 
     Attributes:
-        rank_index: the hand's class among the 7,462 five-card high classes,
-            0 (7-5-4-3-2 unsuited, the worst) to 7461 (royal flush); higher is better.
+        value: the hand's class among the 7,462 five-card high classes, 0
+            (7-5-4-3-2 unsuited, the worst) to 7461 (royal flush); higher is better.
+            This is the number ``evaluate_batch`` returns.
         category: "Straight flush", "Four of a kind", ..., "High card".
         cards: the five cards used, in reading order (groups first, then rank).
         hole_used: the two hole cards used.
         board_used: the three board cards used.
     """
 
-    rank_index: int
+    value: int
     category: str
     cards: tuple[int, ...] = field(compare=False)
     hole_used: tuple[int, ...] = field(compare=False)
     board_used: tuple[int, ...] = field(compare=False)
 
     def __lt__(self, other: HighHand) -> bool:
-        return self.rank_index < other.rank_index
+        return self.value < other.value
 
     def __le__(self, other: HighHand) -> bool:
-        return self.rank_index <= other.rank_index
+        return self.value <= other.value
 
     def __gt__(self, other: HighHand) -> bool:
-        return self.rank_index > other.rank_index
+        return self.value > other.value
 
     def __ge__(self, other: HighHand) -> bool:
-        return self.rank_index >= other.rank_index
+        return self.value >= other.value
 
     def describe(self) -> str:
         """The hand in words: "Ace-high flush", "Three aces", "Aces full of kings", ..."""
@@ -91,14 +93,30 @@ class HighHand:
             return f"Pair of {plural}"
         return f"{name}-high"
 
+    def with_cards(self) -> str:
+        """The hand in words and its five cards: "Three aces (As Ah Ad Ks 8c)"."""
+        return _with_cards(self)
+
     def __str__(self) -> str:
-        return f"{self.describe()} ({format_cards(self.cards)})"
+        return self.with_cards()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, the same keys as :meth:`LowHand.to_dict` plus "category".
+
+        >>> from omaha8eq import evaluate_high
+        >>> evaluate_high("As Ah 3d 6s", "Ad 8c 5h Ks 2c").to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'value': 5848, 'text': 'Three aces', 'cards': 'As Ah Ad Ks 8c', 'hole_used': 'As Ah',
+         'board_used': 'Ad 8c Ks', 'category': 'Three of a kind'}
+        """
+        return _hand_dict(self, self.describe(), category=self.category)
 
     @classmethod
-    def from_cards(cls, rank_index: int, category_index: int, hole_used: tuple, board_used: tuple) -> HighHand:
+    def from_cards(
+        cls, value: int, category_index: int, hole_used: tuple[int, ...], board_used: tuple[int, ...]
+    ) -> HighHand:
         """Build the result for the combination ``hole_used`` + ``board_used``."""
         return cls(
-            rank_index=int(rank_index),
+            value=int(value),
             category=CATEGORIES[category_index],
             cards=_high_order(tuple(hole_used) + tuple(board_used)),
             hole_used=tuple(hole_used),
@@ -141,5 +159,36 @@ class LowHand:
         """The low in words: "6-5-3-2-A low"."""
         return f"{self} low"
 
+    def with_cards(self) -> str:
+        """The low in words and its five cards: "6-5-3-2-A low (6s 5h 3d 2c Ad)"."""
+        return _with_cards(self)
+
     def __str__(self) -> str:
         return "-".join(_LOW_RANK_TEXT[r - 1] for r in self.ranks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, the same keys as :meth:`HighHand.to_dict` plus "ranks".
+
+        >>> from omaha8eq import evaluate_low
+        >>> evaluate_low("As Ah 3d 6s", "Ad 8c 5h Ks 2c").to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'value': 53, 'text': '6-5-3-2-A', 'cards': '6s 5h 3d 2c Ad', 'hole_used': '3d 6s',
+         'board_used': 'Ad 5h 2c', 'ranks': [6, 5, 3, 2, 1]}
+        """
+        return _hand_dict(self, str(self), ranks=list(self.ranks))
+
+
+def _with_cards(hand: HighHand | LowHand) -> str:
+    """The one text form of a hand with its cards, for both hands."""
+    return f"{hand.describe()} ({format_cards(hand.cards)})"
+
+
+def _hand_dict(hand: HighHand | LowHand, text: str, **extra: Any) -> dict[str, Any]:
+    """The keys both hands share: value, text, and the cards used as text."""
+    return {
+        "value": hand.value,
+        "text": text,
+        "cards": format_cards(hand.cards),
+        "hole_used": format_cards(hand.hole_used),
+        "board_used": format_cards(hand.board_used),
+        **extra,
+    }

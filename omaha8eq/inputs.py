@@ -3,18 +3,40 @@
 numba kernels do not bounds-check, so every public function passes its cards
 through here first: hands of 4, 5 or 6 hole cards, boards of the allowed sizes,
 every card 0..51 and no card in two places. Errors name the offending input.
+
+The scalar checks every public function shares (:func:`check_int`,
+:func:`check_flag`) are re-exported from :mod:`omaha8eq.checks`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .cards import CardSpec, check_disjoint, format_card, parse_cards
+from .cards import DECK_SIZE, HOLE_SIZES, CardSpec, check_disjoint, format_card, parse_cards
+from .checks import check_flag, check_int
 from .core.batch import first_bad_row
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError
+from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
 
-HOLE_SIZES = (4, 5, 6)
-DECK_SIZE = 52
+__all__ = [
+    "BOARD_SIZES",
+    "DECK_SIZE",
+    "HOLE_SIZES",
+    "MAX_PLAYERS",
+    "card_array",
+    "check_card_rows",
+    "check_flag",
+    "check_int",
+    "check_player_count",
+    "hole_and_board",
+    "parse_board",
+    "parse_hole",
+]
+
+#: The board sizes of a hand being evaluated: flop, turn, river.
+BOARD_SIZES = (3, 4, 5)
+#: The most players one deck can deal an Omaha hand to: the smallest hands
+#: (4 cards) and a five-card board, (52 - 5) // 4 = 11.
+MAX_PLAYERS = (DECK_SIZE - max(BOARD_SIZES)) // min(HOLE_SIZES)
 
 
 def parse_hole(spec: CardSpec, what: str = "hand") -> tuple[int, ...]:
@@ -25,7 +47,7 @@ def parse_hole(spec: CardSpec, what: str = "hand") -> tuple[int, ...]:
     return hole
 
 
-def parse_board(spec: CardSpec, sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[int, ...]:
+def parse_board(spec: CardSpec, sizes: tuple[int, ...] = BOARD_SIZES) -> tuple[int, ...]:
     """Parse a board whose number of cards is one of ``sizes``."""
     board = parse_cards(spec, what="board")
     if len(board) not in sizes:
@@ -42,15 +64,21 @@ def hole_and_board(hole: CardSpec, board: CardSpec) -> tuple[tuple[int, ...], tu
     return hole_cards, board_cards
 
 
-def card_array(values, name: str, widths: tuple[int, ...]) -> np.ndarray:
+def card_array(values: object, name: str, widths: tuple[int, ...]) -> np.ndarray:
     """A C-contiguous 2-D int8 or int64 array of row width in ``widths`` (values unchecked).
 
     int8 input is kept as it is; any other integer type becomes int64, so that no
-    value wraps around before :func:`check_card_rows` sees it.
+    value wraps around before :func:`check_card_rows` sees it. Ragged nested lists
+    (rows of different lengths) raise :class:`HandSizeError`.
     """
-    array = np.asarray(values)
+    try:
+        array = np.asarray(values)
+    except ValueError:  # numpy refuses ragged rows ("inhomogeneous shape")
+        raise HandSizeError(
+            f"{name}: rows of different lengths; every row must have the same number of cards"
+        ) from None
     if array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"{name}: expected an integer array of card ints 0..51, got {array.dtype}")
+        raise OmahaTypeError(f"{name}: expected an integer array of card ints 0..51, got {array.dtype}")
     if array.ndim != 2 or array.shape[1] not in widths:
         allowed = " or ".join(str(w) for w in widths)
         raise HandSizeError(f"{name}: expected shape (n, {allowed}), got {array.shape}")
@@ -71,3 +99,12 @@ def check_card_rows(holes: np.ndarray, boards: np.ndarray) -> None:
             raise InvalidCardError(f"{name}: row {row} holds {c}, not a card (card numbers are 0..51)")
     repeated = next(c for c in cards if cards.count(c) > 1)
     raise DuplicateCardError(f"row {row}: {format_card(repeated)} appears twice among its cards")
+
+
+def check_player_count(count: int, what: str) -> None:
+    """Refuse more players than one deck can deal an Omaha hand to (:data:`MAX_PLAYERS`)."""
+    if count > MAX_PLAYERS:
+        raise OmahaInputError(
+            f"{what}: {count:,} players; one deck deals Omaha to at most {MAX_PLAYERS} "
+            f"({min(HOLE_SIZES)} hole cards each and a {max(BOARD_SIZES)}-card board)"
+        )

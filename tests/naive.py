@@ -84,20 +84,20 @@ def _key5(ranks, flush):
     if top is not None and flush:
         return (8, top)
     if shape == [4, 1]:
-        return (7,) + tuple(ordered)
+        return (7, *tuple(ordered))
     if shape == [3, 2]:
-        return (6,) + tuple(ordered)
+        return (6, *tuple(ordered))
     if flush:
-        return (5,) + tuple(ordered)
+        return (5, *tuple(ordered))
     if top is not None:
         return (4, top)
     if shape == [3, 1, 1]:
-        return (3,) + tuple(ordered)
+        return (3, *tuple(ordered))
     if shape == [2, 2, 1]:
-        return (2,) + tuple(ordered)
+        return (2, *tuple(ordered))
     if shape == [2, 1, 1, 1]:
-        return (1,) + tuple(ordered)
-    return (0,) + tuple(ordered)
+        return (1, *tuple(ordered))
+    return (0, *tuple(ordered))
 
 
 _TABLE = None  # dict: (ranks sorted descending, flush) -> (class value, category)
@@ -131,11 +131,11 @@ def _check_cards(cards, n=None):
     cards = tuple(cards)
     for c in cards:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-            raise ValueError("bad card %r" % (c,))
+            raise ValueError(f"bad card {c!r}")
     if len(set(cards)) != len(cards):
-        raise ValueError("duplicate cards in %r" % (cards,))
+        raise ValueError(f"duplicate cards in {cards!r}")
     if n is not None and len(cards) != n:
-        raise ValueError("expected %d cards, got %d" % (n, len(cards)))
+        raise ValueError(f"expected {n} cards, got {len(cards)}")
     return cards
 
 
@@ -159,10 +159,10 @@ def category5(cards):
 
 def category_of_value(value):
     """Category name of a class value 0..7461."""
-    for (ranks, flush), (v, cat) in _table().items():
+    for v, cat in _table().values():
         if v == value:
             return CATEGORY_NAMES[cat]
-    raise ValueError("bad class value %r" % (value,))
+    raise ValueError(f"bad class value {value!r}")
 
 
 # ---------------------------------------------------------------------------

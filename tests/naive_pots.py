@@ -112,6 +112,6 @@ def expected_chips(hands, chips, board=(), dead=(), hilo=True):
             shares = [Fraction(sum(pots.values())) if live[i] else Fraction(0) for i in range(len(hands))]
         else:
             shares = fair_shares(hands, full, pots, hilo)
-        total = [t + s for t, s in zip(total, shares)]
+        total = [t + s for t, s in zip(total, shares, strict=False)]
         boards += 1
     return [t / boards for t in total]

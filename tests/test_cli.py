@@ -149,7 +149,7 @@ def test_eval_json(capsys):
     assert high["description"] == "Three aces"
     assert high["cards"] == "As Ah Ad Ks 8c"
     assert high["hole_used"] == "As Ah" and high["board_used"] == "Ad 8c Ks"
-    assert isinstance(high["rank_index"], int)
+    assert isinstance(high["value"], int)
     assert low["text"] == "6-5-3-2-A" and low["ranks"] == [6, 5, 3, 2, 1]
     assert low["cards"] == "6s 5h 3d 2c Ad"
     assert low["hole_used"] == "3d 6s" and low["board_used"] == "Ad 5h 2c"

@@ -41,10 +41,12 @@ def test_settle_json(capsys):
     (pot,) = data["pots"]
     assert pot["high_amount"] == 61 and pot["low_amount"] == 60
     assert pot["high"][1] == {
-        "seat": 2, "chips": 31, "hand": "Eight-high straight (8c 7s 6s 5d 4c)",
-        "cards": "8c 7s 6s 5d 4c", "hole_used": "6s 7s", "board_used": "4c 5d 8c",
+        "seat": 2, "chips": 31, "hand": {
+            "value": 5856, "text": "Eight-high straight", "cards": "8c 7s 6s 5d 4c",
+            "hole_used": "6s 7s", "board_used": "4c 5d 8c", "category": "Straight",
+        },
     }  # fmt: skip
-    assert pot["low"][0]["hand"] == "8-5-4-2-A low (8c 5d 4c 2h Ah)"
+    assert pot["low"][0]["hand"]["text"] == "8-5-4-2-A" and pot["low"][0]["hand"]["cards"] == "8c 5d 4c 2h Ah"
 
 
 def test_settle_side_pots_uncalled_and_no_low(capsys):

@@ -2,21 +2,11 @@
 
 from collections import Counter, defaultdict
 from fractions import Fraction
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, pairwise
 
 import pytest
+from golden import HANDS, SHOWDOWNS, cards, case_id, equities, low_ranks
 from naive import best_high, best_low, best_low_cards, category5, equity, rank5
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-
-
-def cards(text):
-    """Parse "As Kd 2c" into card ints (4*rank + suit)."""
-    out = []
-    for tok in text.split():
-        out.append(4 * RANKS.index(tok[0].upper()) + SUITS.index(tok[1].lower()))
-    return tuple(out)
 
 
 def test_parse_helper():
@@ -84,7 +74,7 @@ def test_class_counts_and_order():
     everything = set().union(*values.values())
     assert everything == set(range(7462))
     # categories occupy consecutive, increasing blocks of values
-    for lo_cat, hi_cat in zip(ORDER, ORDER[1:]):
+    for lo_cat, hi_cat in pairwise(ORDER):
         assert max(values[lo_cat]) < min(values[hi_cat])
 
 
@@ -117,96 +107,73 @@ def test_rank5_rejects_bad_input():
 
 
 # ---------------------------------------------------------------------------
-# Worked examples of RULES.md
+# Worked examples of RULES.md (tests/data/rules_examples.json)
 # ---------------------------------------------------------------------------
 
 
-def test_example_1():
-    a, b, c = cards("Ah Ac 2h 3c"), cards("As 2s 6d 7d"), cards("6s 7s 8d 9d")
-    board = cards("4c 5d Ks Qs 8c")
-    straight8 = rank5(cards("4c 5d 6d 7d 8c"))
-    vb, hb, bb = best_high(b, board)
-    vc, hc, bc = best_high(c, board)
-    assert vb == vc == straight8
-    assert category5(hb + bb) == "Straight"
-    assert sorted(hc) == sorted(cards("6s 7s"))  # C cannot use 3 hole cards
-    va, ha, ba = best_high(a, board)
-    assert category5(ha + ba) == "One pair"
-    assert va == rank5(cards("Ah Ac Ks Qs 8c"))
-    assert best_low(a, board) == (8, 5, 4, 2, 1)
-    assert best_low(b, board) == (8, 5, 4, 2, 1)
-    assert best_low(c, board) == (8, 7, 6, 5, 4)
+@pytest.mark.parametrize("case", HANDS, ids=case_id)
+def test_rules_examples(case):
+    hole, board = cards(case["hole"]), cards(case["board"])
+    if "high" in case:
+        value, hole_used, board_used = best_high(hole, board)
+        assert category5(hole_used + board_used) == case["high"]["category"]
+        if "cards" in case["high"]:
+            assert value == rank5(cards(case["high"]["cards"]))
+        if "hole_used" in case["high"]:
+            assert sorted(hole_used) == sorted(cards(case["high"]["hole_used"]))
+    if case["low"] is None:
+        assert best_low(hole, board) is None
+        return
+    low, hole_used, board_used = best_low_cards(hole, board)
+    assert low == best_low(hole, board) == low_ranks(case["low"]["text"])
+    if "hole_used" in case["low"]:
+        assert sorted(hole_used) == sorted(cards(case["low"]["hole_used"]))
+        assert sorted(board_used) == sorted(cards(case["low"]["board_used"]))
 
-    res = equity([a, b, c], board)
-    assert res["outcomes"] == 1 and res["no_low"] == 0
+
+@pytest.mark.parametrize("showdown", SHOWDOWNS, ids=lambda s: f"example {s['example']}")
+def test_rules_showdowns(showdown):
+    hands = [cards(hole) for hole, _ in showdown["players"]]
+    res = equity(hands, cards(showdown["board"]))
+    assert res["outcomes"] == 1
+    assert [p["equity"] for p in res["players"]] == equities(showdown)
+    pot = sum(chips for _, chips in showdown["players"])
+    assert [p["equity"] * pot for p in res["players"]] == showdown["payouts"]
+
+
+def test_example_1_breakdown():
+    res = equity([cards(hole) for hole, _ in SHOWDOWNS[0]["players"]], cards(SHOWDOWNS[0]["board"]))
+    assert res["no_low"] == 0
     pa, pb, pc = res["players"]
-    assert [p["equity"] for p in res["players"]] == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
-    # $120 pot: A $30, B $60, C $30
-    assert [p["equity"] * 120 for p in res["players"]] == [30, 60, 30]
     assert (pa["hi_lose"], pa["lo_tie"]) == (1, 1)
     assert (pb["hi_tie"], pb["lo_tie"]) == (1, 1)
     assert (pc["hi_tie"], pc["lo_lose"]) == (1, 1)
     assert pa["shares"] == {Fraction(1, 4): 1}
     assert pb["shares"] == {Fraction(1, 2): 1}
     assert all(p["scoop"] == 0 for p in res["players"])
+    # C cannot make 5-6-7-8-9 (three hole cards): his straight is the 8-high one
+    assert best_high(cards("6s 7s 8d 9d"), cards("4c 5d Ks Qs 8c"))[0] == rank5(cards("4c 5d 6d 7d 8c"))
 
 
-def test_example_2():
-    board = cards("Ad 8c 5h Ks 2c")
-    alice, bob = cards("As Ah 3d 6s"), cards("Kh Qd Jc Th")
-    va, ha, ba = best_high(alice, board)
-    assert category5(ha + ba) == "Three of a kind"
-    vb, hb, bb = best_high(bob, board)
-    assert category5(hb + bb) == "One pair"
-    assert best_low(alice, board) == (6, 5, 3, 2, 1)
-    low, hole_used, board_used = best_low_cards(alice, board)
-    assert low == (6, 5, 3, 2, 1)
-    assert sorted(hole_used) == sorted(cards("3d 6s"))
-    assert sorted(board_used) == sorted(cards("Ad 5h 2c"))
-    assert best_low(bob, board) is None
-
-    res = equity([alice, bob], board)
+def test_example_2_breakdown():
+    res = equity([cards(hole) for hole, _ in SHOWDOWNS[1]["players"]], cards(SHOWDOWNS[1]["board"]))
     pa, pb = res["players"]
-    assert pa["equity"] == 1 and pb["equity"] == 0
     assert pa["scoop"] == 1 and pa["hi_win"] == 1 and pa["lo_win"] == 1
     assert pb["no_low"] == 1 and pb["hi_lose"] == 1
     assert res["no_low"] == 0
 
 
-def test_example_3():
+def test_example_3_text_is_worse():
     hole, board = cards("As 2c Kh Kd"), cards("Ad 7s 4c 8h Qc")
     v, h, b = best_high(hole, board)
-    assert v == rank5(cards("As Kh Ad Qc 8h"))
-    assert rank5(h + b) == v
-    assert category5(h + b) == "One pair"
+    assert v == rank5(cards("As Kh Ad Qc 8h")) and rank5(h + b) == v
     assert v > rank5(cards("Kh Kd Ad 8h Qc"))  # the text's pair of kings is worse
-    low, hole_used, board_used = best_low_cards(hole, board)
-    assert low == (8, 7, 4, 2, 1)
-    assert sorted(hole_used) == sorted(cards("As 2c"))
-    assert sorted(board_used) == sorted(cards("7s 4c 8h"))
 
 
-def test_example_4():
-    hole, board = cards("Ad Kd 3s 2s"), cards("Jd 4d 3c Qd 5h")
-    v, h, b = best_high(hole, board)
-    assert v == rank5(cards("Ad Kd Qd Jd 4d"))
-    assert category5(h + b) == "Flush"
-    assert best_low(hole, board) == (5, 4, 3, 2, 1)
-    # an opponent with an ace and a deuce (wheel straight, worse high): 3/4
-    opp = cards("Ac 2h 9s Tc")
-    res = equity([hole, opp], board)
-    assert [p["equity"] for p in res["players"]] == [Fraction(3, 4), Fraction(1, 4)]
+def test_example_4_breakdown():
+    res = equity([cards(hole) for hole, _ in SHOWDOWNS[2]["players"]], cards(SHOWDOWNS[2]["board"]))
     assert res["players"][0]["hi_win"] == 1 and res["players"][0]["lo_tie"] == 1
     assert res["players"][0]["scoop"] == 0
-
-
-def test_counterfeit():
-    hole, opp = cards("Ah 2d Kc Ks"), cards("As 3h 9c 9d")
-    assert best_low(hole, cards("4c 6d 8h")) == (8, 6, 4, 2, 1)
-    board = cards("4c 6d 8h 2c")
-    assert best_low(hole, board) == (8, 6, 4, 2, 1)
-    assert best_low(opp, board) == (6, 4, 3, 2, 1)
-    assert best_low(opp, board) < best_low(hole, board)
 
 
 # ---------------------------------------------------------------------------
@@ -220,15 +187,15 @@ def test_trap_four_suited_board_is_not_a_flush():
     assert category5(h + b) != "Flush"
     assert v < min(rank5(x) for x in [cards("2s 3s 4s 5s 7s")])  # below every flush
     # with two spades in the hole it is a flush
-    v2, h2, b2 = best_high(cards("As Ks Qh Jd"), board)
+    _v2, h2, b2 = best_high(cards("As Ks Qh Jd"), board)
     assert category5(h2 + b2) == "Flush"
 
 
 def test_trap_four_straight_on_board_needs_two_hole_cards():
     hole, board = cards("9d 2c Qh Qs"), cards("5c 6d 7h 8s Kc")
-    v, h, b = best_high(hole, board)
+    _v, h, b = best_high(hole, board)
     assert category5(h + b) == "One pair"
-    v2, h2, b2 = best_high(cards("9d Tc Qh Qs"), board)
+    _v2, h2, b2 = best_high(cards("9d Tc Qh Qs"), board)
     assert category5(h2 + b2) == "Straight"
 
 

@@ -23,7 +23,7 @@ peer's answers are checked against omaha8eq's on the very hands it was timed on:
   and ``chunk_from_text(...)``: the same exact and Monte Carlo equities.
 
 Value scales differ between packages (PokerKit's high index is omaha8eq's
-``rank_index``; phevaluator and clubs count down from the royal flush), so the
+``HighHand.value``; phevaluator and clubs count down from the royal flush), so the
 evaluators are checked by order: two hands are ordered (or tied) the same way by
 the peer as by omaha8eq, over all hands timed, and a hand has a low for the peer
 exactly when it has one for omaha8eq. Equities are compared as numbers: exact
@@ -74,8 +74,8 @@ __all__ = [
 ]
 
 HERO, VILLAIN = "As Ah 2c 3d", "Ks Kh Qd Jd"
-#: evaluate_batch modes: (hilo, high) keyword arguments.
-MODES = {"hilo": (True, True), "high": (False, True), "low": (True, False)}
+#: evaluate_batch modes: (high, low) keyword arguments.
+MODES = {"hilo": (True, True), "high": (True, False), "low": (False, True)}
 MODE_NAMES = {"hilo": "hi-lo", "high": "high only", "low": "low only"}
 #: Seconds a peer measurement may take before its remaining rounds are skipped.
 PEER_BUDGET = 3.0
@@ -282,7 +282,7 @@ def _measure_omaha8eq(
     hero, villain = HERO.replace(" ", ""), VILLAIN.replace(" ", "")
     for n_hole in (4, 5, 6):
         holes, boards = _holes_boards(deals, n_hole)
-        for mode, (hilo, high) in MODES.items():
+        for mode, (high, low) in MODES.items():
             m = Measurement(
                 _eval_key(n_hole, mode),
                 f"evaluate_batch, {n_hole} hole cards, {MODE_NAMES[mode]}",
@@ -294,7 +294,7 @@ def _measure_omaha8eq(
                 with _numba_threads(t):
 
                     def run() -> Any:
-                        return evaluate_batch(holes, boards, hilo=hilo, high=high)
+                        return evaluate_batch(holes, boards, high=high, low=low)
 
                     run()  # warm-up: compile, tables, thread pool
                     m.seconds[t], _ = _best_of(run, config.rounds)

@@ -283,7 +283,7 @@ def _run_equity(args: argparse.Namespace) -> int:
 
 def _high_dict(high: HighHand) -> dict[str, Any]:
     return {
-        "rank_index": high.rank_index,
+        "value": high.value,
         "category": high.category,
         "description": high.describe(),
         "cards": format_cards(high.cards),

@@ -30,6 +30,7 @@ from ..game.allin import AllinResult, allin_equity
 from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from ..game.pots import FOLD, Award, Pot, Settlement, settle
 from ..hands import LowHand
+from ..inputs import check_player_count
 from .app import EXIT_OK, add_method_options
 
 __all__ = ["add_commands", "format_allin", "format_settlement", "parse_player"]
@@ -278,26 +279,33 @@ _ACTION_WORDS = {
 }  # fmt: skip
 
 
+def _is_whole(text: str) -> bool:
+    """True for ASCII digits only: str.isdigit() also accepts '²' and other digits int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _parse_action(text: str) -> tuple[str, int | None]:
     word, _, amount = text.lower().partition("=")
     if word not in _ACTION_WORDS:
         raise OmahaInputError(
             f"action {text!r}: expected fold, check, call, bet=N, raise[=N] or allin (f, x, c, b=N, r[=N], a)"
         )
-    if amount and not amount.isdigit():
+    if amount and not _is_whole(amount):
         raise OmahaInputError(f"action {text!r}: {amount!r} is not a whole number of chips")
     return _ACTION_WORDS[word], int(amount) if amount else None
 
 
 def _stacks(args: argparse.Namespace) -> int | list[int | None]:
     if args.stacks is None:
+        if args.players is not None:
+            check_player_count(args.players, "--players")
         return args.players if args.players is not None else 2
     stacks: list[int | None] = []
     for k, part in enumerate(args.stacks.split(","), 1):
         part = part.strip()
         if part.lower() in ("", "inf", "-"):
             stacks.append(None)
-        elif part.isdigit():
+        elif _is_whole(part):
             stacks.append(int(part))
         else:
             raise OmahaInputError(f"--stacks: {part!r} (player {k}) is not a whole number of chips")
@@ -306,7 +314,7 @@ def _stacks(args: argparse.Namespace) -> int | list[int | None]:
 
 def _blinds(text: str) -> tuple[int, int]:
     parts = re.split(r"[/,]", text)
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(_is_whole(p.strip()) for p in parts):
         raise OmahaInputError(f"--blinds: {text!r} is not SMALL/BIG, e.g. 5/10")
     return int(parts[0]), int(parts[1])
 

@@ -1,0 +1,15 @@
+"""The game's rules around the cards: betting, pots and all-in expectations.
+
+- :mod:`~omaha8eq.game.sizing`: the bet sizes of limit and pot limit.
+- :mod:`~omaha8eq.game.actions`: what a player may do and did (``Options``, ``Action``)
+  and :class:`~omaha8eq.game.actions.IllegalActionError`.
+- :mod:`~omaha8eq.game.legality`: a round's chips and the rules' check of each action.
+- :mod:`~omaha8eq.game.betting`: :class:`~omaha8eq.game.betting.BettingRound`, one
+  betting round: turn order, blinds, history and the public API.
+- :mod:`~omaha8eq.game.pots`: :func:`~omaha8eq.game.pots.settle`, main and side pots
+  split hi/lo at showdown, odd chips included.
+- :mod:`~omaha8eq.game.allin`: :func:`~omaha8eq.game.allin.allin_equity`, expected
+  chips per side pot when the cards are still to come.
+
+The public names are exported from :mod:`omaha8eq`; the rules are in docs/RULES.md.
+"""

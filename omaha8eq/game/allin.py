@@ -29,9 +29,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
+from ..checks import check_flag
 from ..equities import equity
 from ..errors import HandSizeError
 from ..results import EquityResult
+from ..serialize import fields_dict
 from .pots import PlayerSpec, check_cards, layout, parse_players
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
@@ -70,17 +72,8 @@ class PotEquity:
         return "main pot" if self.index == 0 else f"side pot {self.index}"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the field names above (exact equities as "p/q" text)."""
-        return {
-            "index": self.index,
-            "name": self.name,
-            "amount": self.amount,
-            "level": self.level,
-            "eligible": list(self.eligible),
-            "equities": list(self.equities),
-            "exact_equities": None if self.exact_equities is None else [str(e) for e in self.exact_equities],
-            "equity_stderrs": list(self.equity_stderrs),
-        }
+        """A JSON-ready dict with the field names above but ``result`` (exact equities as "p/q" text)."""
+        return fields_dict(self, exclude=("result",), name=self.name)
 
 
 @dataclass(frozen=True)
@@ -110,17 +103,7 @@ class AllinPlayer:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above (Fractions as "p/q" text)."""
-        return {
-            "seat": self.seat,
-            "hand": self.hand,
-            "folded": self.hand is None,
-            "contributed": self.contributed,
-            "returned": self.returned,
-            "expected": self.expected,
-            "expected_exact": None if self.expected_exact is None else str(self.expected_exact),
-            "net": self.net,
-            "net_exact": None if self.net_exact is None else str(self.net_exact),
-        }
+        return fields_dict(self, folded=self.hand is None)
 
 
 @dataclass(frozen=True)
@@ -151,19 +134,8 @@ class AllinResult:
     hilo: bool
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the field names above."""
-        return {
-            "board": self.board,
-            "dead": self.dead,
-            "hilo": self.hilo,
-            "exhaustive": self.exhaustive,
-            "outcomes": self.outcomes,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
-            "total": sum(p.contributed for p in self.players),
-            "pots": [p.to_dict() for p in self.pots],
-            "players": [p.to_dict() for p in self.players],
-        }
+        """A JSON-ready dict with the field names above, and the total chips."""
+        return fields_dict(self, total=sum(p.contributed for p in self.players))
 
 
 def allin_equity(
@@ -214,6 +186,7 @@ def allin_equity(
     Fraction(140, 1)
     """
     started = time.perf_counter()
+    hilo = check_flag(hilo, "hilo")
     hands, chips = parse_players(players)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) > 5:
@@ -234,7 +207,7 @@ def allin_equity(
             continue
         others = [c for s, h in enumerate(hands) if h is not None and s not in shape.eligible for c in h]
         result = equity(
-            [hands[s] for s in shape.eligible],  # type: ignore[misc]
+            [hands[s] for s in shape.eligible],
             board_cards,
             tuple(dead_cards) + tuple(others),
             exhaustive=exhaustive,
@@ -256,9 +229,28 @@ def allin_equity(
                 exact,
                 tuple(p.equity_stderr for p in result.players),
                 result,
-            )  # fmt: skip
+            )
         )
 
+    players_out = _expectations(hands, chips, returned, pots)
+    exhaustive_all = all(r.exhaustive for r in results)
+    return AllinResult(
+        players=tuple(players_out),
+        pots=tuple(pots),
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards),
+        exhaustive=exhaustive_all,
+        outcomes=results[0].outcomes if results else 1,
+        seed=None if exhaustive_all else seed,
+        elapsed=time.perf_counter() - started,
+        hilo=hilo,
+    )
+
+
+def _expectations(
+    hands: Sequence[tuple[int, ...] | None], chips: Sequence[int], returned: Sequence[int], pots: Sequence[PotEquity]
+) -> list[AllinPlayer]:
+    """Each player's expected chips: returned chips plus each pot's amount times his equity in it."""
     exact_all = all(p.exact_equities is not None for p in pots)
     players_out = []
     for seat, hand in enumerate(hands):
@@ -284,15 +276,4 @@ def allin_equity(
                 net_exact=None if expected_exact is None else expected_exact - chips[seat],
             )
         )
-    exhaustive_all = all(r.exhaustive for r in results)
-    return AllinResult(
-        players=tuple(players_out),
-        pots=tuple(pots),
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards),
-        exhaustive=exhaustive_all,
-        outcomes=results[0].outcomes if results else 1,
-        seed=None if exhaustive_all else seed,
-        elapsed=time.perf_counter() - started,
-        hilo=hilo,
-    )
+    return players_out

@@ -1,15 +1,16 @@
-"""Bet sizing: pot limit, fixed limit and no limit, and a betting round that checks them.
+"""A betting round of Omaha Hi-Lo: whose turn it is, what he may do, each action's effect.
 
-The three betting structures of Omaha Hi-Lo (see the rules, "Betting structures"):
+The structures' sizes live in :mod:`omaha8eq.game.sizing` (pot limit, limit), the
+action model in :mod:`omaha8eq.game.actions` and the check of each action against
+the round's chips in :mod:`omaha8eq.game.legality`; this module is the round itself,
+:class:`BettingRound`: blinds, turn order, history (see the rules, "Betting
+structures"):
 
-- **Limit.** Bets and raises are fixed: the small bet preflop and on the flop, the
-  big bet (twice the small bet) on the turn and river (:func:`limit_bet_size`). A
-  round allows one bet and three raises (the cap; preflop the big blind counts as
-  the bet). With ``uncapped_heads_up=True`` the cap is lifted while only two
-  players are left in the hand.
-- **Pot limit.** The largest raise is the pot after the raiser's call: previous
-  rounds' pot + every bet of this round + the raiser's call
-  (:func:`pot_limit_max_raise`). The smallest is as in no limit.
+- **Limit.** Fixed bets and raises; one bet and three raises per round (preflop the
+  big blind counts as the bet). With ``uncapped_heads_up=True`` the cap is lifted
+  while only two players are left in the hand.
+- **Pot limit.** The largest raise is the pot after the raiser's call; the
+  smallest is as in no limit.
 - **No limit.** Any amount up to the stack. The smallest bet is the big blind; a
   raise must add at least the previous full bet or raise. An all-in short of that
   is allowed but is not a full raise: it does not reopen the betting for players
@@ -20,7 +21,7 @@ The three betting structures of Omaha Hi-Lo (see the rules, "Betting structures"
 
 Amounts are integer chips. A raise is given as the total the player's bet comes to
 this round ("raise to 35"), as dealers announce it. Seats are 0-based indices in
-seat (clockwise) order.
+seat (clockwise) order; a table has 2 to :data:`~omaha8eq.inputs.MAX_PLAYERS` players.
 
 Illegal actions are rejected with :class:`IllegalActionError`, an
 :class:`~omaha8eq.errors.OmahaInputError` whose ``reason`` attribute says why
@@ -30,12 +31,14 @@ that reason (or None) without acting.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from ..errors import OmahaInputError
+from ..checks import check_flag, excerpt, is_integer
+from ..errors import OmahaInputError, OmahaTypeError
+from ..inputs import check_player_count
+from .actions import Action, IllegalActionError, Options
+from .legality import RoundState
+from .sizing import LIMIT_CAP, STREETS, STRUCTURES, Structure, chips, limit_bet_size, pot_limit_max_raise
 
 __all__ = [
     "STREETS",
@@ -49,168 +52,35 @@ __all__ = [
     "pot_limit_max_raise",
 ]
 
-Structure = Literal["limit", "pot-limit", "no-limit"]
-#: The betting structures, as accepted by :class:`BettingRound`.
-STRUCTURES: tuple[str, ...] = ("limit", "pot-limit", "no-limit")
-#: The betting rounds of a hand, in order.
-STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")
-#: Limit: bets and raises allowed per round (one bet and three raises).
-LIMIT_CAP = 4
 
-#: Actions :meth:`BettingRound.act` understands.
-ACTIONS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "all-in")
-
-
-class IllegalActionError(OmahaInputError):
-    """An action the betting rules do not allow.
-
-    Attributes:
-        reason: why, in words (also the exception's message).
-        seat: the seat (0-based) that tried to act, or None.
-        action: the action attempted ("raise", "check", ...), or None.
-    """
-
-    def __init__(self, reason: str, *, seat: int | None = None, action: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.seat = seat
-        self.action = action
+def _stack_list(stacks: object) -> list[int | None]:
+    """Each player's chips behind (None: unlimited) from a list or a number of players."""
+    if is_integer(stacks):
+        count = int(stacks)
+        if count < 2:
+            raise OmahaInputError(f"stacks: {count} players; a betting round needs 2 or more")
+        check_player_count(count, "stacks")
+        return [None] * count
+    if isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        if len(stacks) < 2:
+            raise OmahaInputError(f"stacks: {len(stacks)} players; a betting round needs 2 or more")
+        check_player_count(len(stacks), "stacks")
+        return [None if s is None else chips(s, f"stack {i}") for i, s in enumerate(stacks, 1)]
+    raise OmahaTypeError(f"stacks: expected a list of chip counts or a number of players, got {excerpt(stacks)}")
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
-def _chips(value: object, what: str) -> int:
-    """Validate a non-negative integer amount of chips."""
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise TypeError(f"{what}: expected an integer number of chips, got {value!r}")
-    amount = int(value)
-    if amount < 0:
-        raise OmahaInputError(f"{what}: must not be negative, got {amount}")
-    return amount
-
-
-def pot_limit_max_raise(pot: int, bets: Sequence[int] = (), own: int = 0) -> int:
-    """The largest pot-limit bet or raise, as the total to raise to this round.
-
-    The raise may add the pot after the raiser's call: ``pot`` (the chips of
-    previous rounds) + every bet of this round + the chips the raiser needs to call.
-
-    Args:
-        pot: chips in the pot from previous rounds (and antes, dead money).
-        bets: the chips each player has put in during this round (blinds count),
-            folded players' included, the raiser's own included.
-        own: how many of those chips are the raiser's (a blind, or an earlier bet).
-
-    Returns:
-        The total the raiser's bet may come to this round (the raise-to amount).
-
-    $5/$10 blinds, first to act: call 10, then raise 5 + 10 + 10 = 25, to 35.
-
-    >>> pot_limit_max_raise(0, [5, 10])
-    35
-
-    A $75 pot and a $75 bet in front: call 75, raise 75 + 75 + 75 = 225, to 300.
-    With no bet yet, a pot-sized bet.
-
-    >>> pot_limit_max_raise(75, [75]), pot_limit_max_raise(75)
-    (300, 75)
-    """
-    pot = _chips(pot, "pot")
-    if isinstance(bets, (str, bytes)) or not isinstance(bets, Sequence):
-        raise TypeError(f"bets: expected a list of chip amounts, got {bets!r}")
-    amounts = [_chips(b, f"bet {i}") for i, b in enumerate(bets, 1)]
-    own = _chips(own, "own")
-    current = max(amounts, default=0)
-    if own > current:
-        raise OmahaInputError(f"own: {own} chips is more than the biggest bet ({current})")
-    if own and own not in amounts:
-        raise OmahaInputError(f"own: {own} chips is none of the bets {amounts}; list the raiser's bet too")
-    call = current - own
-    return current + pot + sum(amounts) + call
-
-
-def limit_bet_size(small_bet: int, street: str) -> int:
-    """The fixed bet and raise of a limit round: the small bet preflop and on the flop,
-    the big bet (twice the small bet) on the turn and the river.
-
-    >>> limit_bet_size(10, "flop"), limit_bet_size(10, "turn")
-    (10, 20)
-    """
-    small_bet = _chips(small_bet, "small bet")
-    if street not in STREETS:
-        raise OmahaInputError(f"street: {street!r} is not one of {', '.join(STREETS)}")
-    return small_bet if street in ("preflop", "flop") else 2 * small_bet
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the player to act may do.
-
-    Attributes:
-        seat: the player to act (0-based).
-        to_call: the chips a call adds (less than the bet when the player is short:
-            a call all-in); 0 when he may check.
-        can_check: True if nothing is to be called.
-        can_raise: True if he may bet or raise now.
-        min_raise_to: the smallest total his bet may come to with a bet or raise
-            (equal to ``max_raise_to`` in limit, or when only an all-in short of a
-            full raise is left); None when he may not raise.
-        max_raise_to: the largest (his stack, the pot limit, or the fixed limit);
-            None when he may not raise, or in no limit with an unlimited stack.
-        reason: why he may not bet or raise; None when he may.
-    """
-
-    seat: int
-    to_call: int
-    can_check: bool
-    can_raise: bool
-    min_raise_to: int | None
-    max_raise_to: int | None
-    reason: str | None
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action taken in a :class:`BettingRound`.
-
-    Attributes:
-        seat: who acted (0-based).
-        kind: "post" (a blind), "fold", "check", "call", "bet" or "raise".
-        added: the chips this action put in.
-        to: the player's total bet this round after the action.
-        all_in: True if it put the player's last chip in.
-        full: for a bet or raise, True if it was a full bet or raise (it reopens
-            the betting and, in limit, counts toward the cap); False for a short
-            all-in, and for every other kind.
-    """
-
-    seat: int
-    kind: str
-    added: int
-    to: int
-    all_in: bool
-    full: bool
-
-    def __str__(self) -> str:
-        if self.kind in ("fold", "check"):
-            text = self.kind
-        elif self.kind == "call":
-            text = f"call {self.added}"
-        elif self.kind == "post":
-            text = f"post {self.added}"
-        elif self.kind == "bet":
-            text = f"bet {self.to}"
-        else:
-            text = f"raise to {self.to}"
-        suffix = " (all-in)" if self.all_in else ""
-        if self.kind in ("bet", "raise") and not self.full:
-            suffix = " (all-in, not a full raise)" if self.kind == "raise" else " (all-in, less than a full bet)"
-        return f"seat {self.seat}: {text}{suffix}"
-
-
-_UNLIMITED = None
+def _folded_seats(folded: object, n: int) -> list[bool]:
+    """Whether each of the ``n`` seats folded, from the seats that did."""
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Sequence):
+        raise OmahaTypeError(f"folded: expected a list of seats, got {excerpt(folded)}")
+    out = [False] * n
+    for seat in folded:
+        if not is_integer(seat) or not 0 <= int(seat) < n:
+            raise OmahaInputError(f"folded: {excerpt(seat)} is not a seat; seats are 0..{n - 1}")
+        out[seat] = True
+    if n - sum(out) < 1:
+        raise OmahaInputError("folded: every player has folded")
+    return out
 
 
 class BettingRound:
@@ -260,44 +130,23 @@ class BettingRound:
         uncapped_heads_up: bool = False,
     ) -> None:
         if structure not in STRUCTURES:
-            raise OmahaInputError(f"structure: {structure!r} is not one of {', '.join(STRUCTURES)}")
-        self.structure: str = structure
-        if _is_int(stacks):
-            count = int(stacks)  # type: ignore[arg-type]
-            if count < 2:
-                raise OmahaInputError(f"stacks: {count} players; a betting round needs 2 or more")
-            stack_list: list[int | None] = [_UNLIMITED] * count
-        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-            if len(stacks) < 2:
-                raise OmahaInputError(f"stacks: {len(stacks)} players; a betting round needs 2 or more")
-            stack_list = [None if s is None else _chips(s, f"stack {i}") for i, s in enumerate(stacks, 1)]
-        else:
-            raise TypeError(f"stacks: expected a list of chip counts or a number of players, got {stacks!r}")
+            raise OmahaInputError(f"structure: {excerpt(structure)} is not one of {', '.join(STRUCTURES)}")
+        stack_list = _stack_list(stacks)
         n = len(stack_list)
-        self.bet_size: int = _chips(bet_size, "bet_size")
-        if self.bet_size < 1:
-            raise OmahaInputError("bet_size: must be at least 1")
-        self.pot: int = _chips(pot, "pot")
-        if not _is_int(button) or not 0 <= button < n:
-            raise OmahaInputError(f"button: {button!r} is not a seat; seats are 0..{n - 1}")
+        if not is_integer(button) or not 0 <= int(button) < n:
+            raise OmahaInputError(f"button: {excerpt(button)} is not a seat; seats are 0..{n - 1}")
         self.button: int = int(button)
-        if cap is not None and (not _is_int(cap) or cap < 1):
-            raise OmahaInputError(f"cap: expected a positive number of bets or None, got {cap!r}")
-        self.cap: int | None = cap
-        self.uncapped_heads_up: bool = bool(uncapped_heads_up)
-        self._stacks = stack_list
-        self._bets = [0] * n
-        self._folded = [False] * n
-        for seat in folded:
-            if not _is_int(seat) or not 0 <= seat < n:
-                raise OmahaInputError(f"folded: {seat!r} is not a seat; seats are 0..{n - 1}")
-            self._folded[seat] = True
-        if n - sum(self._folded) < 1:
-            raise OmahaInputError("folded: every player has folded")
-        self._acted_at: list[int | None] = [None] * n  # the bet level when the player last acted
-        self._current = 0  # the biggest bet of the round
-        self._min_raise = self.bet_size  # the last full bet or raise: the smallest raise
-        self._full_bets = 0  # full bets and raises so far (the limit cap counts them)
+        if cap is not None and (not is_integer(cap) or cap < 1):
+            raise OmahaInputError(f"cap: expected a positive number of bets or None, got {excerpt(cap)}")
+        self._state = RoundState(
+            structure=structure,
+            bet_size=chips(bet_size, "bet_size", minimum=1),
+            pot=chips(pot, "pot"),
+            cap=None if cap is None else int(cap),
+            uncapped_heads_up=check_flag(uncapped_heads_up, "uncapped_heads_up"),
+            stacks=stack_list,
+            folded=_folded_seats(folded, n),
+        )
         self._history: list[Action] = []
         self._to_act: int | None = self._next_from(self.button)
 
@@ -330,23 +179,23 @@ class BettingRound:
         35
         """
         if not isinstance(blinds, Sequence) or len(blinds) != 2:
-            raise TypeError(f"blinds: expected (small blind, big blind), got {blinds!r}")
-        small = _chips(blinds[0], "small blind")
-        big = _chips(blinds[1], "big blind")
+            raise OmahaTypeError(f"blinds: expected (small blind, big blind), got {excerpt(blinds)}")
+        small = chips(blinds[0], "small blind")
+        big = chips(blinds[1], "big blind")
         if big < 1 or small > big:
             raise OmahaInputError(f"blinds: expected 0 <= small blind <= big blind, big >= 1, got {small}/{big}")
-        size = big if small_bet is None else _chips(small_bet, "small_bet")
+        size = big if small_bet is None else chips(small_bet, "small_bet")
         game = cls(
             structure, stacks, bet_size=size, pot=pot, button=button,
             cap=cap, uncapped_heads_up=uncapped_heads_up,
         )  # fmt: skip
-        n = len(game._bets)
+        n = len(game.bets)
         sb_seat = game.button if n == 2 else (game.button + 1) % n
         bb_seat = (sb_seat + 1) % n
         game._post(sb_seat, small)
         game._post(bb_seat, big)
-        game._current = max(game._bets)
-        game._full_bets = 1  # the big blind is the round's bet
+        game._state.current = max(game.bets)
+        game._state.full_bets = 1  # the big blind is the round's bet
         game._to_act = game._next_from(bb_seat)
         return game
 
@@ -382,6 +231,31 @@ class BettingRound:
     # -- state ---------------------------------------------------------------
 
     @property
+    def structure(self) -> str:
+        """ "limit", "pot-limit" or "no-limit"."""
+        return self._state.structure
+
+    @property
+    def bet_size(self) -> int:
+        """Limit: the round's fixed bet and raise; pot and no limit: the minimum bet."""
+        return self._state.bet_size
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot from previous rounds (antes, dead money)."""
+        return self._state.pot
+
+    @property
+    def cap(self) -> int | None:
+        """Limit: bets and raises allowed in the round; None for no cap."""
+        return self._state.cap
+
+    @property
+    def uncapped_heads_up(self) -> bool:
+        """Limit: True when the cap is lifted while two players are left."""
+        return self._state.uncapped_heads_up
+
+    @property
     def to_act(self) -> int | None:
         """The seat to act next, or None when the round is over."""
         return self._to_act
@@ -394,80 +268,68 @@ class BettingRound:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each player's chips put in this round, in seat order."""
-        return tuple(self._bets)
+        return tuple(self._state.bets)
 
     @property
     def stacks(self) -> tuple[int | None, ...]:
         """Each player's chips behind (None: unlimited), in seat order."""
-        return tuple(self._stacks)
+        return tuple(self._state.stacks)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each player has folded."""
-        return tuple(self._folded)
+        return tuple(self._state.folded)
 
     @property
     def current_bet(self) -> int:
         """The biggest bet of the round: what a call comes to."""
-        return self._current
+        return self._state.current
 
     @property
     def total_pot(self) -> int:
         """Previous rounds' pot plus every bet of this round."""
-        return self.pot + sum(self._bets)
+        return self.pot + sum(self._state.bets)
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action so far, blinds included."""
         return tuple(self._history)
 
-    # -- rules -----------------------------------------------------------------
-
-    def _all_in(self, seat: int) -> bool:
-        return self._stacks[seat] == 0
-
-    def _can_act(self, seat: int) -> bool:
-        return not self._folded[seat] and not self._all_in(seat)
+    # -- turns -------------------------------------------------------------------
 
     def _next_from(self, seat: int) -> int | None:
         """The next player clockwise after ``seat`` who still has to act, or None."""
-        n = len(self._bets)
-        if n - sum(self._folded) <= 1:
+        state = self._state
+        n = len(state.bets)
+        if n - sum(state.folded) <= 1:
             return None
         for step in range(1, n + 1):
             s = (seat + step) % n
-            if self._can_act(s) and (self._acted_at[s] is None or self._bets[s] < self._current):
+            if state.can_act(s) and (state.acted_at[s] is None or state.bets[s] < state.current):
                 # a lone player with chips who faces no bet has nothing to decide
                 if (
-                    self._acted_at[s] is None
-                    and self._bets[s] >= self._current
-                    and not any(self._can_act(o) for o in range(n) if o != s)
+                    state.acted_at[s] is None
+                    and state.bets[s] >= state.current
+                    and not any(state.can_act(o) for o in range(n) if o != s)
                 ):
                     continue
                 return s
         return None
 
     def _post(self, seat: int, amount: int) -> None:
-        stack = self._stacks[seat]
+        """Post a blind of ``amount`` (all-in for less when short)."""
+        stack = self._state.stacks[seat]
         paid = amount if stack is None else min(amount, stack)
-        self._put(seat, paid)
-        self._history.append(Action(seat, "post", paid, self._bets[seat], self._all_in(seat), False))
+        self._state.put(seat, paid)
+        self._history.append(Action(seat, "post", paid, self._state.bets[seat], self._state.all_in(seat), False))
 
-    def _put(self, seat: int, chips: int) -> None:
-        self._bets[seat] += chips
-        if self._stacks[seat] is not None:
-            self._stacks[seat] -= chips  # type: ignore[operator]
-
-    def _limit(self, seat: int) -> int | None:
-        """The most the player's bet can come to: all his chips (None: unlimited)."""
-        stack = self._stacks[seat]
-        return None if stack is None else self._bets[seat] + stack
-
-    def _capped(self) -> bool:
-        if self.structure != "limit" or self.cap is None or self._full_bets < self.cap:
-            return False
-        in_hand = len(self._bets) - sum(self._folded)
-        return not (self.uncapped_heads_up and in_hand == 2)
+    def _seat_to_act(self, action: object) -> int:
+        """The player to act; IllegalActionError when the round is over."""
+        if self._to_act is None:
+            raise IllegalActionError(
+                "the betting round is over: nobody is left to act", action=action if isinstance(action, str) else None
+            )
+        return self._to_act
 
     def options(self) -> Options:
         """What the player to act may do now.
@@ -476,55 +338,16 @@ class BettingRound:
         >>> o = r.options(); o.seat, o.to_call, o.min_raise_to, o.max_raise_to
         (0, 2, 4, 100)
         """
-        seat = self._to_act
-        if seat is None:
-            raise IllegalActionError("the betting round is over: nobody is left to act")
-        bet = self._bets[seat]
-        most = self._limit(seat)
-        to_call = self._current - bet if most is None else min(self._current, most) - bet
-        reason = self._no_raise_reason(seat)
+        seat = self._seat_to_act(None)
+        state = self._state
+        most = state.most(seat)
+        bet = state.bets[seat]
+        to_call = state.current - bet if most is None else min(state.current, most) - bet
+        reason = state.no_raise_reason(seat)
         low = high = None
         if reason is None:
-            low, high = self._raise_range(seat)
+            low, high = state.raise_range(seat)
         return Options(seat, to_call, to_call == 0, reason is None, low, high, reason)
-
-    def _no_raise_reason(self, seat: int) -> str | None:
-        most = self._limit(seat)
-        if most is not None and most <= self._current:
-            return "not enough chips to raise (he can only call)"
-        acted = self._acted_at[seat]
-        if acted is not None and self._current - acted < self._min_raise:
-            return (
-                f"the betting was not reopened (since he acted the bet went from {acted} to "
-                f"{self._current}, less than a full raise of {self._min_raise})"
-            )
-        if self._capped():
-            return f"the betting is capped (one bet and {self.cap - 1} raises were made)"  # type: ignore[operator]
-        if not any(self._can_act(o) for o in range(len(self._bets)) if o != seat):
-            return "nobody could call a raise (every other player is all-in or has folded)"
-        return None
-
-    def _full_raise_to(self) -> int:
-        """The smallest full bet or raise, as a total (ignoring the player's stack)."""
-        if self.structure == "limit":
-            return self._current + self.bet_size
-        return self._current + self._min_raise if self._current else self.bet_size
-
-    def _raise_range(self, seat: int) -> tuple[int, int | None]:
-        """(min_to, max_to) of a bet or raise; the player may raise (checked)."""
-        most = self._limit(seat)
-        low = self._full_raise_to()
-        high: int | None = low
-        if self.structure != "limit":
-            if self.structure == "pot-limit":
-                high = pot_limit_max_raise(self.pot, self._bets, self._bets[seat])
-                high = max(high, low)
-            else:
-                high = most  # None: an unlimited stack
-        if most is not None:
-            high = most if high is None else min(high, most)
-            low = min(low, most)  # all-in for less than a full raise
-        return low, high
 
     def why_illegal(self, action: str, to: int | None = None) -> str | None:
         """Why ``action`` (with a raise-to total ``to``) is not allowed now, or None.
@@ -536,77 +359,10 @@ class BettingRound:
         'cannot check: 2 to call'
         """
         try:
-            self._resolve(action, to)
+            self._state.resolve(self._seat_to_act(action), action, to)
         except IllegalActionError as exc:
             return exc.reason
         return None
-
-    def _resolve(self, action: str, to: int | None) -> tuple[str, int]:
-        """Check an action; return (kind, the player's bet after it)."""
-        seat = self._to_act
-        if seat is None:
-            raise IllegalActionError("the betting round is over: nobody is left to act", action=action)
-        if not isinstance(action, str) or action.lower() not in ACTIONS:
-            raise IllegalActionError(f"unknown action {action!r}; expected one of {', '.join(ACTIONS)}", seat=seat)
-        action = action.lower()
-        bet = self._bets[seat]
-        most = self._limit(seat)
-
-        def fail(reason: str) -> IllegalActionError:
-            return IllegalActionError(reason, seat=seat, action=action)
-
-        if action != "all-in" and action not in ("bet", "raise") and to is not None:
-            raise fail(f"{action} takes no amount")
-        if action == "fold":
-            return "fold", bet
-        if action == "check":
-            if bet < self._current:
-                raise fail(f"cannot check: {self._current - bet} to call")
-            return "check", bet
-        if action == "call":
-            if bet >= self._current:
-                raise fail("nothing to call: check instead")
-            return "call", self._current if most is None else min(self._current, most)
-        if action == "all-in":
-            if most is None:
-                raise fail("the player's stack is unlimited: say how much to bet")
-            if to is not None and to != most:
-                raise fail(f"all-in is to {most}, not {to}")
-            if most <= self._current:
-                return "call", most
-            to = most
-        # a bet or raise
-        kind = "raise" if self._current else "bet"
-        reason = self._no_raise_reason(seat)
-        if reason is not None:
-            raise fail(f"cannot {kind}: {reason}")
-        low, high = self._raise_range(seat)
-        if to is None:
-            if low != high:
-                upto = "or more" if high is None else f"up to {high}"
-                raise fail(f"say how much to {kind}: to {low} {upto}")
-            to = low
-        if not _is_int(to):
-            raise fail(f"the amount to {kind} to must be an integer, got {to!r}")
-        to = int(to)
-        if most is not None and to > most:
-            raise fail(f"he has only {most - bet} chips: his bet can come to at most {most}")
-        if to < low:
-            if low < self._full_raise_to():
-                raise fail(f"he can only go all-in, to {low}: he has less than a full {kind}")
-            if self._current == 0:
-                raise fail(f"the bet must be at least {low} (the minimum bet)")
-            if self.structure == "limit":
-                raise fail(f"in limit the raise is to {low} (the bet {self._current} plus {self.bet_size})")
-            raise fail(
-                f"the raise must be to at least {low} (the current bet {self._current} "
-                f"plus the last full raise {self._min_raise})"
-            )
-        if high is not None and to > high:
-            if self.structure == "pot-limit":
-                raise fail(f"above the pot limit: the {kind} can be to at most {high}")
-            raise fail(f"in limit the {kind} is to {high}")
-        return kind, to
 
     # -- acting ------------------------------------------------------------------
 
@@ -629,30 +385,14 @@ class BettingRound:
         >>> print(r.act("raise", 6)); print(r.act("call"))
         seat 0: raise to 6
         seat 1: call 5
-        >>> r.act("raise", 8)
+        >>> r.act("raise", 8)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        omaha8eq.game.betting.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus the last full raise 4)
+        omaha8eq.game.actions.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus ...)
         """
-        kind, to = self._resolve(action, to)
-        seat = self._to_act
-        assert seat is not None
-        full = False
-        if kind == "fold":
-            self._folded[seat] = True
-        elif kind in ("bet", "raise"):
-            increase = to - self._current
-            full = increase >= (self.bet_size if self.structure == "limit" or not self._current else self._min_raise)
-            if full:
-                if self.structure != "limit":
-                    self._min_raise = max(increase, self.bet_size)
-                self._full_bets += 1
-            self._current = max(self._current, to)
-        added = to - self._bets[seat]
-        if added:
-            self._put(seat, added)
-        self._acted_at[seat] = self._current
-        record = Action(seat, kind, added, self._bets[seat], self._all_in(seat), full)
+        seat = self._seat_to_act(action)
+        kind, total = self._state.resolve(seat, action, to)
+        record = self._state.apply(seat, kind, total)
         self._history.append(record)
         self._to_act = self._next_from(seat)
         return record

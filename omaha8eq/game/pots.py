@@ -31,16 +31,17 @@ around). Seats in results are 0-based indices into ``players``; messages name th
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
-from ..errors import HandSizeError, OmahaInputError
+from ..checks import check_flag, check_int, excerpt
+from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..hands import HighHand, LowHand
-from ..inputs import parse_hole
+from ..inputs import check_player_count, parse_hole
+from ..serialize import fields_dict
 
 __all__ = ["FOLD", "Award", "Pot", "Settlement", "settle"]
 
@@ -75,21 +76,11 @@ class Award:
         >>> Award(0, 60, evaluate_high("As 2s 6d 7d", "4c 5d Ks Qs 8c")).describe()
         'Eight-high straight (8c 7d 6d 5d 4c)'
         """
-        if self.hand is None:
-            return "uncontested"
-        if isinstance(self.hand, LowHand):
-            return f"{self.hand} low ({format_cards(self.hand.cards)})"
-        return str(self.hand)
+        return "uncontested" if self.hand is None else self.hand.with_cards()
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: seat, chips, and the hand described with the cards used."""
-        out: dict[str, Any] = {"seat": self.seat, "chips": self.chips}
-        if self.hand is not None:
-            out["hand"] = self.describe()
-            out["cards"] = format_cards(self.hand.cards)
-            out["hole_used"] = format_cards(self.hand.hole_used)
-            out["board_used"] = format_cards(self.hand.board_used)
-        return out
+        """A JSON-ready dict: seat, chips, and the hand (:meth:`HighHand.to_dict`), None if uncontested."""
+        return fields_dict(self)
 
 
 @dataclass(frozen=True)
@@ -140,19 +131,8 @@ class Pot:
         return sum(a.chips for a in self.high + self.low if a.seat == seat)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the field names above."""
-        return {
-            "index": self.index,
-            "name": self.name,
-            "amount": self.amount,
-            "level": self.level,
-            "eligible": list(self.eligible),
-            "showdown": self.showdown,
-            "high_amount": self.high_amount,
-            "low_amount": self.low_amount,
-            "high": [a.to_dict() for a in self.high],
-            "low": [a.to_dict() for a in self.low],
-        }
+        """A JSON-ready dict with the field names above, and the pot's name."""
+        return fields_dict(self, name=self.name)
 
 
 @dataclass(frozen=True)
@@ -210,8 +190,8 @@ class Settlement:
                     "returned": self.returned[seat],
                     "payout": self.payouts[seat],
                     "net": self.net[seat],
-                    "high": None if high is None else str(high),
-                    "low": None if low is None else f"{low} ({format_cards(low.cards)})",
+                    "high": None if high is None else high.to_dict(),
+                    "low": None if low is None else low.to_dict(),
                 }
             )
         return {
@@ -231,10 +211,6 @@ class Settlement:
 # ---------------------------------------------------------------------------
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
 def _is_fold(hand: object) -> bool:
     return hand is None or (isinstance(hand, str) and hand.strip().lower() == FOLD)
 
@@ -251,24 +227,22 @@ def parse_players(
     >>> parse_players([("As Ah 2c 3d", 10), (None, 5)])
     ([(51, 50, 0, 5), None], [10, 5])
     """
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise TypeError("players: expected a list of (hand, chips) pairs, e.g. [('AsAh2c3d', 40), (None, 10)]")
+    given: object = players  # checked at run time: callers may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise OmahaTypeError("players: expected a list of (hand, chips) pairs, e.g. [('AsAh2c3d', 40), (None, 10)]")
     if not players:
         raise OmahaInputError("players: no players given")
+    check_player_count(len(players), "players")
     hands: list[tuple[int, ...] | None] = []
     chips: list[int] = []
     for i, entry in enumerate(players, start=1):
         if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) != 2:
-            raise TypeError(
+            raise OmahaTypeError(
                 f"player {i}: expected a (hand, chips) pair such as ('AsAh2c3d', 40) "
-                f"or (None, 10) for a folded player, got {entry!r}"
+                f"or (None, 10) for a folded player, got {excerpt(entry)}"
             )
         hand, amount = entry
-        if not _is_int(amount):
-            raise TypeError(f"player {i}: chips must be an integer, got {amount!r}")
-        if amount < 0:
-            raise OmahaInputError(f"player {i}: chips must not be negative, got {int(amount)}")
-        chips.append(int(amount))
+        chips.append(check_int(amount, f"player {i}'s chips", minimum=0))
         hands.append(None if hand is None or _is_fold(hand) else parse_hole(hand, what=f"player {i}"))
     sizes = {len(h) for h in hands if h is not None}
     if not sizes:
@@ -334,7 +308,7 @@ def layout(chips: Sequence[int], live: Sequence[bool]) -> tuple[tuple[int, ...],
         second = max((chips[j] for j in range(n) if j != leader), default=0)
         if second < top:
             returned[leader] = top - second
-    in_pot = [c - r for c, r in zip(chips, returned)]
+    in_pot = [c - r for c, r in zip(chips, returned, strict=True)]
     pots: list[PotShape] = []
     previous = 0
     for level in sorted({in_pot[i] for i in live_seats if in_pot[i] > 0}):
@@ -385,8 +359,8 @@ def _split_pot(
         seat = eligible[0]
         return Pot(index, shape.amount, shape.level, eligible, False, shape.amount, 0,
                    (Award(seat, shape.amount, None),), ())  # fmt: skip
-    best_high = max(highs[s].rank_index for s in eligible)  # type: ignore[union-attr]
-    high_winners = [s for s in eligible if highs[s].rank_index == best_high]  # type: ignore[union-attr]
+    best_high = max(highs[s].value for s in eligible)  # type: ignore[union-attr]
+    high_winners = [s for s in eligible if highs[s].value == best_high]  # type: ignore[union-attr]
     with_low = [s for s in eligible if lows[s] is not None]
     if with_low:
         best_low = max(lows[s].value for s in with_low)  # type: ignore[union-attr]
@@ -446,7 +420,9 @@ def settle(
         OmahaInputError (a ValueError) naming the input: a bad or duplicate card,
         hands of different sizes, negative chips, chips not a multiple of
         ``chip``, every player folded, a showdown without 5 board cards, a bad
-        ``button`` or ``chip``. TypeError for inputs of the wrong type.
+        ``button`` or ``chip``, more than :data:`~omaha8eq.inputs.MAX_PLAYERS`
+        players; :class:`~omaha8eq.errors.OmahaTypeError` (also a TypeError) for
+        inputs of the wrong type.
 
     The rules' example: three players put in 40 each; B and C tie the high (an
     eight-high straight), A and B tie the low (8-5-4-2-A).
@@ -463,18 +439,13 @@ def settle(
     >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
     (0, 80, 0)
     """
+    hilo = check_flag(hilo, "hilo")
     hands, chips = parse_players(players)
     n = len(hands)
-    if not _is_int(chip):
-        raise TypeError(f"chip: expected an integer, got {chip!r}")
-    if chip < 1:
-        raise OmahaInputError(f"chip: the smallest chip must be at least 1, got {int(chip)}")
-    chip = int(chip)
-    if not _is_int(button):
-        raise TypeError(f"button: expected a seat number, got {button!r}")
+    chip = check_int(chip, "chip (the smallest chip)", minimum=1)
+    button = check_int(button, "button", expected="a seat number")
     if not 0 <= button < n:
-        raise OmahaInputError(f"button: seat {int(button)} is not a seat; seats are 0..{n - 1} for {n} players")
-    button = int(button)
+        raise OmahaInputError(f"button: seat {button} is not a seat; seats are 0..{n - 1} for {n} players")
     for i, amount in enumerate(chips, 1):
         if amount % chip:
             raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
@@ -505,7 +476,7 @@ def settle(
         payouts=tuple(payouts),
         contributions=tuple(chips),
         returned=returned,
-        net=tuple(p - c for p, c in zip(payouts, chips)),
+        net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
         pots=pots,
         hands=tuple(None if h is None else format_cards(h) for h in hands),
         highs=tuple(highs),

@@ -10,15 +10,19 @@ from __future__ import annotations
 import random
 
 import naive_pots
+import numpy as np
 import pytest
+from golden import SHOWDOWNS, cards, equities
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omaha8eq import Settlement, format_cards, settle
-from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
+from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
+from omaha8eq.inputs import MAX_PLAYERS
 
-BOARD = "4c 5d Ks Qs 8c"
-A, B, C = "Ah Ac 2h 3c", "As 2s 6d 7d", "6s 7s 8d 9d"  # the rules' worked example
+# The rules' worked example 1 (tests/data/rules_examples.json)
+(A, _), (B, _), (C, _) = SHOWDOWNS[0]["players"]
+BOARD = SHOWDOWNS[0]["board"]
 
 
 def won(pot_awards) -> list[tuple[int, int]]:
@@ -51,12 +55,18 @@ def test_rules_example_quartered():
     assert s.hands == (A, B, C)
 
 
-def test_rules_example_two_scoops_and_three_quarters():
-    # Example 2: Alice scoops. Example 4: the nut flush and the nut low against another
-    # A-2 wins three quarters of the pot.
-    assert settle([("As Ah 3d 6s", 50), ("Kh Qd Jc Th", 50)], "Ad 8c 5h Ks 2c").payouts == (100, 0)
-    s = settle([("Ad Kd 3s 2s", 40), ("Ac 2c 9h 9s", 40)], "Jd 4d 3c Qd 5h")
-    assert s.payouts == (60, 20)
+@pytest.mark.parametrize("showdown", SHOWDOWNS, ids=lambda s: f"example {s['example']}")
+def test_rules_examples(showdown):
+    # Example 1: A and C quartered. Example 2: Alice scoops. Example 4: the nut flush and
+    # the nut low against another A-2 win three quarters of the pot.
+    players = [tuple(p) for p in showdown["players"]]
+    s = settle(players, showdown["board"])
+    assert list(s.payouts) == showdown["payouts"]
+    total = sum(chips for _, chips in players)
+    assert [e * total for e in equities(showdown)] == showdown["payouts"]
+    assert list(s.payouts) == naive_pots.payouts(
+        [cards(h) for h, _ in players], cards(showdown["board"]), [c for _, c in players], 0, 1, True
+    )
 
 
 def test_omaha_high_takes_the_whole_pot():
@@ -228,7 +238,7 @@ def test_five_and_six_card_hands():
 @pytest.mark.parametrize(
     "players, board, kwargs, error, match",
     [
-        ([(A, -5), (B, 10)], BOARD, {}, OmahaInputError, r"player 1: chips must not be negative, got -5"),
+        ([(A, -5), (B, 10)], BOARD, {}, OmahaInputError, r"player 1's chips: must not be negative, got -5"),
         ([(None, 5), (None, 10)], BOARD, {}, OmahaInputError, r"every player folded"),
         ([(A, 10), (B, 10)], "4c 5d Ks", {}, HandSizeError, r"board: 3 cards given; a showdown .* needs all 5"),
         ([(A, 10), (B, 10)], "", {}, HandSizeError, r"board: 0 cards given"),
@@ -238,8 +248,9 @@ def test_five_and_six_card_hands():
         ([(A, 10), ("Kd Qd Jd", 10)], BOARD, {}, HandSizeError, r"player 2: 3 cards given"),
         ([(A, 10), ("Kd Qd Jd Td 9d", 10)], BOARD, {}, HandSizeError, r"player 1: 4, player 2: 5"),
         ([(A, 10), ("Kd Qd Jd Xx", 10)], BOARD, {}, InvalidCardError, r"player 2: 'Xx'"),
-        ([(A, 10), (B, 15)], BOARD, {"chip": 10}, OmahaInputError, r"player 2: 15 chips is not a multiple of the smallest chip \(10\)"),
-        ([(A, 10), (B, 10)], BOARD, {"chip": 0}, OmahaInputError, r"chip: the smallest chip must be at least 1"),
+        ([(A, 10), (B, 15)], BOARD, {"chip": 10}, OmahaInputError,
+         r"player 2: 15 chips is not a multiple of the smallest chip \(10\)"),
+        ([(A, 10), (B, 10)], BOARD, {"chip": 0}, OmahaInputError, r"chip \(the smallest chip\): must be at least 1"),
         ([(A, 10), (B, 10)], BOARD, {"button": 2}, OmahaInputError, r"button: seat 2 is not a seat; seats are 0..1"),
         ([], BOARD, {}, OmahaInputError, r"no players"),
     ],
@@ -252,15 +263,15 @@ def test_bad_input_names_the_problem(players, board, kwargs, error, match):
 @pytest.mark.parametrize(
     "players, kwargs, match",
     [
-        ([(A, 10.0), (B, 10)], {}, r"player 1: chips must be an integer"),
-        ([(A, True), (B, 10)], {}, r"player 1: chips must be an integer"),
+        ([(A, 10.0), (B, 10)], {}, r"player 1's chips: expected an integer, got 10.0"),
+        ([(A, True), (B, 10)], {}, r"player 1's chips: expected an integer, got True"),
         ([(A, 10, 3), (B, 10)], {}, r"player 1: expected a \(hand, chips\) pair"),
         ("AsAh2c3d:10", {}, r"players: expected a list"),
         ([(A, 10), (B, 10)], {"button": "1"}, r"button: expected a seat number"),
     ],
 )
 def test_bad_types(players, kwargs, match):
-    with pytest.raises(TypeError, match=match):
+    with pytest.raises(OmahaTypeError, match=match):
         settle(players, BOARD, **kwargs)
 
 
@@ -290,9 +301,10 @@ def hands_at_showdown(draw, min_live=1):
     hilo = draw(st.booleans()) if draw(st.integers(0, 9)) == 0 else True
     hands = [tuple(deck[i * hole : (i + 1) * hole]) if live[i] else None for i in range(n)]
     board = tuple(deck[n * hole : n * hole + 5])
-    return [(h, u * chip) for h, u in zip(hands, units)], board, button, chip, hilo
+    return [(h, u * chip) for h, u in zip(hands, units, strict=False)], board, button, chip, hilo
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(hands_at_showdown())
 def test_property_chips_are_conserved(case):
@@ -301,7 +313,7 @@ def test_property_chips_are_conserved(case):
     total = sum(c for _, c in players)
     assert sum(s.payouts) == total
     assert all(p >= 0 and p % chip == 0 for p in s.payouts)
-    assert s.net == tuple(p - c for p, (_, c) in zip(s.payouts, players))
+    assert s.net == tuple(p - c for p, (_, c) in zip(s.payouts, players, strict=False))
     n = len(players)
     for seat, (hand, _) in enumerate(players):
         if hand is None:
@@ -324,6 +336,7 @@ def test_property_chips_are_conserved(case):
             assert max(chips, default=0) - min(chips, default=0) <= chip
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(hands_at_showdown(min_live=2))
 def test_property_payouts_match_the_naive_reference(case):
@@ -343,3 +356,31 @@ def test_property_payouts_match_the_naive_reference(case):
     fair = naive_pots.fair_shares(hands, board, layers, hilo)
     for seat in range(len(players)):
         assert abs(s.payouts[seat] - fair[seat]) < 2 * chip * max(len(s.pots), 1)
+
+
+def test_more_players_than_a_deck_deals_is_refused():
+    players = [(None, 1)] * MAX_PLAYERS + [(A, 1)]
+    with pytest.raises(OmahaInputError, match=rf"players: {MAX_PLAYERS + 1} players; one deck deals Omaha"):
+        settle(players)
+    assert settle(players[1:]).payouts[-1] == MAX_PLAYERS
+
+
+@pytest.mark.parametrize("flag", [None, object(), [1], 1])
+def test_hilo_must_be_a_boolean(flag):
+    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+        settle([(A, 10), (B, 10)], BOARD, hilo=flag)
+
+
+def test_numpy_integers_are_chips():
+    s = settle([(A, np.int64(40)), (B, np.int32(40)), (C, 40)], BOARD, button=np.int8(0), chip=np.int64(1))
+    assert s.payouts == (30, 60, 30) and all(type(p) is int for p in s.payouts)
+
+
+def test_json_hands_have_one_shape():
+    data = settle([(A, 40), (B, 40), (C, 40)], BOARD).to_dict()
+    keys = {"value", "text", "cards", "hole_used", "board_used"}
+    for player in data["players"]:
+        assert set(player["high"]) == keys | {"category"} and set(player["low"]) == keys | {"ranks"}
+    award = data["pots"][0]["low"][0]
+    assert award["hand"]["text"] == "8-5-4-2-A" and award["hand"]["hole_used"] == "Ah 2h"
+    assert data["pots"][0]["name"] == "main pot"

@@ -3,9 +3,13 @@ all-ins that do not reopen the betting, and illegal actions rejected with a reas
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from cli_run import fails
 
 from omaha8eq import BettingRound, IllegalActionError, OmahaInputError, limit_bet_size, pot_limit_max_raise
+from omaha8eq.errors import OmahaTypeError
+from omaha8eq.inputs import MAX_PLAYERS
 
 # ---------------------------------------------------------------------------
 # pot limit
@@ -33,8 +37,8 @@ def test_pot_limit_other_spots():
         ((0, [5, -10]), OmahaInputError, r"bet 2: must not be negative"),
         ((0, [5, 10], 20), OmahaInputError, r"own: 20 chips is more than the biggest bet \(10\)"),
         ((0, [5, 10], 7), OmahaInputError, r"own: 7 chips is none of the bets"),
-        ((0.5, [5]), TypeError, r"pot: expected an integer"),
-        ((0, "5 10"), TypeError, r"bets: expected a list"),
+        ((0.5, [5]), OmahaTypeError, r"pot: expected an integer"),
+        ((0, "5 10"), OmahaTypeError, r"bets: expected a list"),
     ],
 )
 def test_pot_limit_bad_input(args, error, match):
@@ -264,3 +268,70 @@ def test_bad_round_setup(kwargs, match):
     args = {"structure": "limit", "stacks": 3, "bet_size": 2} | kwargs
     with pytest.raises(OmahaInputError, match=match):
         BettingRound(args.pop("structure"), args.pop("stacks"), **args)
+
+
+# ---------------------------------------------------------------------------
+# sizes and types the rules cannot hold (issue 16: no MemoryError, no foreign errors)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stacks", [MAX_PLAYERS + 1, 100_000_000, [100] * (MAX_PLAYERS + 1)])
+def test_more_players_than_a_deck_deals_is_refused(stacks):
+    with pytest.raises(OmahaInputError, match=rf"stacks: .* players; one deck deals Omaha to at most {MAX_PLAYERS}"):
+        BettingRound.preflop("limit", stacks, blinds=(1, 2))
+    assert BettingRound.preflop("limit", MAX_PLAYERS, blinds=(1, 2)).to_act == 3
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"folded": None}, OmahaTypeError, r"folded: expected a list of seats, got None"),
+        ({"folded": "0"}, OmahaTypeError, r"folded: expected a list of seats"),
+        ({"folded": [0.0]}, OmahaInputError, r"folded: 0.0 is not a seat"),
+        ({"stacks": "3"}, OmahaTypeError, r"stacks: expected a list of chip counts"),
+        ({"stacks": [100, 2.5]}, OmahaTypeError, r"stack 2: expected an integer number of chips, got 2.5"),
+        ({"bet_size": True}, OmahaTypeError, r"bet_size: expected an integer number of chips, got True"),
+        ({"uncapped_heads_up": None}, OmahaTypeError, r"uncapped_heads_up: expected True or False"),
+    ],
+)
+def test_bad_types_are_omaha_input_errors(kwargs, error, match):
+    args = {"structure": "limit", "stacks": 3, "bet_size": 2} | kwargs
+    with pytest.raises(error, match=match):
+        BettingRound(args.pop("structure"), args.pop("stacks"), **args)
+
+
+def test_numpy_integers_are_chips():
+    r = BettingRound.preflop("no-limit", [np.int64(100), np.int32(100), 100], blinds=(np.int8(1), np.int64(2)))
+    assert r.raise_to(np.int64(6)).to == 6 and type(r.bets[0]) is int
+    assert pot_limit_max_raise(np.int64(75), [np.int16(75)]) == 300
+    with pytest.raises(IllegalActionError, match=r"must be an integer, got 6\.0"):
+        r.raise_to(6.0)
+
+
+def test_error_messages_show_only_an_excerpt():
+    with pytest.raises(OmahaTypeError) as err:
+        BettingRound("limit", "x" * 1_000_000, bet_size=2)
+    assert len(str(err.value)) < 200
+
+
+# ---------------------------------------------------------------------------
+# the command line's betting input
+# ---------------------------------------------------------------------------
+
+
+def test_cli_refuses_more_players_than_a_deck_deals(capsys):
+    message = fails(capsys, "betting", "limit", "call", "--players", "100000000")
+    assert f"--players: 100,000,000 players; one deck deals Omaha to at most {MAX_PLAYERS}" in message
+
+
+@pytest.mark.parametrize(
+    "argv, shown",
+    [
+        (["bet=²"], "action 'bet=²': '²' is not a whole number of chips"),
+        (["raise=1٣"], "'1٣' is not a whole number of chips"),
+        (["call", "--stacks", "1²,5"], "--stacks: '1²' (player 1)"),
+        (["call", "--blinds", "²/5"], "--blinds: '²/5' is not SMALL/BIG"),
+    ],
+)
+def test_cli_refuses_digits_that_are_not_ascii(capsys, argv, shown):
+    assert shown in fails(capsys, "betting", "no-limit", *argv)

@@ -14,7 +14,7 @@ import pytest
 
 from omaha8eq import AllinResult, allin_equity, settle
 from omaha8eq.cards import parse_cards
-from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError
+from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError, OmahaTypeError
 
 
 def _reference(players, board="", dead=""):
@@ -29,7 +29,7 @@ def _check_exact(players, board="", dead=""):
     expected = _reference(players, board, dead)
     assert [p.expected_exact for p in result.players] == expected
     assert [p.expected for p in result.players] == pytest.approx([float(e) for e in expected])
-    assert [p.net_exact for p in result.players] == [e - c for e, (_, c) in zip(expected, players)]
+    assert [p.net_exact for p in result.players] == [e - c for e, (_, c) in zip(expected, players, strict=False)]
     assert sum(p.expected_exact for p in result.players) == sum(c for _, c in players)
     for pot in result.pots:
         assert sum(pot.exact_equities) == 1
@@ -83,8 +83,8 @@ def test_omaha_high_per_pot():
     deck = [c for c in range(52) if c not in set(sum(hands, ())) | set(parse_cards("4c 5d Ks 8s"))]
     total = [Fraction(0)] * 3
     for river in deck:
-        shares = naive_pots.fair_shares(hands, parse_cards("4c 5d Ks 8s") + (river,), pots, hilo=False)
-        total = [t + s for t, s in zip(total, shares)]
+        shares = naive_pots.fair_shares(hands, (*parse_cards("4c 5d Ks 8s"), river), pots, hilo=False)
+        total = [t + s for t, s in zip(total, shares, strict=False)]
     assert [p.expected_exact for p in result.players] == [t / len(deck) for t in total]
     assert not result.hilo
 
@@ -99,9 +99,9 @@ def test_expected_chips_are_the_mean_of_settle_within_odd_chips():
     rivers = [c for c in range(52) if c not in used]
     mean = [Fraction(0)] * 3
     for river in rivers:
-        s = settle(players, board + (river,))
-        mean = [m + Fraction(p, len(rivers)) for m, p in zip(mean, s.payouts)]
-    for m, p in zip(mean, result.players):
+        s = settle(players, (*board, river))
+        mean = [m + Fraction(p, len(rivers)) for m, p in zip(mean, s.payouts, strict=False)]
+    for m, p in zip(mean, result.players, strict=False):
         assert abs(m - p.expected_exact) <= len(result.pots)
 
 
@@ -130,7 +130,7 @@ def test_preflop_three_way_exact_and_monte_carlo():
     assert not sampled.exhaustive and sampled.seed == 11 and sampled.outcomes == 200_000
     assert all(p.expected_exact is None and p.net_exact is None for p in sampled.players)
     assert sampled.pots[0].exact_equities is None
-    for e, s in zip(exact.players, sampled.players):
+    for e, s in zip(exact.players, sampled.players, strict=False):
         assert s.expected == pytest.approx(e.expected, abs=0.5)  # within a few standard errors
     again = allin_equity(players, samples=200_000, seed=11)
     assert [p.expected for p in again.players] == [p.expected for p in sampled.players]
@@ -160,10 +160,16 @@ def test_to_dict_is_json_ready():
         ([(SHORT, 20), ("As Kd Qd Jd", 60)], "", "", DuplicateCardError, r"As appears in player 1 and in player 2"),
         ([(SHORT, 20), (MID, 60)], "", "Qh", DuplicateCardError, r"Qh appears in player 2 and in the dead cards"),
         ([(SHORT, 20), (MID, 60)], "4c 5d Ks 8s 9s 9d", "", HandSizeError, r"board: 6 cards"),
-        ([(SHORT, -20), (MID, 60)], "", "", OmahaInputError, r"player 1: chips must not be negative"),
+        ([(SHORT, -20), (MID, 60)], "", "", OmahaInputError, r"player 1's chips: must not be negative"),
         ([(None, 20), (None, 60)], "", "", OmahaInputError, r"every player folded"),
     ],
 )
 def test_bad_input(players, board, dead, error, match):
     with pytest.raises(error, match=match):
         allin_equity(players, board, dead)
+
+
+@pytest.mark.parametrize("flag", [None, object(), [1]])
+def test_hilo_must_be_a_boolean(flag):
+    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+        allin_equity([(SHORT, 20), (MID, 60)], hilo=flag)

@@ -1,15 +1,19 @@
-"""Tests of omaha8eq's hand evaluation against the plain-Python reference tests/naive.py.
+"""The public evaluation API (omaha8eq.evaluation): evaluate, evaluate_high,
+evaluate_low, evaluate_batch's checks, the hands' descriptions, order and JSON form,
+and bad input. The kernels themselves are checked in tests/core/.
 
 Card format: int 0..51, card = 4*rank + suit, rank 0..12 = 2..A, suit 0..3 = c, d, h, s.
-Rules: docs/RULES.md (exactly 2 hole + exactly 3 board cards, each way).
+Rules: docs/RULES.md (exactly 2 hole + exactly 3 board cards, each way); its worked
+examples come from tests/data/rules_examples.json (see golden.py).
 """
 
-from collections import Counter
-from itertools import combinations
+import json
 
 import naive
 import numpy as np
 import pytest
+from deals import FULL_DECK, LOW_VALUE, LOW_WEIGHTS, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS, deal_from, low_rank, split
+from golden import HANDS, cards, case_id, low_ranks
 
 import omaha8eq
 from omaha8eq import (
@@ -18,6 +22,7 @@ from omaha8eq import (
     HighHand,
     InvalidCardError,
     LowHand,
+    OmahaInputError,
     evaluate,
     evaluate_batch,
     evaluate_high,
@@ -25,160 +30,7 @@ from omaha8eq import (
     format_cards,
     parse_cards,
 )
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-
-
-def cards(text):
-    """Parse "As Kd 2c" into card ints with a helper independent of the package."""
-    return tuple(4 * RANKS.index(t[0].upper()) + SUITS.index(t[1].lower()) for t in text.split())
-
-
-def low_rank(card):
-    """Rank of a card in ace-to-five lowball: ace 1, deuce 2, ..., king 13."""
-    r = card // 4
-    return 1 if r == 12 else r + 2
-
-
-# Every 8-or-better low as a descending rank tuple, best first (lexicographically smallest
-# is best: compare from the highest card down). The package numbers them 55 (wheel) .. 0.
-ALL_LOWS = sorted(combinations(range(8, 0, -1), 5))
-LOW_VALUE = {ranks: 55 - i for i, ranks in enumerate(ALL_LOWS)}
-
-
-def test_low_value_numbering_helper():
-    assert len(ALL_LOWS) == 56
-    assert LOW_VALUE[(5, 4, 3, 2, 1)] == 55
-    assert LOW_VALUE[(8, 7, 6, 5, 4)] == 0
-    # RULES.md: 6-4-3-2-A beats 7-5-4-3-2; 7-6-5-3-2 beats 7-6-5-4-A.
-    assert LOW_VALUE[(6, 4, 3, 2, 1)] > LOW_VALUE[(7, 5, 4, 3, 2)]
-    assert LOW_VALUE[(7, 6, 5, 3, 2)] > LOW_VALUE[(7, 6, 5, 4, 1)]
-
-
-# ---------------------------------------------------------------------------
-# Random deals
-# ---------------------------------------------------------------------------
-
-
-def deal_from(rng, n, k, deck, weights=None):
-    """n rows of k distinct cards drawn from ``deck`` (without replacement).
-
-    With ``weights`` a card is drawn with probability proportional to its weight at each
-    step (successive sampling, done as the k smallest of Exp(1)/weight).
-    """
-    deck = np.asarray(deck, dtype=np.int64)
-    keys = rng.random((n, len(deck)))
-    if weights is not None:
-        keys = rng.exponential(size=(n, len(deck))) / np.asarray(weights, dtype=float)
-    order = np.argsort(keys, axis=1)[:, :k]
-    # Shuffle each row too: weighted draws come out roughly in weight order.
-    return rng.permuted(deck[order], axis=1)
-
-
-def split(rows, h):
-    return np.ascontiguousarray(rows[:, :h]), np.ascontiguousarray(rows[:, h:])
-
-
-FULL_DECK = np.arange(52)
-LOW_WEIGHTS = np.array([8.0 if (c // 4 <= 6 or c // 4 == 12) else 1.0 for c in range(52)])
-TWO_SUITS = np.array([c for c in range(52) if c % 4 in (1, 3)])  # diamonds and spades
-TWO_SUITS_LOW_WEIGHTS = np.array([6.0 if (c // 4 <= 6 or c // 4 == 12) else 1.0 for c in TWO_SUITS])
-
-
-def compare_with_naive(holes, boards):
-    """Evaluate with evaluate_batch and naive; return (mismatches, stats)."""
-    high, low = evaluate_batch(holes, boards)
-    assert high.dtype == np.int16 and low.dtype == np.int16
-    assert high.shape == low.shape == (len(holes),)
-    mismatches = []
-    stats = Counter()
-    for i, (hole, board) in enumerate(zip(holes.tolist(), boards.tolist())):
-        value, hole2, board3 = naive.best_high(hole, board)
-        ranks = naive.best_low(hole, board)
-        want_low = -1 if ranks is None else LOW_VALUE[ranks]
-        if high[i] != value or low[i] != want_low:
-            mismatches.append((format_cards(hole), format_cards(board), (int(high[i]), int(low[i])), (value, want_low)))
-        stats[naive.category5(hole2 + board3)] += 1
-        stats["low"] += ranks is not None
-        hole_low_ranks = {low_rank(c) for c in hole if low_rank(c) <= 8}
-        board_ranks = {low_rank(c) for c in board}
-        stats["counterfeit"] += bool(hole_low_ranks & board_ranks)
-    return mismatches, stats
-
-
-def assert_no_mismatch(mismatches, n):
-    assert not mismatches, (
-        f"{len(mismatches)} of {n} deals differ from naive; first ones "
-        f"(hole, board, got (high, low), expected (high, low)): {mismatches[:5]}"
-    )
-
-
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_uniform_deals_five_card_board(h):
-    rng = np.random.default_rng(1000 + h)
-    n = 20_000
-    holes, boards = split(deal_from(rng, n, h + 5, FULL_DECK), h)
-    mismatches, stats = compare_with_naive(holes, boards)
-    assert_no_mismatch(mismatches, n)
-    # Sanity: a uniform sample reaches most categories.
-    assert stats["Flush"] > 100 and stats["Full house"] > 100 and stats["low"] > 2000
-
-
-@pytest.mark.parametrize("b", [3, 4])
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_uniform_deals_short_board(h, b):
-    rng = np.random.default_rng(2000 + 10 * h + b)
-    n = 5_000
-    holes, boards = split(deal_from(rng, n, h + b, FULL_DECK), h)
-    assert boards.shape == (n, b)
-    mismatches, stats = compare_with_naive(holes, boards)
-    assert_no_mismatch(mismatches, n)
-    assert stats["low"] > 100
-
-
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_deals_biased_to_low_ranks(h):
-    """Cards mostly A-8: lows, counterfeits, paired boards and full houses are common."""
-    rng = np.random.default_rng(3000 + h)
-    n = 5_000
-    rows = deal_from(rng, n, h + 5, FULL_DECK, LOW_WEIGHTS)
-    holes, boards = split(rows, h)
-    mismatches, stats = compare_with_naive(holes, boards)
-    assert_no_mismatch(mismatches, n)
-    assert stats["low"] > 0.6 * n, stats
-    assert stats["counterfeit"] > 0.8 * n, stats
-    assert stats["Full house"] > 0.1 * n, stats
-    assert stats["Straight"] > 0.1 * n, stats
-    assert stats["Four of a kind"] > 0, stats
-
-
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_deals_biased_to_two_suits(h):
-    """Two suits only: flushes and straight flushes are common."""
-    rng = np.random.default_rng(4000 + h)
-    n = 5_000
-    holes, boards = split(deal_from(rng, n, h + 5, TWO_SUITS), h)
-    mismatches, stats = compare_with_naive(holes, boards)
-    assert_no_mismatch(mismatches, n)
-    assert stats["Flush"] > 0.3 * n, stats
-    assert stats["Straight flush"] > 0.005 * n, stats
-    # Two suits hold at most two cards of a rank: no trips, so no full house.
-    assert stats["Full house"] == stats["Three of a kind"] == 0, stats
-
-
-@pytest.mark.parametrize("b", [3, 4, 5])
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_deals_biased_to_two_suits_and_low_ranks(h, b):
-    rng = np.random.default_rng(5000 + 10 * h + b)
-    n = 2_000
-    holes, boards = split(deal_from(rng, n, h + b, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS), h)
-    mismatches, stats = compare_with_naive(holes, boards)
-    assert_no_mismatch(mismatches, n)
-    assert stats["low"] > 0.3 * n, stats
-    assert stats["Flush"] + stats["Straight flush"] > 0.1 * n, stats
-    assert stats["counterfeit"] > 0.3 * n, stats
-
+from omaha8eq.errors import OmahaTypeError
 
 # ---------------------------------------------------------------------------
 # Single-hand API against naive
@@ -188,12 +40,12 @@ def test_deals_biased_to_two_suits_and_low_ranks(h, b):
 def check_single(hole, board):
     hi, lo = evaluate(list(hole), list(board))
     value, _, _ = naive.best_high(hole, board)
-    assert hi.rank_index == value
+    assert hi.value == value
     assert isinstance(hi, HighHand)
     assert len(hi.hole_used) == 2 and set(hi.hole_used) <= set(hole)
     assert len(hi.board_used) == 3 and set(hi.board_used) <= set(board)
     used = tuple(hi.hole_used) + tuple(hi.board_used)
-    assert naive.rank5(used) == hi.rank_index
+    assert naive.rank5(used) == hi.value
     assert hi.category == naive.category5(used)
     assert sorted(hi.cards) == sorted(used)
 
@@ -235,7 +87,7 @@ def test_single_hand_agrees_with_batch():
     high, low = evaluate_batch(holes, boards)
     for i in range(len(holes)):
         hi, lo = evaluate(holes[i].tolist(), boards[i].tolist())
-        assert hi.rank_index == high[i]
+        assert hi.value == high[i]
         assert (lo.value if lo is not None else -1) == low[i]
         assert evaluate_high(holes[i].tolist(), boards[i].tolist()) == hi
         assert evaluate_low(holes[i].tolist(), boards[i].tolist()) == lo
@@ -248,92 +100,81 @@ def test_accepts_text_ints_and_numpy_ints():
     by_tokens = evaluate(hole.split(), board.split())
     by_numpy = evaluate(np.array(cards(hole), dtype=np.int64), np.array(cards(board), dtype=np.int8))
     for other in (by_ints, by_tokens, by_numpy):
-        assert other[0].rank_index == by_text[0].rank_index
+        assert other[0].value == by_text[0].value
         assert other[1].value == by_text[1].value
         assert other[0].cards == by_text[0].cards
 
 
 # ---------------------------------------------------------------------------
-# RULES.md worked examples and traps
+# RULES.md worked examples (tests/data/rules_examples.json) and traps
 # ---------------------------------------------------------------------------
 
 
 def rule_hand(hole, board):
     hi, lo = evaluate(hole, board)
     # Independent confirmation with the reference.
-    assert hi.rank_index == naive.best_high(cards(hole), cards(board))[0]
+    assert hi.value == naive.best_high(cards(hole), cards(board))[0]
     want_low = naive.best_low(cards(hole), cards(board))
     assert (lo.ranks if lo else None) == want_low
     return hi, lo
 
 
-def test_rules_example_1():
+def assert_used(hand, expected):
+    """The cards, hole and board cards the rules name (sets where the order is free)."""
+    if "cards" in expected:
+        assert hand.cards == cards(expected["cards"])
+    for key in ("hole_used", "board_used"):
+        if key in expected:
+            assert set(getattr(hand, key)) == set(cards(expected[key]))
+
+
+@pytest.mark.parametrize("case", HANDS, ids=case_id)
+def test_rules_examples(case):
+    hi, lo = rule_hand(case["hole"], case["board"])
+    if "high" in case:
+        assert hi.describe() == case["high"]["text"]
+        assert hi.category == case["high"]["category"]
+        assert_used(hi, case["high"])
+    if case["low"] is None:
+        assert lo is None
+    else:
+        assert str(lo) == case["low"]["text"]
+        assert lo.ranks == low_ranks(case["low"]["text"])
+        assert lo.value == LOW_VALUE[lo.ranks]
+        assert_used(lo, case["low"])
+
+
+def test_rules_example_1_ties_and_order():
     board = "4c 5d Ks Qs 8c"
-    a_hi, a_lo = rule_hand("Ah Ac 2h 3c", board)
-    b_hi, b_lo = rule_hand("As 2s 6d 7d", board)
-    c_hi, c_lo = rule_hand("6s 7s 8d 9d", board)
-    assert a_hi.describe() == "Pair of aces"
-    assert a_hi.cards == cards("Ah Ac Ks Qs 8c")
-    assert b_hi.describe() == c_hi.describe() == "Eight-high straight"
-    assert b_hi.rank_index == c_hi.rank_index
+    a_hi, a_lo = evaluate("Ah Ac 2h 3c", board)
+    b_hi, b_lo = evaluate("As 2s 6d 7d", board)
+    c_hi, c_lo = evaluate("6s 7s 8d 9d", board)
+    assert b_hi.value == c_hi.value
     assert b_hi == c_hi and not b_hi > c_hi and not b_hi < c_hi and b_hi >= c_hi and b_hi <= c_hi
     assert b_hi > a_hi and a_hi < c_hi
-    # C cannot play 5-6-7-8-9: that would need three hole cards.
-    assert set(c_hi.hole_used) == set(cards("6s 7s"))
-    assert set(c_hi.board_used) == set(cards("4c 5d 8c"))
-    assert str(a_lo) == str(b_lo) == "8-5-4-2-A"
-    assert a_lo.ranks == b_lo.ranks == (8, 5, 4, 2, 1)
     assert a_lo == b_lo and a_lo.value == b_lo.value
-    assert str(c_lo) == "8-7-6-5-4" and c_lo.value == 0
-    assert a_lo > c_lo and c_lo < b_lo
+    assert c_lo.value == 0 and a_lo > c_lo and c_lo < b_lo
     assert sorted(c // 4 for c in a_lo.hole_used) == [0, 12]  # a deuce and an ace
-    assert set(a_lo.board_used) == set(cards("4c 5d 8c"))
 
 
-def test_rules_example_2():
-    board = "Ad 8c 5h Ks 2c"
-    alice_hi, alice_lo = rule_hand("As Ah 3d 6s", board)
-    bob_hi, bob_lo = rule_hand("Kh Qd Jc Th", board)
-    assert alice_hi.describe() == "Three aces"
-    assert alice_hi.category == "Three of a kind"
-    assert set(alice_hi.hole_used) == set(cards("As Ah"))
-    assert sorted(alice_hi.cards) == sorted(cards("As Ah Ad Ks 8c"))
-    assert bob_hi.describe() == "Pair of kings"
-    assert alice_hi > bob_hi
-    assert str(alice_lo) == "6-5-3-2-A"
-    assert set(alice_lo.hole_used) == set(cards("3d 6s"))
-    assert set(alice_lo.board_used) == set(cards("Ad 5h 2c"))
-    assert alice_lo.cards == cards("6s 5h 3d 2c Ad")
+def test_rules_examples_2_to_4_comparisons():
+    alice_hi, alice_lo = evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
+    assert alice_hi > evaluate_high("Kh Qd Jc Th", "Ad 8c 5h Ks 2c")
     # 8-5-3-2-A qualifies too but is not her best.
     assert alice_lo > LowHand(LOW_VALUE[(8, 5, 3, 2, 1)], (8, 5, 3, 2, 1), (), (), ())
-    assert bob_lo is None
-
-
-def test_rules_example_3():
-    hi, lo = rule_hand("As 2c Kh Kd", "Ad 7s 4c 8h Qc")
-    assert hi.describe() == "Pair of aces"
+    hi, _ = evaluate("As 2c Kh Kd", "Ad 7s 4c 8h Qc")
     assert [c // 4 for c in hi.cards] == [12, 12, 11, 10, 6]  # A-A-K-Q-8
-    assert set(hi.hole_used) == set(cards("As Kh")) or set(hi.hole_used) == set(cards("As Kd"))
-    assert set(hi.board_used) == set(cards("Ad Qc 8h"))
-    # Not a pair of kings (Kh Kd with A-Q-8).
-    assert hi.rank_index > naive.rank5(cards("Kh Kd Ad Qc 8h"))
-    assert str(lo) == "8-7-4-2-A"
-    assert set(lo.hole_used) == set(cards("As 2c"))
-    assert set(lo.board_used) == set(cards("7s 4c 8h"))
-
-
-def test_rules_example_4():
-    hi, lo = rule_hand("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h")
-    assert hi.describe() == "Ace-high flush"
-    assert hi.category == "Flush"
-    assert hi.cards == cards("Ad Kd Qd Jd 4d")
-    assert set(hi.hole_used) == set(cards("Ad Kd"))
-    assert set(hi.board_used) == set(cards("Jd 4d Qd"))
-    assert str(lo) == "5-4-3-2-A" and lo.value == 55
-    assert set(lo.hole_used) == set(cards("Ad 2s"))
-    assert set(lo.board_used) == set(cards("4d 3c 5h"))
+    assert hi.value > naive.rank5(cards("Kh Kd Ad Qc 8h"))  # not a pair of kings
+    hi, lo = evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h")
+    assert lo.value == 55
     # The same ace plays in both directions.
     assert cards("Ad")[0] in hi.hole_used and cards("Ad")[0] in lo.hole_used
+
+
+def test_counterfeited_low_is_beaten():
+    _, lo = evaluate("Ac 2d Kh Ks", "4c 6d 8h 2s")
+    _, opponent = evaluate("As 3c Qh Qs", "4c 6d 8h 2s")
+    assert opponent > lo
 
 
 def test_trap_four_suited_board_plus_one_suited_hole_card_is_no_flush():
@@ -396,17 +237,6 @@ def test_trap_same_ace_high_and_low():
     assert cards("Ad")[0] in hi.hole_used and cards("Ad")[0] in lo.hole_used
 
 
-def test_counterfeit_example():
-    # RULES.md: hole A 2 K K, flop 4 6 8 -> 8-6-4-2-A; the turn 2 keeps it.
-    _, lo = rule_hand("Ac 2d Kh Ks", "4c 6d 8h")
-    assert str(lo) == "8-6-4-2-A"
-    _, lo = rule_hand("Ac 2d Kh Ks", "4c 6d 8h 2s")
-    assert str(lo) == "8-6-4-2-A"
-    _, opponent = rule_hand("As 3c Qh Qs", "4c 6d 8h 2s")
-    assert str(opponent) == "6-4-3-2-A"
-    assert opponent > lo
-
-
 # ---------------------------------------------------------------------------
 # describe(), ordering, str()
 # ---------------------------------------------------------------------------
@@ -435,7 +265,7 @@ DESCRIBE_CASES = [
 @pytest.mark.parametrize("hole, board, text, reading", DESCRIBE_CASES)
 def test_describe(hole, board, text, reading):
     hi = evaluate_high(hole, board)
-    assert hi.rank_index == naive.best_high(cards(hole), cards(board))[0]
+    assert hi.value == naive.best_high(cards(hole), cards(board))[0]
     assert hi.describe() == text
     assert hi.cards == cards(reading)
     assert str(hi) == f"{text} ({reading})"
@@ -448,7 +278,7 @@ def test_describe_covers_every_category():
 
 def test_describe_cases_are_ordered_by_strength():
     # Within the list, categories never increase downwards.
-    values = [evaluate_high(h, b).rank_index for h, b, _, _ in DESCRIBE_CASES]
+    values = [evaluate_high(h, b).value for h, b, _, _ in DESCRIBE_CASES]
     order = omaha8eq.core.tables.CATEGORIES
     cats = [order.index(evaluate_high(h, b).category) for h, b, _, _ in DESCRIBE_CASES]
     assert cats == sorted(cats, reverse=True)
@@ -480,74 +310,17 @@ def test_low_hand_ordering_and_str():
     assert wheel >= six and eight <= six and not wheel < six and not eight > six
     assert sorted([six, wheel, eight]) == [eight, six, wheel]
     assert six.describe() == "6-5-3-2-A low"
+    assert six.with_cards() == "6-5-3-2-A low (6s 5h 3d 2c Ad)"
+    high = evaluate_high("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
+    assert high.with_cards() == str(high) == "Three aces (As Ah Ad Ks 8c)"
 
 
 def test_hilo_false_gives_no_low():
     hi, lo = evaluate("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s", hilo=False)
     assert lo is None
-    assert hi.rank_index == evaluate_high("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s").rank_index
+    assert hi.value == evaluate_high("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s").value
     hi2, lo2 = evaluate("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s")
     assert lo2 is not None and hi2 == hi
-
-
-# ---------------------------------------------------------------------------
-# evaluate_batch options
-# ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("b", [3, 4, 5])
-@pytest.mark.parametrize("h", [4, 5, 6])
-def test_batch_options(h, b):
-    rng = np.random.default_rng(900 + 10 * h + b)
-    holes, boards = split(deal_from(rng, 500, h + b, FULL_DECK, LOW_WEIGHTS), h)
-    high, low = evaluate_batch(holes, boards)
-    assert (low >= 0).sum() > 50 and (low == -1).sum() > 0
-    assert high.min() >= 0 and high.max() <= 7461 and low.max() <= 55
-
-    high2, low2 = evaluate_batch(holes, boards, hilo=False)
-    assert np.array_equal(high2, high)
-    assert (low2 == -1).all()
-
-    high3, low3 = evaluate_batch(holes, boards, high=False)
-    assert (high3 == -1).all()
-    assert np.array_equal(low3, low)
-
-    # Any integer dtype and plain lists are accepted.
-    high4, low4 = evaluate_batch(holes.astype(np.int64).tolist(), boards.astype(np.uint8))
-    assert np.array_equal(high4, high) and np.array_equal(low4, low)
-
-    # Row by row, the single-hand API agrees.
-    for i in range(0, 500, 50):
-        hi, lo = evaluate(holes[i].tolist(), boards[i].tolist())
-        assert hi.rank_index == high[i]
-        assert (lo.value if lo else -1) == low[i]
-
-
-def test_batch_empty():
-    high, low = evaluate_batch(np.empty((0, 4), dtype=np.int64), np.empty((0, 5), dtype=np.int64))
-    assert high.shape == low.shape == (0,)
-
-
-def test_batch_non_contiguous_input():
-    rng = np.random.default_rng(6)
-    holes, boards = split(deal_from(rng, 300, 10, FULL_DECK, LOW_WEIGHTS), 5)
-    want_high, want_low = evaluate_batch(holes, boards)
-    # Reversed columns (a negative-stride view) and Fortran order give the same answers.
-    high, low = evaluate_batch(holes[:, ::-1], np.asfortranarray(boards))
-    assert np.array_equal(high, want_high) and np.array_equal(low, want_low)
-    # Every other row of a bigger array.
-    big_h = np.repeat(holes, 2, axis=0)
-    big_b = np.repeat(boards, 2, axis=0)
-    high, low = evaluate_batch(big_h[::2], big_b[1::2])
-    assert np.array_equal(high, want_high) and np.array_equal(low, want_low)
-
-
-def test_batch_does_not_modify_input():
-    rng = np.random.default_rng(5)
-    holes, boards = split(deal_from(rng, 100, 11, FULL_DECK), 6)
-    before = holes.copy(), boards.copy()
-    evaluate_batch(holes, boards)
-    assert np.array_equal(holes, before[0]) and np.array_equal(boards, before[1])
 
 
 # ---------------------------------------------------------------------------
@@ -610,15 +383,15 @@ def test_invalid_cards():
 
 
 def test_wrong_types():
-    msg = raises(TypeError, evaluate, [51, 45, 0, 7.0], [1, 2, 3])
+    msg = raises(OmahaTypeError, evaluate, [51, 45, 0, 7.0], [1, 2, 3])
     assert "7.0" in msg and "float" in msg
-    msg = raises(TypeError, evaluate, [51, 45, 0, None], [1, 2, 3])
+    msg = raises(OmahaTypeError, evaluate, [51, 45, 0, None], [1, 2, 3])
     assert "None" in msg
-    msg = raises(TypeError, evaluate, None, [1, 2, 3])
+    msg = raises(OmahaTypeError, evaluate, None, [1, 2, 3])
     assert "NoneType" in msg
-    msg = raises(TypeError, evaluate, GOOD_HOLE, 3.5)
+    msg = raises(OmahaTypeError, evaluate, GOOD_HOLE, 3.5)
     assert "float" in msg and "board" in msg
-    msg = raises(TypeError, evaluate, [51, 45, 0, True], [1, 2, 3])
+    msg = raises(OmahaTypeError, evaluate, [51, 45, 0, True], [1, 2, 3])
     assert "True" in msg
 
 
@@ -629,11 +402,11 @@ def batch_ok(n=3, h=4, b=5, seed=0):
 
 def test_batch_bad_dtype():
     holes, boards = batch_ok()
-    msg = raises(TypeError, evaluate_batch, holes.astype(float), boards)
+    msg = raises(OmahaTypeError, evaluate_batch, holes.astype(float), boards)
     assert "holes" in msg and "float" in msg
-    msg = raises(TypeError, evaluate_batch, holes, boards.astype(bool))
+    msg = raises(OmahaTypeError, evaluate_batch, holes, boards.astype(bool))
     assert "boards" in msg and "bool" in msg
-    msg = raises(TypeError, evaluate_batch, holes.astype(object), boards)
+    msg = raises(OmahaTypeError, evaluate_batch, holes.astype(object), boards)
     assert "holes" in msg
 
 
@@ -658,7 +431,7 @@ def test_batch_bad_shape():
 
 def test_batch_mismatched_rows():
     holes, boards = batch_ok(n=3)
-    msg = raises(ValueError, evaluate_batch, holes, boards[:2])
+    msg = raises(OmahaInputError, evaluate_batch, holes, boards[:2])
     assert "3" in msg and "2" in msg and "rows" in msg
 
 
@@ -685,6 +458,72 @@ def test_batch_duplicate_in_row():
     boards[1, 4] = holes[1, 1]  # shared between the hand and the board
     msg = raises(DuplicateCardError, evaluate_batch, holes, boards)
     assert "row 1" in msg and format_cards([holes[1, 1]]) in msg
+
+
+# ---------------------------------------------------------------------------
+# The JSON form of a hand
+# ---------------------------------------------------------------------------
+
+
+def test_to_dict_has_the_same_keys_for_both_hands():
+    hi, lo = evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
+    high, low = hi.to_dict(), lo.to_dict()
+    shared = {"value", "text", "cards", "hole_used", "board_used"}
+    assert set(high) == shared | {"category"} and set(low) == shared | {"ranks"}
+    assert high["value"] == hi.value and high["text"] == "Three aces" and high["category"] == "Three of a kind"
+    assert high["cards"] == format_cards(hi.cards) and high["hole_used"] == format_cards(hi.hole_used)
+    assert low == {
+        "value": lo.value,
+        "text": "6-5-3-2-A",
+        "cards": "6s 5h 3d 2c Ad",
+        "hole_used": format_cards(lo.hole_used),
+        "board_used": format_cards(lo.board_used),
+        "ranks": [6, 5, 3, 2, 1],
+    }
+    assert json.loads(json.dumps([high, low])) == [high, low]
+
+
+# ---------------------------------------------------------------------------
+# Flags and batch input that never reach the kernels
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flag", [None, object(), [1], 1, 0, "yes", 1.0])
+def test_flags_must_be_booleans(flag):
+    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+        evaluate(GOOD_HOLE, GOOD_BOARD, hilo=flag)
+    holes, boards = batch_ok()
+    with pytest.raises(OmahaTypeError, match="high: expected True or False"):
+        evaluate_batch(holes, boards, high=flag)
+    with pytest.raises(OmahaTypeError, match="low: expected True or False"):
+        evaluate_batch(holes, boards, low=flag)
+
+
+def test_numpy_booleans_are_flags():
+    holes, boards = batch_ok()
+    high, low = evaluate_batch(holes, boards, high=np.bool_(True), low=np.bool_(False))
+    assert (low == -1).all() and (high >= 0).all()
+    assert evaluate(GOOD_HOLE, GOOD_BOARD, hilo=np.bool_(False))[1] is None
+
+
+def test_batch_ragged_rows():
+    msg = raises(HandSizeError, evaluate_batch, [[51, 45, 0, 7], [51, 45, 0]], [[1, 2, 3], [1, 2, 3]])
+    assert "holes" in msg and "different lengths" in msg
+    msg = raises(HandSizeError, evaluate_batch, [[51, 45, 0, 7]], [[1, 2, 3, 4, [5]]])
+    assert "boards" in msg
+
+
+def test_every_bad_input_is_an_omaha_input_error():
+    holes, boards = batch_ok()
+    for args, kwargs in (
+        ((holes, boards[:2]), {}),
+        ((holes.astype(float), boards), {}),
+        (([[51, 45, 0, 7], [51, 45, 0]], boards[:2]), {}),
+        ((holes, boards), {"low": None}),
+    ):
+        with pytest.raises(OmahaInputError):
+            evaluate_batch(*args, **kwargs)
+    assert issubclass(OmahaTypeError, TypeError) and issubclass(OmahaTypeError, OmahaInputError)
 
 
 def test_parse_helper_matches_package():
