@@ -53,6 +53,10 @@ __all__ = [
 RANKS = "23456789TJQKA"
 #: Suit characters in suit order: index = suit (0 = clubs ... 3 = spades).
 SUITS = "cdhs"
+#: The number of cards in the deck (cards are ints 0 .. DECK_SIZE - 1).
+DECK_SIZE = 52
+#: The numbers of hole cards an Omaha hand may hold (4-, 5- and 6-card Omaha).
+HOLE_SIZES = (4, 5, 6)
 
 _NUM_CARDS = 52
 _FULL_MASK = (1 << _NUM_CARDS) - 1
