@@ -441,6 +441,8 @@ def is_range_expression(text: object) -> bool:
         # "As, Ah, 2c, 3d" is one hand; "AsAh2c3d, KsKhQdJd" (more than 6 cards) a list
         if "," not in stripped or len(cards) <= max(HOLE_SIZES):
             return False
+    if len(stripped) > MAX_EXPRESSION_LENGTH:  # not parsed: parse_range reports the length
+        return "," in stripped or not RANGE_ONLY_CHARACTERS.isdisjoint(stripped)
     try:
         parse_tree(stripped, None)
     except RangeSyntaxError:

@@ -47,6 +47,7 @@ _slot = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_slot, min_size=1, max_size=4))
 def test_random_patterns_match_the_naive_reference(slots):
@@ -77,6 +78,7 @@ def _expressions():
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_expressions(), _expressions())
 def test_and_or_not_are_set_algebra(a, b):

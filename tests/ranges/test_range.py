@@ -122,6 +122,7 @@ def test_percentages_agree_with_preflop_rank():
         assert preflop_rank(list(cards)).percentile > 0.10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [5, 6])
 def test_percentages_of_five_and_six_card_hands(k):
     """A percentage takes whole classes of the k-card ranking, best first."""
@@ -142,6 +143,7 @@ def test_percentages_of_five_and_six_card_hands(k):
     assert (range_weights("10%, 10%-100%", rows) == 1).all()
 
 
+@pytest.mark.slow
 def test_five_card_percentage_counts():
     from omaha8eq.ranges.preflop import preflop_ranking
 
@@ -230,6 +232,7 @@ def test_parsing_is_fast():
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_five_card_counts():
     # AA with 5 cards: 2, 3 or 4 aces among 5.
     assert count("AA", 5) == 6 * comb(48, 3) + 4 * comb(48, 2) + 48 == 108336

@@ -146,3 +146,10 @@ def test_range_only_characters():
     for ch in sorted(RANGE_ONLY_CHARACTERS):
         assert is_range_expression("AsAhXx3d" + ch), ch
     assert not is_range_expression("AsAhXx3d, KsKhQdJd")
+
+
+def test_overlong_text_is_a_range_only_with_range_characters():
+    assert is_range_expression("AA, " * 5_000)  # parse_range then reports the length
+    assert not is_range_expression("AsAhXx3d" * 2_000)  # left to the card parser
+    with pytest.raises(RangeSyntaxError, match="longer than 10,000 characters"):
+        parse_range("AA, " * 5_000)
