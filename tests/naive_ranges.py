@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference for range patterns and macros (stdlib only).
 
-It shares no code with ``omaha8eq.ranges.range``. A hand is a tuple of card ints
+It shares no code with ``omaha8eq.ranges``. A hand is a tuple of card ints
 (``4 * rank + suit``; rank 0..12 = 2..A, suit 0..3 = c, d, h, s).
 
 matches(pattern, hand) -> bool   the pattern's slots fit distinct cards of the hand
@@ -72,19 +72,17 @@ def matches(pattern, hand):
     for cards in permutations(hand, len(slots)):
         rank_of, suit_of = {}, {}
         ok = True
-        for (ranks, suit, rank_var, suit_var), c in zip(slots, cards):
+        for (ranks, suit, rank_var, suit_var), c in zip(slots, cards, strict=True):
             r, s = c // 4, c % 4
             if r not in ranks or (suit is not None and s != suit):
                 ok = False
                 break
-            if rank_var is not None:
-                if r in written_ranks or rank_of.setdefault(rank_var, r) != r:
-                    ok = False
-                    break
-            if suit_var is not None:
-                if s in written_suits or suit_of.setdefault(suit_var, s) != s:
-                    ok = False
-                    break
+            if rank_var is not None and (r in written_ranks or rank_of.setdefault(rank_var, r) != r):
+                ok = False
+                break
+            if suit_var is not None and (s in written_suits or suit_of.setdefault(suit_var, s) != s):
+                ok = False
+                break
         if ok and len(set(rank_of.values())) == len(rank_of) and len(set(suit_of.values())) == len(suit_of):
             return True
     return False

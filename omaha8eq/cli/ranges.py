@@ -22,8 +22,8 @@ import argparse
 import json
 from typing import Any
 
-from ..core.handclasses import hand_count
-from ..core.range_match import class_keys_kernel, features_kernel, match_kernel
+from ..core.handclasses import class_keys_kernel, hand_count
+from ..core.range_match import features_kernel, match_kernel
 from ..core.registry import compile_notice, first_use_message
 from ..ranges.range import Range, hand_text, parse_range
 

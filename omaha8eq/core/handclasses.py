@@ -17,21 +17,29 @@ Two hands are in the same class when a permutation of the four suits maps one on
 the other (preflop the suits have no order, so such hands have the same equity
 against a random hand). A class is the multiset of the hand's four per-suit rank masks;
 :func:`class_keys` packs it into one int64 and :func:`class_representatives` gives
-a representative hand (spades for the suit with the most, then highest, cards). There
+a representative hand (spades for the suit holding the highest card, and so on). There
 are 16,432 classes of 4-card hands, 134,459 of 5 and 962,988 of 6.
+
+Invalid arguments raise :class:`~omaha8eq.errors.HandSizeError` (a hole size or
+array shape) or :class:`~omaha8eq.errors.InvalidCardError` (a card int outside 0..51).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from math import comb
 
 import numpy as np
+from numba import njit, prange
+
+from ..cards import DECK_SIZE, HOLE_SIZES
+from ..errors import HandSizeError, InvalidCardError
 
 __all__ = [
-    "HOLE_SIZES",
     "all_hands",
     "class_keys",
+    "class_keys_kernel",
     "class_representatives",
     "class_sizes",
     "colex_index",
@@ -40,16 +48,18 @@ __all__ = [
     "suit_masks",
 ]
 
-HOLE_SIZES = (4, 5, 6)
-DECK = 52
-
 # BINOM[n, k] = C(n, k) for n <= 52, k <= 6 (the colex weights).
-BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(DECK + 1)], dtype=np.int64)
+BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(DECK_SIZE + 1)], dtype=np.int64)
+
+
+def _check_hole_size(hole_size: object) -> None:
+    if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
+        raise HandSizeError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
 
 
 def hand_count(hole_size: int) -> int:
     """C(52, hole_size): the number of distinct hands (270,725 for 4 cards)."""
-    return comb(DECK, hole_size)
+    return comb(DECK_SIZE, hole_size)
 
 
 @cache
@@ -75,7 +85,7 @@ def _colex_ascending(n: int, k: int) -> np.ndarray:
 
 @cache
 def _all_hands_cached(hole_size: int) -> np.ndarray:
-    hands = np.ascontiguousarray(_colex_ascending(DECK, hole_size)[::-1])
+    hands = np.ascontiguousarray(_colex_ascending(DECK_SIZE, hole_size)[::-1])
     hands.setflags(write=False)
     return hands
 
@@ -87,25 +97,23 @@ def all_hands(hole_size: int) -> np.ndarray:
     Cached after the first call: 1 MB for 4 cards, 13 MB for 5, 122 MB for 6 (for
     5 and 6 cards prefer :func:`hand_chunks`, which never holds them all).
     """
-    if hole_size not in HOLE_SIZES:
-        raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
+    _check_hole_size(hole_size)
     return _all_hands_cached(hole_size)
 
 
-def hand_chunks(hole_size: int, max_rows: int = 1 << 21):
+def hand_chunks(hole_size: int, max_rows: int = 1 << 21) -> Iterator[np.ndarray]:
     """Yield every hand of ``hole_size`` cards in chunks, in :func:`all_hands` order.
 
     Each chunk is a fresh (n, k) int8 array of at most about ``max_rows`` rows: the
     hands whose highest card is one given card (split further when larger). Peak
     memory is one chunk, plus the cached (k-1)-card table (12 MB for 6 cards).
     """
-    if hole_size not in HOLE_SIZES:
-        raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
+    _check_hole_size(hole_size)
     if hole_size == 4:
         yield all_hands(4)
         return
-    below = _colex_ascending(DECK - 1, hole_size - 1)
-    for top in range(DECK - 1, hole_size - 2, -1):
+    below = _colex_ascending(DECK_SIZE - 1, hole_size - 1)
+    for top in range(DECK_SIZE - 1, hole_size - 2, -1):
         size = comb(top, hole_size - 1)
         for stop in range(size, 0, -max_rows):
             start = max(0, stop - max_rows)
@@ -146,14 +154,44 @@ def class_keys(hands: np.ndarray) -> np.ndarray:
     >>> bool(a[0] == a[1])
     True
     """
-    from .range_match import class_keys_kernel
-
     hands = np.asarray(hands)
     if hands.ndim != 2:
-        raise ValueError(f"hands: expected a 2-D array, got shape {hands.shape}")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        raise ValueError("hands: card ints must be 0..51")
+        raise HandSizeError(f"hands: expected a 2-D array, got shape {hands.shape}")
+    if hands.size and (hands.min() < 0 or hands.max() >= DECK_SIZE):
+        raise InvalidCardError("hands: card ints must be 0..51")
     return class_keys_kernel(np.ascontiguousarray(hands, dtype=np.int8))
+
+
+@njit(cache=True, parallel=True)
+def class_keys_kernel(hands: np.ndarray) -> np.ndarray:
+    """Per hand: its four per-suit 13-bit rank masks, sorted, packed largest first."""
+    n, k = hands.shape
+    keys = np.empty(n, dtype=np.int64)
+    for i in prange(n):
+        m0 = np.int64(0)
+        m1 = np.int64(0)
+        m2 = np.int64(0)
+        m3 = np.int64(0)
+        for j in range(k):
+            c = hands[i, j]
+            bit = np.int64(1) << (c >> 2)
+            suit = c & 3
+            if suit == 0:
+                m0 |= bit
+            elif suit == 1:
+                m1 |= bit
+            elif suit == 2:
+                m2 |= bit
+            else:
+                m3 |= bit
+        # A five-comparator sorting network: m0 <= m1 <= m2 <= m3.
+        m0, m1 = min(m0, m1), max(m0, m1)
+        m2, m3 = min(m2, m3), max(m2, m3)
+        m0, m2 = min(m0, m2), max(m0, m2)
+        m1, m3 = min(m1, m3), max(m1, m3)
+        m1, m2 = min(m1, m2), max(m1, m2)
+        keys[i] = (m3 << 39) | (m2 << 26) | (m1 << 13) | m0
+    return keys
 
 
 def class_sizes(keys: np.ndarray) -> np.ndarray:
@@ -178,7 +216,8 @@ def class_sizes(keys: np.ndarray) -> np.ndarray:
 def class_representatives(keys: np.ndarray, hole_size: int) -> np.ndarray:
     """The representative hand (sorted int8 row) of each class key.
 
-    The suit with the largest rank mask (most cards, then highest) becomes spades,
+    The suit with the largest rank mask as a number (the one holding the highest card,
+    whatever the number of cards; ties broken by the next card) becomes spades,
     the next hearts, then diamonds, then clubs.
 
     >>> from omaha8eq.cards import format_cards, parse_cards
@@ -197,5 +236,5 @@ def class_representatives(keys: np.ndarray, hole_size: int) -> np.ndarray:
             out[rows[has], filled[has]] = 4 * rank + suit
             filled += has
     if not (filled == hole_size).all():
-        raise ValueError(f"keys do not describe {hole_size}-card hands")
+        raise HandSizeError(f"keys do not describe {hole_size}-card hands")
     return np.sort(out, axis=1)

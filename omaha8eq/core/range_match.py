@@ -1,9 +1,7 @@
-"""The compiled kernels behind :mod:`omaha8eq.ranges.range` (numba, cached on disk).
+"""The compiled kernels of the range language (:mod:`omaha8eq.ranges.nodes`; numba, cached on disk).
 
 - :func:`features_kernel`: each hand's cards per rank and per suit, and its card mask.
 - :func:`match_kernel`: whether a pattern's slots fit distinct cards of each hand.
-- :func:`class_keys_kernel`: each hand's suit-isomorphic class key
-  (:func:`omaha8eq.core.handclasses.class_keys`).
 
 They live apart from the parser so that editing the parser does not make numba
 compile them again. Inputs are not checked here: ``ranges`` passes int8 rows of
@@ -15,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-__all__ = ["class_keys_kernel", "features_kernel", "match_kernel"]
+__all__ = ["features_kernel", "match_kernel"]
 
 _BLOCK = 4096
 
@@ -36,38 +34,6 @@ def features_kernel(hands):
             mask |= np.int64(1) << c
         masks[i] = mask
     return rank_counts, suit_counts, masks
-
-
-@njit(cache=True, parallel=True)
-def class_keys_kernel(hands):
-    """Per hand: its four per-suit 13-bit rank masks, sorted, packed largest first."""
-    n, k = hands.shape
-    keys = np.empty(n, dtype=np.int64)
-    for i in prange(n):
-        m0 = np.int64(0)
-        m1 = np.int64(0)
-        m2 = np.int64(0)
-        m3 = np.int64(0)
-        for j in range(k):
-            c = hands[i, j]
-            bit = np.int64(1) << (c >> 2)
-            suit = c & 3
-            if suit == 0:
-                m0 |= bit
-            elif suit == 1:
-                m1 |= bit
-            elif suit == 2:
-                m2 |= bit
-            else:
-                m3 |= bit
-        # A five-comparator sorting network: m0 <= m1 <= m2 <= m3.
-        m0, m1 = min(m0, m1), max(m0, m1)
-        m2, m3 = min(m2, m3), max(m2, m3)
-        m0, m2 = min(m0, m2), max(m0, m2)
-        m1, m3 = min(m1, m3), max(m1, m3)
-        m1, m2 = min(m1, m2), max(m1, m2)
-        keys[i] = (m3 << 39) | (m2 << 26) | (m1 << 13) | m0
-    return keys
 
 
 @njit(cache=True, parallel=True)
@@ -111,14 +77,12 @@ def match_kernel(hands, rank_sets, suit_sets, rank_vars, suit_vars, after_prev):
                         if rv >= 0 or sv >= 0:
                             for t in range(s):
                                 ct = choice[t]
-                                if rv >= 0 and rank_vars[t] >= 0:
-                                    if (rank_vars[t] == rv) != (ranks[ct] == ranks[c]):
-                                        ok = False
-                                        break
-                                if sv >= 0 and suit_vars[t] >= 0:
-                                    if (suit_vars[t] == sv) != (suits[ct] == suits[c]):
-                                        ok = False
-                                        break
+                                if rv >= 0 and rank_vars[t] >= 0 and (rank_vars[t] == rv) != (ranks[ct] == ranks[c]):
+                                    ok = False
+                                    break
+                                if sv >= 0 and suit_vars[t] >= 0 and (suit_vars[t] == sv) != (suits[ct] == suits[c]):
+                                    ok = False
+                                    break
                         if ok:
                             break
                     c += 1

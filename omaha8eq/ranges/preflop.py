@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import functools
 import gzip
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import CardSpec, format_card, parse_cards
-from ..core.handclasses import HOLE_SIZES, all_hands, class_keys, class_representatives, class_sizes, hand_count
+from ..cards import HOLE_SIZES, CardSpec, format_card, parse_cards
+from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_count
 from ..errors import HandSizeError
 from ..inputs import parse_hole
 
@@ -85,7 +86,7 @@ class PreflopRanking:
         return functools.reduce(np.char.add, names[high_first].T)
 
 
-def hand_text(cards) -> str:
+def hand_text(cards: Iterable[int]) -> str:
     """Cards written high first, glued: ``AsAh3d2c``."""
     return "".join(format_card(int(c)) for c in sorted(cards, reverse=True))
 
@@ -168,14 +169,14 @@ def class_index(hands: np.ndarray) -> np.ndarray:
 @functools.cache
 def _strictly_above(hole_size: int) -> np.ndarray:
     ranking = preflop_ranking(hole_size)
-    above = ranking.at_or_above - ranking.sizes
+    above: np.ndarray = ranking.at_or_above - ranking.sizes
     above.setflags(write=False)
     return above
 
 
 @functools.lru_cache(maxsize=1)
 def _all_four_card_hands_above() -> np.ndarray:
-    out = _strictly_above(4)[class_index(all_hands(4))]
+    out: np.ndarray = _strictly_above(4)[class_index(all_hands(4))]
     out.setflags(write=False)
     return out
 
@@ -190,9 +191,12 @@ def hands_above(hands: np.ndarray, start: int | None = None) -> np.ndarray:
     ``start``: the rows are ``all_hands(4)[start:start + len(hands)]`` (a cached
     lookup for 4-card hands; the others are looked up by class).
     """
+    above: np.ndarray
     if start is not None and hands.shape[1] == 4:
-        return _all_four_card_hands_above()[start : start + len(hands)]
-    return _strictly_above(hands.shape[1])[class_index(hands)]
+        above = _all_four_card_hands_above()[start : start + len(hands)]
+    else:
+        above = _strictly_above(hands.shape[1])[class_index(hands)]
+    return above
 
 
 def preflop_rank(hand: CardSpec) -> PreflopRank:

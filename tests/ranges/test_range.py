@@ -1,44 +1,21 @@
-"""Range expressions: counts derived by hand, set algebra, weights, percentages,
-errors, the Range API, and 5/6-card hands, checked against ``naive_ranges``."""
+"""The Range object and the public functions (omaha8eq.ranges.range): counts derived
+by hand, percentages, the Range API, 5- and 6-card hands, range_weights."""
 
 from __future__ import annotations
 
-import random
 import time
+from fractions import Fraction
 from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-from naive_ranges import macro, matches
+from range_helpers import ALL4, SAMPLE, count, mask
 
 from omaha8eq.cards import parse_cards
 from omaha8eq.core.handclasses import all_hands, colex_index
 from omaha8eq.errors import HandSizeError, OmahaInputError
-from omaha8eq.ranges.range import (
-    Range,
-    RangeSyntaxError,
-    _parse_cached,
-    is_range_expression,
-    parse_range,
-    range_hands_excluding,
-    range_weights,
-)
-
-ALL4 = comb(52, 4)  # 270,725
-
-
-def count(expr: str, hole_size: int = 4) -> int:
-    return len(parse_range(expr, hole_size=hole_size))
-
-
-def mask(expr: str) -> np.ndarray:
-    """The range as a boolean mask over all_hands(4) (descending colex order)."""
-    out = np.zeros(ALL4, dtype=bool)
-    out[ALL4 - 1 - colex_index(parse_range(expr).hands)] = True
-    return out
-
+from omaha8eq.ranges import Range, parse_range, range_hands_excluding, range_weights
+from omaha8eq.ranges import range as range_module
 
 # ---------------------------------------------------------------------------
 # counts derived by hand
@@ -108,131 +85,6 @@ def test_exact_hands():
 
 
 # ---------------------------------------------------------------------------
-# the pattern matcher and macros against the naive reference
-# ---------------------------------------------------------------------------
-
-_rng = random.Random(7)
-SAMPLE = {k: [tuple(sorted(_rng.sample(range(52), k))) for _ in range(n)] for k, n in ((4, 3000), (5, 400), (6, 200))}
-
-PATTERNS = [
-    "AA", "A2", "AA2*", "A23", "AAKK", "AxAy", "AxKx", "AxAyKxKy", "RROO", "RR", "RRR", "RON",
-    "AsKx", "AARR", "A[2-5]", "[2-5][2-5]", "[T-A]x[T-A]x", "Rx Ry".replace(" ", ""),
-    "RxOx", "RxRy", "*x*x*y*y", "Kx*x*x", "2c*x", "[2,4-5,K]A", "RwOwNwBw", "AxRxOy",
-]  # fmt: skip
-
-
-def _members(expr: str, hole_size: int, hands: list[tuple[int, ...]]) -> list[bool]:
-    """Membership from the full scan (4 cards) or from range_weights on the rows (5, 6)."""
-    if hole_size > 4:
-        return (range_weights(expr, hands) > 0).tolist()
-    r = parse_range(expr, hole_size=hole_size)
-    index = set(colex_index(r.hands).tolist()) if len(r) else set()
-    return [int(i) in index for i in colex_index(np.array(hands))]
-
-
-@pytest.mark.parametrize("pattern", PATTERNS)
-def test_patterns_match_the_naive_reference(pattern):
-    for k in (4, 5, 6):
-        hands = SAMPLE[k]
-        assert _members(pattern, k, hands) == [matches(pattern, h) for h in hands], (pattern, k)
-
-
-@pytest.mark.parametrize("name", ["ds", "ss", "r", "np", "low"])
-@pytest.mark.parametrize("k", [4, 5, 6])
-def test_macros_match_their_definitions(name, k):
-    hands = SAMPLE[k]
-    assert _members(f"${name}", k, hands) == [macro(name, h) for h in hands]
-
-
-_slot = st.tuples(
-    st.sampled_from(list("2589TKA") + list("RON") + ["*", "[2-5]", "[T-A]", "[3,7,Q]"]),
-    st.sampled_from(["", "", "c", "s", "x", "y", "z"]),
-)
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(_slot, min_size=1, max_size=4))
-def test_random_patterns_match_the_naive_reference(slots):
-    pattern = "".join(r + s for r, s in slots)
-    written = [r + s for r, s in slots if r in "2589TKA" and s in ("c", "s")]
-    assume(len(written) == len(set(written)))  # a written card twice is an error
-    hands = SAMPLE[4][:800]
-    assert _members(pattern, 4, hands) == [matches(pattern, h) for h in hands]
-
-
-# ---------------------------------------------------------------------------
-# set algebra
-# ---------------------------------------------------------------------------
-
-ATOMS = ["AA", "KK", "A2", "$ds", "$ss", "$r", "$np", "$low", "RROO", "AxKx", "[2-5][2-5]", "A2-5", "T*", "Qs"]
-
-
-def _expressions():
-    return st.recursive(
-        st.sampled_from(ATOMS),
-        lambda inner: st.one_of(
-            st.tuples(inner, inner).map(lambda t: f"({t[0]}):({t[1]})"),
-            st.tuples(inner, inner).map(lambda t: f"({t[0]}),({t[1]})"),
-            st.tuples(inner, inner).map(lambda t: f"({t[0]})!({t[1]})"),
-            inner.map(lambda e: f"!({e})"),
-        ),
-        max_leaves=4,
-    )
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_expressions(), _expressions())
-def test_and_or_not_are_set_algebra(a, b):
-    ma, mb = mask(a), mask(b)
-    assert np.array_equal(mask(f"({a}):({b})"), ma & mb)
-    assert np.array_equal(mask(f"({a}), ({b})"), ma | mb)
-    assert np.array_equal(mask(f"!({a})"), ~ma)
-    assert np.array_equal(mask(f"({a})!({b})"), ma & ~mb)
-    assert np.array_equal(mask(f"!(({a}), ({b}))"), mask(f"!({a}):!({b})"))  # De Morgan
-    assert np.array_equal(mask(f"({a}):({b})"), mask(f"({b}):({a})"))
-
-
-def test_precedence():
-    # ':' and '!' bind tighter than ','; '!' prefix tighter than ':'
-    assert parse_range("AA, KK:$ds") == parse_range("AA, (KK:$ds)")
-    assert parse_range("AA:$ds, KK") == parse_range("(AA:$ds), KK")
-    assert parse_range("!AA:$ds") == parse_range("(!AA):$ds")
-    assert parse_range("AA!KK:$ds") == parse_range("(AA!KK):$ds")
-    assert parse_range("AA!AAA!AAAA") == parse_range("AA!AAA")
-
-
-# ---------------------------------------------------------------------------
-# weights
-# ---------------------------------------------------------------------------
-
-
-def test_weights():
-    half = parse_range("AA2*@50")
-    assert len(half) == count("AA2*") and set(half.weights.tolist()) == {0.5}
-    assert half.is_weighted and half.total_weight == pytest.approx(len(half) / 2)
-    assert not parse_range("AA").is_weighted
-    assert parse_range("AA@100") == parse_range("AA")
-    assert parse_range("AA@12.5%").weights[0] == 0.125
-    # ',' takes the larger weight
-    mixed = parse_range("AA@50, AAKK")
-    assert len(mixed) == 6961
-    assert mixed.weight_of("AsAhKdKc") == 1.0 and mixed.weight_of("AsAh2d3c") == 0.5
-    assert mixed.weight_of("KsKh2d3c") == 0.0
-    assert parse_range("AAKK, AA@50") == mixed
-    # '@' applies to everything back to the previous ',' or '('
-    assert parse_range("AA:$ds@50") == parse_range("(AA:$ds)@50")
-    assert parse_range("(AA@50, KK)@50").weight_of("AsAh2c3d") == 0.25
-    # ':' the smaller, '!' one minus
-    assert set(parse_range("(AA@50):(AAK@20)").weights.tolist()) == {0.2}
-    inverted = parse_range("!(AA@25)")
-    assert len(inverted) == ALL4 and inverted.weight_of("AsAh2c3d") == 0.75 and inverted.weight_of("2c3c4c5c") == 1.0
-    assert len(parse_range("AA!(AA@50)")) == 6961  # weight min(1, 0.5)
-    # iteration gives (cards, weight)
-    cards, weight = next(iter(parse_range("AsAh2c3d@30")))
-    assert cards == tuple(sorted(parse_cards("AsAh2c3d"))) and weight == pytest.approx(0.3)
-
-
-# ---------------------------------------------------------------------------
 # percentages
 # ---------------------------------------------------------------------------
 
@@ -263,59 +115,14 @@ def test_percentages_agree_with_preflop_rank():
 
     top = parse_range("10%")
     for cards, _ in list(top)[::997]:
-        rank, percentile, _ = preflop_rank(list(cards))
+        _, percentile, _ = preflop_rank(list(cards))
         assert percentile - 24 / ALL4 < 0.10
     rest = parse_range("!10%")
     for cards, _ in list(rest)[::9973]:
         assert preflop_rank(list(cards)).percentile > 0.10
 
 
-# ---------------------------------------------------------------------------
-# errors
-# ---------------------------------------------------------------------------
-
-ERRORS = [
-    # expression, 0-based position, offending text, words in the message
-    ("AA:$xx", 3, "$xx", "unknown macro"),
-    ("AA,", 3, "", "expected a hand"),
-    ("(AA", 3, "", "expected ')'"),
-    ("AA)", 2, ")", "unmatched ')'"),
-    ("AA@0", 3, "0", "weight"),
-    ("AA@150", 3, "150", "weight"),
-    ("AA@", 3, "", "weight"),
-    ("AA@50@50", 5, "@", "second weight"),
-    ("AAKKQ", 0, "AAKKQ", "5 cards"),
-    ("AsAs", 0, "AsAs", "As is written twice"),
-    ("Ax Ky", 2, " ", "space inside a pattern"),
-    ("AA KK", 2, " ", "space inside a pattern"),
-    ("A2-", 3, "", "expected a rank after '-'"),
-    ("[2-5", 4, "", "expected ']'"),
-    ("[]", 0, "[]", "empty rank list"),
-    ("15%-5%", 0, "15%-5%", "runs backwards"),
-    ("120%", 0, "120%", "at most 100"),
-    ("sA", 0, "s", "a suit needs a rank"),
-    ("Gx", 0, "G", "expected a rank"),
-    ("AA:", 3, "", "expected a hand"),
-    ("AA::KK", 3, ":", "expected a hand"),
-    ("AA $ds", 3, "$", "expected ','"),
-    ("", 0, "", "empty expression"),
-]
-
-
-@pytest.mark.parametrize("expr, position, text, words", ERRORS)
-def test_errors_name_position_and_text(expr, position, text, words):
-    with pytest.raises(RangeSyntaxError) as info:
-        parse_range(expr)
-    err = info.value
-    assert isinstance(err, OmahaInputError) and isinstance(err, ValueError)
-    assert (err.position, err.text) == (position, text)
-    message = str(err)
-    assert words in message and f"at position {position + 1}" in message
-    assert repr(expr) in message
-    if text:
-        assert repr(text) in message
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [5, 6])
 def test_percentages_of_five_and_six_card_hands(k):
     """A percentage takes whole classes of the k-card ranking, best first."""
@@ -327,7 +134,7 @@ def test_percentages_of_five_and_six_card_hands(k):
     # the better classes are fewer than 10% of all hands.
     rows = SAMPLE[k][:200]
     inside = range_weights("10%", rows) > 0
-    for cards, expected in zip(rows, inside):
+    for cards, expected in zip(rows, inside, strict=True):
         rank, percentile, _ = preflop_rank(list(cards))
         assert round(percentile * total) == at_or_above[rank - 1]
         better = at_or_above[rank - 2] if rank > 1 else 0
@@ -336,6 +143,7 @@ def test_percentages_of_five_and_six_card_hands(k):
     assert (range_weights("10%, 10%-100%", rows) == 1).all()
 
 
+@pytest.mark.slow
 def test_five_card_percentage_counts():
     from omaha8eq.ranges.preflop import preflop_ranking
 
@@ -348,16 +156,16 @@ def test_five_card_percentage_counts():
     assert 0 < len(r) < count("AA", 5)
 
 
+# ---------------------------------------------------------------------------
+# the Range object
+# ---------------------------------------------------------------------------
+
+
 def test_bad_arguments():
     with pytest.raises(TypeError):
         parse_range(["AA"])  # type: ignore[arg-type]
     with pytest.raises(HandSizeError):
         parse_range("AA", hole_size=7)
-
-
-# ---------------------------------------------------------------------------
-# the Range object
-# ---------------------------------------------------------------------------
 
 
 def test_range_object():
@@ -406,26 +214,13 @@ def test_range_from_hands():
     assert parse_range("AsAh2c3d") == Range([parse_cards("AsAh2c3d")])
 
 
-def test_is_range_expression():
-    for text in ("AsAh2c3d", "As Ah 2c 3d", "as,ah,2c,3d", "AsAh2c", "random", " Random ", "A♠A♥2♣3♦"):
-        assert not is_range_expression(text), text
-    for text in ("AA", "AA2*", "$ds", "15%", "AsAh2c3d, KsKhQdJd", "AsAh2c3d@50", "*", "AxAy", "(AsAh2c3d)"):
-        assert is_range_expression(text), text
-    assert not is_range_expression(None) and not is_range_expression(["As", "Ah"])
-    # malformed: a range when it has range punctuation (the range error names the place),
-    # else cards (the card error names the bad card)
-    assert is_range_expression("AA:$xs") and is_range_expression("(AA") and is_range_expression("AAKKQQ")
-    assert not is_range_expression("AsAhXx3d")
-    assert is_range_expression("AsAh2c3")  # a valid pattern: As Ah 2c and any three
-
-
 def test_parsing_is_fast():
     expr = "($ss, $ds):$low!AA!KK"
     n = count(expr)
     assert n > 100_000
     best = float("inf")
     for _ in range(3):
-        _parse_cached.cache_clear()
+        range_module._RESULTS.clear()
         started = time.perf_counter()
         parse_range(expr)
         best = min(best, time.perf_counter() - started)
@@ -437,6 +232,7 @@ def test_parsing_is_fast():
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_five_card_counts():
     # AA with 5 cards: 2, 3 or 4 aces among 5.
     assert count("AA", 5) == 6 * comb(48, 3) + 4 * comb(48, 2) + 48 == 108336
@@ -466,7 +262,7 @@ def test_range_weights_on_given_rows():
     hands = SAMPLE[4][:500]
     for expr in ("AA@50, $ds", "15%", "!($low:$np)", "5%-25%@30"):
         full = parse_range(expr)
-        index = dict(zip(colex_index(full.hands).tolist(), full.weights.tolist()))
+        index = dict(zip(colex_index(full.hands).tolist(), full.weights.tolist(), strict=True))
         expected = [index.get(int(i), 0.0) for i in colex_index(np.array(hands))]
         assert range_weights(expr, hands).tolist() == expected
     five = SAMPLE[5][:3]
@@ -478,7 +274,7 @@ def test_readme_ranges_table_counts():
     import re
     from pathlib import Path
 
-    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Ranges") : text.index("### Preflop ranking")]
     checked = 0
     for line in section.splitlines():
@@ -490,7 +286,99 @@ def test_readme_ranges_table_counts():
         if len(stated) == 1:
             stated *= len(examples)
         assert len(stated) == len(examples), line
-        for expr, number in zip(examples, stated):
+        for expr, number in zip(examples, stated, strict=True):
             assert f"{count(expr):,}" == number, expr
             checked += 1
     assert checked >= 25
+
+
+# ---------------------------------------------------------------------------
+# exact weights, bad arguments, progress
+# ---------------------------------------------------------------------------
+
+
+def test_weights_are_kept_exactly_as_written():
+    r = parse_range("KK@0.01, QQ")
+    numerators, denominator = r.exact_weights()
+    assert denominator == 10_000 and numerators.dtype == np.int64
+    assert r.weight_of("KsKh2c3d") == 0.0001  # not raised to 0.001
+    values, counts = np.unique(numerators, return_counts=True)
+    assert dict(zip(values.tolist(), counts.tolist(), strict=True)) == {1: count("KK!QQ"), 10_000: count("QQ")}
+    # nested weights multiply, ',' the larger, ':' the smaller, '!' one minus: all exact
+    for expr, expected in [
+        ("(AA@50, KK)@30", {Fraction(3, 20), Fraction(3, 10)}),
+        ("(AA@33.3):(AAK@20)", {Fraction(1, 5)}),
+        ("!(AA@0.7)", {Fraction(993, 1000), 1}),
+        ("AA@12.5", {Fraction(1, 8)}),
+        ("AA", {1}),
+    ]:
+        numerators, denominator = parse_range(expr).exact_weights()
+        assert {Fraction(int(n), denominator) for n in np.unique(numerators)} == expected, expr
+        assert np.allclose(numerators / denominator, parse_range(expr).weights, rtol=0, atol=1e-15)
+    # a range built from floats: each weight as the shortest decimal that gives it back
+    built = Range([[51, 50, 0, 1], [4, 5, 6, 7]], [0.3, 0.0001])
+    assert built.exact_weights()[1] == 10_000 and sorted(built.exact_weights()[0].tolist()) == [1, 3_000]
+    with pytest.raises(OmahaInputError, match="cannot be kept exact"):
+        Range([[51, 50, 0, 1]], [1 / 3]).exact_weights()
+    assert parse_range("AA").without("AsAhAdAc").exact_weights()[1] == 1
+    empty = Range(np.zeros((0, 4), dtype=np.int8))
+    assert empty.exact_weights()[0].shape == (0,) and empty.exact_weights()[1] == 1
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: r.without(2**64),
+        lambda r: r.without(2**52),
+        lambda r: r.without(-1),
+        lambda r: r.without(np.int64(-5)),
+        lambda r: r.without("AsXx"),
+        lambda r: r.weight_of("AsAhXx3d"),
+        lambda r: Range([[51, 50, 0, 1]], ["heavy"]),
+        lambda r: Range([[51, 50, 0, 1]], [object()]),
+        lambda r: range_weights("AA", [[51, 50, 0], [1, 2, 3, 4]]),
+        lambda r: range_weights("AA", [51, 50, 0, 1]),
+        lambda r: range_weights("AA", [["As", "Ah", "2c", "3d"]]),
+        lambda r: range_weights("A" * 20_000, [[51, 50, 0, 1]]),
+        lambda r: range_weights("AA:" + "!" * 200 + "KK", [[51, 50, 0, 1]]),
+    ],
+)
+def test_bad_arguments_to_range_methods_are_input_errors(call):
+    with pytest.raises(OmahaInputError) as info:
+        call(parse_range("AA"))
+    assert len(str(info.value)) < 250
+
+
+def test_without_a_mask_names_the_argument():
+    with pytest.raises(OmahaInputError, match=r"cards: a card mask must be 0 to 2\*\*52 - 1, got 18446744073709551616"):
+        parse_range("AA").without(2**64)
+    assert len(parse_range("AA").without((1 << 52) - 1)) == 0
+    with pytest.raises(TypeError):
+        parse_range("AA").without(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        range_weights(["AA"], [[51, 50, 0, 1]])  # type: ignore[arg-type]
+
+
+def test_parse_range_reports_progress():
+    calls = []
+    range_module._RESULTS.clear()
+    r = parse_range("AA:$ds", hole_size=5, progress=lambda done, total: calls.append((done, total)))
+    total = comb(52, 5)
+    assert len(calls) >= 2 and calls[-1] == (total, total) and calls[-2] == (total, total)
+    assert len(r) == count("AA:$ds", 5)
+    # from the cache: one call, at the end
+    calls.clear()
+    assert parse_range("AA:$ds", hole_size=5, progress=lambda *a: calls.append(a)) is r
+    assert calls == [(total, total)]
+    with pytest.raises(TypeError):
+        parse_range("AA", progress=5)  # type: ignore[arg-type]
+
+
+def test_the_package_exports_the_public_names():
+    import omaha8eq
+    import omaha8eq.ranges as ranges
+
+    for name in ranges.__all__:
+        assert getattr(ranges, name) is getattr(range_module, name)
+    assert ranges.range_weights("AA", [[51, 50, 0, 1]]).tolist() == [1.0]
+    assert omaha8eq.Range is ranges.Range and omaha8eq.parse_range is ranges.parse_range

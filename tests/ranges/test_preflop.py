@@ -10,7 +10,7 @@ import pytest
 from build_preflop_ranking import classes, main
 
 import omaha8eq
-from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks, suit_masks
+from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives
 from omaha8eq.errors import HandSizeError
 from omaha8eq.ranges.preflop import (
     DATA_FILES,
@@ -25,45 +25,6 @@ from omaha8eq.ranges.preflop import (
 DATA_FILE = DATA_FILES[4]
 
 ALL4 = comb(52, 4)
-
-
-def test_there_are_16432_classes_of_four_card_hands():
-    keys, reps, sizes = classes(4)
-    assert len(keys) == 16_432 and int(sizes.sum()) == ALL4
-    # the sizes computed from the keys are the counts of hands per class
-    assert (np.unique(class_keys(all_hands(4)), return_counts=True)[1] == sizes).all()
-    # a class is an orbit of the 24 suit permutations: its size divides 24
-    assert set(np.unique(sizes).tolist()) <= {1, 2, 3, 4, 6, 8, 12, 24}
-    assert (class_keys(reps) == keys).all()
-    # quads are alone in their class; a rainbow hand of four ranks has 24 suitings
-    assert sizes[np.searchsorted(keys, class_keys(np.array([[48, 49, 50, 51]])))[0]] == 1
-    assert sizes[np.searchsorted(keys, class_keys(np.array([[0, 5, 10, 15]])))[0]] == 24
-
-
-def test_class_counts_of_five_and_six_card_hands():
-    # 5 cards only (6 cards takes ~5 s: 962,988 classes, checked when the module was written)
-    keys, counts = np.unique(np.concatenate([class_keys(c) for c in hand_chunks(5)]), return_counts=True)
-    assert len(keys) == 134_459
-    reps = class_representatives(keys, 5)
-    assert (class_keys(reps) == keys).all()
-    assert (class_sizes(keys) == counts).all()
-
-
-def test_compiled_class_keys_equal_the_suit_mask_definition():
-    rng = np.random.default_rng(11)
-    for k in (4, 5, 6):
-        hands = np.array([rng.choice(52, k, replace=False) for _ in range(2000)], dtype=np.int8)
-        masks = np.sort(suit_masks(hands), axis=1)  # the definition, in numpy
-        expected = (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
-        assert (class_keys(hands) == expected).all()
-
-
-def test_suit_permutations_keep_the_class():
-    rng = np.random.default_rng(3)
-    hands = np.array([rng.choice(52, 4, replace=False) for _ in range(300)])
-    perm = rng.permutation(4)
-    moved = 4 * (hands // 4) + perm[hands % 4]
-    assert (class_keys(hands) == class_keys(moved)).all()
 
 
 def test_data_file_is_consistent():
