@@ -1,0 +1,98 @@
+"""The ``omaha8eq eval`` command: the best high and 8-or-better low of one hand on a board.
+
+Usage::
+
+    omaha8eq eval HAND --board B [--high-only] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..cards import format_cards, parse_cards
+from ..core.registry import compile_notice, first_use_message
+from .common import EXIT_OK, Subparsers
+
+if TYPE_CHECKING:
+    from ..hands import HighHand, LowHand
+
+__all__ = ["format_eval", "register", "run_eval"]
+
+EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``eval`` subcommand to the CLI's subparsers."""
+    ev = commands.add_parser(
+        "eval",
+        help="the best high and low of one hand on a board",
+        description="The best Omaha high and 8-or-better low of one hand on a board "
+        "(exactly 2 hole cards and 3 board cards each).",
+    )
+    ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
+    ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
+    ev.add_argument("--high-only", action="store_true", help="Omaha high: do not evaluate the low")
+    ev.add_argument("--json", action="store_true", help="print the result as JSON")
+    ev.set_defaults(run=run_eval)
+
+
+def _high_dict(high: HighHand) -> dict[str, Any]:
+    return {
+        "rank_index": high.rank_index,
+        "category": high.category,
+        "description": high.describe(),
+        "cards": format_cards(high.cards),
+        "hole_used": format_cards(high.hole_used),
+        "board_used": format_cards(high.board_used),
+    }
+
+
+def _low_dict(low: LowHand | None) -> dict[str, Any] | None:
+    if low is None:
+        return None
+    return {
+        "value": low.value,
+        "ranks": list(low.ranks),
+        "text": str(low),
+        "cards": format_cards(low.cards),
+        "hole_used": format_cards(low.hole_used),
+        "board_used": format_cards(low.board_used),
+    }
+
+
+def _used(hand: HighHand | LowHand) -> str:
+    return f"hole {format_cards(hand.hole_used)} + board {format_cards(hand.board_used)}"
+
+
+def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
+    """The text report of an evaluation: the high line, then the low line (if hi-lo)."""
+    lines = [f"High: {high.describe()} ({format_cards(high.cards)}) -- {_used(high)}"]
+    if hilo:
+        if low is None:
+            lines.append("Low: none")
+        else:
+            lines.append(f"Low: {low} ({format_cards(low.cards)}) -- {_used(low)}")
+    return "\n".join(lines)
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
+    from ..core.batch import evaluate_rows
+    from ..evaluation import evaluate
+
+    hilo = not args.high_only
+    with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):
+        high, low = evaluate(args.hand, args.board, hilo=hilo)
+    if args.json:
+        document = {
+            "hand": format_cards(parse_cards(args.hand, what="hand")),
+            "board": format_cards(parse_cards(args.board, what="board")),
+            "high": _high_dict(high),
+            "low": _low_dict(low),
+        }
+        print(json.dumps(document, indent=2))
+    else:
+        print(format_eval(high, low, hilo))
+    return EXIT_OK
