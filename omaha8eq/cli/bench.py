@@ -16,12 +16,10 @@ install 'omaha8eq[peers]'``), whose answers are checked against omaha8eq's. See
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
 from ..bench.config import QUICK, BenchConfig, main_config
 from ..core.registry import compile_notice
-from .common import EXIT_OK, Subparsers
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
 __all__ = ["register", "run_bench_command"]
 
@@ -41,13 +39,19 @@ def _positive(text: str) -> int:
 def register(commands: Subparsers) -> None:
     """Add the ``bench`` subcommand to the CLI's subparsers."""
     default, quick = BenchConfig(), QUICK
-    b = commands.add_parser(
+    b = add_command(
+        commands,
         "bench",
         help="measure this machine (and installed peers with --peers)",
         description="Measure omaha8eq on this machine: evaluate_batch rows per second, exact "
         "heads-up preflop time and Monte Carlo trials per second, on one thread and on all "
         "cores (best of several rounds, compile not timed). With --peers, the same work "
         "through the other installed packages, with ratios and agreement checks.",
+        examples=[
+            "omaha8eq bench --quick",
+            "omaha8eq bench --quick --peers",
+            "omaha8eq bench --rows 200000 --threads 2 --json",
+        ],
     )
     b.add_argument(
         "--quick", action="store_true",
@@ -93,8 +97,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
     with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals, best_flushes):
         report = run_bench(config)
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        emit_json(report.to_dict())
     else:
-        print(format_bench(report))
-    sys.stdout.flush()
+        emit(format_bench(report))
     return EXIT_OK

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import re
 
 from ..errors import OmahaInputError
 from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-from .common import EXIT_OK, Subparsers, button_index, non_negative_chips, positive_chips
+from .common import EXIT_OK, Subparsers, add_command, button_index, emit, emit_json, non_negative_chips, positive_chips
 
 __all__ = ["register"]
 
@@ -41,12 +40,12 @@ def _run_potlimit(args: argparse.Namespace) -> int:
             "pot_after_call": after_call, "max_raise_by": to - current, "max_raise_to": to,
             "puts_in": to - args.own,
         }  # fmt: skip
-        print(json.dumps(document, indent=2))
+        emit_json(document)
         return EXIT_OK
     kind = "raise" if current else "bet"
-    print(f"To call: {call:,}")
-    print(f"Pot after the call: {after_call:,} (pot {args.pot:,} + bets {sum(args.bets):,} + call {call:,})")
-    print(f"Largest {kind}: {to - current:,} more, to {to:,} (puts in {to - args.own:,})")
+    emit(f"To call: {call:,}")
+    emit(f"Pot after the call: {after_call:,} (pot {args.pot:,} + bets {sum(args.bets):,} + call {call:,})")
+    emit(f"Largest {kind}: {to - current:,} more, to {to:,} (puts in {to - args.own:,})")
     return EXIT_OK
 
 
@@ -61,13 +60,18 @@ _ACTION_WORDS = {
 }  # fmt: skip
 
 
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` accepts ``²``)."""
+    return re.fullmatch(r"[0-9]+", text) is not None
+
+
 def _parse_action(text: str) -> tuple[str, int | None]:
     word, _, amount = text.lower().partition("=")
     if word not in _ACTION_WORDS:
         raise OmahaInputError(
             f"action {text!r}: expected fold, check, call, bet=N, raise[=N] or allin (f, x, c, b=N, r[=N], a)"
         )
-    if amount and not amount.isdigit():
+    if amount and not _is_whole(amount):
         raise OmahaInputError(f"action {text!r}: {amount!r} is not a whole number of chips")
     return _ACTION_WORDS[word], int(amount) if amount else None
 
@@ -80,7 +84,7 @@ def _stacks(args: argparse.Namespace) -> int | list[int | None]:
         part = part.strip()
         if part.lower() in ("", "inf", "-"):
             stacks.append(None)
-        elif part.isdigit():
+        elif _is_whole(part):
             stacks.append(int(part))
         else:
             raise OmahaInputError(f"--stacks: {part!r} (player {k}) is not a whole number of chips")
@@ -89,7 +93,7 @@ def _stacks(args: argparse.Namespace) -> int | list[int | None]:
 
 def _blinds(text: str) -> tuple[int, int]:
     parts = re.split(r"[/,]", text)
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(_is_whole(p.strip()) for p in parts):
         raise OmahaInputError(f"--blinds: {text!r} is not SMALL/BIG, e.g. 5/10")
     return int(parts[0]), int(parts[1])
 
@@ -120,6 +124,9 @@ def _options_text(game: BettingRound) -> str:
 def _run_betting(args: argparse.Namespace) -> int:
     stacks = _stacks(args)
     n = stacks if isinstance(stacks, int) else len(stacks)
+    if n < 2:  # said before the button is checked against the players
+        option = "--players" if args.stacks is None else "--stacks"
+        raise OmahaInputError(f"{option}: {n} player{'s' if n != 1 else ''}; a betting round needs 2 or more")
     button = button_index(args.button, n)
     small, big = _blinds(args.blinds)
     if args.street == "preflop":
@@ -155,10 +162,10 @@ def _run_betting(args: argparse.Namespace) -> int:
             "finished": game.finished,
             "options": None if game.finished else dataclasses.asdict(game.options()),
         }
-        print(json.dumps(document, indent=2))
+        emit_json(document)
         return EXIT_OK
     lines.append(_options_text(game))
-    print("\n".join(lines))
+    emit("\n".join(lines))
     return EXIT_OK
 
 
@@ -169,11 +176,17 @@ def _run_betting(args: argparse.Namespace) -> int:
 
 def register(commands: Subparsers) -> None:
     """Add the ``potlimit`` and ``betting`` subcommands to the CLI's subparsers."""
-    pl = commands.add_parser(
+    pl = add_command(
+        commands,
         "potlimit",
         help="the largest pot-limit bet or raise",
         description="The largest pot-limit raise: the pot after the raiser's call (previous "
         "rounds' pot + every bet this round + the call), added to the current bet.",
+        examples=[
+            "omaha8eq potlimit 30                # no bet yet: bet up to the pot",
+            "omaha8eq potlimit 0 5 10 --own 5   # the small blind raises preflop",
+            "omaha8eq potlimit 100 20 60 --json",
+        ],
     )
     pl.add_argument("pot", type=non_negative_chips, metavar="POT", help="chips in the pot from previous rounds")
     pl.add_argument("bets", type=non_negative_chips, nargs="*", metavar="BET",
@@ -183,13 +196,19 @@ def register(commands: Subparsers) -> None:
     pl.add_argument("--json", action="store_true", help="print the result as JSON")
     pl.set_defaults(run=_run_potlimit)
 
-    bt = commands.add_parser(
+    bt = add_command(
+        commands,
         "betting",
         help="replay a betting round and check each action (limit, pot limit, no limit)",
         description="Replay a betting round: each action is checked against the structure's "
         "rules (limit cap, pot limit, no-limit minimum raise, short all-ins that do not "
         "reopen the betting); prints what the next player may do. Actions: fold, check, call, "
         "bet=N, raise[=N] (N: the total the bet comes to this round), allin; or f, x, c, b=N, r[=N], a.",
+        examples=[
+            "omaha8eq betting limit r c c --players 4",
+            "omaha8eq betting no-limit r=30 allin --stacks 100,45,200 --blinds 5/10",
+            "omaha8eq betting pot-limit b=20 --street flop --pot 40 --json",
+        ],
     )
     bt.add_argument("structure", choices=STRUCTURES, metavar="STRUCTURE", help="limit, pot-limit or no-limit")
     bt.add_argument("actions", nargs="*", metavar="ACTION", help="the actions in turn")

@@ -1,19 +1,23 @@
 """What the commands of the ``omaha8eq`` command line share.
 
-The parser class that turns usage errors into exceptions, the exit statuses, the
-one-line failure printer, the options of an equity run and the text-table and
-percentage formatting of several reports. This module imports nothing heavy: the
-parser (and ``--help``) is built without loading numpy or numba.
+The parser class that turns usage errors into exceptions, the help layout, the exit
+statuses, the output and failure printers, the options of an equity run and the
+text-table and percentage formatting of several reports. This module imports nothing
+heavy: the parser (and ``--help``) is built without loading numpy or numba.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     # The subparsers object of argparse (a private class, used for annotations only).
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 else:
@@ -23,12 +27,18 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_USAGE",
+    "EXIT_WRITE_ERROR",
     "PROG",
+    "HelpFormatter",
+    "OutputError",
     "Parser",
     "Subparsers",
     "UsageError",
+    "add_command",
     "add_method_options",
     "button_index",
+    "emit",
+    "emit_json",
     "fail",
     "non_negative_chips",
     "percent",
@@ -39,6 +49,8 @@ __all__ = [
 
 PROG = "omaha8eq"
 EXIT_OK = 0
+#: The output could not be written: a closed pipe (silently) or a write error such as a full disk.
+EXIT_WRITE_ERROR = 1
 #: Bad input: a usage error or an ``OmahaInputError``, reported in one line.
 EXIT_USAGE = 2
 #: Interrupted by Ctrl-C (SIGINT), as shells report it: 128 + 2.
@@ -49,11 +61,56 @@ class UsageError(Exception):
     """A command-line usage error, reported as one line with exit status 2."""
 
 
+class OutputError(Exception):
+    """Standard output could not be written (the ``OSError`` is the ``__cause__``)."""
+
+
+def emit(text: str) -> None:
+    """Print ``text`` and a newline on stdout; a failed write raises :class:`OutputError`."""
+    try:
+        print(text)
+    except OSError as exc:
+        raise OutputError(str(exc)) from exc
+
+
+def emit_json(document: object, *, indent: int | None = 2) -> None:
+    """Print ``document`` as JSON on stdout (one line with ``indent=None``); see :func:`emit`."""
+    emit(json.dumps(document, indent=indent))
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's layout, except that paragraphs of the description and epilog are kept
+    apart, and indented lines (examples) are printed as written, not re-wrapped."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = []
+        for paragraph in textwrap.dedent(text).strip().split("\n\n"):
+            if paragraph.startswith(" "):
+                paragraphs.append("\n".join(indent + line for line in paragraph.splitlines()))
+            else:
+                paragraphs.append(super()._fill_text(paragraph, width, indent))
+        return "\n\n".join(paragraphs)
+
+
+def add_command(
+    commands: Subparsers, name: str, *, help: str, description: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``; its ``--help`` ends with the command lines ``examples``."""
+    epilog = "examples:\n\n" + "\n".join(f"  {example}" for example in examples)
+    return commands.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=HelpFormatter)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises :class:`UsageError` instead of printing usage and exiting."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write of --help and --version; the command line
+        # reports it (a full disk) like any other failed write of its output.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def fail(message: str) -> int:

@@ -21,12 +21,11 @@ definitions. Examples::
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from ..core.registry import compile_notice, first_use_message
-from .common import EXIT_OK, Subparsers, percent
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, percent
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -44,12 +43,19 @@ _LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suit
 
 def register(commands: Subparsers) -> None:
     """Add the ``counterfeit`` subcommand to the CLI's subparsers."""
-    cf = commands.add_parser(
+    cf = add_command(
+        commands,
         "counterfeit",
         help="how often a hand's low is made, stays the nuts, or is counterfeited",
         description="Exact odds, over every runout, that the hand's low is counterfeited "
         "(a card to come pairs one of the two hole cards the low uses), that it ends "
         "with a low and with the nut low, and what each next card does.",
+        examples=[
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s",
+            "omaha8eq counterfeit As2c3h4d                 # preflop",
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs Ac3cQdJd --json",
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs 'AA2*' 'KK:$ds'",
+        ],
     )
     cf.add_argument("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. As2cKhKd")
     cf.add_argument(
@@ -81,9 +87,9 @@ def run_counterfeit(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        emit_json(report.to_dict())
     else:
-        print(format_counterfeit(report))
+        emit(format_counterfeit(report))
     return EXIT_OK
 
 

@@ -15,41 +15,62 @@ is cheap and runs a Monte Carlo otherwise.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import compile_notice, first_use_message
-from .common import EXIT_OK, Subparsers, add_method_options, percent, seconds, table
+from .common import EXIT_OK, Subparsers, add_command, add_method_options, emit, emit_json, percent, seconds, table
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
     from ..results import EquityResult
 
-__all__ = ["format_equity", "register", "run_equity"]
+__all__ = ["equity_document", "format_equity", "register", "run_equity"]
 
 EQUITY_COMPILE_NOTICE = first_use_message("equity kernels", 10)
 
 
 def register(commands: Subparsers) -> None:
     """Add the ``equity`` subcommand to the CLI's subparsers."""
-    eq = commands.add_parser(
+    eq = add_command(
+        commands,
         "equity",
         help="each hand's share of the pot, with the hi/lo breakdown",
-        description="Each hand's share of the pot at showdown, with the hi/lo breakdown.",
+        description="Each hand's share of the pot at showdown, with the hi/lo breakdown.\n\n"
+        'A HAND is 4, 5 or 6 hole cards (AsAh2c3d, or quoted with spaces: "As Ah 2c 3d"), '
+        "a range expression such as 'AA:$ds' or '15%' (quote it with single quotes: the shell "
+        "expands $ and * otherwise; 'omaha8eq range --help' describes the syntax), or random "
+        "(a hand dealt at random from the remaining cards in every deal).",
+        examples=[
+            "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s",
+            'omaha8eq equity "As Ah 2c 3d" random --samples 200000 --seed 7',
+            "omaha8eq equity AsAh2c3d 'KK:$ds' '15%' --board 4c5d7s --by-hand 5",
+            "omaha8eq equity AsAh2c3d KsKhQdJd --stderr 0.1% --json",
+        ],
     )
     eq.add_argument(
         "hands", nargs="+", metavar="HAND",
-        help="4, 5 or 6 hole cards (e.g. AsAh2c3d), or 'random'; 2 or more hands",
+        help="4, 5 or 6 hole cards (e.g. AsAh2c3d), a quoted range ('AA:$ds', '15%%') or random; 2 or more hands",
     )  # fmt: skip
     eq.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
     eq.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
     add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
     eq.add_argument(
-        "--by-hand", type=int, default=0, metavar="N",
+        "--by-hand", type=_count, default=0, metavar="N",
         help="for each range, also list its N best hands with their own equity and frequency",
     )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
+    return value
 
 
 def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:
@@ -103,6 +124,17 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
     return "\n".join(lines)
 
 
+def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
+    """The ``--json`` form: ``result.to_dict()`` with each range's ``by_hand`` list cut to
+    its best ``by_hand`` hands (``by_hand_count`` keeps how many the range has)."""
+    document = result.to_dict()
+    for player in document["players"]:
+        if "by_hand" in player:
+            player["by_hand_count"] = len(player["by_hand"])
+            player["by_hand"] = player["by_hand"][:by_hand]
+    return document
+
+
 def _equity_kernels(args: argparse.Namespace) -> list[Any]:
     """The compiled kernels the request will run (both when the library decides)."""
     from ..core.exact_boards import enumerate_deals
@@ -140,7 +172,7 @@ def run_equity(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(equity_document(result, args.by_hand))
     else:
-        print(format_equity(result, args.stderr_target, args.by_hand))
+        emit(format_equity(result, args.stderr_target, args.by_hand))
     return EXIT_OK

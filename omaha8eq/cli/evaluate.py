@@ -8,28 +8,32 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
 from ..core.registry import compile_notice, first_use_message
-from .common import EXIT_OK, Subparsers
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
 
-__all__ = ["format_eval", "register", "run_eval"]
+__all__ = ["eval_document", "format_eval", "register", "run_eval"]
 
 EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
 
 
 def register(commands: Subparsers) -> None:
     """Add the ``eval`` subcommand to the CLI's subparsers."""
-    ev = commands.add_parser(
+    ev = add_command(
+        commands,
         "eval",
         help="the best high and low of one hand on a board",
         description="The best Omaha high and 8-or-better low of one hand on a board "
         "(exactly 2 hole cards and 3 board cards each).",
+        examples=[
+            "omaha8eq eval AsAh3d6s --board Ad8c5hKs2c",
+            'omaha8eq eval "As Ah 3d 6s" --board "Ad 8c 5h" --json',
+        ],
     )
     ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
     ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
@@ -77,6 +81,16 @@ def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
     return "\n".join(lines)
 
 
+def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None) -> dict[str, Any]:
+    """The JSON form of an evaluation of ``hand`` on ``board`` (both as given)."""
+    return {
+        "hand": format_cards(parse_cards(hand, what="hand")),
+        "board": format_cards(parse_cards(board, what="board")),
+        "high": _high_dict(high),
+        "low": _low_dict(low),
+    }
+
+
 def run_eval(args: argparse.Namespace) -> int:
     """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
     from ..core.batch import evaluate_rows
@@ -86,13 +100,7 @@ def run_eval(args: argparse.Namespace) -> int:
     with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):
         high, low = evaluate(args.hand, args.board, hilo=hilo)
     if args.json:
-        document = {
-            "hand": format_cards(parse_cards(args.hand, what="hand")),
-            "board": format_cards(parse_cards(args.board, what="board")),
-            "high": _high_dict(high),
-            "low": _low_dict(low),
-        }
-        print(json.dumps(document, indent=2))
+        emit_json(eval_document(args.hand, args.board, high, low))
     else:
-        print(format_eval(high, low, hilo))
+        emit(format_eval(high, low, hilo))
     return EXIT_OK

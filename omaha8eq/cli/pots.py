@@ -16,14 +16,23 @@ The betting commands (potlimit, betting) are in :mod:`omaha8eq.cli.betting`.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_method_options, button_index, positive_chips, table
+from .common import (
+    EXIT_OK,
+    Subparsers,
+    add_command,
+    add_method_options,
+    button_index,
+    emit,
+    emit_json,
+    positive_chips,
+    table,
+)
 
 if TYPE_CHECKING:
     from ..game.allin import AllinResult
@@ -148,9 +157,9 @@ def _run_settle(args: argparse.Namespace) -> int:
     with compile_notice(_EVAL_NOTICE, *_kernels()):
         result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(result.to_dict())
     else:
-        print(format_settlement(result))
+        emit(format_settlement(result))
     return EXIT_OK
 
 
@@ -226,9 +235,9 @@ def _run_allin(args: argparse.Namespace) -> int:
             hilo=not args.high_only, threads=args.threads,
         )  # fmt: skip
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(result.to_dict())
     else:
-        print(format_allin(result))
+        emit(format_allin(result))
     return EXIT_OK
 
 
@@ -243,12 +252,17 @@ _PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in thi
 
 def register(commands: Subparsers) -> None:
     """Add the ``settle`` and ``allin`` subcommands to the CLI's subparsers."""
-    st = commands.add_parser(
+    st = add_command(
+        commands,
         "settle",
         help="split a pot at showdown: side pots, hi/lo halves, odd chips",
         description="Settle a hand at showdown: the main and side pots, each split hi/lo among "
         "its eligible players, odd chips high and then clockwise from the button; uncalled "
         "chips are returned.",
+        examples=[
+            "omaha8eq settle AhAc2h3c:40 As2s6d7d:40 6s7s8d9d:40 --board 4c5dKsQs8c",
+            "omaha8eq settle fold:10 AsAh2c3d:50 KsKhQdJd:30 --board 4c5d7s8h9h --button 2 --json",
+        ],
     )
     st.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
     st.add_argument("--board", "-b", default="", metavar="B", help="the 5 board cards (needed for a showdown)")
@@ -259,11 +273,16 @@ def register(commands: Subparsers) -> None:
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(run=_run_settle)
 
-    al = commands.add_parser(
+    al = add_command(
+        commands,
         "allin",
         help="expected chips of all-in players, per side pot",
         description="All-in adjusted expectation: each player's expected chips, every side pot's "
         "equity computed among the players eligible for it.",
+        examples=[
+            "omaha8eq allin As2s3dKc:20 QhQdJhTc:60 9h8h7c6c:60 --board 4c5dKs",
+            "omaha8eq allin AsAh2c3d:100 KsKhQdJd:40 --samples 100000 --seed 1 --json",
+        ],
     )
     al.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
     al.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")

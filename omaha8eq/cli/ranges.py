@@ -19,12 +19,11 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -38,11 +37,18 @@ CLASS_COUNT_LIMIT = 3_000_000
 
 def register(commands: Subparsers) -> None:
     """Add the ``range`` subcommand to the CLI's subparsers."""
-    rp = commands.add_parser(
+    rp = add_command(
+        commands,
         "range",
         help="count, describe and list the hands a range expression covers",
         description="Count, describe and list the hands a range expression covers, e.g. "
-        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%%', 'AA2*@50, KK'.",
+        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%', 'AA2*@50, KK'. "
+        "Quote the expression with single quotes: the shell expands $ in double quotes.",
+        examples=[
+            "omaha8eq range 'AA:$ds'",
+            "omaha8eq range 'A2-5:$low!AAA, 5%' --list 20",
+            "omaha8eq range RROO --hole-size 5 --json",
+        ],
     )
     rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
     rp.add_argument(
@@ -140,7 +146,7 @@ def run_range(args: argparse.Namespace) -> int:
     with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):
         rng = parse_range(args.expression, hole_size=args.hole_size)
     if args.json:
-        print(json.dumps(range_document(rng, args.list_count), indent=2))
+        emit_json(range_document(rng, args.list_count))
     else:
-        print(format_range(rng, args.list_count))
+        emit(format_range(rng, args.list_count))
     return EXIT_OK

@@ -88,3 +88,17 @@ def test_betting_json(capsys):
 )
 def test_betting_errors(capsys, argv, message):
     assert message in fails(capsys, "betting", *argv)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["limit", "b=²"], "action 'b=²': '²' is not a whole number of chips"),
+        (["limit", "c", "--stacks", "10,²"], "--stacks: '²' (player 2) is not a whole number of chips"),
+        (["limit", "c", "--blinds", "1/²"], "--blinds: '1/²' is not SMALL/BIG"),
+        (["limit", "c", "--players", "0"], "--players: 0 players; a betting round needs 2 or more"),
+        (["limit", "c", "--stacks", "100"], "--stacks: 1 player; a betting round needs 2 or more"),
+    ],
+)
+def test_betting_numbers_and_players_are_checked_first(capsys, argv, message):
+    assert message in fails(capsys, "betting", *argv)
