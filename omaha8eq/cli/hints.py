@@ -19,6 +19,8 @@ _CARD_OPTIONS = ("--board", "-b", "--dead", "-d")
 #: Commands whose positional words are hands (or ranges) and which take --board/--dead.
 _HAND_COMMANDS = ("equity", "eval", "counterfeit")
 _RANGE_COMMANDS = ("equity", "counterfeit", "range")
+#: The options of those commands that take no value.
+_FLAGS = ("--json", "--exact", "--high-only", "-h", "--help")
 #: A range whose ``:$macro`` (or ``:``-joined part) was removed: a colon at the end or before , ! @ ).
 _EMPTIED_MACRO = re.compile(r":(?=$|[\s,!@)])")
 
@@ -46,6 +48,8 @@ def shell_hint(argv: Sequence[str]) -> str | None:
     'did you mean --board 4c5dJs? Write the cards together, or quote them: --board "4c 5d Js"'
     >>> shell_hint(["range", "AA:"])
     "did the shell remove a $macro? Quote ranges with single quotes: 'AA:$ds'"
+    >>> shell_hint(["equity", "As", "Ah", "2c", "3d", "random", "--exact"])
+    'did you mean AsAh2c3d random? Write a hand\\'s cards together, or quote them: "As Ah 2c 3d"'
     >>> shell_hint(["equity", "AsAh2c3d", "KsKhQdJd"]) is None
     True
     """
@@ -82,19 +86,30 @@ def _split_board(words: list[str]) -> str | None:
 
 
 def _split_hands(words: list[str]) -> str | None:
-    """``As Ah 2c 3d ...``: two or more positional words that are single cards in a row."""
-    positional, skip = [], False
+    """``As Ah 2c 3d ...``: two or more positional words in a row that are single cards."""
+    positional, takes_value = [], False
     for word in words:
-        if skip:
-            skip = False
+        if takes_value:
+            takes_value = False
         elif word.startswith("-"):
-            skip = "=" not in word and word not in ("--json", "--exact", "--high-only")
+            takes_value = "=" not in word and word not in _FLAGS
         else:
             positional.append(word)
-    cards = [w for w in positional if _is_card(w)]
-    if len(cards) < 2:
+    runs: list[list[str]] = []  # the positional words, runs of single cards together
+    for word in positional:
+        if runs and _is_card(word) and _is_card(runs[-1][-1]):
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    split = [run for run in runs if len(run) > 1]
+    if not split:
         return None
-    hands = _grouped(cards)
-    example = " ".join(cards[:4])
+    example = " ".join(split[0][:4])
     advice = f'Write a hand\'s cards together, or quote them: "{example}"'
-    return f"did you mean {' '.join(hands)}? {advice}" if hands else advice
+    suggestion = []
+    for run in runs:
+        hands = _grouped(run) if len(run) > 1 else run
+        if hands is None:
+            return advice
+        suggestion += hands
+    return f"did you mean {' '.join(suggestion)}? {advice}"
