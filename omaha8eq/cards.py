@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .checks import excerpt, is_integer
-from .core.tables import LOW_BIT
+from .deck import DECK_SIZE, HOLE_SIZES
 from .errors import DuplicateCardError, InvalidCardError, OmahaTypeError
 
 __all__ = [
@@ -57,10 +57,6 @@ __all__ = [
 RANKS = "23456789TJQKA"
 #: Suit characters in suit order: index = suit (0 = clubs ... 3 = spades).
 SUITS = "cdhs"
-#: The number of cards in the deck (card ints are 0..DECK_SIZE - 1).
-DECK_SIZE = 52
-#: The hole-card counts of the Omaha games supported: 4, 5 or 6 cards.
-HOLE_SIZES = (4, 5, 6)
 
 _FULL_MASK = (1 << DECK_SIZE) - 1
 
@@ -305,6 +301,8 @@ def low_rank_mask(cards: Iterable[int]) -> int:
     >>> low_rank_mask(parse_cards("As 2c Kh 2d 8s")) == 0b10000011
     True
     """
+    from .core.tables import LOW_BIT  # here: card parsing alone must not load numpy
+
     mask = 0
     for c in cards:
         mask |= int(LOW_BIT[c >> 2])

@@ -16,8 +16,6 @@ from __future__ import annotations
 import numbers
 from typing import TypeGuard
 
-import numpy as np
-
 from .errors import OmahaInputError, OmahaTypeError
 
 __all__ = ["check_flag", "check_int", "excerpt", "is_integer"]
@@ -77,6 +75,12 @@ def check_int(
     return number
 
 
+def _is_numpy_bool(value: object) -> bool:
+    # By name, so that the betting commands can check flags without importing numpy.
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
 def check_flag(value: object, what: str) -> bool:
     """``value`` as a ``bool`` if it is ``True`` or ``False`` (numpy ``bool_`` too).
 
@@ -88,6 +92,6 @@ def check_flag(value: object, what: str) -> bool:
     ...
     omaha8eq.errors.OmahaTypeError: hilo: expected True or False, got None
     """
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, bool) or _is_numpy_bool(value):
         return bool(value)
     raise OmahaTypeError(f"{what}: expected True or False, got {excerpt(value)}")

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import DECK_SIZE, HOLE_SIZES, CardSpec, check_disjoint, format_card, parse_cards
+from .cards import CardSpec, check_disjoint, format_card, parse_cards
 from .checks import check_flag, check_int
 from .core.batch import first_bad_row
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
+from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES, MAX_PLAYERS, check_player_count
+from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaTypeError
 
 __all__ = [
     "BOARD_SIZES",
@@ -31,12 +32,6 @@ __all__ = [
     "parse_board",
     "parse_hole",
 ]
-
-#: The board sizes of a hand being evaluated: flop, turn, river.
-BOARD_SIZES = (3, 4, 5)
-#: The most players one deck can deal an Omaha hand to: the smallest hands
-#: (4 cards) and a five-card board, (52 - 5) // 4 = 11.
-MAX_PLAYERS = (DECK_SIZE - max(BOARD_SIZES)) // min(HOLE_SIZES)
 
 
 def parse_hole(spec: CardSpec, what: str = "hand") -> tuple[int, ...]:
@@ -99,12 +94,3 @@ def check_card_rows(holes: np.ndarray, boards: np.ndarray) -> None:
             raise InvalidCardError(f"{name}: row {row} holds {c}, not a card (card numbers are 0..51)")
     repeated = next(c for c in cards if cards.count(c) > 1)
     raise DuplicateCardError(f"row {row}: {format_card(repeated)} appears twice among its cards")
-
-
-def check_player_count(count: int, what: str) -> None:
-    """Refuse more players than one deck can deal an Omaha hand to (:data:`MAX_PLAYERS`)."""
-    if count > MAX_PLAYERS:
-        raise OmahaInputError(
-            f"{what}: {count:,} players; one deck deals Omaha to at most {MAX_PLAYERS} "
-            f"({min(HOLE_SIZES)} hole cards each and a {max(BOARD_SIZES)}-card board)"
-        )

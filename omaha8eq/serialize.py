@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 __all__ = ["fields_dict", "json_value"]
 
 
@@ -24,10 +22,8 @@ def json_value(value: Any) -> Any:
         return value.to_dict()
     if isinstance(value, Fraction):
         return str(value)
-    if isinstance(value, np.ndarray):
+    if hasattr(value, "tolist"):  # numpy arrays and scalars (checked by duck type: numpy loads lazily)
         return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
     if isinstance(value, (tuple, list)):
         return [json_value(v) for v in value]
     return value

@@ -1,4 +1,4 @@
-"""Running the command line inside a test (shared by the tests/test_cli*.py files)."""
+"""Running the command line inside a test (shared by the tests/cli/ files)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,8 @@ representative written high card first, ``AsAhKsKh``; ``hands`` the number of ha
 the class, 1 to 24; ``equity`` and ``stderr`` as fractions of the pot). 5 and 6 cards
 (far more classes): a compressed numpy ``.npz`` holding, in class-key order,
 ``key_deltas`` (the sorted keys as differences), ``equity`` and ``stderr`` (uint16: times
-``omaha8eq.ranges.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method); :mod:`omaha8eq.ranges.preflop` reads both.
+``omaha8eq.ranges.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method);
+:mod:`omaha8eq.ranges.preflop` reads both.
 """
 
 from __future__ import annotations

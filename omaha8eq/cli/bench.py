@@ -10,20 +10,18 @@ the time of an exact heads-up preflop enumeration and Monte Carlo trials per sec
 on one thread and on all cores, as the best of several rounds after a warm-up. With
 ``--peers`` the same work also runs through the other installed packages (``pip
 install 'omaha8eq[peers]'``), whose answers are checked against omaha8eq's. See
-:mod:`omaha8eq.bench.run` for what is measured and how.
+:mod:`omaha8eq.bench` for what is measured and how.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from typing import Any
 
-from ..bench.run import QUICK, BenchConfig, format_bench, main_config, run_bench
+from ..bench.config import QUICK, BenchConfig, main_config
 from ..core.registry import compile_notice
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
-__all__ = ["add_bench_parser", "run_bench_command"]
+__all__ = ["register", "run_bench_command"]
 
 COMPILE_NOTICE = "omaha8eq: compiling the kernels for first use (about 30 s, not timed; later runs start fast)"
 
@@ -38,16 +36,22 @@ def _positive(text: str) -> int:
     return value
 
 
-def add_bench_parser(commands: Any) -> None:
-    """Register the ``bench`` subcommand on the CLI's subparsers."""
+def register(commands: Subparsers) -> None:
+    """Add the ``bench`` subcommand to the CLI's subparsers."""
     default, quick = BenchConfig(), QUICK
-    b = commands.add_parser(
+    b = add_command(
+        commands,
         "bench",
         help="measure this machine (and installed peers with --peers)",
         description="Measure omaha8eq on this machine: evaluate_batch rows per second, exact "
         "heads-up preflop time and Monte Carlo trials per second, on one thread and on all "
         "cores (best of several rounds, compile not timed). With --peers, the same work "
         "through the other installed packages, with ratios and agreement checks.",
+        examples=[
+            "omaha8eq bench --quick",
+            "omaha8eq bench --quick --peers",
+            "omaha8eq bench --rows 200000 --threads 2 --json",
+        ],
     )
     b.add_argument(
         "--quick", action="store_true",
@@ -79,6 +83,8 @@ def add_bench_parser(commands: Any) -> None:
 
 def run_bench_command(args: argparse.Namespace) -> int:
     """Run ``omaha8eq bench``; input errors propagate to the CLI's handler."""
+    from ..bench.report import format_bench
+    from ..bench.run import run_bench
     from ..core.batch import evaluate_rows
     from ..core.exact_multisets import aggregate_showdowns
     from ..core.montecarlo import sample_deals
@@ -91,8 +97,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
     with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals, best_flushes):
         report = run_bench(config)
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        emit_json(report.to_dict())
     else:
-        print(format_bench(report))
-    sys.stdout.flush()
-    return 0
+        emit(format_bench(report))
+    return EXIT_OK

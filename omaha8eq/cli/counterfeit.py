@@ -21,15 +21,19 @@ definitions. Examples::
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from ..core.registry import compile_notice, first_use_message
-from ..counterfeit import CounterfeitReport, NextCard, counterfeit_odds
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, percent
 from .progress import ProgressBar
 
-__all__ = ["add_counterfeit_parser", "format_counterfeit", "run_counterfeit"]
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from ..counterfeit import CounterfeitReport, NextCard
+
+__all__ = ["format_counterfeit", "register", "run_counterfeit"]
 
 COMPILE_NOTICE = first_use_message("evaluation kernels", 10)
 _TO_COME = {"preflop": "5 cards to come", "flop": "2 cards to come", "turn": "1 card to come"}
@@ -37,14 +41,21 @@ _NEXT = {"flop": "turn", "turn": "river"}
 _LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suits never matter)
 
 
-def add_counterfeit_parser(commands: Any) -> None:
-    """Register the ``counterfeit`` subcommand on the CLI's subparsers."""
-    cf = commands.add_parser(
+def register(commands: Subparsers) -> None:
+    """Add the ``counterfeit`` subcommand to the CLI's subparsers."""
+    cf = add_command(
+        commands,
         "counterfeit",
         help="how often a hand's low is made, stays the nuts, or is counterfeited",
         description="Exact odds, over every runout, that the hand's low is counterfeited "
         "(a card to come pairs one of the two hole cards the low uses), that it ends "
         "with a low and with the nut low, and what each next card does.",
+        examples=[
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s",
+            "omaha8eq counterfeit As2c3h4d                 # preflop",
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs Ac3cQdJd --json",
+            "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs 'AA2*' 'KK:$ds'",
+        ],
     )
     cf.add_argument("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. As2cKhKd")
     cf.add_argument(
@@ -66,6 +77,7 @@ def run_counterfeit(args: argparse.Namespace) -> int:
     """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
     from ..core.batch import evaluate_rows
     from ..core.exact_multisets import aggregate_showdowns
+    from ..counterfeit import counterfeit_odds
 
     kernels = [evaluate_rows] + ([aggregate_showdowns] if args.vs else [])
     bar = ProgressBar()
@@ -75,10 +87,10 @@ def run_counterfeit(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        emit_json(report.to_dict())
     else:
-        print(format_counterfeit(report))
-    return 0
+        emit(format_counterfeit(report))
+    return EXIT_OK
 
 
 def _group_label(card: NextCard, street: str) -> str:
@@ -92,8 +104,8 @@ def _group_label(card: NextCard, street: str) -> str:
 
 def _next_card_lines(report: CounterfeitReport) -> list[str]:
     """The next cards grouped by effect (counterfeits first, then the best lows), by rank."""
-    groups: dict[tuple, list[str]] = {}
-    labels: dict[tuple, str] = {}
+    groups: dict[tuple[bool, bool, int, bool], list[str]] = {}
+    labels: dict[tuple[bool, bool, int, bool], str] = {}
     for card in report.next_cards:
         key = (not card.counterfeits, card.low is None, -(card.low.value if card.low else 0), not card.nut_low)
         groups.setdefault(key, []).append(card.card)
@@ -108,7 +120,7 @@ def _next_card_lines(report: CounterfeitReport) -> list[str]:
 
 
 def _percent(value: Any) -> str:
-    return "n/a" if value is None else f"{100 * float(value):.2f}"
+    return "n/a" if value is None else percent(float(value))
 
 
 def _runouts_text(report: CounterfeitReport) -> str:
@@ -145,7 +157,7 @@ def format_counterfeit(report: CounterfeitReport) -> str:
         lines.append(f"Note: {report.reason}")
     lines.append("")
     exact = report.exact
-    rows = [
+    rows: list[tuple[str, Fraction | None]] = [
         ("Counterfeited", exact.p_counterfeit),
         ("Low", exact.p_low),
         ("Nut low", exact.p_nut_low),
@@ -162,7 +174,7 @@ def format_counterfeit(report: CounterfeitReport) -> str:
     percents = [_percent(value) for _, value in rows]
     pct_width = max(len("%"), *(len(p) for p in percents))
     lines.append(f"{'':{name_width}}  {'%':>{pct_width}}  Exact")
-    for (name, value), pct in zip(rows, percents):
+    for (name, value), pct in zip(rows, percents, strict=True):
         lines.append(f"{name:{name_width}}  {pct:>{pct_width}}  {'n/a' if value is None else value}")
     if report.next_cards:
         lines.append("")

@@ -1,39 +1,44 @@
-"""The pot commands of the ``omaha8eq`` command line: settle, allin, potlimit, betting.
+"""The pot commands of the ``omaha8eq`` command line: settle and allin.
 
 Usage::
 
     omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--high-only] [--json]
     omaha8eq allin HAND:CHIPS ... [--board B] [--dead D] [--exact | --samples N | --stderr X]
                    [--seed S] [--threads N] [--high-only] [--json]
-    omaha8eq potlimit POT [BET ...] [--own X] [--json]
-    omaha8eq betting STRUCTURE ACTION ... (--players N | --stacks S,S,...) [--blinds SB/BB]
-                     [--button N] [--small-bet X] [--street S] [--pot P] [--uncapped-heads-up] [--json]
 
 Players are given in seat order as ``HAND:CHIPS`` (the hole cards and the chips the
 player put in this hand) or ``fold:CHIPS``, and are numbered from 1 (``--button``
 too); the JSON output uses 0-based ``seat`` indices, as the Python API does. Bad
 input prints one line on stderr and exits with status 2 (see :mod:`omaha8eq.cli.app`).
+The betting commands (potlimit, betting) are in :mod:`omaha8eq.cli.betting`.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
-from ..game.allin import AllinResult, allin_equity
-from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-from ..game.pots import FOLD, Award, Pot, Settlement, settle
-from ..hands import LowHand
-from ..inputs import check_player_count
-from .app import EXIT_OK, add_method_options
+from .common import (
+    EXIT_OK,
+    Subparsers,
+    add_command,
+    add_method_options,
+    button_index,
+    emit,
+    emit_json,
+    positive_chips,
+    table,
+)
 
-__all__ = ["add_commands", "format_allin", "format_settlement", "parse_player"]
+if TYPE_CHECKING:
+    from ..game.allin import AllinResult
+    from ..game.pots import Award, Pot, Settlement
+
+__all__ = ["format_allin", "format_settlement", "parse_player", "register"]
 
 EXAMPLE = "AsAh2c3d:40 or fold:10"
 
@@ -44,6 +49,8 @@ def parse_player(text: str, number: int) -> tuple[str | None, int]:
     >>> parse_player("AsAh2c3d:40", 1), parse_player("fold:5", 2)
     (('AsAh2c3d', 40), (None, 5))
     """
+    from ..game.pots import FOLD
+
     hand, sep, chips = text.rpartition(":")
     if not sep or not hand.strip():
         raise OmahaInputError(f"player {number}: {text!r} is not HAND:CHIPS (e.g. {EXAMPLE})")
@@ -59,22 +66,6 @@ def parse_player(text: str, number: int) -> tuple[str | None, int]:
 
 def _players(texts: list[str]) -> list[tuple[str | None, int]]:
     return [parse_player(t, i) for i, t in enumerate(texts, 1)]
-
-
-def _button(value: int, n: int) -> int:
-    if not 1 <= value <= n:
-        raise OmahaInputError(f"--button: {value} is not a player; players are numbered 1 to {n}")
-    return value - 1
-
-
-def _table(header: list[str], rows: list[list[str]], left: tuple[int, ...] = (0, 1)) -> list[str]:
-    """Aligned text table: the columns ``left`` left-aligned, the others right-aligned."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 def _signed(x: float | int, digits: int = 0) -> str:
@@ -96,7 +87,7 @@ def _award_text(award: Award) -> str:
     hand = award.hand
     if hand is None:
         return f"player {award.seat + 1} takes {award.chips:,} uncontested"
-    name = f"{hand} low" if isinstance(hand, LowHand) else hand.describe()
+    name = hand.describe()
     return (
         f"player {award.seat + 1} wins {award.chips:,}: {name} "
         f"({format_cards(hand.cards)}; hole {format_cards(hand.hole_used)})"
@@ -122,6 +113,7 @@ def _pot_lines(pot: Pot) -> list[str]:
 def format_settlement(s: Settlement) -> str:
     """The text report of a settlement: each pot's winners, then each player's result.
 
+    >>> from omaha8eq import settle
     >>> print(format_settlement(settle([(None, 10), ("As Ah 2c 3d", 50)])))
     Board: -
     <BLANKLINE>
@@ -149,21 +141,23 @@ def format_settlement(s: Settlement) -> str:
          f"{s.payouts[seat]:,}", _signed(s.net[seat])]
         for seat in range(len(s.payouts))
     ]  # fmt: skip
-    lines += _table(["Player", "Hand", "Put in", "Gets", "Net"], rows)
+    lines += table(["Player", "Hand", "Put in", "Gets", "Net"], rows, left=(0, 1))
     if not s.hilo:
         lines.append("Omaha high")
     return "\n".join(lines)
 
 
 def _run_settle(args: argparse.Namespace) -> int:
+    from ..game.pots import settle
+
     players = _players(args.players)
-    button = _button(args.button, len(players))
+    button = button_index(args.button, len(players))
     with compile_notice(_EVAL_NOTICE, *_kernels()):
         result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(result.to_dict())
     else:
-        print(format_settlement(result))
+        emit(format_settlement(result))
     return EXIT_OK
 
 
@@ -175,6 +169,7 @@ def _run_settle(args: argparse.Namespace) -> int:
 def format_allin(r: AllinResult) -> str:
     """The text report of an all-in: each pot's equities, then each player's expectation.
 
+    >>> from omaha8eq import allin_equity
     >>> r = allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)], "4c 5d Ks Jd")
     >>> print(format_allin(r))  # doctest: +ELLIPSIS
     Board: 4c 5d Ks Jd
@@ -198,7 +193,7 @@ def format_allin(r: AllinResult) -> str:
     for pot in r.pots:
         equities = " / ".join(f"{100 * e:.2f}" for e in pot.equities)
         rows.append([pot.name.capitalize(), f"{pot.amount:,}", " ".join(str(s + 1) for s in pot.eligible), equities])
-    lines += _table(["Pot", "Chips", "Players", "Equity %"], rows, left=(0, 2, 3))
+    lines += table(["Pot", "Chips", "Players", "Equity %"], rows, left=(0, 2, 3))
     for player in r.players:
         if player.returned:
             lines.append(f"Returned to player {player.seat + 1}: {player.returned:,} (uncalled)")
@@ -207,7 +202,7 @@ def format_allin(r: AllinResult) -> str:
         [str(p.seat + 1), p.hand or "folded", f"{p.contributed:,}", f"{p.expected:,.2f}", _signed(p.net, 2)]
         for p in r.players
     ]
-    lines += _table(["Player", "Hand", "Put in", "Expected", "Net"], rows)
+    lines += table(["Player", "Hand", "Put in", "Expected", "Net"], rows, left=(0, 1))
     lines.append("")
     contested = sum(1 for p in r.pots if p.result is not None)
     noun = "boards" if r.outcomes != 1 else "board"
@@ -227,6 +222,7 @@ def format_allin(r: AllinResult) -> str:
 def _run_allin(args: argparse.Namespace) -> int:
     from ..core.exact_multisets import aggregate_showdowns
     from ..core.montecarlo import sample_deals
+    from ..game.allin import allin_equity
 
     players = _players(args.players)
     with compile_notice(_EQUITY_NOTICE, aggregate_showdowns, sample_deals):
@@ -237,155 +233,9 @@ def _run_allin(args: argparse.Namespace) -> int:
             hilo=not args.high_only, threads=args.threads,
         )  # fmt: skip
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(result.to_dict())
     else:
-        print(format_allin(result))
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------------
-# potlimit
-# ---------------------------------------------------------------------------
-
-
-def _run_potlimit(args: argparse.Namespace) -> int:
-    to = pot_limit_max_raise(args.pot, args.bets, args.own)
-    current = max(args.bets, default=0)
-    call = current - args.own
-    after_call = args.pot + sum(args.bets) + call
-    if args.json:
-        document = {
-            "pot": args.pot, "bets": args.bets, "own": args.own, "to_call": call,
-            "pot_after_call": after_call, "max_raise_by": to - current, "max_raise_to": to,
-            "puts_in": to - args.own,
-        }  # fmt: skip
-        print(json.dumps(document, indent=2))
-        return EXIT_OK
-    kind = "raise" if current else "bet"
-    print(f"To call: {call:,}")
-    print(f"Pot after the call: {after_call:,} (pot {args.pot:,} + bets {sum(args.bets):,} + call {call:,})")
-    print(f"Largest {kind}: {to - current:,} more, to {to:,} (puts in {to - args.own:,})")
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------------
-# betting
-# ---------------------------------------------------------------------------
-
-_ACTION_WORDS = {
-    "f": "fold", "fold": "fold", "x": "check", "k": "check", "check": "check",
-    "c": "call", "call": "call", "b": "bet", "bet": "bet", "r": "raise", "raise": "raise",
-    "allin": "all-in", "all-in": "all-in", "a": "all-in",
-}  # fmt: skip
-
-
-def _is_whole(text: str) -> bool:
-    """True for ASCII digits only: str.isdigit() also accepts '²' and other digits int() refuses."""
-    return text.isascii() and text.isdigit()
-
-
-def _parse_action(text: str) -> tuple[str, int | None]:
-    word, _, amount = text.lower().partition("=")
-    if word not in _ACTION_WORDS:
-        raise OmahaInputError(
-            f"action {text!r}: expected fold, check, call, bet=N, raise[=N] or allin (f, x, c, b=N, r[=N], a)"
-        )
-    if amount and not _is_whole(amount):
-        raise OmahaInputError(f"action {text!r}: {amount!r} is not a whole number of chips")
-    return _ACTION_WORDS[word], int(amount) if amount else None
-
-
-def _stacks(args: argparse.Namespace) -> int | list[int | None]:
-    if args.stacks is None:
-        if args.players is not None:
-            check_player_count(args.players, "--players")
-        return args.players if args.players is not None else 2
-    stacks: list[int | None] = []
-    for k, part in enumerate(args.stacks.split(","), 1):
-        part = part.strip()
-        if part.lower() in ("", "inf", "-"):
-            stacks.append(None)
-        elif _is_whole(part):
-            stacks.append(int(part))
-        else:
-            raise OmahaInputError(f"--stacks: {part!r} (player {k}) is not a whole number of chips")
-    return stacks
-
-
-def _blinds(text: str) -> tuple[int, int]:
-    parts = re.split(r"[/,]", text)
-    if len(parts) != 2 or not all(_is_whole(p.strip()) for p in parts):
-        raise OmahaInputError(f"--blinds: {text!r} is not SMALL/BIG, e.g. 5/10")
-    return int(parts[0]), int(parts[1])
-
-
-def _options_text(game: BettingRound) -> str:
-    if game.finished:
-        left = [s + 1 for s, f in enumerate(game.folded) if not f]
-        return f"Round over: pot {game.total_pot:,}; players left: {', '.join(map(str, left))}"
-    o = game.options()
-    seat = o.seat
-    parts = ["check" if o.can_check else f"call {o.to_call:,}"]
-    if o.can_raise:
-        kind = "raise" if game.current_bet else "bet"
-        own = game.bets[seat]
-        if o.min_raise_to == o.max_raise_to:
-            parts.append(f"{kind} to {o.min_raise_to:,} ({o.min_raise_to - own:,} more)")  # type: ignore[operator]
-        elif o.max_raise_to is None:
-            parts.append(f"{kind} to {o.min_raise_to:,} or more")
-        else:
-            parts.append(f"{kind} to {o.min_raise_to:,} up to {o.max_raise_to:,}")
-    parts.append("fold")
-    text = f"Player {seat + 1} to act: " + ", ".join(parts)
-    if o.reason:
-        text += f"\n  May not raise: {o.reason}"
-    return text
-
-
-def _run_betting(args: argparse.Namespace) -> int:
-    stacks = _stacks(args)
-    n = stacks if isinstance(stacks, int) else len(stacks)
-    button = _button(args.button, n)
-    small, big = _blinds(args.blinds)
-    if args.street == "preflop":
-        game = BettingRound.preflop(
-            args.structure, stacks, blinds=(small, big), button=button, small_bet=args.small_bet,
-            pot=args.pot, uncapped_heads_up=args.uncapped_heads_up,
-        )  # fmt: skip
-    else:
-        size = big if args.structure != "limit" else limit_bet_size(args.small_bet or big, args.street)
-        game = BettingRound.postflop(
-            args.structure, stacks, bet_size=size, pot=args.pot, button=button,
-            uncapped_heads_up=args.uncapped_heads_up,
-        )  # fmt: skip
-    lines = []
-    for text in args.actions:
-        action, amount = _parse_action(text)
-        seat = game.to_act
-        try:
-            game.act(action, amount)
-        except IllegalActionError as exc:
-            who = f"player {seat + 1}" if seat is not None else "nobody"
-            raise OmahaInputError(f"{text!r} ({who}): illegal: {exc.reason}") from None
-    for record in game.history:
-        lines.append(str(record).replace(f"seat {record.seat}:", f"Player {record.seat + 1}:"))
-    if args.json:
-        document = {
-            "structure": game.structure,
-            "street": args.street,
-            "actions": [
-                {"seat": a.seat, "kind": a.kind, "added": a.added, "to": a.to, "all_in": a.all_in, "full": a.full}
-                for a in game.history
-            ],
-            "bets": list(game.bets),
-            "pot": game.total_pot,
-            "finished": game.finished,
-            "options": None if game.finished else dataclasses.asdict(game.options()),
-        }
-        print(json.dumps(document, indent=2))
-        return EXIT_OK
-    lines.append(_options_text(game))
-    print("\n".join(lines))
+        emit(format_allin(result))
     return EXIT_OK
 
 
@@ -398,46 +248,39 @@ _EQUITY_NOTICE = first_use_message("equity kernels", 10)
 _PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS"
 
 
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number of chips") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must be at least 1")
-    return value
-
-
-def add_commands(commands: Any) -> None:
-    """Register settle, allin, potlimit and betting on the ``omaha8eq`` subparsers."""
-    st = commands.add_parser(
+def register(commands: Subparsers) -> None:
+    """Add the ``settle`` and ``allin`` subcommands to the CLI's subparsers."""
+    st = add_command(
+        commands,
         "settle",
         help="split a pot at showdown: side pots, hi/lo halves, odd chips",
         description="Settle a hand at showdown: the main and side pots, each split hi/lo among "
         "its eligible players, odd chips high and then clockwise from the button; uncalled "
         "chips are returned.",
+        examples=[
+            "omaha8eq settle AhAc2h3c:40 As2s6d7d:40 6s7s8d9d:40 --board 4c5dKsQs8c",
+            "omaha8eq settle fold:10 AsAh2c3d:50 KsKhQdJd:30 --board 4c5d7s8h9h --button 2 --json",
+        ],
     )
     st.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
     st.add_argument("--board", "-b", default="", metavar="B", help="the 5 board cards (needed for a showdown)")
     st.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
-    st.add_argument("--chip", type=_positive, default=1, metavar="C",
+    st.add_argument("--chip", type=positive_chips, default=1, metavar="C",
                     help="the smallest chip: amounts are multiples of it (default 1)")  # fmt: skip
     st.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(run=_run_settle)
 
-    al = commands.add_parser(
+    al = add_command(
+        commands,
         "allin",
         help="expected chips of all-in players, per side pot",
         description="All-in adjusted expectation: each player's expected chips, every side pot's "
         "equity computed among the players eligible for it.",
+        examples=[
+            "omaha8eq allin As2s3dKc:20 QhQdJhTc:60 9h8h7c6c:60 --board 4c5dKs",
+            "omaha8eq allin AsAh2c3d:100 KsKhQdJd:40 --samples 100000 --seed 1 --json",
+        ],
     )
     al.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
     al.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
@@ -445,40 +288,3 @@ def add_commands(commands: Any) -> None:
     add_method_options(al, exact="enumerate every board", samples="Monte Carlo with N samples per pot")
     al.add_argument("--json", action="store_true", help="print the result as JSON")
     al.set_defaults(run=_run_allin)
-
-    pl = commands.add_parser(
-        "potlimit",
-        help="the largest pot-limit bet or raise",
-        description="The largest pot-limit raise: the pot after the raiser's call (previous "
-        "rounds' pot + every bet this round + the call), added to the current bet.",
-    )
-    pl.add_argument("pot", type=_non_negative, metavar="POT", help="chips in the pot from previous rounds")
-    pl.add_argument("bets", type=_non_negative, nargs="*", metavar="BET",
-                    help="each player's bet this round (blinds count; the raiser's own too)")  # fmt: skip
-    pl.add_argument("--own", type=_non_negative, default=0, metavar="X",
-                    help="the raiser's own bet this round, one of the BETs (default 0)")  # fmt: skip
-    pl.add_argument("--json", action="store_true", help="print the result as JSON")
-    pl.set_defaults(run=_run_potlimit)
-
-    bt = commands.add_parser(
-        "betting",
-        help="replay a betting round and check each action (limit, pot limit, no limit)",
-        description="Replay a betting round: each action is checked against the structure's "
-        "rules (limit cap, pot limit, no-limit minimum raise, short all-ins that do not "
-        "reopen the betting); prints what the next player may do. Actions: fold, check, call, "
-        "bet=N, raise[=N] (N: the total the bet comes to this round), allin; or f, x, c, b=N, r[=N], a.",
-    )
-    bt.add_argument("structure", choices=STRUCTURES, metavar="STRUCTURE", help="limit, pot-limit or no-limit")
-    bt.add_argument("actions", nargs="*", metavar="ACTION", help="the actions in turn")
-    who = bt.add_mutually_exclusive_group()
-    who.add_argument("--players", type=int, metavar="N", help="number of players, unlimited stacks (default 2)")
-    who.add_argument("--stacks", metavar="S,S,...", help="each player's chips behind, in seat order")
-    bt.add_argument("--blinds", default="1/2", metavar="SB/BB", help="the blinds (default 1/2)")
-    bt.add_argument("--small-bet", type=_positive, metavar="X",
-                    help="limit: the small bet (default: the big blind); the big bet is twice it")  # fmt: skip
-    bt.add_argument("--street", choices=STREETS, default="preflop", help="the round (default preflop)")
-    bt.add_argument("--pot", type=_non_negative, default=0, metavar="P", help="chips already in the pot")
-    bt.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
-    bt.add_argument("--uncapped-heads-up", action="store_true", help="limit: no cap with two players left")
-    bt.add_argument("--json", action="store_true", help="print the result as JSON")
-    bt.set_defaults(run=_run_betting)

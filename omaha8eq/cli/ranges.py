@@ -19,28 +19,36 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.handclasses import class_keys_kernel, hand_count
-from ..core.range_match import features_kernel, match_kernel
 from ..core.registry import compile_notice, first_use_message
-from ..ranges.range import Range, hand_text, parse_range
+from ..errors import OmahaInputError
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
-__all__ = ["add_range_parser", "format_range", "range_document", "run_range"]
+if TYPE_CHECKING:
+    from ..ranges.range import Range
+
+__all__ = ["format_range", "range_document", "register", "run_range"]
 
 COMPILE_NOTICE = first_use_message("range kernels", 5)
 #: Classes are counted for ranges of at most this many hands.
 CLASS_COUNT_LIMIT = 3_000_000
 
 
-def add_range_parser(commands: Any) -> None:
-    """Register the ``range`` subcommand on the CLI's subparsers."""
-    rp = commands.add_parser(
+def register(commands: Subparsers) -> None:
+    """Add the ``range`` subcommand to the CLI's subparsers."""
+    rp = add_command(
+        commands,
         "range",
         help="count, describe and list the hands a range expression covers",
         description="Count, describe and list the hands a range expression covers, e.g. "
-        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%%', 'AA2*@50, KK'.",
+        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%', 'AA2*@50, KK'. "
+        "Quote the expression with single quotes: the shell expands $ in double quotes.",
+        examples=[
+            "omaha8eq range 'AA:$ds'",
+            "omaha8eq range 'A2-5:$low!AAA, 5%' --list 20",
+            "omaha8eq range RROO --hole-size 5 --json",
+        ],
     )
     rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
     rp.add_argument(
@@ -75,6 +83,9 @@ def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
 
 def range_document(rng: Range, list_count: int) -> dict[str, Any]:
     """The JSON form of the ``range`` report."""
+    from ..core.handclasses import hand_count
+    from ..ranges.range import hand_text
+
     shown = max(0, min(list_count, rng.count))
     preflop = _preflop(rng, shown)
     hands = []
@@ -127,14 +138,16 @@ def format_range(rng: Range, list_count: int) -> str:
 
 def run_range(args: argparse.Namespace) -> int:
     """Run ``omaha8eq range``; input errors propagate to the CLI's handler."""
-    if args.list_count < 0:
-        from ..errors import OmahaInputError
+    from ..core.handclasses import class_keys_kernel
+    from ..core.range_match import features_kernel, match_kernel
+    from ..ranges.range import parse_range
 
+    if args.list_count < 0:
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
     with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):
         rng = parse_range(args.expression, hole_size=args.hole_size)
     if args.json:
-        print(json.dumps(range_document(rng, args.list_count), indent=2))
+        emit_json(range_document(rng, args.list_count))
     else:
-        print(format_range(rng, args.list_count))
-    return 0
+        emit(format_range(rng, args.list_count))
+    return EXIT_OK

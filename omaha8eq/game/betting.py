@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from ..checks import check_flag, excerpt, is_integer
 from ..errors import OmahaInputError, OmahaTypeError
-from ..inputs import check_player_count
+from ..deck import check_player_count
 from .actions import Action, IllegalActionError, Options
 from .legality import RoundState
 from .sizing import LIMIT_CAP, STREETS, STRUCTURES, Structure, chips, limit_bet_size, pot_limit_max_raise

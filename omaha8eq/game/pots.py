@@ -40,7 +40,8 @@ from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..hands import HighHand, LowHand
-from ..inputs import check_player_count, parse_hole
+from ..deck import check_player_count
+from ..inputs import parse_hole
 from ..serialize import fields_dict
 
 __all__ = ["FOLD", "Award", "Pot", "Settlement", "settle"]

@@ -1,4 +1,4 @@
-"""The pot commands of the CLI: settle, allin, potlimit, betting; text, JSON and errors."""
+"""The pot commands of the CLI: settle and allin; text, JSON and errors."""
 
 from __future__ import annotations
 
@@ -72,13 +72,22 @@ def test_settle_without_showdown(capsys):
         (["AhAc2h3c:40", "As2s6d7d"], "player 2: 'As2s6d7d' is not HAND:CHIPS (e.g. AsAh2c3d:40 or fold:10)"),
         (["AhAc2h3c:40", "As2s6d7d:ten"], "player 2: chips 'ten' (in 'As2s6d7d:ten') is not a whole number"),
         (["AhAc2h3c:40", "As2s6d7d:-5"], "player 2: chips must not be negative, got -5"),
-        (["AhAc2h3c:40", "As2s6d7d:40", "--board", "4c5dKs"], "board: 3 cards given; a showdown between 2 players needs all 5 board cards"),
+        (
+            ["AhAc2h3c:40", "As2s6d7d:40", "--board", "4c5dKs"],
+            "board: 3 cards given; a showdown between 2 players needs all 5 board cards",
+        ),
         (["AhAc2h3c:40", "Ah2s6d7d:40", "--board", "4c5dKsQs8c"], "Ah appears in player 1 and in player 2"),
-        (["AhAc2h3c:40", "As2s6d7d:40", "--board", "4c5dKsQs8c", "--button", "3"], "--button: 3 is not a player; players are numbered 1 to 2"),
+        (
+            ["AhAc2h3c:40", "As2s6d7d:40", "--board", "4c5dKsQs8c", "--button", "3"],
+            "--button: 3 is not a player; players are numbered 1 to 2",
+        ),
         (["fold:40", "fold:40"], "players: every player folded; at least one must still be in the hand"),
-        (["AhAc2h3c:40", "As2s6d7d:45", "--board", "4c5dKsQs8c", "--chip", "10"], "player 2: 45 chips is not a multiple of the smallest chip (10)"),
+        (
+            ["AhAc2h3c:40", "As2s6d7d:45", "--board", "4c5dKsQs8c", "--chip", "10"],
+            "player 2: 45 chips is not a multiple of the smallest chip (10)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_settle_errors(capsys, argv, message):
     err = fails(capsys, "settle", *argv)
     assert message in err
@@ -125,80 +134,3 @@ def test_allin_json_and_monte_carlo(capsys):
 def test_allin_errors(capsys):
     assert "Qh appears in player 2 and in the dead cards" in fails(capsys, "allin", *ALLIN, "--dead", "Qh")
     assert "not allowed with argument" in fails(capsys, "allin", *ALLIN, "--exact", "--samples", "5")
-
-
-# ---------------------------------------------------------------------------
-# potlimit
-# ---------------------------------------------------------------------------
-
-
-def test_potlimit_rules_examples(capsys):
-    status, out, _ = run(capsys, "potlimit", "0", "5", "10")
-    assert status == 0
-    assert out.splitlines() == [
-        "To call: 10",
-        "Pot after the call: 25 (pot 0 + bets 15 + call 10)",
-        "Largest raise: 25 more, to 35 (puts in 35)",
-    ]
-    status, out, _ = run(capsys, "potlimit", "75", "75", "--json")
-    assert json.loads(out) == {
-        "pot": 75, "bets": [75], "own": 0, "to_call": 75, "pot_after_call": 225,
-        "max_raise_by": 225, "max_raise_to": 300, "puts_in": 300,
-    }  # fmt: skip
-    status, out, _ = run(capsys, "potlimit", "120")
-    assert out.splitlines()[-1] == "Largest bet: 120 more, to 120 (puts in 120)"
-
-
-def test_potlimit_errors(capsys):
-    assert "argument BET: invalid value '-5': must not be negative" in fails(capsys, "potlimit", "0", "5", "--", "-5")
-    assert "own: 7 chips is none of the bets" in fails(capsys, "potlimit", "0", "5", "10", "--own", "7")
-
-
-# ---------------------------------------------------------------------------
-# betting
-# ---------------------------------------------------------------------------
-
-
-def test_betting_limit_example(capsys):
-    status, out, _ = run(capsys, "betting", "limit", "raise", "r", "--players", "4")
-    assert status == 0
-    assert out.splitlines() == [
-        "Player 2: post 1",
-        "Player 3: post 2",
-        "Player 4: raise to 4",
-        "Player 1: raise to 6",
-        "Player 2 to act: call 5, raise to 8 (7 more), fold",
-    ]
-
-
-def test_betting_no_limit_short_all_in(capsys):
-    status, out, _ = run(
-        capsys, "betting", "no-limit", "b=100", "allin", "c",
-        "--stacks", "1000,1000,150", "--street", "flop", "--blinds", "5/10", "--pot", "100",
-    )  # fmt: skip
-    assert status == 0
-    assert "Player 3: raise to 150 (all-in, not a full raise)" in out
-    assert "Player 2 to act: call 50, fold" in out
-    assert "May not raise: the betting was not reopened" in out
-
-
-def test_betting_json(capsys):
-    status, out, _ = run(capsys, "betting", "pot-limit", "--players", "6", "--blinds", "5/10", "--json")
-    data = json.loads(out)
-    assert data["options"]["max_raise_to"] == 35 and data["options"]["seat"] == 3
-    assert data["finished"] is False and data["pot"] == 15
-
-
-@pytest.mark.parametrize(
-    "argv, message",
-    [
-        (["pot-limit", "r=40", "--players", "6", "--blinds", "5/10"], "'r=40' (player 4): illegal: above the pot limit: the raise can be to at most 35"),
-        (["limit", "r", "r", "r", "r", "--players", "4"], "'r' (player 3): illegal: cannot raise: the betting is capped"),
-        (["no-limit", "x"], "'x' (player 1): illegal: cannot check: 1 to call"),
-        (["no-limit", "jump"], "action 'jump': expected fold, check, call"),
-        (["no-limit", "--blinds", "5"], "--blinds: '5' is not SMALL/BIG"),
-        (["spread", "c"], "argument STRUCTURE: invalid choice: 'spread'"),
-    ],
-)  # fmt: skip
-def test_betting_errors(capsys, argv, message):
-    assert message in fails(capsys, "betting", *argv)

@@ -1,4 +1,4 @@
-"""The ``omaha8eq bench`` command and ``omaha8eq.bench.run``: output shape, JSON keys, peers.
+"""The ``omaha8eq bench`` command and ``omaha8eq.bench``: output shape, JSON keys, peers.
 
 Every run here is tiny (``--rows 2000 --samples 20000 --rounds 1``): these tests check
 what is printed and reported, never how fast anything is.
@@ -12,22 +12,16 @@ import sys
 
 import numpy as np
 import pytest
+from cli_run import run
 
-from omaha8eq.bench import run as bench
-from omaha8eq.cli.app import main
+from omaha8eq import bench
+from omaha8eq.bench import config as bench_config
+from omaha8eq.bench import peers
 
 TINY = ["--rows", "2000", "--samples", "20000", "--rounds", "1"]
 EVAL_KEYS = [f"evaluate_batch/{h}/{m}" for h in (4, 5, 6) for m in ("hilo", "high", "low")]
-KEYS = EVAL_KEYS + ["exact/heads-up-preflop", "monte-carlo/fixed", "monte-carlo/random"]
+KEYS = [*EVAL_KEYS, "exact/heads-up-preflop", "monte-carlo/fixed", "monte-carlo/random"]
 PEER_MODULES = {"pokerkit": "pokerkit", "phevaluator": "phevaluator", "clubs": "clubs", "poker-equity": "poker_equity"}
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; stderr comes back without the one-time compile notice of a cold cache."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("omaha8eq: compiling"))
-    return status, out, err
 
 
 def installed(module: str) -> bool:
@@ -78,11 +72,11 @@ def test_json_keys(capsys):
 
 
 def test_quick_and_overrides():
-    assert bench.main_config(False) == bench.BenchConfig()
-    assert bench.main_config(True) == bench.QUICK
-    config = bench.main_config(True, rows=5000, samples=None, threads=1, peers=True)
+    assert bench_config.main_config(False) == bench.BenchConfig()
+    assert bench_config.main_config(True) == bench_config.QUICK
+    config = bench_config.main_config(True, rows=5000, samples=None, threads=1, peers=True)
     assert (config.rows, config.samples, config.rounds, config.threads, config.peers) == (
-        5000, bench.QUICK.samples, bench.QUICK.rounds, 1, True,
+        5000, bench_config.QUICK.samples, bench_config.QUICK.rounds, 1, True,
     )  # fmt: skip
 
 
@@ -133,7 +127,7 @@ def test_missing_peer_is_skipped(capsys, monkeypatch):
 
 @pytest.mark.skipif(not installed("pokerkit"), reason="pokerkit not installed")
 def test_text_peers_table(capsys, monkeypatch):
-    monkeypatch.setattr(bench, "PEERS", {"pokerkit": bench.PEERS["pokerkit"]})
+    monkeypatch.setattr(peers, "PEERS", {"pokerkit": peers.PEERS["pokerkit"]})
     status, out, _ = run(capsys, "bench", *TINY, "--threads", "1", "--peers")
     assert status == 0
     assert re.search(r"^Work\s+Peer\s+Threads\s+Peer\s+omaha8eq\s+Ratio\s+Agrees$", out, re.M)
@@ -143,24 +137,24 @@ def test_text_peers_table(capsys, monkeypatch):
 
 def test_same_order():
     ours = np.array([5, 1, 5, 9, 3])
-    assert bench.same_order(ours, 100 - ours, higher_is_better=False)
-    assert bench.same_order(ours, ours * 7 + 2, higher_is_better=True)
-    assert not bench.same_order(ours, ours, higher_is_better=False)
-    assert not bench.same_order(ours, np.array([5, 1, 6, 9, 3]), higher_is_better=True)  # a tie broken
-    assert not bench.same_order(ours, np.array([5, 1, 5, 9, 1]), higher_is_better=True)  # a tie made
+    assert peers.same_order(ours, 100 - ours, higher_is_better=False)
+    assert peers.same_order(ours, ours * 7 + 2, higher_is_better=True)
+    assert not peers.same_order(ours, ours, higher_is_better=False)
+    assert not peers.same_order(ours, np.array([5, 1, 6, 9, 3]), higher_is_better=True)  # a tie broken
+    assert not peers.same_order(ours, np.array([5, 1, 5, 9, 1]), higher_is_better=True)  # a tie made
 
 
 def test_disagreeing_peer_is_reported(monkeypatch):
     """A peer whose answers differ from omaha8eq's is flagged, not hidden."""
 
     def liar(run):
-        holes, boards, high, _ = run.ours(20, 4)
+        _holes, _boards, high, _ = run.ours(20, 4)
         values = high.copy()
         values[0], values[1] = values[1] + 1, values[0] - 1
-        agrees = bench.same_order(high, values, True) if high[0] != high[1] else False
+        agrees = peers.same_order(high, values, True) if high[0] != high[1] else False
         return [run.result("liar", "1.0", "evaluate_batch/4/high", "f", 20, 1, 1.0, agrees, "20 hands")]
 
-    monkeypatch.setattr(bench, "PEERS", {"liar": liar})
+    monkeypatch.setattr(peers, "PEERS", {"liar": liar})
     report = bench.run_bench(bench.BenchConfig(rows=2000, samples=20000, rounds=1, threads=1, peers=True))
     assert [p.agrees for p in report.peers] == [False]
     text = bench.format_bench(report)

@@ -1,0 +1,162 @@
+"""The ``omaha8eq batch`` command: many spots in one process, JSON Lines in and out.
+
+Usage::
+
+    omaha8eq batch < spots.jsonl > answers.jsonl
+
+Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
+default, ``"eval"`` or ``"counterfeit"``) and the keyword arguments of that Python
+function (:func:`omaha8eq.equity`, :func:`omaha8eq.evaluate`,
+:func:`omaha8eq.counterfeit_odds`), for example::
+
+    {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}
+    {"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}
+    {"command": "counterfeit", "hand": "As2cKhKd", "board": "4d6h8s"}
+
+Each input line gets one output line, in order: the result's JSON (``to_dict()``;
+for ``eval`` the document of ``omaha8eq eval --json``) or ``{"error": "..."}``. A
+bad line (not JSON, an unknown command or key, a missing or mistyped argument, bad
+cards) does not stop the others. Blank lines are skipped. A script pays the start-up
+(and the kernels' load) once instead of once per spot. Exit status: 0 when every
+line was answered, 2 when at least one line was an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..core.registry import compile_notice, first_use_message
+from ..errors import OmahaInputError
+from .common import EXIT_OK, EXIT_USAGE, Subparsers, add_command, emit
+
+__all__ = ["answer", "register", "run_batch"]
+
+BATCH_COMPILE_NOTICE = first_use_message("equity kernels", 10)
+#: Arguments a JSON line cannot give (a callback).
+_NOT_FROM_JSON = frozenset({"progress"})
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``batch`` subcommand to the CLI's subparsers."""
+    add_command(
+        commands,
+        "batch",
+        help="answer JSON Lines from stdin: equity, eval, counterfeit",
+        description='Read JSON Lines on standard input, each an object with "command" (equity by '
+        "default, eval or counterfeit) and that Python function's keyword arguments, and write one "
+        'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
+        "others; blank lines are skipped. Exit status 2 when any line was an error.",
+        examples=[
+            """echo '{"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}' | omaha8eq batch""",
+            """echo '{"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}' | omaha8eq batch""",
+            "omaha8eq batch < spots.jsonl > answers.jsonl",
+        ],
+    ).set_defaults(run=run_batch)
+
+
+def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any], Any], dict[str, Any]]]]:
+    """Command name -> (the library function, how its result becomes JSON)."""
+    from ..counterfeit import counterfeit_odds
+    from ..equities import equity
+    from ..evaluation import evaluate
+    from .evaluate import eval_document
+
+    def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:
+        high, low = result
+        return eval_document(arguments["hole"], arguments["board"], high, low)
+
+    return {
+        "equity": (equity, lambda arguments, result: result.to_dict()),
+        "eval": (evaluate, eval_json),
+        "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
+    }
+
+
+def _check_type(name: str, annotation: str, value: Any) -> None:
+    """Reject a JSON value of the wrong type for a flag or a number (the compiled
+    kernels must never see one); cards, hands and ranges are checked by the library."""
+    optional = annotation.endswith("| None")
+    if value is None and optional:
+        return
+    base = annotation.removesuffix("| None").strip()
+    expected = {"bool": (bool,), "int": (int,), "float": (int, float)}.get(base)
+    if expected is None:
+        return
+    if not isinstance(value, expected) or (base != "bool" and isinstance(value, bool)):
+        kind = {"bool": "true or false", "int": "an integer", "float": "a number"}[base]
+        raise OmahaInputError(f"{name}: expected {kind}{' or null' if optional else ''}, got {json.dumps(value)}")
+
+
+def _arguments(command: str, function: Callable[..., Any], request: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``request`` for ``function``, checked: no unknown or missing key."""
+    parameters = {name: p for name, p in inspect.signature(function).parameters.items() if name not in _NOT_FROM_JSON}
+    unknown = sorted(set(request) - set(parameters))
+    if unknown:
+        raise OmahaInputError(
+            f"{command}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"(known: command, {', '.join(parameters)})"
+        )
+    missing = [name for name, p in parameters.items() if p.default is p.empty and name not in request]
+    if missing:
+        raise OmahaInputError(
+            f"{command}: missing key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
+        )
+    for name, value in request.items():
+        _check_type(name, str(parameters[name].annotation), value)
+    return request
+
+
+def answer(line: str) -> dict[str, Any]:
+    """The JSON answer to one input line: the result's document, or ``{"error": ...}``."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not a JSON object: {exc}"}
+    if not isinstance(request, dict):
+        return {"error": f"expected a JSON object, got {type(request).__name__}"}
+    commands = _commands()
+    command = request.pop("command", "equity")
+    if command not in commands:
+        return {"error": f"command: expected one of {', '.join(map(repr, commands))}, got {json.dumps(command)}"}
+    function, to_json = commands[command]
+    try:
+        arguments = _arguments(command, function, request)
+        return to_json(arguments, function(**arguments))
+    except (OmahaInputError, TypeError) as exc:
+        # TypeError: the library's own check of an argument's type (JSON can give any type).
+        return {"error": " ".join(str(exc).split())}
+
+
+def answer_lines(lines: Iterable[str]) -> int:
+    """Answer each non-blank line on stdout as it comes; return the exit status."""
+    status = EXIT_OK
+    for line in lines:
+        if not line.strip():
+            continue
+        document = answer(line)
+        if "error" in document and len(document) == 1:
+            status = EXIT_USAGE
+        emit(json.dumps(document))
+        sys.stdout.flush()  # a co-process reads each answer before writing the next spot
+    return status
+
+
+def _kernels() -> list[Any]:
+    from ..core.batch import evaluate_rows
+    from ..core.exact_boards import enumerate_deals
+    from ..core.exact_multisets import aggregate_showdowns
+    from ..core.montecarlo import sample_deals
+    from ..core.showdown import best_flushes
+
+    return [evaluate_rows, aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq batch`` on standard input."""
+    with compile_notice(BATCH_COMPILE_NOTICE, *_kernels()):
+        return answer_lines(sys.stdin)

@@ -1,0 +1,217 @@
+"""What the commands of the ``omaha8eq`` command line share.
+
+The parser class that turns usage errors into exceptions, the help layout, the exit
+statuses, the output and failure printers, the options of an equity run and the
+text-table and percentage formatting of several reports. This module imports nothing
+heavy: the parser (and ``--help``) is built without loading numpy or numba.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+    # The subparsers object of argparse (a private class, used for annotations only).
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+else:
+    Subparsers = Any
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "EXIT_WRITE_ERROR",
+    "PROG",
+    "HelpFormatter",
+    "OutputError",
+    "Parser",
+    "Subparsers",
+    "UsageError",
+    "add_command",
+    "add_method_options",
+    "button_index",
+    "emit",
+    "emit_json",
+    "fail",
+    "non_negative_chips",
+    "percent",
+    "positive_chips",
+    "seconds",
+    "table",
+]
+
+PROG = "omaha8eq"
+EXIT_OK = 0
+#: The output could not be written: a closed pipe (silently) or a write error such as a full disk.
+EXIT_WRITE_ERROR = 1
+#: Bad input: a usage error or an ``OmahaInputError``, reported in one line.
+EXIT_USAGE = 2
+#: Interrupted by Ctrl-C (SIGINT), as shells report it: 128 + 2.
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """A command-line usage error, reported as one line with exit status 2."""
+
+
+class OutputError(Exception):
+    """Standard output could not be written (the ``OSError`` is the ``__cause__``)."""
+
+
+def emit(text: str) -> None:
+    """Print ``text`` and a newline on stdout; a failed write raises :class:`OutputError`."""
+    try:
+        print(text)
+    except OSError as exc:
+        raise OutputError(str(exc)) from exc
+
+
+def emit_json(document: object, *, indent: int | None = 2) -> None:
+    """Print ``document`` as JSON on stdout (one line with ``indent=None``); see :func:`emit`."""
+    emit(json.dumps(document, indent=indent))
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's layout, except that paragraphs of the description and epilog are kept
+    apart, and indented lines (examples) are printed as written, not re-wrapped."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = []
+        for paragraph in textwrap.dedent(text).strip().split("\n\n"):
+            if paragraph.startswith(" "):
+                paragraphs.append("\n".join(indent + line for line in paragraph.splitlines()))
+            else:
+                paragraphs.append(super()._fill_text(paragraph, width, indent))
+        return "\n\n".join(paragraphs)
+
+
+def add_command(
+    commands: Subparsers, name: str, *, help: str, description: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``; its ``--help`` ends with the command lines ``examples``."""
+    epilog = "examples:\n\n" + "\n".join(f"  {example}" for example in examples)
+    return commands.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=HelpFormatter)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises :class:`UsageError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write of --help and --version; the command line
+        # reports it (a full disk) like any other failed write of its output.
+        if message:
+            (file or sys.stderr).write(message)
+
+
+def fail(message: str) -> int:
+    """Report an input error as one line on stderr; return the exit status 2.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     status = fail("hand 1:\\n  'Xx' is not a card")
+    >>> status, err.getvalue()
+    (2, "omaha8eq: error: hand 1: 'Xx' is not a card\\n")
+    """
+    one_line = " ".join(str(message).split())
+    print(f"{PROG}: error: {one_line}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def percent(x: float) -> str:
+    """A fraction as a percentage with two decimals, without the sign: ``0.5`` -> ``'50.00'``."""
+    return f"{100 * x:.2f}"
+
+
+def seconds(t: float) -> str:
+    """A duration in seconds: two decimals below 10 s, one above."""
+    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
+    """An aligned text table: the columns ``left`` left-aligned, the others right-aligned.
+
+    >>> print("\\n".join(table(["Hand", "Equity %"], [["AsAh2c3d", "93.41"], ["KK", "6.59"]])))
+    Hand      Equity %
+    AsAh2c3d     93.41
+    KK            6.59
+    """
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def button_index(number: int, players: int) -> int:
+    """The 0-based seat of the 1-based ``--button`` player number among ``players``.
+
+    Raises ``OmahaInputError`` naming ``--button`` when it is not a player.
+    """
+    if not 1 <= number <= players:
+        from ..errors import OmahaInputError
+
+        raise OmahaInputError(f"--button: {number} is not a player; players are numbered 1 to {players}")
+    return number - 1
+
+
+def non_negative_chips(text: str) -> int:
+    """An argparse type: a whole number of chips, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number of chips") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
+    return value
+
+
+def positive_chips(text: str) -> int:
+    """An argparse type: a whole number of chips, 1 or more."""
+    value = non_negative_chips(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must be at least 1")
+    return value
+
+
+def _stderr_target(text: str) -> float:
+    """Parse ``--stderr``: a fraction of the pot (``0.001``) or a percentage (``0.1%``)."""
+    value = text.strip()
+    scale = 1.0
+    if value.endswith("%"):
+        value, scale = value[:-1], 0.01
+    try:
+        number = float(value) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r}: expected a fraction of the pot such as 0.001, or 0.1%"
+        ) from None
+    if not number > 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a positive number")
+    return number
+
+
+def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: str) -> None:
+    """The options of an equity run: --exact | --samples | --stderr, --seed, --threads,
+    --high-only (``exact`` and ``samples`` are their help texts)."""
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument("--exact", action="store_true", help=exact)
+    method.add_argument("--samples", "-n", type=int, metavar="N", help=samples)
+    method.add_argument(
+        "--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
+        help="Monte Carlo until every equity's standard error is at most X "
+        "(a fraction of the pot such as 0.001, or a percentage such as 0.1%%)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
+    parser.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
+    parser.add_argument("--high-only", action="store_true", help="Omaha high: no low half")

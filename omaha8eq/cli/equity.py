@@ -1,0 +1,178 @@
+"""The ``omaha8eq equity`` command: each hand's share of the pot, with the hi/lo breakdown.
+
+Usage::
+
+    omaha8eq equity HAND HAND ... [--board B] [--dead D]
+                    [--exact | --samples N | --stderr X] [--seed S]
+                    [--threads N] [--high-only] [--by-hand N] [--json]
+
+Prints one row per hand: its share of the pot (equity), how often it wins or ties
+the high and the low, scoops and is quartered, then the method used. Without
+``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
+is cheap and runs a Monte Carlo otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from ..core.registry import compile_notice, first_use_message
+from .common import EXIT_OK, Subparsers, add_command, add_method_options, emit, emit_json, percent, seconds, table
+from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from ..results import EquityResult
+
+__all__ = ["equity_document", "format_equity", "register", "run_equity"]
+
+EQUITY_COMPILE_NOTICE = first_use_message("equity kernels", 10)
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``equity`` subcommand to the CLI's subparsers."""
+    eq = add_command(
+        commands,
+        "equity",
+        help="each hand's share of the pot, with the hi/lo breakdown",
+        description="Each hand's share of the pot at showdown, with the hi/lo breakdown.\n\n"
+        'A HAND is 4, 5 or 6 hole cards (AsAh2c3d, or quoted with spaces: "As Ah 2c 3d"), '
+        "a range expression such as 'AA:$ds' or '15%' (quote it with single quotes: the shell "
+        "expands $ and * otherwise; 'omaha8eq range --help' describes the syntax), or random "
+        "(a hand dealt at random from the remaining cards in every deal).",
+        examples=[
+            "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s",
+            'omaha8eq equity "As Ah 2c 3d" random --samples 200000 --seed 7',
+            "omaha8eq equity AsAh2c3d 'KK:$ds' '15%' --board 4c5d7s --by-hand 5",
+            "omaha8eq equity AsAh2c3d KsKhQdJd --stderr 0.1% --json",
+        ],
+    )
+    eq.add_argument(
+        "hands", nargs="+", metavar="HAND",
+        help="4, 5 or 6 hole cards (e.g. AsAh2c3d), a quoted range ('AA:$ds', '15%%') or random; 2 or more hands",
+    )  # fmt: skip
+    eq.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
+    eq.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
+    add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
+    eq.add_argument(
+        "--by-hand", type=_count, default=0, metavar="N",
+        help="for each range, also list its N best hands with their own equity and frequency",
+    )  # fmt: skip
+    eq.add_argument("--json", action="store_true", help="print the result as JSON")
+    eq.set_defaults(run=run_equity)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
+    return value
+
+
+def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:
+    """The text report of an equity result: the table, then what was computed and how,
+    then (``by_hand`` > 0) the best ``by_hand`` hands of each range."""
+    monte_carlo = not result.exhaustive
+    header = ["Hand", "Equity %"] + (["± s.e."] if monte_carlo else [])
+    header += ["Win hi %", "Tie hi %"]
+    if result.hilo:
+        header += ["Win lo %", "Tie lo %"]
+    header += ["Scoop %", "Quarter %"]
+    rows = []
+    for p in result.players:
+        row = [p.hand, percent(p.equity)]
+        if monte_carlo:
+            row.append(f"± {percent(p.equity_stderr)}")
+        row += [percent(p.hi_win), percent(p.hi_tie)]
+        if result.hilo:
+            row += [percent(p.lo_win), percent(p.lo_tie)]
+        row += [percent(p.scoop), percent(p.quarter)]
+        rows.append(row)
+    lines = table(header, rows)
+    lines.append("")
+    if result.board:
+        lines.append(f"Board: {result.board}")
+    if result.dead:
+        lines.append(f"Dead: {result.dead}")
+    noun = "deals" if any(p.hand == "random" for p in result.players) else "boards"
+    if result.hilo:
+        lines.append(f"No low: {percent(result.no_low)}% of {noun}")
+    if result.exhaustive:
+        counted = noun if result.outcomes != 1 else noun[:-1]
+        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {seconds(result.elapsed)} s")
+    else:
+        target = "" if stderr_target is None else f" (standard error target {percent(stderr_target)}%)"
+        lines.append(
+            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {seconds(result.elapsed)} s"
+        )
+    if not result.hilo:
+        lines.append("Omaha high")
+    for number, p in enumerate(result.players, start=1):
+        if p.by_hand and by_hand:
+            lines.append("")
+            lines.append(
+                f"Hand {number} ({p.hand}): the best {min(by_hand, len(p.by_hand))} of {len(p.by_hand):,} hands"
+            )
+            lines += table(
+                ["Hand", "Equity %", "Dealt %"],
+                [[h.hand, percent(h.equity), percent(h.frequency)] for h in p.by_hand[:by_hand]],
+            )
+    return "\n".join(lines)
+
+
+def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
+    """The ``--json`` form: ``result.to_dict()`` with each range's ``by_hand`` list cut to
+    its best ``by_hand`` hands (``by_hand_count`` keeps how many the range has)."""
+    document = result.to_dict()
+    for player in document["players"]:
+        if "by_hand" in player:
+            player["by_hand_count"] = len(player["by_hand"])
+            player["by_hand"] = player["by_hand"][:by_hand]
+    return document
+
+
+def _equity_kernels(args: argparse.Namespace) -> list[Any]:
+    """The compiled kernels the request will run (both when the library decides)."""
+    from ..core.exact_boards import enumerate_deals
+    from ..core.exact_multisets import aggregate_showdowns
+    from ..core.montecarlo import sample_deals
+    from ..core.showdown import best_flushes
+
+    if args.exact:
+        return [aggregate_showdowns, enumerate_deals, best_flushes]
+    if args.samples is not None or args.stderr_target is not None:
+        return [sample_deals, best_flushes]
+    return [aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
+
+
+def run_equity(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
+    from ..equities import equity
+
+    bar = ProgressBar()
+    try:
+        with compile_notice(EQUITY_COMPILE_NOTICE, *_equity_kernels(args)):
+            result = equity(
+                args.hands,
+                args.board,
+                args.dead,
+                exhaustive=True if args.exact else None,
+                samples=args.samples,
+                stderr_target=args.stderr_target,
+                seed=args.seed,
+                hilo=not args.high_only,
+                threads=args.threads,
+                progress=bar,
+                by_hand=args.by_hand > 0,
+            )
+    finally:
+        bar.close()
+    if args.json:
+        emit_json(equity_document(result, args.by_hand))
+    else:
+        emit(format_equity(result, args.stderr_target, args.by_hand))
+    return EXIT_OK

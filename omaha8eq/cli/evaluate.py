@@ -1,0 +1,82 @@
+"""The ``omaha8eq eval`` command: the best high and 8-or-better low of one hand on a board.
+
+Usage::
+
+    omaha8eq eval HAND --board B [--high-only] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from ..cards import format_cards, parse_cards
+from ..core.registry import compile_notice, first_use_message
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+
+if TYPE_CHECKING:
+    from ..hands import HighHand, LowHand
+
+__all__ = ["eval_document", "format_eval", "register", "run_eval"]
+
+EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``eval`` subcommand to the CLI's subparsers."""
+    ev = add_command(
+        commands,
+        "eval",
+        help="the best high and low of one hand on a board",
+        description="The best Omaha high and 8-or-better low of one hand on a board "
+        "(exactly 2 hole cards and 3 board cards each).",
+        examples=[
+            "omaha8eq eval AsAh3d6s --board Ad8c5hKs2c",
+            'omaha8eq eval "As Ah 3d 6s" --board "Ad 8c 5h" --json',
+        ],
+    )
+    ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
+    ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
+    ev.add_argument("--high-only", action="store_true", help="Omaha high: do not evaluate the low")
+    ev.add_argument("--json", action="store_true", help="print the result as JSON")
+    ev.set_defaults(run=run_eval)
+
+
+def _used(hand: HighHand | LowHand) -> str:
+    return f"hole {format_cards(hand.hole_used)} + board {format_cards(hand.board_used)}"
+
+
+def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
+    """The text report of an evaluation: the high line, then the low line (if hi-lo)."""
+    lines = [f"High: {high.with_cards()} -- {_used(high)}"]
+    if hilo:
+        if low is None:
+            lines.append("Low: none")
+        else:
+            lines.append(f"Low: {low} ({format_cards(low.cards)}) -- {_used(low)}")
+    return "\n".join(lines)
+
+
+def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None) -> dict[str, Any]:
+    """The JSON form of an evaluation of ``hand`` on ``board`` (both as given)."""
+    return {
+        "hand": format_cards(parse_cards(hand, what="hand")),
+        "board": format_cards(parse_cards(board, what="board")),
+        "high": high.to_dict(),
+        "low": None if low is None else low.to_dict(),
+    }
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
+    from ..core.batch import evaluate_rows
+    from ..evaluation import evaluate
+
+    hilo = not args.high_only
+    with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):
+        high, low = evaluate(args.hand, args.board, hilo=hilo)
+    if args.json:
+        emit_json(eval_document(args.hand, args.board, high, low))
+    else:
+        emit(format_eval(high, low, hilo))
+    return EXIT_OK

@@ -1,0 +1,105 @@
+"""The ``omaha8eq equity`` command: the text table, JSON, Monte Carlo, options."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_run import run
+
+HANDS = ["AsAh2c3d", "KsKhQdJd"]
+FLOP = ["--board", "4c5d7s"]
+
+
+def table_rows(out: str) -> dict[str, list[str]]:
+    """The table's rows keyed by hand text, each the row's numeric cells."""
+    rows = {}
+    for line in out.splitlines()[1:]:
+        if not line.strip():
+            break
+        match = re.match(r"(.+?)\s{2,}(.*)$", line)
+        rows[match.group(1)] = match.group(2).replace("± ", "±").split()
+    return rows
+
+
+def test_equity_table_exact(capsys):
+    status, out, err = run(capsys, "equity", *HANDS, *FLOP)
+    assert status == 0
+    assert err == ""
+    lines = out.splitlines()
+    header = lines[0].split("  ")
+    assert [h.strip() for h in header if h.strip()] == [
+        "Hand", "Equity %", "Win hi %", "Tie hi %", "Win lo %", "Tie lo %", "Scoop %", "Quarter %",
+    ]  # fmt: skip
+    rows = table_rows(out)
+    assert list(rows) == ["As Ah 2c 3d", "Ks Kh Qd Jd"]
+    aces, kings = (list(map(float, r)) for r in rows.values())
+    assert aces[0] + kings[0] == pytest.approx(100, abs=0.011)
+    assert 90 < aces[0] < 97  # AA23 has the only low and the best high most of the time
+    assert aces[3] == 100.0 and kings[3] == 0.0  # the wheel draw: A-2 low on every board
+    assert "Board: 4c 5d 7s" in out
+    assert "No low: 0.00% of boards" in out
+    assert re.search(r"^Exact: enumerated 820 boards in \d+\.\d+ s$", out, re.M)
+    assert "Monte Carlo" not in out and "Omaha high" not in out
+    # every row has the same width: the table is aligned
+    assert len({len(line) for line in lines[:3]}) == 1
+
+
+def test_equity_json(capsys):
+    status, out, err = run(capsys, "equity", *HANDS, *FLOP, "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["exhaustive"] is True and data["seed"] is None
+    assert data["board"] == "4c 5d 7s" and data["outcomes"] == 820
+    players = data["players"]
+    assert [p["hand"] for p in players] == ["As Ah 2c 3d", "Ks Kh Qd Jd"]
+    assert sum(p["equity"] for p in players) == pytest.approx(1.0)
+    assert "1/2" in players[0]["shares"] and "1" in players[0]["shares"]
+    for p in players:
+        assert sum(p["shares"].values()) == pytest.approx(1.0)
+        assert p["quarter"] == p["shares"].get("1/4", 0.0)
+
+
+def test_equity_monte_carlo_is_seeded_and_repeatable(capsys):
+    argv = ["equity", *HANDS, "random", "--samples", "20000", "--seed", "1"]
+    status, first, err = run(capsys, *argv)
+    assert status == 0 and err == ""
+    assert re.search(r"^Monte Carlo: 20,000 samples, seed 1, in \d+\.\d+ s$", first, re.M)
+    assert "± s.e." in first.splitlines()[0]
+    assert "No low:" in first and "of deals" in first
+    rows = table_rows(first)
+    assert list(rows) == ["As Ah 2c 3d", "Ks Kh Qd Jd", "random"]
+    assert all(r[1].startswith("±") for r in rows.values())
+    assert sum(float(r[0]) for r in rows.values()) == pytest.approx(100, abs=0.02)
+    _, second, _ = run(capsys, *argv)
+
+    def without_time(text):
+        return re.sub(r"in \d+\.\d+ s", "", text)
+
+    assert without_time(first) == without_time(second)
+
+
+def test_equity_stderr_target_accepts_percent(capsys):
+    status, out, _ = run(capsys, "equity", *HANDS, *FLOP, "--stderr", "1%", "--seed", "3")
+    assert status == 0
+    assert "Monte Carlo:" in out and "standard error target 1.00%" in out
+
+
+def test_equity_high_only(capsys):
+    status, out, _ = run(capsys, "equity", *HANDS, *FLOP, "--high-only")
+    assert status == 0
+    assert out.rstrip().splitlines()[-1] == "Omaha high"
+    assert "lo %" not in out and "No low" not in out
+    aces, kings = (list(map(float, r)) for r in table_rows(out).values())
+    assert aces[0] == aces[1]  # no ties possible here: equity = high wins
+    assert aces[0] + kings[0] == pytest.approx(100, abs=0.011)
+    data = json.loads(run(capsys, "equity", *HANDS, *FLOP, "--high-only", "--json")[1])
+    assert data["hilo"] is False
+
+
+def test_equity_dead_cards_are_listed(capsys):
+    status, out, _ = run(capsys, "equity", *HANDS, *FLOP, "--dead", "9h Tc")
+    assert status == 0
+    assert "Dead: 9h Tc" in out
+    assert "enumerated 741 boards" in out  # C(39, 2)
