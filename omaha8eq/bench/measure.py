@@ -240,8 +240,8 @@ def measure_omaha8eq(
             for t in thread_counts:
                 with _numba_threads(t):
 
-                    def run(holes: np.ndarray = holes, boards: np.ndarray = boards, hilo: bool = hilo,
-                            high: bool = high) -> Any:  # fmt: skip
+                    def run(holes: np.ndarray = holes, boards: np.ndarray = boards, high: bool = high,
+                            low: bool = low) -> Any:  # fmt: skip
                         return evaluate_batch(holes, boards, high=high, low=low)
 
                     run()  # warm-up: compile, tables, thread pool
