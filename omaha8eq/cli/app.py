@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..cards import format_cards, parse_cards
-from ..core.registry import compile_notice, first_use_message
+from ..core.registry import compile_notice_for
 from ..equities import equity
 from ..errors import OmahaInputError
 from ..evaluation import evaluate
@@ -54,9 +54,6 @@ PROG = "omaha8eq"
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-
-EQUITY_COMPILE_NOTICE = first_use_message("equity kernels", 10)
-EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
 
 
 class _UsageError(Exception):
@@ -236,24 +233,10 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
     return "\n".join(lines)
 
 
-def _equity_kernels(args: argparse.Namespace) -> list[Any]:
-    """The compiled kernels the request will run (both when the library decides)."""
-    from ..core.exact_boards import enumerate_deals
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-    from ..core.showdown import best_flushes
-
-    if args.exact:
-        return [aggregate_showdowns, enumerate_deals, best_flushes]
-    if args.samples is not None or args.stderr_target is not None:
-        return [sample_deals, best_flushes]
-    return [aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
-
-
 def _run_equity(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     try:
-        with compile_notice(EQUITY_COMPILE_NOTICE, *_equity_kernels(args)):
+        with compile_notice_for("equity"):
             result = equity(
                 args.hands,
                 args.board,
@@ -321,10 +304,8 @@ def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
 
 
 def _run_eval(args: argparse.Namespace) -> int:
-    from ..core.batch import evaluate_rows
-
     hilo = not args.high_only
-    with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):
+    with compile_notice_for("evaluation"):
         high, low = evaluate(args.hand, args.board, hilo=hilo)
     if args.json:
         document = {

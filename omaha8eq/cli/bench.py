@@ -21,11 +21,9 @@ import sys
 from typing import Any
 
 from ..bench.run import QUICK, BenchConfig, format_bench, main_config, run_bench
-from ..core.registry import compile_notice
+from ..core.registry import compile_notice_for
 
 __all__ = ["add_bench_parser", "run_bench_command"]
-
-COMPILE_NOTICE = "omaha8eq: compiling the kernels for first use (about 30 s, not timed; later runs start fast)"
 
 
 def _positive(text: str) -> int:
@@ -79,16 +77,11 @@ def add_bench_parser(commands: Any) -> None:
 
 def run_bench_command(args: argparse.Namespace) -> int:
     """Run ``omaha8eq bench``; input errors propagate to the CLI's handler."""
-    from ..core.batch import evaluate_rows
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-    from ..core.showdown import best_flushes
-
     config = main_config(
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,
         threads=args.threads, peers=args.peers,
     )  # fmt: skip
-    with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals, best_flushes):
+    with compile_notice_for("evaluation", "equity"):
         report = run_bench(config)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

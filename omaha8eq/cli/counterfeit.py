@@ -25,13 +25,12 @@ import json
 from typing import Any
 
 from ..cards import format_cards
-from ..core.registry import compile_notice, first_use_message
+from ..core.registry import compile_notice_for
 from ..counterfeit import CounterfeitReport, NextCard, counterfeit_odds
 from .progress import ProgressBar
 
 __all__ = ["add_counterfeit_parser", "format_counterfeit", "run_counterfeit"]
 
-COMPILE_NOTICE = first_use_message("evaluation kernels", 10)
 _TO_COME = {"preflop": "5 cards to come", "flop": "2 cards to come", "turn": "1 card to come"}
 _NEXT = {"flop": "turn", "turn": "river"}
 _LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suits never matter)
@@ -64,13 +63,10 @@ def add_counterfeit_parser(commands: Any) -> None:
 
 def run_counterfeit(args: argparse.Namespace) -> int:
     """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
-    from ..core.batch import evaluate_rows
-    from ..core.exact_multisets import aggregate_showdowns
-
-    kernels = [evaluate_rows] + ([aggregate_showdowns] if args.vs else [])
+    groups = ("evaluation", "equity") if args.vs else ("evaluation",)
     bar = ProgressBar()
     try:
-        with compile_notice(COMPILE_NOTICE, *kernels):
+        with compile_notice_for(*groups):
             report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
     finally:
         bar.close()

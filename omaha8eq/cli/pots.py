@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from ..cards import format_cards
-from ..core.registry import compile_notice, first_use_message
+from ..core.registry import compile_notice_for
 from ..errors import OmahaInputError
 from ..game.allin import AllinResult, allin_equity
 from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
@@ -78,12 +78,6 @@ def _table(header: list[str], rows: list[list[str]], left: tuple[int, ...] = (0,
 
 def _signed(x: float | int, digits: int = 0) -> str:
     return f"{x:+,.{digits}f}" if x else f"{x:,.{digits}f}"
-
-
-def _kernels() -> list[Any]:
-    from ..core.batch import evaluate_rows
-
-    return [evaluate_rows]
 
 
 # ---------------------------------------------------------------------------
@@ -157,7 +151,7 @@ def format_settlement(s: Settlement) -> str:
 def _run_settle(args: argparse.Namespace) -> int:
     players = _players(args.players)
     button = _button(args.button, len(players))
-    with compile_notice(_EVAL_NOTICE, *_kernels()):
+    with compile_notice_for("evaluation"):
         result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
@@ -224,11 +218,8 @@ def format_allin(r: AllinResult) -> str:
 
 
 def _run_allin(args: argparse.Namespace) -> int:
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-
     players = _players(args.players)
-    with compile_notice(_EQUITY_NOTICE, aggregate_showdowns, sample_deals):
+    with compile_notice_for("equity"):
         result = allin_equity(
             players, args.board, args.dead,
             exhaustive=True if args.exact else None, samples=args.samples,
@@ -385,8 +376,6 @@ def _run_betting(args: argparse.Namespace) -> int:
 # registration
 # ---------------------------------------------------------------------------
 
-_EVAL_NOTICE = first_use_message("evaluation kernel", 5)
-_EQUITY_NOTICE = first_use_message("equity kernels", 10)
 _PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS"
 
 

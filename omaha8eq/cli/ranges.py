@@ -23,13 +23,11 @@ import json
 from typing import Any
 
 from ..core.handclasses import hand_count
-from ..core.range_match import class_keys_kernel, features_kernel, match_kernel
-from ..core.registry import compile_notice, first_use_message
+from ..core.registry import compile_notice_for
 from ..ranges.range import Range, hand_text, parse_range
 
 __all__ = ["add_range_parser", "format_range", "range_document", "run_range"]
 
-COMPILE_NOTICE = first_use_message("range kernels", 5)
 #: Classes are counted for ranges of at most this many hands.
 CLASS_COUNT_LIMIT = 3_000_000
 
@@ -131,7 +129,7 @@ def run_range(args: argparse.Namespace) -> int:
         from ..errors import OmahaInputError
 
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
-    with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):
+    with compile_notice_for("ranges"):
         rng = parse_range(args.expression, hole_size=args.hole_size)
     if args.json:
         print(json.dumps(range_document(rng, args.list_count), indent=2))
