@@ -81,7 +81,7 @@ def run_bench_command(args: argparse.Namespace) -> int:
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,
         threads=args.threads, peers=args.peers,
     )  # fmt: skip
-    with compile_notice_for("evaluation", "equity"):
+    with compile_notice_for("bench"):
         report = run_bench(config)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

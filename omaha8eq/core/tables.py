@@ -280,7 +280,7 @@ def build_tables() -> Tables:
 #: Name -> (shape, dtype) of every table: exactly what a cache file must hold.
 TABLE_LAYOUT: dict[str, tuple[tuple[int, ...], type[np.generic]]] = {
     "board_pair": ((BOARD_STATES, PAIR_STATES), np.int16),
-    "pair_five": ((comb(17, 5), PAIR_STATES), np.int16),
+    "pair_five": ((PAIR_STATES, comb(17, 5)), np.int16),
     "flush5": ((1 << 13,), np.int16),
     "suited": ((4, 1 << 13), np.int16),
     "nonflush5": ((comb(17, 5),), np.int16),

@@ -59,7 +59,9 @@ def run_python(tree: Path, *args: str, env: dict[str, str] | None = None) -> sub
     environ = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     environ.update(PYTHONPATH=str(tree), OMAHA8EQ_CACHE_DIR=str(tree / "table-cache"))
     environ.update(env or {})
-    return subprocess.run([sys.executable, *args], cwd=tree, env=environ, capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, *args], cwd=tree, env=environ, capture_output=True, text=True, timeout=600, check=False
+    )
 
 
 def run_spot(tree: Path) -> tuple[str, str]:
