@@ -157,12 +157,17 @@ def _write_atomically(path: Path, text: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _remove_folder_at_exit(folder: str, owner: int) -> None:
+    if os.getpid() == owner:  # not in a forked child that exits normally: the parent still uses it
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _cache_in_temporary_folder(reason: str) -> None:
     """Point numba (this process and its children) at a fresh folder, removed at exit."""
     folder = tempfile.mkdtemp(prefix="omaha8eq-numba-")
     os.environ["NUMBA_CACHE_DIR"] = folder  # numba re-reads its configuration from the environment
     numba.config.CACHE_DIR = folder  # type: ignore[attr-defined]  # numba.config sets its names at run time
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    atexit.register(_remove_folder_at_exit, folder, os.getpid())
     print(f"omaha8eq: {reason}; compiled kernels are cached in {folder} for this run only", file=sys.stderr)
 
 
