@@ -221,3 +221,16 @@ def test_guard_uses_numbas_own_choice_of_directory():
     from omaha8eq.core.batch import evaluate_rows
 
     assert cache_guard.numba_cache_dir() == Path(evaluate_rows._cache.cache_path)
+
+
+def test_outdated_kernels_that_cannot_be_removed_are_not_used(cache_folder, monkeypatch, capsys):
+    # A directory under an index's name cannot be unlinked, as a file we may not delete.
+    (cache_folder / "high.best_flush-84.py311.nbi").mkdir()
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)  # both restored after the test
+    monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)
+    guard()
+    note = capsys.readouterr().err
+    assert note.startswith(f"omaha8eq: cannot remove outdated compiled kernels from {cache_folder}; ")
+    assert os.environ["NUMBA_CACHE_DIR"] == numba.config.CACHE_DIR
+    assert Path(numba.config.CACHE_DIR).is_dir() and Path(numba.config.CACHE_DIR) != cache_folder
+    assert not (cache_folder / cache_guard.FINGERPRINT_FILE).exists()  # tried again next time
