@@ -30,13 +30,11 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
 from .common import EXIT_OK, EXIT_USAGE, Subparsers, add_command, emit
 
 __all__ = ["answer", "register", "run_batch"]
 
-BATCH_COMPILE_NOTICE = first_use_message("equity kernels", 10)
 #: Arguments a JSON line cannot give (a callback).
 _NOT_FROM_JSON = frozenset({"progress"})
 
@@ -146,17 +144,9 @@ def answer_lines(lines: Iterable[str]) -> int:
     return status
 
 
-def _kernels() -> list[Any]:
-    from ..core.batch import evaluate_rows
-    from ..core.exact_boards import enumerate_deals
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-    from ..core.showdown import best_flushes
-
-    return [evaluate_rows, aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
-
-
 def run_batch(args: argparse.Namespace) -> int:
     """Run ``omaha8eq batch`` on standard input."""
-    with compile_notice(BATCH_COMPILE_NOTICE, *_kernels()):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("evaluation", "equity"):
         return answer_lines(sys.stdin)

@@ -18,12 +18,9 @@ from __future__ import annotations
 import argparse
 
 from ..bench.config import QUICK, BenchConfig, main_config
-from ..core.registry import compile_notice
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
 __all__ = ["register", "run_bench_command"]
-
-COMPILE_NOTICE = "omaha8eq: compiling the kernels for first use (about 30 s, not timed; later runs start fast)"
 
 
 def _positive(text: str) -> int:
@@ -85,16 +82,14 @@ def run_bench_command(args: argparse.Namespace) -> int:
     """Run ``omaha8eq bench``; input errors propagate to the CLI's handler."""
     from ..bench.report import format_bench
     from ..bench.run import run_bench
-    from ..core.batch import evaluate_rows
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-    from ..core.showdown import best_flushes
 
     config = main_config(
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,
         threads=args.threads, peers=args.peers,
     )  # fmt: skip
-    with compile_notice(COMPILE_NOTICE, evaluate_rows, aggregate_showdowns, sample_deals, best_flushes):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("bench"):
         report = run_bench(config)
     if args.json:
         emit_json(report.to_dict())

@@ -24,7 +24,6 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
-from ..core.registry import compile_notice, first_use_message
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, percent
 from .progress import ProgressBar
 
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 
 __all__ = ["format_counterfeit", "register", "run_counterfeit"]
 
-COMPILE_NOTICE = first_use_message("evaluation kernels", 10)
 _TO_COME = {"preflop": "5 cards to come", "flop": "2 cards to come", "turn": "1 card to come"}
 _NEXT = {"flop": "turn", "turn": "river"}
 _LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suits never matter)
@@ -75,14 +73,14 @@ def register(commands: Subparsers) -> None:
 
 def run_counterfeit(args: argparse.Namespace) -> int:
     """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
-    from ..core.batch import evaluate_rows
-    from ..core.exact_multisets import aggregate_showdowns
     from ..counterfeit import counterfeit_odds
 
-    kernels = [evaluate_rows] + ([aggregate_showdowns] if args.vs else [])
+    groups = ("evaluation", "equity") if args.vs else ("evaluation",)
     bar = ProgressBar()
     try:
-        with compile_notice(COMPILE_NOTICE, *kernels):
+        from ..core.registry import compile_notice_for  # here: the core loads numba
+
+        with compile_notice_for(*groups):
             report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
     finally:
         bar.close()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..core.registry import compile_notice, first_use_message
 from .common import EXIT_OK, Subparsers, add_command, add_method_options, emit, emit_json, percent, seconds, table
 from .progress import ProgressBar
 
@@ -25,8 +24,6 @@ if TYPE_CHECKING:
     from ..results import EquityResult
 
 __all__ = ["equity_document", "format_equity", "register", "run_equity"]
-
-EQUITY_COMPILE_NOTICE = first_use_message("equity kernels", 10)
 
 
 def register(commands: Subparsers) -> None:
@@ -135,27 +132,15 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
     return document
 
 
-def _equity_kernels(args: argparse.Namespace) -> list[Any]:
-    """The compiled kernels the request will run (both when the library decides)."""
-    from ..core.exact_boards import enumerate_deals
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
-    from ..core.showdown import best_flushes
-
-    if args.exact:
-        return [aggregate_showdowns, enumerate_deals, best_flushes]
-    if args.samples is not None or args.stderr_target is not None:
-        return [sample_deals, best_flushes]
-    return [aggregate_showdowns, enumerate_deals, sample_deals, best_flushes]
-
-
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
     from ..equities import equity
 
     bar = ProgressBar()
     try:
-        with compile_notice(EQUITY_COMPILE_NOTICE, *_equity_kernels(args)):
+        from ..core.registry import compile_notice_for  # here: the core loads numba
+
+        with compile_notice_for("equity"):
             result = equity(
                 args.hands,
                 args.board,

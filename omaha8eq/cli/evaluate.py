@@ -11,15 +11,12 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
-from ..core.registry import compile_notice, first_use_message
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
 
 __all__ = ["eval_document", "format_eval", "register", "run_eval"]
-
-EVAL_COMPILE_NOTICE = first_use_message("evaluation kernel", 5)
 
 
 def register(commands: Subparsers) -> None:
@@ -69,11 +66,12 @@ def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None) ->
 
 def run_eval(args: argparse.Namespace) -> int:
     """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
-    from ..core.batch import evaluate_rows
     from ..evaluation import evaluate
 
     hilo = not args.high_only
-    with compile_notice(EVAL_COMPILE_NOTICE, evaluate_rows):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("evaluation"):
         high, low = evaluate(args.hand, args.board, hilo=hilo)
     if args.json:
         emit_json(eval_document(args.hand, args.board, high, low))

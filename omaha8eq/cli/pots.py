@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import format_cards
-from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
 from .common import (
     EXIT_OK,
@@ -70,12 +69,6 @@ def _players(texts: list[str]) -> list[tuple[str | None, int]]:
 
 def _signed(x: float | int, digits: int = 0) -> str:
     return f"{x:+,.{digits}f}" if x else f"{x:,.{digits}f}"
-
-
-def _kernels() -> list[Any]:
-    from ..core.batch import evaluate_rows
-
-    return [evaluate_rows]
 
 
 # ---------------------------------------------------------------------------
@@ -152,7 +145,9 @@ def _run_settle(args: argparse.Namespace) -> int:
 
     players = _players(args.players)
     button = button_index(args.button, len(players))
-    with compile_notice(_EVAL_NOTICE, *_kernels()):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("evaluation"):
         result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
     if args.json:
         emit_json(result.to_dict())
@@ -220,12 +215,12 @@ def format_allin(r: AllinResult) -> str:
 
 
 def _run_allin(args: argparse.Namespace) -> int:
-    from ..core.exact_multisets import aggregate_showdowns
-    from ..core.montecarlo import sample_deals
     from ..game.allin import allin_equity
 
     players = _players(args.players)
-    with compile_notice(_EQUITY_NOTICE, aggregate_showdowns, sample_deals):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("equity"):
         result = allin_equity(
             players, args.board, args.dead,
             exhaustive=True if args.exact else None, samples=args.samples,
@@ -243,8 +238,6 @@ def _run_allin(args: argparse.Namespace) -> int:
 # registration
 # ---------------------------------------------------------------------------
 
-_EVAL_NOTICE = first_use_message("evaluation kernel", 5)
-_EQUITY_NOTICE = first_use_message("equity kernels", 10)
 _PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS"
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..core.registry import compile_notice, first_use_message
 from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["format_range", "range_document", "register", "run_range"]
 
-COMPILE_NOTICE = first_use_message("range kernels", 5)
 #: Classes are counted for ranges of at most this many hands.
 CLASS_COUNT_LIMIT = 3_000_000
 
@@ -138,13 +136,13 @@ def format_range(rng: Range, list_count: int) -> str:
 
 def run_range(args: argparse.Namespace) -> int:
     """Run ``omaha8eq range``; input errors propagate to the CLI's handler."""
-    from ..core.handclasses import class_keys_kernel
-    from ..core.range_match import features_kernel, match_kernel
     from ..ranges.range import parse_range
 
     if args.list_count < 0:
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
-    with compile_notice(COMPILE_NOTICE, features_kernel, match_kernel, class_keys_kernel):
+    from ..core.registry import compile_notice_for  # here: the core loads numba
+
+    with compile_notice_for("ranges"):
         rng = parse_range(args.expression, hole_size=args.hole_size)
     if args.json:
         emit_json(range_document(rng, args.list_count))

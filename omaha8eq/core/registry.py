@@ -1,32 +1,104 @@
-"""Whether numba still has to compile a kernel, and a one-line notice when it does.
+"""Every compiled entry point of the core, and the notice shown while numba compiles them.
 
 The kernels are ``@njit(cache=True)``: the first call after installation (or after
-their source changes) compiles them, which takes 10-20 s, and stores the machine
-code on disk so that later runs load it in well under a second. The command-line
-interface uses this module to tell the user why the first run is slow.
+the core's sources change, see :mod:`.cache_guard`) compiles them and stores the
+machine code on disk, so that later runs load it in well under a second. The
+command-line interface uses :func:`compile_notice_for` to tell the user why the
+first run is slow.
 
-Both helpers read numba internals (``dispatcher._cache._cache_file``) that are not
-public API; when those are missing they report "nothing to compile" rather than fail.
+:data:`KERNEL_GROUPS` lists every entry point -- a dispatcher that Python code
+calls -- as ``"module:function"`` (a module of ``omaha8eq.core``), grouped by the
+feature that runs it (the benchmark runs those of two features); kernels inlined
+into them (``inline="always"``) are compiled as part of them and are not listed.
+Names are resolved only when asked for (:func:`entry_points`), so importing this
+module compiles and imports nothing.
+
+:func:`needs_compile` reads numba internals (``dispatcher._cache._cache_file``)
+that are not public API; when those are missing it reports "nothing to compile"
+rather than fail.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from typing import Any, TextIO
 
-__all__ = ["compile_notice", "first_use_message", "needs_compile"]
+__all__ = [
+    "KERNEL_GROUPS",
+    "KernelGroup",
+    "compile_notice",
+    "compile_notice_for",
+    "entry_points",
+    "first_use_message",
+    "needs_compile",
+]
 
 
-def first_use_message(kernels: str, seconds: int) -> str:
-    """The one-line notice for a first run that compiles ``kernels`` (about ``seconds``).
+@dataclass(frozen=True)
+class KernelGroup:
+    """The entry points one feature runs, and how long their first compilation takes.
 
-    >>> first_use_message("equity kernels", 10)
-    'omaha8eq: compiling the equity kernels for first use (about 10 s; later runs start fast)'
+    ``seconds`` is the first run of the feature's typical command with empty
+    caches (the table build included), measured on a 2-core machine: ``eval`` for
+    evaluation, ``equity AsAh2c3d KsKhQdJd`` for equity, ``range AA`` for ranges,
+    ``bench --quick`` for the benchmark.
     """
-    return f"omaha8eq: compiling the {kernels} for first use (about {seconds} s; later runs start fast)"
+
+    label: str  # how the notice names them: "the {label} kernels"
+    seconds: int
+    names: tuple[str, ...]  # "module:function" in omaha8eq.core
+
+
+_EVALUATION = ("batch:evaluate_rows", "batch:first_bad_row")
+_EQUITY = (
+    "exact_boards:enumerate_deals",
+    "exact_multisets:aggregate_showdowns",
+    "montecarlo:sample_deals",
+    "showdown:best_flushes",
+)
+_RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclasses:class_keys_kernel")
+
+#: Every compiled entry point of omaha8eq.core, by the feature that runs it.
+KERNEL_GROUPS: dict[str, KernelGroup] = {
+    "evaluation": KernelGroup("evaluation", 4, _EVALUATION),
+    "equity": KernelGroup("equity", 6, _EQUITY),
+    "ranges": KernelGroup("range", 3, _RANGES),
+    "bench": KernelGroup("benchmark's", 16, _EVALUATION + _EQUITY),
+}
+
+
+def entry_points(*groups: str) -> list[Any]:
+    """The numba dispatchers of ``groups`` (all groups if none), importing their modules now.
+
+    >>> [kernel.__name__ for kernel in entry_points("evaluation")]
+    ['evaluate_rows', 'first_bad_row']
+    """
+    names = [name for group in groups or tuple(KERNEL_GROUPS) for name in KERNEL_GROUPS[group].names]
+    dispatchers = []
+    for name in dict.fromkeys(names):  # each once, in order
+        module, _, function = name.partition(":")
+        dispatchers.append(getattr(importlib.import_module(f"{__package__}.{module}"), function))
+    return dispatchers
+
+
+def first_use_message(*groups: str) -> str:
+    """The one-line notice for a first run that compiles the kernels of ``groups``.
+
+    >>> first_use_message("equity")
+    'omaha8eq: compiling the equity kernels for first use (about 6 s; later runs start fast)'
+    >>> first_use_message("evaluation", "equity")
+    'omaha8eq: compiling the evaluation and equity kernels for first use (about 10 s; later runs start fast)'
+    """
+    chosen = [KERNEL_GROUPS[group] for group in groups]
+    labels = [group.label for group in chosen]
+    named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+    seconds = sum(group.seconds for group in chosen)
+    return f"omaha8eq: compiling the {named} kernels for first use (about {seconds} s; later runs start fast)"
 
 
 def _cache_file(dispatcher: Any) -> Any:
@@ -72,9 +144,10 @@ def compile_notice(message: str, *dispatchers: Any, stream: TextIO | None = None
 
     Nothing is armed unless :func:`needs_compile` says one of ``dispatchers``
     lacks a cache. The message is written when numba actually begins a
-    compilation (its ``"numba:compile"`` event), not on entry: input errors are
-    raised before any kernel runs, so a bad request never prints the notice.
-    ``stream`` defaults to ``sys.stderr`` at the time of writing.
+    compilation (its ``"numba:compile"`` event, which loading from the cache does
+    not fire), not on entry: input errors are raised before any kernel runs, so a
+    bad request never prints the notice. ``stream`` defaults to ``sys.stderr`` at
+    the time of writing.
     """
     if not needs_compile(*dispatchers):
         yield
@@ -99,3 +172,13 @@ def compile_notice(message: str, *dispatchers: Any, stream: TextIO | None = None
 
     with event.install_listener("numba:compile", _Notice()):
         yield
+
+
+def compile_notice_for(*groups: str, stream: TextIO | None = None) -> AbstractContextManager[None]:
+    """:func:`compile_notice` for the kernels of ``groups`` (keys of :data:`KERNEL_GROUPS`).
+
+    Every kernel of the groups is checked, whichever the request will run: the
+    notice is printed only when numba really compiles, so checking more costs
+    nothing but a few file reads.
+    """
+    return compile_notice(first_use_message(*groups), *entry_points(*groups), stream=stream)

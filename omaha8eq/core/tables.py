@@ -36,15 +36,21 @@ Rank multisets are indexed with the combinatorial number system: sorted ranks
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
+import sys
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from pathlib import Path
 
 import numpy as np
+
+from .cache_guard import core_fingerprint
 
 N_HIGH_CLASSES = 7462
 N_LOW_CLASSES = 56
@@ -85,7 +91,7 @@ TOP_2, TOP_3, WINDOWS_WITH_2, WINDOWS_WITH_3 = range(4)
 TABLE_FORMAT_VERSION = 1
 
 
-def multiset_index(sorted_ranks) -> int:
+def multiset_index(sorted_ranks: Iterable[int]) -> int:
     """Combinatorial index of a non-decreasing sequence of ranks (within its size)."""
     return sum(comb(r + i, i + 1) for i, r in enumerate(sorted_ranks))
 
@@ -94,7 +100,8 @@ def _multiset_index_rows(sorted_rows: np.ndarray) -> np.ndarray:
     """``multiset_index`` of every row of a (n, k) array of sorted ranks."""
     k = sorted_rows.shape[1]
     shifted = sorted_rows + np.arange(k)
-    return BINOM[shifted, np.arange(1, k + 1)].sum(axis=1)
+    indices: np.ndarray = BINOM[shifted, np.arange(1, k + 1)].sum(axis=1)
+    return indices
 
 
 def _is_straight(distinct_desc: tuple[int, ...]) -> int:
@@ -106,7 +113,7 @@ def _is_straight(distinct_desc: tuple[int, ...]) -> int:
     return -1
 
 
-def high_class_key(ranks: tuple[int, ...], flush: bool) -> tuple:
+def high_class_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     """Comparison key of a five-card hand given its ranks and whether it is suited."""
     counts = {r: ranks.count(r) for r in set(ranks)}
     # Ranks grouped by multiplicity, then by rank: AAKKQ -> (A, K, Q).
@@ -140,12 +147,12 @@ class HighClasses:
 @functools.cache
 def high_classes() -> HighClasses:
     """Every high class, ordered worst (value 0) to best (value 7461)."""
-    entries = []
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(ranks.count(r) for r in ranks) <= 4:
-            entries.append((high_class_key(ranks, False), ranks, False))
-    for ranks in combinations(range(13), 5):
-        entries.append((high_class_key(ranks, True), ranks, True))
+    entries = [
+        (high_class_key(ranks, False), ranks, False)
+        for ranks in combinations_with_replacement(range(13), 5)
+        if max(ranks.count(r) for r in ranks) <= 4
+    ]
+    entries += [(high_class_key(ranks, True), ranks, True) for ranks in combinations(range(13), 5)]
     entries.sort(key=lambda e: e[0])
     return HighClasses(
         category=np.array([e[0][0] for e in entries], dtype=np.int8),
@@ -159,7 +166,7 @@ def _five_card_tables() -> tuple[np.ndarray, np.ndarray]:
     classes = high_classes()
     nonflush = np.full(comb(17, 5), -1, dtype=np.int16)
     flush = np.full(1 << 13, -1, dtype=np.int16)
-    for value, (ranks, suited) in enumerate(zip(classes.ranks, classes.flush)):
+    for value, (ranks, suited) in enumerate(zip(classes.ranks, classes.flush, strict=True)):
         if suited:
             flush[sum(1 << r for r in ranks)] = value
         else:
@@ -256,18 +263,6 @@ class Tables:
     low: np.ndarray
 
 
-def _cache_dir() -> Path:
-    override = os.environ.get("OMAHA8EQ_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "omaha8eq"
-
-
-def _source_digest() -> str:
-    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-
-
 def build_tables() -> Tables:
     """Generate every table from scratch (about a second with numpy)."""
     nonflush5, flush5 = _five_card_tables()
@@ -282,26 +277,117 @@ def build_tables() -> Tables:
     )
 
 
-@functools.cache
-def get_tables() -> Tables:
-    """The tables, loaded from the on-disk cache or built and cached on first use.
+#: Name -> (shape, dtype) of every table: exactly what a cache file must hold.
+TABLE_LAYOUT: dict[str, tuple[tuple[int, ...], type[np.generic]]] = {
+    "board_pair": ((BOARD_STATES, PAIR_STATES), np.int16),
+    "pair_five": ((PAIR_STATES, comb(17, 5)), np.int16),
+    "flush5": ((1 << 13,), np.int16),
+    "suited": ((4, 1 << 13), np.int16),
+    "nonflush5": ((comb(17, 5),), np.int16),
+    "low": ((256 * 256,), np.int8),
+}
 
-    The cache file is keyed by a digest of this module's source, so a change to the
-    generator never reads stale tables. An unwritable cache directory only costs
-    the rebuild on every start.
+
+def _cache_dir() -> Path:
+    override = os.environ.get("OMAHA8EQ_CACHE_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "omaha8eq"
+
+
+def table_cache_path() -> Path:
+    """The cache file of the tables, named by the format and the core's fingerprint.
+
+    Keyed by the fingerprint of every core source (see :mod:`.cache_guard`), not by
+    this module alone, so that no edit of the core can be answered by old tables.
+    The directory is ``$OMAHA8EQ_CACHE_DIR``, else ``$XDG_CACHE_HOME/omaha8eq``,
+    else ``~/.cache/omaha8eq``.
     """
-    path = _cache_dir() / f"tables-v{TABLE_FORMAT_VERSION}-{_source_digest()}.npz"
+    return _cache_dir() / f"tables-v{TABLE_FORMAT_VERSION}-{core_fingerprint()[:16]}.npz"
+
+
+def _contents_digest(arrays: dict[str, np.ndarray]) -> str:
+    """sha256 of every table's name, dtype, shape and bytes, in ``TABLE_LAYOUT`` order."""
+    digest = hashlib.sha256()
+    for name in TABLE_LAYOUT:
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}\0{array.dtype.str}\0{array.shape}\0".encode())
+        digest.update(array.data)
+    return digest.hexdigest()
+
+
+def read_table_cache(path: Path) -> Tables:
+    """The tables stored in ``path``, checked: raises if anything is not exactly as written.
+
+    Checks the names, every shape and dtype against ``TABLE_LAYOUT``, and a digest
+    of the contents stored in the file (so a flipped byte is caught even where the
+    zip format does not check). Raises OSError if the file cannot be opened and
+    ValueError (or the zip/npy reader's own error) if it is damaged.
+    """
+    with np.load(path, allow_pickle=False) as data:
+        names = set(data.files)
+        if names != {*TABLE_LAYOUT, "digest"}:
+            raise ValueError(f"it holds {sorted(names)}")
+        arrays = {name: data[name] for name in TABLE_LAYOUT}
+        stored_digest = str(data["digest"])
+    for name, (shape, dtype) in TABLE_LAYOUT.items():
+        array = arrays[name]
+        if array.shape != shape or array.dtype != dtype:
+            raise ValueError(f"{name} is {array.dtype} {array.shape}, expected {np.dtype(dtype)} {shape}")
+    if stored_digest != _contents_digest(arrays):
+        raise ValueError("its contents do not match their digest")
+    return Tables(**arrays)
+
+
+def write_table_cache(path: Path, tables: Tables) -> None:
+    """Store ``tables`` in ``path`` atomically; a failed write only leaves no file.
+
+    The file is written under a name private to this process, then renamed over
+    ``path``, so a reader (another process building at the same time) never sees
+    half a file. Any failure (unwritable directory, full disk) is ignored and
+    removes the private file: the caller already has the tables.
+    """
+    arrays = {name: getattr(tables, name) for name in TABLE_LAYOUT}
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp.npz")
     try:
-        with np.load(path) as data:
-            return Tables(**{name: data[name] for name in Tables.__dataclass_fields__})
-    except (OSError, KeyError, ValueError):
-        pass
-    tables = build_tables()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(tmp, **{name: getattr(tables, name) for name in Tables.__dataclass_fields__})
-        os.replace(tmp, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                np.savez(f, digest=np.array(_contents_digest(arrays)), **arrays)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def load_or_build_tables(path: Path) -> Tables:
+    """The tables from the cache file ``path`` if it is intact, else built and stored there.
+
+    A damaged file (truncated, emptied, a flipped byte, a wrong shape or dtype) is
+    never used: one line on stderr says so and the tables are rebuilt and rewritten.
+    A missing or unreachable file is rebuilt without a word.
+    """
+    try:
+        return read_table_cache(path)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        pass
+    except Exception as error:  # on any doubt rebuild: the tables must never be wrong
+        print(f"omaha8eq: the table cache {path} is damaged ({error or type(error).__name__}); rebuilding it",
+              file=sys.stderr)  # fmt: skip
+    tables = build_tables()
+    write_table_cache(path, tables)
     return tables
+
+
+@functools.cache
+def get_tables() -> Tables:
+    """The tables, loaded from the on-disk cache (checked) or built and cached on first use.
+
+    See :func:`table_cache_path` for where, :func:`load_or_build_tables` for what
+    happens to a damaged cache. An unwritable cache directory only costs the
+    rebuild (about a second) on every start.
+    """
+    return load_or_build_tables(table_cache_path())

@@ -75,7 +75,7 @@ def test_all_five_card_hands_category_counts(all_hands):
     assert len(distinct) == 7462
     assert np.array_equal(distinct, np.arange(7462))
     category = tables.high_classes().category[values]
-    counts = dict(zip(tables.CATEGORIES, np.bincount(category, minlength=9).tolist()))
+    counts = dict(zip(tables.CATEGORIES, np.bincount(category, minlength=9).tolist(), strict=True))
     assert counts == {
         "Straight flush": 40,
         "Four of a kind": 624,
@@ -113,7 +113,7 @@ def test_five_card_values_match_naive_sample(all_hands):
 def test_high_classes_agree_with_naive():
     hc = tables.high_classes()
     assert len(hc.ranks) == len(hc.category) == len(hc.flush) == 7462
-    by_value = {value: cat for value, cat in naive._table().values()}
+    by_value = dict(naive._table().values())
     assert [int(c) for c in hc.category] == [by_value[v] for v in range(7462)]
     for value in range(7462):
         ranks = hc.ranks[value]
@@ -269,3 +269,175 @@ def test_board_pair_matches_naive_on_offsuit_cards(t):
         assert board_pair_lookup(t, [c >> 2 for c in board], [c >> 2 for c in pair]) == want
         checked += 1
     assert checked > 2_500
+
+
+# ---------------------------------------------------------------------------
+# The on-disk cache: keyed by the core's fingerprint, checked on load, written atomically
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built():
+    return tables.build_tables()
+
+
+def assert_same_tables(got, want):
+    for name in tables.TABLE_LAYOUT:
+        assert np.array_equal(getattr(got, name), getattr(want, name)), name
+        assert getattr(got, name).dtype == getattr(want, name).dtype, name
+
+
+def test_layout_names_every_table(built):
+    assert list(tables.TABLE_LAYOUT) == list(tables.Tables.__dataclass_fields__)
+    for name, (shape, dtype) in tables.TABLE_LAYOUT.items():
+        assert getattr(built, name).shape == shape and getattr(built, name).dtype == dtype, name
+
+
+def test_cache_file_is_named_by_the_core_fingerprint(monkeypatch, tmp_path):
+    from omaha8eq.core.cache_guard import core_fingerprint
+
+    monkeypatch.setenv("OMAHA8EQ_CACHE_DIR", str(tmp_path))
+    path = tables.table_cache_path()
+    assert path.parent == tmp_path
+    assert path.name == f"tables-v{tables.TABLE_FORMAT_VERSION}-{core_fingerprint()[:16]}.npz"
+
+
+def test_cache_round_trip(tmp_path, built, capsys):
+    path = tmp_path / "tables.npz"
+    tables.write_table_cache(path, built)
+    assert_same_tables(tables.load_or_build_tables(path), built)
+    assert capsys.readouterr().err == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["tables.npz"]
+
+
+def write_npz(path, arrays, digest=None):
+    """A well-formed cache file holding ``arrays`` and ``digest`` (by default the right one for them)."""
+    np.savez(path, digest=np.array(digest or tables._contents_digest(arrays)), **arrays)
+
+
+def arrays_of(t):
+    return {name: getattr(t, name) for name in tables.TABLE_LAYOUT}
+
+
+def truncate(path, built):
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def empty(path, built):
+    path.write_bytes(b"")
+
+
+def flip_one_byte(path, built):
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def change_a_value_keeping_the_file_well_formed(path, built):
+    arrays = arrays_of(built)
+    digest = tables._contents_digest(arrays)
+    arrays["low"] = arrays["low"].copy()
+    arrays["low"][1234] ^= 1
+    write_npz(path, arrays, digest)  # zip CRCs fine, the stored digest is the old one
+
+
+def wrong_shape(path, built):
+    # The issue's case: a shorter low table is read out of bounds without an error.
+    arrays = arrays_of(built)
+    arrays["low"] = arrays["low"][: 256 * 128]
+    write_npz(path, arrays)
+
+
+def wrong_dtype(path, built):
+    arrays = arrays_of(built)
+    arrays["flush5"] = arrays["flush5"].astype(np.int32)
+    write_npz(path, arrays)
+
+
+def missing_table(path, built):
+    arrays = arrays_of(built)
+    del arrays["suited"]
+    np.savez(path, digest=np.array("0" * 64), **arrays)
+
+
+def not_a_table_file(path, built):
+    np.savez(path, something=np.arange(3))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        truncate,
+        empty,
+        flip_one_byte,
+        change_a_value_keeping_the_file_well_formed,
+        wrong_shape,
+        wrong_dtype,
+        missing_table,
+        not_a_table_file,
+    ],
+)
+def test_damaged_cache_is_rebuilt_with_a_note(damage, tmp_path, built, capsys, monkeypatch):
+    path = tmp_path / "tables.npz"
+    tables.write_table_cache(path, built)
+    damage(path, built)
+    monkeypatch.setattr(tables, "build_tables", lambda: built)  # the rebuild, without its second
+    assert_same_tables(tables.load_or_build_tables(path), built)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"omaha8eq: the table cache {path} is damaged ("), err
+    assert err.endswith("; rebuilding it\n")
+    assert_same_tables(tables.read_table_cache(path), built)  # rewritten, intact
+    assert [p.name for p in tmp_path.iterdir()] == ["tables.npz"]
+
+
+def test_failed_write_leaves_no_partial_file(tmp_path, built, capsys, monkeypatch):
+    import errno
+
+    def disk_full(file, **arrays):
+        file.write(b"PK\x03\x04 half a zip")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tables.np, "savez", disk_full)
+    monkeypatch.setattr(tables, "build_tables", lambda: built)
+    for _ in range(3):  # one run after another: nothing piles up
+        assert_same_tables(tables.load_or_build_tables(tmp_path / "tables.npz"), built)
+    assert list(tmp_path.iterdir()) == []
+    assert capsys.readouterr().err == ""
+
+
+def test_unwritable_cache_dir_only_costs_a_rebuild(tmp_path, built, capsys, monkeypatch):
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setattr(tables, "build_tables", lambda: built)
+    assert_same_tables(tables.load_or_build_tables(blocked / "cache" / "tables.npz"), built)
+    assert capsys.readouterr().err == ""
+
+
+BUILD = """
+from omaha8eq.core.tables import get_tables, table_cache_path
+t = get_tables()
+print(table_cache_path(), int(t.board_pair.sum()), int(t.low.sum()))
+"""
+
+
+@pytest.mark.slow
+def test_two_processes_building_the_cache_at_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "OMAHA8EQ_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", BUILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outputs
+    assert all(err == "" for _, err in outputs), outputs
+    assert outputs[0][0] == outputs[1][0]
+    path = Path(outputs[0][0].split()[0])
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # one file, no *.tmp.npz
+    tables.read_table_cache(path)  # intact
