@@ -40,7 +40,7 @@ the best counts as the nuts.
 
 *Opponents' ranges*: the opponents' hands are dealt jointly from their ranges, in
 proportion to their weights, never colliding with the hand, the board, the dead cards,
-the known opponents or each other: the joint model of :func:`omaha8eq.equities` (each
+the known opponents or each other: the joint model of :func:`omaha8eq.equities.equity` (each
 weight w counts as the integer round(1000 w), divided by the range's common factor; a
 combination of hands, one per range, weighs the product of its hands' weights). Then
 the runout is dealt from the cards left. Every probability is over this joint
@@ -86,7 +86,9 @@ import numpy as np
 
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
 from .core.tables import get_tables
-from .equities import ProgressCallback, _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
+from .engine.progress import ProgressCallback
+from .engine.spot import Seat, card_masks, parse_range_text, range_seat, restrict_ranges
+from .equities import split_equity
 from .errors import HandSizeError, OmahaInputError
 from .evaluation import evaluate_low
 from .hands import LowHand
@@ -222,7 +224,7 @@ class CounterfeitReport:
       ``p_nut_low_if_counterfeited`` = counterfeit_nut_low_runouts / counterfeit_runouts
       (0 when no runout counterfeits);
     - ``equity``: the hand's share of the pot against ``opponents`` over all runouts
-      (:func:`omaha8eq.equities`, exact; with ranges, over the joint distribution);
+      (:func:`omaha8eq.equities.equity`, exact; with ranges, over the joint distribution);
       ``equity_if_counterfeited`` and ``equity_if_not_counterfeited``: the same over
       the counterfeit runouts only and over the others only (None when there are none,
       or without opponents).
@@ -381,26 +383,27 @@ def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     return board
 
 
-def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_Seat], list[Any]]:
+def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[Seat], list[Any]]:
     """The opponents' seats (known hands or ranges with integer weights) and, for each,
     what :func:`split_equity` is given (the cards, or the parsed :class:`Range`)."""
     if opponents is None:
         return [], []
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
         raise TypeError("opponents: expected a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
-    seats, specs = [], []
+    seats: list[Seat] = []
+    specs: list[Any] = []
     for i, spec in enumerate(opponents, start=1):
         what = f"opponent {i}"
         if isinstance(spec, str) and spec.strip().lower() == "random":
             raise OmahaInputError(f"{what}: 'random' hands are not supported here; give known hands or ranges")
         if isinstance(spec, Range) or is_range_expression(spec):
-            parsed = spec if isinstance(spec, Range) else _parse_range(spec, size, what)
+            parsed = spec if isinstance(spec, Range) else parse_range_text(spec, size, what)
             if parsed.hole_size != size:
                 raise HandSizeError(
                     f"{what}: a range of {parsed.hole_size}-card hands; every hand must have as "
                     f"many hole cards as the hand ({size})"
                 )
-            seats.append(_range_seat(str(spec).strip(), parsed))
+            seats.append(range_seat(str(spec).strip(), parsed))
             specs.append(parsed)
             continue
         hole = parse_hole(spec, what=what)
@@ -408,12 +411,12 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_
             raise HandSizeError(
                 f"{what}: {len(hole)} cards given; every hand must have as many hole cards as the hand ({size})"
             )
-        seats.append(_Seat(format_cards(hole), cards=hole))
+        seats.append(Seat(format_cards(hole), cards=hole))
         specs.append(hole)
     return seats, specs
 
 
-def _joint_combinations(ranges: list[_Seat], names: list[str]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+def _joint_combinations(ranges: list[Seat], names: list[str]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
     """The joint combinations of the ranges' hands (one hand each, no card shared),
     grouped by how many cards of each of the 9 categories they hold.
 
@@ -426,15 +429,15 @@ def _joint_combinations(ranges: list[_Seat], names: list[str]) -> tuple[list[tup
     keys_of_card = _category_keys()
     bound = MAX_COMBINATIONS
     for seat in ranges:
-        bound *= int(seat.weights.max())
+        bound *= int(seat.range_weights().max())
     dtype: Any = np.int64 if bound < 2**63 else object  # object: exact Python ints
     masks = np.zeros(1, dtype=np.int64)
     keys = np.zeros(1, dtype=np.int64)
     weights = np.ones(1, dtype=dtype)
     for seat in ranges:
-        hand_masks = _card_masks(seat.hands)
-        hand_keys = keys_of_card[seat.hands.astype(np.int64)].sum(axis=1)
-        hand_weights = seat.weights.astype(dtype)
+        hand_masks = card_masks(seat.range_hands())
+        hand_keys = keys_of_card[seat.range_hands().astype(np.int64)].sum(axis=1)
+        hand_weights = seat.range_weights().astype(dtype)
         pieces = []
         found = 0
         rows = max(1, _BLOCK // len(hand_masks))
@@ -453,14 +456,14 @@ def _joint_combinations(ranges: list[_Seat], names: list[str]) -> tuple[list[tup
                 f"{', '.join(names)}: the ranges cannot be dealt together: every combination "
                 "of their hands shares a card"
             )
-        masks, keys, weights = (np.concatenate(part) for part in zip(*pieces))
+        masks, keys, weights = (np.concatenate(part) for part in zip(*pieces, strict=True))
     order = np.argsort(keys, kind="stable")
     keys, weights = keys[order], weights[order]
     starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
     sums = np.add.reduceat(weights, starts)
     grouped = [
         (tuple((int(key) >> (5 * i)) & 31 for i in range(9)), int(weight))
-        for key, weight in zip(keys[starts].tolist(), sums.tolist())
+        for key, weight in zip(keys[starts].tolist(), sums.tolist(), strict=True)
     ]
     return grouped, len(keys)
 
@@ -566,6 +569,89 @@ def counterfeit_odds(
     (9, 360, Fraction(1, 20))
     """
     started = time.perf_counter()
+    spot = _parse_spot(hand, board, dead, opponents)
+    runouts = _count_runouts(spot)
+    low_now = evaluate_low(spot.hand, spot.board) if spot.board else None
+    low_is_nut = low_now is not None and low_now.value >= _nut_value(_mask(spot.board), spot.category_counts)
+    low_cards, reason = _choose_low_cards(spot, runouts, low_now)
+    bits = {_low_bit(c) for c in low_cards}
+    counterfeit = runouts.counterfeit(sum(1 << b for b in bits))
+    equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
+    if spot.opponent_seats:
+        # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
+        rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
+        equities = _equities(
+            [spot.hand, *spot.opponent_specs], spot.board, spot.dead, rank_mask, runouts.total[0],
+            counterfeit[0], progress,
+        )  # fmt: skip
+    exact = ExactOdds(
+        p_counterfeit=_ratio(counterfeit[0], runouts.total[0]),
+        p_low=_ratio(runouts.total[1], runouts.total[0]),
+        p_nut_low=_ratio(runouts.total[2], runouts.total[0]),
+        p_low_if_counterfeited=_ratio(counterfeit[1], counterfeit[0]),
+        p_nut_low_if_counterfeited=_ratio(counterfeit[2], counterfeit[0]),
+        equity=equities[0],
+        equity_if_counterfeited=equities[1],
+        equity_if_not_counterfeited=equities[2],
+    )
+    return CounterfeitReport(
+        hand=format_cards(spot.hand),
+        board=format_cards(spot.board),
+        dead=format_cards(spot.dead),
+        opponents=spot.labels,
+        street=STREETS[len(spot.board)],
+        low=low_now,
+        low_is_nut=low_is_nut,
+        low_cards=low_cards,
+        runouts=runouts.total[0],
+        combinations=runouts.combinations,
+        counterfeit_runouts=counterfeit[0],
+        low_runouts=runouts.total[1],
+        nut_low_runouts=runouts.total[2],
+        counterfeit_low_runouts=counterfeit[1],
+        counterfeit_nut_low_runouts=counterfeit[2],
+        next_cards=_next_cards(spot, bits),
+        exact=exact,
+        reason=reason,
+        elapsed=time.perf_counter() - started,
+    )
+
+
+@dataclass
+class _Spot:
+    """A checked :func:`counterfeit_odds` spot, its ranges restricted to the unseen cards.
+
+    ``labels``: the opponents as given (before a range is narrowed to one hand);
+    ``opponent_specs``: what :func:`split_equity` is given for each opponent;
+    ``ranges``/``range_names``: the opponents still given by a range, and their names;
+    ``unseen``: the cards not in the hand, board, dead cards or known opponents' hands;
+    ``category_counts``: the unseen cards per category (see :func:`_low_bit`).
+    """
+
+    hand: tuple[int, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    labels: tuple[str, ...]
+    opponent_seats: list[Seat]
+    opponent_specs: list[Any]
+    ranges: list[Seat]
+    range_names: list[str]
+    unseen: list[int]
+
+    @property
+    def to_come(self) -> int:
+        return 5 - len(self.board)
+
+    @property
+    def category_counts(self) -> list[int]:
+        counts = [0] * 9
+        for c in self.unseen:
+            counts[_low_bit(c)] += 1
+        return counts
+
+
+def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequence[Any] | None) -> _Spot:
+    """Parse and check the inputs; restrict the ranges to the cards no one is known to hold."""
     hand_cards = parse_hole(hand, what="hand")
     board_cards = _parse_board(board)
     dead_cards = parse_cards(dead, what="dead cards")
@@ -574,125 +660,115 @@ def counterfeit_odds(
     labels = tuple(seat.label for seat in opponent_seats)
     check_disjoint(
         [("the hand", hand_cards), ("the board", board_cards), ("the dead cards", dead_cards)]
-        + [(name, s.cards) for name, s in zip(names, opponent_seats) if s.cards is not None]
+        + [(name, s.cards) for name, s in zip(names, opponent_seats, strict=True) if s.cards is not None]
     )
     seen = set(hand_cards) | set(board_cards) | set(dead_cards)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
     # Range hands holding a seen card are left out; a range left with one hand is known.
-    _restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
+    restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
-    ranges = [s for s in opponent_seats if s.is_range]
-    range_names = [name for name, s in zip(names, opponent_seats) if s.is_range]
-    unseen = [c for c in range(DECK_SIZE) if c not in seen]
-    to_come = 5 - len(board_cards)
-    in_ranges = len(ranges) * len(hand_cards)  # cards the ranges' hands take
-    if len(unseen) - in_ranges < to_come:
+    spot = _Spot(
+        hand=hand_cards,
+        board=board_cards,
+        dead=dead_cards,
+        labels=labels,
+        opponent_seats=opponent_seats,
+        opponent_specs=opponent_specs,
+        ranges=[s for s in opponent_seats if s.is_range],
+        range_names=[name for name, s in zip(names, opponent_seats, strict=True) if s.is_range],
+        unseen=[c for c in range(DECK_SIZE) if c not in seen],
+    )
+    in_ranges = len(spot.ranges) * len(hand_cards)  # cards the ranges' hands take
+    if len(spot.unseen) - in_ranges < spot.to_come:
         raise OmahaInputError(
             f"too many cards: the hand, board, dead cards and opponents leave "
-            f"{len(unseen) - in_ranges} unseen cards, fewer than the {to_come} still to come"
+            f"{len(spot.unseen) - in_ranges} unseen cards, fewer than the {spot.to_come} still to come"
         )
-    combinations_by_counts, n_combinations = _joint_combinations(ranges, range_names)
+    return spot
 
+
+def _nut_value(final_board_mask: int, left: Sequence[int]) -> int:
+    """The best low any two of the cards ``left`` (count per category) make on the board (-1: none)."""
+    unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
+    return _low_table()[final_board_mask * 256 + unseen_mask]
+
+
+@dataclass
+class _Runouts:
+    """Every (combination, runout) deal, weighted, by the low ranks the runout brings.
+
+    ``by_ranks[brought]`` and ``total``: [deals, deals with a low, deals with the nut
+    low]; ``combinations``: the joint combinations of the ranges' hands.
+    """
+
+    by_ranks: dict[int, list[int]]
+    total: list[int]
+    combinations: int
+
+    def counterfeit(self, bits_mask: int) -> list[int]:
+        """[deals, with a low, with the nut low] over the runouts bringing a rank of ``bits_mask``."""
+        hits = [e for brought, e in self.by_ranks.items() if brought & bits_mask]
+        return [sum(e[i] for e in hits) for i in range(3)]
+
+
+def _count_runouts(spot: _Spot) -> _Runouts:
+    """Count every runout by its rank categories, for each group of range combinations."""
+    combinations_by_counts, n_combinations = _joint_combinations(spot.ranges, spot.range_names)
     table = _low_table()
-    hole_mask = _mask(hand_cards)
-    board_mask = _mask(board_cards)
-    counts = [0] * 9
-    for c in unseen:
-        counts[_low_bit(c)] += 1
-
-    def nut_value(final_board_mask: int, left: Sequence[int]) -> int:
-        """The best low any two unseen cards make on the board (-1: none)."""
-        unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
-        return table[final_board_mask * 256 + unseen_mask]
-
-    low_now = evaluate_low(hand_cards, board_cards) if board_cards else None
-    low_is_nut = low_now is not None and low_now.value >= nut_value(board_mask, counts)
-
-    # Every (combination, runout) deal, by the low ranks the runout brings (8-bit mask):
-    # [deals, deals with a low, deals with the nut low], each deal weighted.
+    hole_mask = _mask(spot.hand)
+    board_mask = _mask(spot.board)
+    counts = spot.category_counts
     by_ranks: dict[int, list[int]] = {}
     for held, combination_weight in combinations_by_counts:
-        free = [n - h for n, h in zip(counts, held)]
-        for taken, weight in _rank_runouts(free, to_come):
+        free = [n - h for n, h in zip(counts, held, strict=True)]
+        for taken, weight in _rank_runouts(free, spot.to_come):
             brought = sum(1 << b for b in range(8) if taken[b])
             final_mask = board_mask | brought
             value = table[final_mask * 256 + hole_mask]
-            nut = value >= 0 and value >= nut_value(final_mask, [n - t for n, t in zip(free, taken)])
+            nut = value >= 0 and value >= _nut_value(final_mask, [n - t for n, t in zip(free, taken, strict=True)])
             entry = by_ranks.setdefault(brought, [0, 0, 0])
             weight *= combination_weight
             entry[0] += weight
             entry[1] += weight if value >= 0 else 0
             entry[2] += weight if nut else 0
-    runouts, low_runouts, nut_low_runouts = (sum(e[i] for e in by_ranks.values()) for i in range(3))
+    total = [sum(e[i] for e in by_ranks.values()) for i in range(3)]
     total_weight = sum(weight for _, weight in combinations_by_counts)
-    assert runouts == total_weight * comb(len(unseen) - in_ranges, to_come)
+    in_ranges = len(spot.ranges) * len(spot.hand)
+    assert total[0] == total_weight * comb(len(spot.unseen) - in_ranges, spot.to_come)
+    return _Runouts(by_ranks, total, n_combinations)
 
-    reason = None
-    if low_runouts == 0:
-        low_cards: tuple[int, ...] = ()
-        reason = _no_low_reason(hand_cards, board_cards, to_come)
-    else:
-        low_cards = _pick_low_cards(hand_cards, board_mask, low_now)
+
+def _choose_low_cards(spot: _Spot, runouts: _Runouts, low_now: LowHand | None) -> tuple[tuple[int, ...], str | None]:
+    """The low cards and, when the probabilities are 0 by definition, the reason."""
+    if runouts.total[1] == 0:
+        return (), _no_low_reason(spot.hand, spot.board, spot.to_come)
+    low_cards = _pick_low_cards(spot.hand, _mask(spot.board), low_now)
     bits = {_low_bit(c) for c in low_cards}
-    bits_mask = sum(1 << b for b in bits)
-    counterfeits = [e for brought, e in by_ranks.items() if brought & bits_mask]
-    counterfeit_runouts, cf_low, cf_nut = (sum(e[i] for e in counterfeits) for i in range(3))
-    if low_cards and counterfeit_runouts == 0:
-        ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
-        if any(_low_bit(c) in bits for c in unseen):
-            why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
-        else:
-            why = f"no unseen card is an {ranks}"
-        reason = f"the counterfeit cannot happen: {why}; the probabilities given the counterfeit are reported as 0"
+    if runouts.counterfeit(sum(1 << b for b in bits))[0]:
+        return low_cards, None
+    ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
+    if any(_low_bit(c) in bits for c in spot.unseen):
+        why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
+    else:
+        why = f"no unseen card is an {ranks}"
+    reason = f"the counterfeit cannot happen: {why}; the probabilities given the counterfeit are reported as 0"
+    return low_cards, reason
 
-    next_cards: list[NextCard] = []
-    if to_come <= 2:
-        for c in unseen:
-            low = evaluate_low(hand_cards, board_cards + (c,))
-            left = list(counts)
-            left[_low_bit(c)] -= 1
-            nut = low is not None and low.value >= nut_value(board_mask | _mask((c,)), left)
-            next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
 
-    equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
-    if opponent_seats:
-        # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
-        rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
-        equities = _equities(
-            [hand_cards, *opponent_specs], board_cards, dead_cards, rank_mask, runouts,
-            counterfeit_runouts, progress,
-        )  # fmt: skip
-    exact = ExactOdds(
-        p_counterfeit=_ratio(counterfeit_runouts, runouts),
-        p_low=_ratio(low_runouts, runouts),
-        p_nut_low=_ratio(nut_low_runouts, runouts),
-        p_low_if_counterfeited=_ratio(cf_low, counterfeit_runouts),
-        p_nut_low_if_counterfeited=_ratio(cf_nut, counterfeit_runouts),
-        equity=equities[0],
-        equity_if_counterfeited=equities[1],
-        equity_if_not_counterfeited=equities[2],
-    )
-    return CounterfeitReport(
-        hand=format_cards(hand_cards),
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards),
-        opponents=labels,
-        street=STREETS[len(board_cards)],
-        low=low_now,
-        low_is_nut=low_is_nut,
-        low_cards=low_cards,
-        runouts=runouts,
-        combinations=n_combinations,
-        counterfeit_runouts=counterfeit_runouts,
-        low_runouts=low_runouts,
-        nut_low_runouts=nut_low_runouts,
-        counterfeit_low_runouts=cf_low,
-        counterfeit_nut_low_runouts=cf_nut,
-        next_cards=tuple(next_cards),
-        exact=exact,
-        reason=reason,
-        elapsed=time.perf_counter() - started,
-    )
+def _next_cards(spot: _Spot, bits: set[int]) -> tuple[NextCard, ...]:
+    """What each unseen card does as the next card, on a flop or a turn (``()`` preflop)."""
+    if spot.to_come > 2:
+        return ()
+    board_mask = _mask(spot.board)
+    counts = spot.category_counts
+    next_cards = []
+    for c in spot.unseen:
+        low = evaluate_low(spot.hand, (*spot.board, c))
+        left = list(counts)
+        left[_low_bit(c)] -= 1
+        nut = low is not None and low.value >= _nut_value(board_mask | _mask((c,)), left)
+        next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
+    return tuple(next_cards)
 
 
 def _equities(

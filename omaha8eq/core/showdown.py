@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -30,6 +31,40 @@ from numba import njit
 from .high import best_flush, describe_board, flush_high, rank_high
 from .low import hand_low
 from .tables import BOARD_OFFSET, BOARD_STATES, LOW_BIT, PAIR_INDEX
+
+
+class LookupTables(NamedTuple):
+    """The lookup tables every showdown kernel reads (``tables.get_tables()``'s arrays)."""
+
+    board_pair: np.ndarray
+    flush5: np.ndarray
+    suited: np.ndarray
+    low: np.ndarray
+
+
+class DealArrays(NamedTuple):
+    """A spot as the kernels take it; one dtype per field, so each entry point compiles once.
+
+    - ``holes`` (P, n_hole) int8: the fixed hands' cards (rows of random hands and
+      ranges are overwritten per deal);
+    - ``n_hole`` (int): hole cards per hand;
+    - ``random_players`` int64: the seats of the random hands;
+    - ``fixed`` bool (P,): the seats whose values are read from ``fixed_tables``;
+    - ``fixed_tables`` int16 (P, width): see :func:`fixed_hand_tables`;
+    - ``board`` int8 (5,): the known board cards first, ``n_known`` (int) of them;
+    - ``deck`` int8: the cards left to deal;
+    - ``hilo`` (bool): Omaha Hi-Lo, or Omaha high (no low) when False.
+    """
+
+    holes: np.ndarray
+    n_hole: int
+    random_players: np.ndarray
+    fixed: np.ndarray
+    fixed_tables: np.ndarray
+    board: np.ndarray
+    n_known: int
+    deck: np.ndarray
+    hilo: bool
 
 
 def histogram_shape(n_players: int) -> tuple[int, int, int]:
@@ -136,15 +171,21 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
 
 @njit(cache=True, inline="always")
 def settle(
-    holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks, board_low,
-    hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight, cells,
+    holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, counts, chunk,
+    weight, cells,
 ):  # fmt: skip
-    """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
-    and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
+    """Evaluate ``holes`` (the deal's hands, random ones dealt) on a board summarised as
+    by ``describe_board`` and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
 
-    Fixed hands (``fixed[p]``) read their values from ``fixed_tables`` (see
+    ``deal`` is a :class:`DealArrays`, ``tables`` the :class:`LookupTables`. Fixed hands
+    (``deal.fixed[p]``) read their values from ``deal.fixed_tables`` (see
     ``fixed_hand_tables``); the others evaluate their hole cards.
     """
+    n_players = holes.shape[0]
+    n_hole = deal.n_hole
+    fixed = deal.fixed
+    fixed_tables = deal.fixed_tables
+    hilo = deal.hilo
     flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
@@ -152,22 +193,18 @@ def settle(
             low_values[p] = fixed_tables[p, LOW_COLUMN + board_low] if hilo else -1
         else:
             high_values[p] = max(
-                rank_high(holes, p, n_hole, state, board_pair),
-                flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited),
+                rank_high(holes, p, n_hole, state, tables.board_pair),
+                flush_high(holes, p, n_hole, flush_suit, flush_ranks, tables.flush5, tables.suited),
             )
-            low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
+            low_values[p] = hand_low(holes, p, n_hole, board_low, tables.low) if hilo else -1
     count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
 
 
 @njit(cache=True, inline="always")
-def record_showdown(
-    holes, n_players, n_hole, fixed, fixed_tables, board, hilo, board_pair, flush5, suited,
-    low, high_values, low_values, counts, chunk, cells,
-):  # fmt: skip
-    """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
+def record_showdown(holes, deal, tables, board, high_values, low_values, counts, chunk, cells):
+    """Evaluate ``holes`` on the 5-card ``board[0]`` and count the outcome once (see :func:`settle`)."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
     settle(
-        holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks,
-        board_low, hilo, board_pair, flush5, suited, low, high_values, low_values, counts,
+        holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, counts,
         chunk, 1, cells,
     )  # fmt: skip
