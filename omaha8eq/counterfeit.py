@@ -73,21 +73,26 @@ less on the flop and turn).
 
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
-from math import comb
 from typing import Any
 
-import numpy as np
-
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
-from .core.tables import get_tables
+from .engine.low_runouts import (
+    LOW_TEXT,
+    Runouts,
+    category_counts,
+    count_runouts,
+    low_category,
+    low_mask,
+    no_low_reason,
+    nut_low_value,
+    pick_low_cards,
+)
 from .engine.progress import ProgressCallback
-from .engine.spot import Seat, card_masks, parse_range_text, range_seat, restrict_ranges
+from .engine.spot import Seat, parse_range_text, range_seat, restrict_ranges
 from .equities import split_equity
 from .errors import HandSizeError, OmahaInputError
 from .evaluation import evaluate_low
@@ -99,40 +104,6 @@ __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
 
 #: Board sizes with cards still to come, and the street's name.
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
-_LOW_TEXT = "A2345678"  # low-rank letter by low bit (bit 0 = ace ... bit 7 = eight)
-_OTHER = 8  # the rank category of the cards 9 to K (no low)
-#: Most joint combinations of the opponents' range hands (raises OmahaInputError above).
-MAX_COMBINATIONS = 5_000_000
-_BLOCK = 1 << 22  # pairs tested at once when combining ranges
-
-
-def _low_bit(card: int) -> int:
-    """The category of a card: its low bit 0..7 (ace = 0, deuce = 1 ... eight = 7), or 8."""
-    rank = card >> 2
-    if rank == 12:
-        return 0
-    return rank + 1 if rank <= 6 else _OTHER
-
-
-def _mask(cards: Sequence[int]) -> int:
-    """8-bit mask of the low ranks among ``cards`` (bit 0 = ace ... bit 7 = eight)."""
-    mask = 0
-    for c in cards:
-        bit = _low_bit(c)
-        if bit != _OTHER:
-            mask |= 1 << bit
-    return mask
-
-
-def _category_keys() -> np.ndarray:
-    """Each card's category as a key: 5 bits per category (at most 20 cards, 9 to K)."""
-    return np.array([1 << (5 * _low_bit(c)) for c in range(DECK_SIZE)], dtype=np.int64)
-
-
-@functools.lru_cache(maxsize=1)
-def _low_table() -> tuple[int, ...]:
-    """The low table as a tuple: index ``board_mask * 256 + hole_mask`` -> low value or -1."""
-    return tuple(int(v) for v in get_tables().low)
 
 
 @dataclass(frozen=True)
@@ -348,29 +319,6 @@ def _ratio(part: int, whole: int) -> Fraction:
     return Fraction(part, whole) if whole else Fraction(0)
 
 
-def _rank_runouts(counts: Sequence[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every way to take ``k`` cards by category, and how many runouts do it.
-
-    ``counts[i]`` is the number of unseen cards of category ``i``. Yields
-    ``(taken, weight)``: the cards taken of each category and the number of k-card
-    sets that take exactly those, the product of ``C(counts[i], taken[i])``.
-    """
-    n = len(counts)
-    taken = [0] * n
-
-    def visit(i: int, left: int, weight: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if i == n - 1:
-            if left <= counts[i]:
-                taken[i] = left
-                yield tuple(taken), weight * comb(counts[i], left)
-            return
-        for t in range(min(left, counts[i]) + 1):
-            taken[i] = t
-            yield from visit(i + 1, left - t, weight * comb(counts[i], t))
-
-    yield from visit(0, k, 1)
-
-
 def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     board = parse_cards(spec, what="board")
     if len(board) == 5:
@@ -414,98 +362,6 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[S
         seats.append(Seat(format_cards(hole), cards=hole))
         specs.append(hole)
     return seats, specs
-
-
-def _joint_combinations(ranges: list[Seat], names: list[str]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
-    """The joint combinations of the ranges' hands (one hand each, no card shared),
-    grouped by how many cards of each of the 9 categories they hold.
-
-    Returns ``([(count per category, summed weight)], number of combinations)``: the
-    weight of a combination is the product of its hands' integer weights. Without
-    ranges: ``([((0,) * 9, 1)], 1)``.
-    Raises OmahaInputError above ``MAX_COMBINATIONS`` combinations, or when no
-    combination exists.
-    """
-    keys_of_card = _category_keys()
-    bound = MAX_COMBINATIONS
-    for seat in ranges:
-        bound *= int(seat.range_weights().max())
-    dtype: Any = np.int64 if bound < 2**63 else object  # object: exact Python ints
-    masks = np.zeros(1, dtype=np.int64)
-    keys = np.zeros(1, dtype=np.int64)
-    weights = np.ones(1, dtype=dtype)
-    for seat in ranges:
-        hand_masks = card_masks(seat.range_hands())
-        hand_keys = keys_of_card[seat.range_hands().astype(np.int64)].sum(axis=1)
-        hand_weights = seat.range_weights().astype(dtype)
-        pieces = []
-        found = 0
-        rows = max(1, _BLOCK // len(hand_masks))
-        for first in range(0, len(masks), rows):
-            i, j = np.nonzero((masks[first : first + rows, None] & hand_masks[None, :]) == 0)
-            found += len(i)
-            if found > MAX_COMBINATIONS:
-                raise OmahaInputError(
-                    f"{', '.join(names)}: the ranges make more than {MAX_COMBINATIONS:,} joint "
-                    "combinations of hands; give narrower ranges"
-                )
-            i += first
-            pieces.append((masks[i] | hand_masks[j], keys[i] + hand_keys[j], weights[i] * hand_weights[j]))
-        if found == 0:
-            raise OmahaInputError(
-                f"{', '.join(names)}: the ranges cannot be dealt together: every combination "
-                "of their hands shares a card"
-            )
-        masks, keys, weights = (np.concatenate(part) for part in zip(*pieces, strict=True))
-    order = np.argsort(keys, kind="stable")
-    keys, weights = keys[order], weights[order]
-    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    sums = np.add.reduceat(weights, starts)
-    grouped = [
-        (tuple((int(key) >> (5 * i)) & 31 for i in range(9)), int(weight))
-        for key, weight in zip(keys[starts].tolist(), sums.tolist(), strict=True)
-    ]
-    return grouped, len(keys)
-
-
-def _pick_low_cards(hand: tuple[int, ...], board_mask: int, low: LowHand | None) -> tuple[int, ...]:
-    """The two hole cards the counterfeit is measured against (see the module docstring)."""
-    table = _low_table()
-    if low is not None:
-        candidates = [
-            pair
-            for pair in combinations(hand, 2)
-            if _low_bit(pair[0]) != _low_bit(pair[1])
-            and _OTHER not in (_low_bit(pair[0]), _low_bit(pair[1]))
-            and table[board_mask * 256 + _mask(pair)] == low.value
-        ]
-        return min(candidates, key=lambda p: sorted((_low_bit(c) for c in p), reverse=True))
-    first_of_rank: dict[int, int] = {}
-    for c in hand:
-        if _low_bit(c) != _OTHER:
-            first_of_rank.setdefault(_low_bit(c), c)
-    bits = sorted(first_of_rank)
-    free = [b for b in bits if not board_mask >> b & 1]
-    chosen = set((free if len(free) >= 2 else bits)[:2])
-    return tuple(c for c in hand if _low_bit(c) in chosen and first_of_rank[_low_bit(c)] == c)
-
-
-def _no_low_reason(hand: tuple[int, ...], board: tuple[int, ...], to_come: int) -> str:
-    hand_ranks = bin(_mask(hand)).count("1")
-    board_ranks = bin(_mask(board)).count("1")
-    if hand_ranks < 2:
-        held = "no card" if hand_ranks == 0 else "only one rank"
-        return f"no low possible: the hand holds {held} of 8 or lower; a low needs two different ones"
-    if board_ranks + to_come < 3:
-        plural = "s" if to_come != 1 else ""
-        return (
-            f"no low possible: the board shows {board_ranks} different rank(s) of 8 or lower "
-            f"with {to_come} card{plural} to come; a low needs three"
-        )
-    return (
-        "no low possible: no runout of the unseen cards gives the hand two hole cards and "
-        "three board cards of five different ranks of 8 or lower"
-    )
 
 
 def counterfeit_odds(
@@ -570,11 +426,11 @@ def counterfeit_odds(
     """
     started = time.perf_counter()
     spot = _parse_spot(hand, board, dead, opponents)
-    runouts = _count_runouts(spot)
+    runouts = count_runouts(spot.hand, spot.board, spot.unseen, spot.ranges, spot.range_names)
     low_now = evaluate_low(spot.hand, spot.board) if spot.board else None
-    low_is_nut = low_now is not None and low_now.value >= _nut_value(_mask(spot.board), spot.category_counts)
+    low_is_nut = low_now is not None and low_now.value >= nut_low_value(low_mask(spot.board), spot.category_counts)
     low_cards, reason = _choose_low_cards(spot, runouts, low_now)
-    bits = {_low_bit(c) for c in low_cards}
+    bits = {low_category(c) for c in low_cards}
     counterfeit = runouts.counterfeit(sum(1 << b for b in bits))
     equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
     if spot.opponent_seats:
@@ -625,7 +481,7 @@ class _Spot:
     ``opponent_specs``: what :func:`split_equity` is given for each opponent;
     ``ranges``/``range_names``: the opponents still given by a range, and their names;
     ``unseen``: the cards not in the hand, board, dead cards or known opponents' hands;
-    ``category_counts``: the unseen cards per category (see :func:`_low_bit`).
+    ``category_counts``: the unseen cards per category (see :func:`low_category`).
     """
 
     hand: tuple[int, ...]
@@ -644,10 +500,7 @@ class _Spot:
 
     @property
     def category_counts(self) -> list[int]:
-        counts = [0] * 9
-        for c in self.unseen:
-            counts[_low_bit(c)] += 1
-        return counts
+        return category_counts(self.unseen)
 
 
 def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequence[Any] | None) -> _Spot:
@@ -687,67 +540,16 @@ def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequ
     return spot
 
 
-def _nut_value(final_board_mask: int, left: Sequence[int]) -> int:
-    """The best low any two of the cards ``left`` (count per category) make on the board (-1: none)."""
-    unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
-    return _low_table()[final_board_mask * 256 + unseen_mask]
-
-
-@dataclass
-class _Runouts:
-    """Every (combination, runout) deal, weighted, by the low ranks the runout brings.
-
-    ``by_ranks[brought]`` and ``total``: [deals, deals with a low, deals with the nut
-    low]; ``combinations``: the joint combinations of the ranges' hands.
-    """
-
-    by_ranks: dict[int, list[int]]
-    total: list[int]
-    combinations: int
-
-    def counterfeit(self, bits_mask: int) -> list[int]:
-        """[deals, with a low, with the nut low] over the runouts bringing a rank of ``bits_mask``."""
-        hits = [e for brought, e in self.by_ranks.items() if brought & bits_mask]
-        return [sum(e[i] for e in hits) for i in range(3)]
-
-
-def _count_runouts(spot: _Spot) -> _Runouts:
-    """Count every runout by its rank categories, for each group of range combinations."""
-    combinations_by_counts, n_combinations = _joint_combinations(spot.ranges, spot.range_names)
-    table = _low_table()
-    hole_mask = _mask(spot.hand)
-    board_mask = _mask(spot.board)
-    counts = spot.category_counts
-    by_ranks: dict[int, list[int]] = {}
-    for held, combination_weight in combinations_by_counts:
-        free = [n - h for n, h in zip(counts, held, strict=True)]
-        for taken, weight in _rank_runouts(free, spot.to_come):
-            brought = sum(1 << b for b in range(8) if taken[b])
-            final_mask = board_mask | brought
-            value = table[final_mask * 256 + hole_mask]
-            nut = value >= 0 and value >= _nut_value(final_mask, [n - t for n, t in zip(free, taken, strict=True)])
-            entry = by_ranks.setdefault(brought, [0, 0, 0])
-            weight *= combination_weight
-            entry[0] += weight
-            entry[1] += weight if value >= 0 else 0
-            entry[2] += weight if nut else 0
-    total = [sum(e[i] for e in by_ranks.values()) for i in range(3)]
-    total_weight = sum(weight for _, weight in combinations_by_counts)
-    in_ranges = len(spot.ranges) * len(spot.hand)
-    assert total[0] == total_weight * comb(len(spot.unseen) - in_ranges, spot.to_come)
-    return _Runouts(by_ranks, total, n_combinations)
-
-
-def _choose_low_cards(spot: _Spot, runouts: _Runouts, low_now: LowHand | None) -> tuple[tuple[int, ...], str | None]:
+def _choose_low_cards(spot: _Spot, runouts: Runouts, low_now: LowHand | None) -> tuple[tuple[int, ...], str | None]:
     """The low cards and, when the probabilities are 0 by definition, the reason."""
     if runouts.total[1] == 0:
-        return (), _no_low_reason(spot.hand, spot.board, spot.to_come)
-    low_cards = _pick_low_cards(spot.hand, _mask(spot.board), low_now)
-    bits = {_low_bit(c) for c in low_cards}
+        return (), no_low_reason(spot.hand, spot.board, spot.to_come)
+    low_cards = pick_low_cards(spot.hand, low_mask(spot.board), low_now)
+    bits = {low_category(c) for c in low_cards}
     if runouts.counterfeit(sum(1 << b for b in bits))[0]:
         return low_cards, None
-    ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
-    if any(_low_bit(c) in bits for c in spot.unseen):
+    ranks = " or ".join(LOW_TEXT[b] for b in sorted(bits))
+    if any(low_category(c) in bits for c in spot.unseen):
         why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
     else:
         why = f"no unseen card is an {ranks}"
@@ -759,15 +561,15 @@ def _next_cards(spot: _Spot, bits: set[int]) -> tuple[NextCard, ...]:
     """What each unseen card does as the next card, on a flop or a turn (``()`` preflop)."""
     if spot.to_come > 2:
         return ()
-    board_mask = _mask(spot.board)
+    board_mask = low_mask(spot.board)
     counts = spot.category_counts
     next_cards = []
     for c in spot.unseen:
         low = evaluate_low(spot.hand, (*spot.board, c))
         left = list(counts)
-        left[_low_bit(c)] -= 1
-        nut = low is not None and low.value >= _nut_value(board_mask | _mask((c,)), left)
-        next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
+        left[low_category(c)] -= 1
+        nut = low is not None and low.value >= nut_low_value(board_mask | low_mask((c,)), left)
+        next_cards.append(NextCard(format_card(c), low_category(c) in bits, low, nut))
     return tuple(next_cards)
 
 

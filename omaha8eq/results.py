@@ -316,24 +316,25 @@ def summarize_player(
 
 
 def _outcome_counts(cells: list[list[int]], total: int, shares: dict[Fraction, int]) -> OutcomeCounts:
-    """The :class:`OutcomeCounts` of one player's histogram ``cells[high_state][low_state]``."""
+    """The :class:`OutcomeCounts` of one player's histogram ``cells[high_state][low_state]``
+    (Python ints, as ``ndarray.tolist()`` gives them)."""
     n_players = len(cells) - 1
-    no_low_state, nobody_low_state = n_players + 1, n_players + 2
-    hi_split = tuple(int(sum(row)) for row in cells)
-    lo_split = tuple(int(sum(row[lo] for row in cells)) for lo in range(n_players + 1))
-    nobody_low = int(sum(row[nobody_low_state] for row in cells))
+    hi_split = tuple(map(sum, cells))
+    by_low = [sum(column) for column in zip(*cells, strict=True)]
+    lo_split = tuple(by_low[: n_players + 1])
+    nobody_low = by_low[n_players + 2]
     return OutcomeCounts(
-        deals=int(total),
+        deals=total,
         hi_win=hi_split[1],
         hi_tie=sum(hi_split[2:]),
         hi_lose=hi_split[0],
         lo_win=lo_split[1],
         lo_tie=sum(lo_split[2:]),
         lo_lose=lo_split[0],
-        no_low=int(sum(row[no_low_state] for row in cells)) + nobody_low,
+        no_low=by_low[n_players + 1] + nobody_low,
         nobody_low=nobody_low,
-        scoop=int(cells[1][1] + cells[1][nobody_low_state]),
+        scoop=cells[1][1] + cells[1][n_players + 2],
         hi_split=hi_split,
         lo_split=lo_split,
-        shares={share: int(times) for share, times in shares.items()},
+        shares=shares,
     )

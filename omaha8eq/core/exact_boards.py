@@ -75,11 +75,11 @@ def _group_mask(positions, group, size):
 def enumerate_deals(deal, tables, chunk_first, chunk_last, counts):
     """Count the showdown of every deal whose board combination is in each chunk.
 
-    ``deal`` is a ``showdown.DealArrays``: ``deal.holes`` (P, n_hole) holds the fixed
+    ``deal`` is a ``kernel_args.DealArrays``: ``deal.holes`` (P, n_hole) holds the fixed
     hands; rows listed in ``deal.random_players`` are overwritten per deal
     (``deal.fixed`` is False for them); ``deal.board[:n_known]`` are the known board
     cards; the missing ones and the random hands come from ``deal.deck``. ``tables`` is
-    a ``showdown.LookupTables``. Chunk ``c`` covers board combinations
+    a ``kernel_args.LookupTables``. Chunk ``c`` covers board combinations
     ``chunk_first[c] <= i < chunk_last[c]`` and adds to ``counts[c]``.
     """
     holes = deal.holes

@@ -29,23 +29,15 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from .exact_boards import COMB
 from .high import best_flush, board_state, popcount
+from .kernel_args import RankMultisets
 from .showdown import count_outcome
 from .tables import BOARD_OFFSET, LOW_BIT, multiset_index
-
-
-class RankMultisets(NamedTuple):
-    """All multisets of 0..5 ranks (int64 arrays; see :func:`rank_multisets`)."""
-
-    ranks: np.ndarray
-    multiplicities: np.ndarray
-    offsets: np.ndarray
 
 
 @functools.cache
@@ -142,12 +134,12 @@ def _visit_multisets(
 def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
-    ``deal`` is a ``showdown.DealArrays`` whose hands are all fixed: ``deal.fixed_tables``
+    ``deal`` is a ``kernel_args.DealArrays`` whose hands are all fixed: ``deal.fixed_tables``
     holds their highs without flushes (the first columns of
     ``showdown.fixed_hand_tables``, the only ones read); ``deal.board[:n_known]`` the
     known board cards; ``deal.deck`` the cards left. ``tables`` is the
-    ``showdown.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
-    ``multisets`` the :class:`RankMultisets` of :func:`rank_multisets`.
+    ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
+    ``multisets`` the ``kernel_args.RankMultisets`` of :func:`rank_multisets`.
     ``split_ranks`` is a 13-bit rank mask (bit r: rank r, 0 = deuce ... 12 = ace): the
     deals whose missing board cards hold a card of one of those ranks go to
     ``counts[1]``, the others to ``counts[0]``; with 0 (and ``counts`` of shape

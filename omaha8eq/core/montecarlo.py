@@ -11,8 +11,6 @@ shuffle of the chunk's copy of the deck, with Lemire's unbiased bounded integers
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit, prange
 
@@ -21,38 +19,6 @@ from .showdown import record_showdown
 
 #: Draws of the range hands allowed for one deal before giving up on the ranges.
 MAX_REDRAWS = 1_000_000
-
-
-class RangeDraw(NamedTuple):
-    """The ranges of a run, concatenated (see :func:`sample_deals`).
-
-    ``players`` int64: the seats drawing from a range; ``hands`` (n, n_hole) int8 and
-    ``masks`` int64 (card masks): every range's hands, range r in rows
-    ``offsets[r]:offsets[r + 1]`` (``offsets`` int64); ``cumulative`` float64: the
-    running sums of each range's integer weights.
-    """
-
-    players: np.ndarray
-    hands: np.ndarray
-    masks: np.ndarray
-    offsets: np.ndarray
-    cumulative: np.ndarray
-
-
-class SampleRun(NamedTuple):
-    """What one :func:`sample_deals` call draws.
-
-    ``seed`` (uint64) and ``first_chunk`` (int): chunk ``c`` of the call is chunk
-    ``first_chunk + c`` of the run; ``chunk_sizes`` int64: deals per chunk;
-    ``by_hand`` (bool): also credit each range hand drawn; ``share_units`` (int64,
-    ``results.share_units``): the pot share of each histogram cell, in integer units.
-    """
-
-    seed: np.uint64
-    first_chunk: int
-    chunk_sizes: np.ndarray
-    by_hand: bool
-    share_units: np.ndarray
 
 
 @njit(cache=True, inline="always")
@@ -72,8 +38,8 @@ def _pick(cumulative, first, last, target):
 def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
 
-    ``deal`` is a ``showdown.DealArrays``, ``tables`` the ``showdown.LookupTables``,
-    ``ranges`` a :class:`RangeDraw`, ``run`` a :class:`SampleRun`. Each deal first
+    ``deal`` is a ``kernel_args.DealArrays``, ``tables`` the ``kernel_args.LookupTables``,
+    ``ranges`` a ``kernel_args.RangeDraw``, ``run`` a ``kernel_args.SampleRun``. Each deal first
     picks a hand for every player of ``ranges.players``: player ``ranges.players[r]``
     draws hand k of ``ranges.hands[offsets[r]:offsets[r + 1]]`` with probability
     proportional to its weight (uniformly when all weights are 1). If two picked hands

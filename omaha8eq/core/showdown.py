@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -31,40 +30,6 @@ from numba import njit
 from .high import best_flush, describe_board, flush_high, rank_high
 from .low import hand_low
 from .tables import BOARD_OFFSET, BOARD_STATES, LOW_BIT, PAIR_INDEX
-
-
-class LookupTables(NamedTuple):
-    """The lookup tables every showdown kernel reads (``tables.get_tables()``'s arrays)."""
-
-    board_pair: np.ndarray
-    flush5: np.ndarray
-    suited: np.ndarray
-    low: np.ndarray
-
-
-class DealArrays(NamedTuple):
-    """A spot as the kernels take it; one dtype per field, so each entry point compiles once.
-
-    - ``holes`` (P, n_hole) int8: the fixed hands' cards (rows of random hands and
-      ranges are overwritten per deal);
-    - ``n_hole`` (int): hole cards per hand;
-    - ``random_players`` int64: the seats of the random hands;
-    - ``fixed`` bool (P,): the seats whose values are read from ``fixed_tables``;
-    - ``fixed_tables`` int16 (P, width): see :func:`fixed_hand_tables`;
-    - ``board`` int8 (5,): the known board cards first, ``n_known`` (int) of them;
-    - ``deck`` int8: the cards left to deal;
-    - ``hilo`` (bool): Omaha Hi-Lo, or Omaha high (no low) when False.
-    """
-
-    holes: np.ndarray
-    n_hole: int
-    random_players: np.ndarray
-    fixed: np.ndarray
-    fixed_tables: np.ndarray
-    board: np.ndarray
-    n_known: int
-    deck: np.ndarray
-    hilo: bool
 
 
 def histogram_shape(n_players: int) -> tuple[int, int, int]:
@@ -177,7 +142,7 @@ def settle(
     """Evaluate ``holes`` (the deal's hands, random ones dealt) on a board summarised as
     by ``describe_board`` and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
 
-    ``deal`` is a :class:`DealArrays`, ``tables`` the :class:`LookupTables`. Fixed hands
+    ``deal`` is a ``kernel_args.DealArrays``, ``tables`` the ``kernel_args.LookupTables``. Fixed hands
     (``deal.fixed[p]``) read their values from ``deal.fixed_tables`` (see
     ``fixed_hand_tables``); the others evaluate their hole cards.
     """
@@ -186,6 +151,10 @@ def settle(
     fixed = deal.fixed
     fixed_tables = deal.fixed_tables
     hilo = deal.hilo
+    board_pair = tables.board_pair
+    flush5 = tables.flush5
+    suited = tables.suited
+    low = tables.low
     flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
@@ -193,10 +162,10 @@ def settle(
             low_values[p] = fixed_tables[p, LOW_COLUMN + board_low] if hilo else -1
         else:
             high_values[p] = max(
-                rank_high(holes, p, n_hole, state, tables.board_pair),
-                flush_high(holes, p, n_hole, flush_suit, flush_ranks, tables.flush5, tables.suited),
+                rank_high(holes, p, n_hole, state, board_pair),
+                flush_high(holes, p, n_hole, flush_suit, flush_ranks, flush5, suited),
             )
-            low_values[p] = hand_low(holes, p, n_hole, board_low, tables.low) if hilo else -1
+            low_values[p] = hand_low(holes, p, n_hole, board_low, low) if hilo else -1
     count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
 
 

@@ -7,7 +7,7 @@ s); card sets are 64-bit masks. The flow of one run:
    with integer weights), the board and the dead cards into a :class:`~.spot.Spot`,
    and restricts ranges to the cards left (``omaha8eq.counterfeit`` uses it too).
 2. :mod:`.deal` prepares the deal: the deck left, the fixed hands' tables, and the
-   NamedTuples the kernels take (``core.showdown.DealArrays`` and ``LookupTables``).
+   NamedTuples the kernels take (``core.kernel_args``).
 3. :mod:`.method` chooses how to count: rank multisets for fixed hands, every
    combination of range hands (:mod:`.range_combinations`), every board with random
    hands (:mod:`.exact`), or Monte Carlo (:mod:`.sampling`).

@@ -1,18 +1,20 @@
 """The prepared deal: a parsed spot with its ranges restricted, as the arrays the kernels read.
 
 Cards are ints 0..51 (``4 * rank + suit``). The kernels take their inputs as the
-NamedTuples of :mod:`omaha8eq.core.showdown`: :class:`DealArrays` (the spot) and
+NamedTuples of :mod:`omaha8eq.core.kernel_args`: :class:`DealArrays` (the spot) and
 :class:`LookupTables` (the evaluation tables), built here with one dtype per field so
 that each compiled entry point has one signature.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.showdown import DealArrays, LookupTables, fixed_hand_tables
+from ..core.kernel_args import DealArrays, LookupTables
+from ..core.showdown import fixed_hand_tables
 from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
@@ -72,6 +74,7 @@ class Deal:
         )
 
 
+@functools.cache
 def lookup_tables() -> LookupTables:
     """The evaluation tables the kernels read, loaded (or built) once."""
     tables = get_tables()

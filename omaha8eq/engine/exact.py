@@ -13,7 +13,8 @@ import numpy as np
 
 from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, rank_multisets
-from ..core.showdown import DealArrays, LookupTables, histogram_shape
+from ..core.kernel_args import DealArrays, LookupTables
+from ..core.showdown import histogram_shape
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 
 __all__ = ["CHUNK_BOARDS", "SMALL_WORK", "aggregate_counts", "enumerate_counts"]

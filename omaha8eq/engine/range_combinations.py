@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from ..core.exact_boards import board_combinations
-from ..core.showdown import DealArrays, LookupTables, fixed_hand_tables, histogram_shape
+from ..core.kernel_args import DealArrays, LookupTables
+from ..core.showdown import fixed_hand_tables, histogram_shape
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 from ..results import hand_equities, share_matrix
@@ -117,27 +118,36 @@ def exact_range_counts(
     )
     dealt = [np.zeros(len(h), dtype=weighted) for h in ranges.hands]
     outcomes = np.zeros(parts, dtype=np.int64)
-    work_holes = arrays.holes.copy()
-    work_highs = arrays.fixed_tables.copy()
+    # One DealArrays for every combination, its arrays filled in place: numba then types
+    # it once (see core.kernel_args). The ranges' hands hold no known card and a
+    # combination's hands share none, so every combination leaves the same number of cards.
+    combination = arrays._replace(
+        holes=arrays.holes.copy(),
+        fixed_tables=arrays.fixed_tables.copy(),
+        deck=np.empty(len(arrays.deck) - len(ranges.seats) * arrays.n_hole, dtype=np.int8),
+    )
+    deck_bits = np.left_shift(np.int64(1), arrays.deck.astype(np.int64))
     n_combinations = ranges.combinations()
     for done, choice in enumerate(product(*(range(len(h)) for h in ranges.hands)), start=1):
         used = ranges.disjoint(choice)
         if used is not None:
             weight = 1
             for r, (i, k) in enumerate(zip(ranges.seats, choice, strict=True)):
-                work_holes[i] = ranges.hands[r][k]
-                work_highs[i] = ranges.highs[r][k]
+                combination.holes[i] = ranges.hands[r][k]
+                combination.fixed_tables[i] = ranges.highs[r][k]
                 weight *= int(ranges.weights[r][k])
-            deck = arrays.deck[(np.left_shift(np.int64(1), arrays.deck.astype(np.int64)) & used) == 0]
-            combination = arrays._replace(holes=work_holes, fixed_tables=work_highs, deck=deck)
+            np.compress((deck_bits & used) == 0, arrays.deck, out=combination.deck)
             counts = aggregate_counts(combination, tables, split_ranks)
-            outcomes += counts[:, 0].sum(axis=(1, 2))
+            part_deals = counts[:, 0].sum(axis=(1, 2))
+            outcomes += part_deals
+            weighted_deals = weight * int(part_deals.sum())
             counts = counts.astype(weighted, copy=False)
             total += weight * counts
-            both = counts[0] if parts == 1 else counts.sum(axis=0)
             for r, k in enumerate(choice):
-                dealt[r][k] += weight * int(both[0].sum())
-                if by_hand:
+                dealt[r][k] += weighted_deals
+            if by_hand:
+                both = counts[0] if parts == 1 else counts.sum(axis=0)
+                for r, k in enumerate(choice):
                     per_hand[r][k] += (weight // int(ranges.weights[r][k])) * both[ranges.seats[r]]
         if done % _REPORT_EVERY == 0 or done == n_combinations:
             report(progress, done, n_combinations)

@@ -13,8 +13,9 @@ from math import ceil
 
 import numpy as np
 
-from ..core.montecarlo import MAX_REDRAWS, RangeDraw, SampleRun, sample_deals
-from ..core.showdown import DealArrays, LookupTables, histogram_shape
+from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
+from ..core.montecarlo import MAX_REDRAWS, sample_deals
+from ..core.showdown import histogram_shape
 from ..errors import OmahaInputError
 from ..results import hand_equities, share_units, summarize_player
 from .deal import Deal

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from omaha8eq import equity
-from omaha8eq.core.montecarlo import RangeDraw, SampleRun, sample_deals
+from omaha8eq.core.kernel_args import RangeDraw, SampleRun
+from omaha8eq.core.montecarlo import sample_deals
 from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
 from omaha8eq.engine.sampling import range_draw
