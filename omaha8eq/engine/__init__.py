@@ -15,6 +15,7 @@ s); card sets are 64-bit masks. The flow of one run:
    ``counts[player, high_state, low_state]`` (``core.showdown``).
 5. :mod:`.summary` turns the histograms into ``results.EquityResult``.
 
-:mod:`.run` strings these together (``run_equity``, ``run_split``); the public layer
+:mod:`.low_runouts` counts a low draw's runouts by rank category for
+``omaha8eq.counterfeit``. :mod:`.run` strings these together (``run_equity``, ``run_split``); the public layer
 (``omaha8eq.equities``) only validates the options and delegates.
 """
