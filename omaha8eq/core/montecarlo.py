@@ -34,6 +34,38 @@ def _pick(cumulative, first, last, target):
     return first
 
 
+@njit(cache=True, inline="always")
+def _pick_range_hands(state, ranges, picked):
+    """Pick one hand per range into ``picked``, all again until no two share a card.
+
+    Range r's hand k is drawn with probability proportional to its weight (uniformly
+    when all weights are 1). Returns ``(state, found)``: found is False after
+    ``MAX_REDRAWS`` draws that all collided.
+    """
+    offsets = ranges.offsets
+    cumulative = ranges.cumulative
+    for _ in range(MAX_REDRAWS):
+        used = 0
+        collided = False
+        for r in range(ranges.players.shape[0]):
+            first = offsets[r]
+            last = offsets[r + 1]
+            if cumulative[last - 1] == last - first:  # all weights 1
+                state, k = below(state, last - first)
+                k += first
+            else:
+                state, u = uniform(state)
+                k = _pick(cumulative, first, last, u * cumulative[last - 1])
+            picked[r] = k
+            if ranges.masks[k] & used:
+                collided = True
+                break
+            used |= ranges.masks[k]
+        if not collided:
+            return state, True
+    return state, False
+
+
 @njit(cache=True, parallel=True)
 def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
@@ -61,9 +93,6 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     deck = deal.deck
     range_players = ranges.players
     range_hands = ranges.hands
-    range_masks = ranges.masks
-    range_offsets = ranges.offsets
-    range_cumulative = ranges.cumulative
     seed = run.seed
     first_chunk = run.first_chunk
     chunk_sizes = run.chunk_sizes
@@ -89,27 +118,8 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         cells = np.empty((n_players, 2), dtype=np.int64)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         for _ in range(chunk_sizes[c]):
-            collided = True
-            redraws = 0
-            while collided and redraws < MAX_REDRAWS:
-                redraws += 1
-                collided = False
-                used = 0
-                for r in range(n_ranged):
-                    first = range_offsets[r]
-                    last = range_offsets[r + 1]
-                    if range_cumulative[last - 1] == last - first:  # all weights 1
-                        state, k = below(state, last - first)
-                        k += first
-                    else:
-                        state, u = uniform(state)
-                        k = _pick(range_cumulative, first, last, u * range_cumulative[last - 1])
-                    picked[r] = k
-                    if range_masks[k] & used:
-                        collided = True
-                        break
-                    used |= range_masks[k]
-            if collided:
+            state, found = _pick_range_hands(state, ranges, picked)
+            if not found:
                 stuck[c] = True
                 break
             # The picked cards go to the front of the deck; the draws come from the rest.
