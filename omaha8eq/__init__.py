@@ -15,6 +15,7 @@ from .game.pots import Award, Pot, Settlement, settle
 from .hands import HighHand, LowHand
 from .ranges.preflop import PreflopRank, preflop_rank
 from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
+from .results import EquityResult, HandEquity, OutcomeCounts, PlayerEquity
 
 __all__ = [
     "CounterfeitReport",
@@ -56,5 +57,10 @@ __all__ = [
     "parse_range",
     "preflop_rank",
     "range_hands_excluding",
+    # equity results
+    "EquityResult",
+    "HandEquity",
+    "OutcomeCounts",
+    "PlayerEquity",
 ]
 __version__ = "0.1.0"

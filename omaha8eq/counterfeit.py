@@ -40,7 +40,7 @@ the best counts as the nuts.
 
 *Opponents' ranges*: the opponents' hands are dealt jointly from their ranges, in
 proportion to their weights, never colliding with the hand, the board, the dead cards,
-the known opponents or each other: the joint model of :func:`omaha8eq.equities` (each
+the known opponents or each other: the joint model of :func:`omaha8eq.equities.equity` (each
 weight w counts as the integer round(1000 w), divided by the range's common factor; a
 combination of hands, one per range, weighs the product of its hands' weights). Then
 the runout is dealt from the cards left. Every probability is over this joint
@@ -73,20 +73,27 @@ less on the flop and turn).
 
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
-from math import comb
 from typing import Any
 
-import numpy as np
-
 from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
-from .core.tables import get_tables
-from .equities import ProgressCallback, _card_masks, _parse_range, _range_seat, _restrict_ranges, _Seat, split_equity
+from .engine.low_runouts import (
+    LOW_TEXT,
+    Runouts,
+    category_counts,
+    count_runouts,
+    low_category,
+    low_mask,
+    no_low_reason,
+    nut_low_value,
+    pick_low_cards,
+)
+from .engine.progress import ProgressCallback
+from .engine.spot import Seat, parse_range_text, range_seat, restrict_ranges
+from .equities import split_equity
 from .errors import HandSizeError, OmahaInputError
 from .evaluation import evaluate_low
 from .hands import LowHand
@@ -97,40 +104,6 @@ __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
 
 #: Board sizes with cards still to come, and the street's name.
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
-_LOW_TEXT = "A2345678"  # low-rank letter by low bit (bit 0 = ace ... bit 7 = eight)
-_OTHER = 8  # the rank category of the cards 9 to K (no low)
-#: Most joint combinations of the opponents' range hands (raises OmahaInputError above).
-MAX_COMBINATIONS = 5_000_000
-_BLOCK = 1 << 22  # pairs tested at once when combining ranges
-
-
-def _low_bit(card: int) -> int:
-    """The category of a card: its low bit 0..7 (ace = 0, deuce = 1 ... eight = 7), or 8."""
-    rank = card >> 2
-    if rank == 12:
-        return 0
-    return rank + 1 if rank <= 6 else _OTHER
-
-
-def _mask(cards: Sequence[int]) -> int:
-    """8-bit mask of the low ranks among ``cards`` (bit 0 = ace ... bit 7 = eight)."""
-    mask = 0
-    for c in cards:
-        bit = _low_bit(c)
-        if bit != _OTHER:
-            mask |= 1 << bit
-    return mask
-
-
-def _category_keys() -> np.ndarray:
-    """Each card's category as a key: 5 bits per category (at most 20 cards, 9 to K)."""
-    return np.array([1 << (5 * _low_bit(c)) for c in range(DECK_SIZE)], dtype=np.int64)
-
-
-@functools.lru_cache(maxsize=1)
-def _low_table() -> tuple[int, ...]:
-    """The low table as a tuple: index ``board_mask * 256 + hole_mask`` -> low value or -1."""
-    return tuple(int(v) for v in get_tables().low)
 
 
 @dataclass(frozen=True)
@@ -222,7 +195,7 @@ class CounterfeitReport:
       ``p_nut_low_if_counterfeited`` = counterfeit_nut_low_runouts / counterfeit_runouts
       (0 when no runout counterfeits);
     - ``equity``: the hand's share of the pot against ``opponents`` over all runouts
-      (:func:`omaha8eq.equities`, exact; with ranges, over the joint distribution);
+      (:func:`omaha8eq.equities.equity`, exact; with ranges, over the joint distribution);
       ``equity_if_counterfeited`` and ``equity_if_not_counterfeited``: the same over
       the counterfeit runouts only and over the others only (None when there are none,
       or without opponents).
@@ -346,29 +319,6 @@ def _ratio(part: int, whole: int) -> Fraction:
     return Fraction(part, whole) if whole else Fraction(0)
 
 
-def _rank_runouts(counts: Sequence[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every way to take ``k`` cards by category, and how many runouts do it.
-
-    ``counts[i]`` is the number of unseen cards of category ``i``. Yields
-    ``(taken, weight)``: the cards taken of each category and the number of k-card
-    sets that take exactly those, the product of ``C(counts[i], taken[i])``.
-    """
-    n = len(counts)
-    taken = [0] * n
-
-    def visit(i: int, left: int, weight: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if i == n - 1:
-            if left <= counts[i]:
-                taken[i] = left
-                yield tuple(taken), weight * comb(counts[i], left)
-            return
-        for t in range(min(left, counts[i]) + 1):
-            taken[i] = t
-            yield from visit(i + 1, left - t, weight * comb(counts[i], t))
-
-    yield from visit(0, k, 1)
-
-
 def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     board = parse_cards(spec, what="board")
     if len(board) == 5:
@@ -381,26 +331,27 @@ def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     return board
 
 
-def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_Seat], list[Any]]:
+def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[Seat], list[Any]]:
     """The opponents' seats (known hands or ranges with integer weights) and, for each,
     what :func:`split_equity` is given (the cards, or the parsed :class:`Range`)."""
     if opponents is None:
         return [], []
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
         raise TypeError("opponents: expected a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
-    seats, specs = [], []
+    seats: list[Seat] = []
+    specs: list[Any] = []
     for i, spec in enumerate(opponents, start=1):
         what = f"opponent {i}"
         if isinstance(spec, str) and spec.strip().lower() == "random":
             raise OmahaInputError(f"{what}: 'random' hands are not supported here; give known hands or ranges")
         if isinstance(spec, Range) or is_range_expression(spec):
-            parsed = spec if isinstance(spec, Range) else _parse_range(spec, size, what)
+            parsed = spec if isinstance(spec, Range) else parse_range_text(spec, size, what)
             if parsed.hole_size != size:
                 raise HandSizeError(
                     f"{what}: a range of {parsed.hole_size}-card hands; every hand must have as "
                     f"many hole cards as the hand ({size})"
                 )
-            seats.append(_range_seat(str(spec).strip(), parsed))
+            seats.append(range_seat(str(spec).strip(), parsed))
             specs.append(parsed)
             continue
         hole = parse_hole(spec, what=what)
@@ -408,101 +359,9 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[_
             raise HandSizeError(
                 f"{what}: {len(hole)} cards given; every hand must have as many hole cards as the hand ({size})"
             )
-        seats.append(_Seat(format_cards(hole), cards=hole))
+        seats.append(Seat(format_cards(hole), cards=hole))
         specs.append(hole)
     return seats, specs
-
-
-def _joint_combinations(ranges: list[_Seat], names: list[str]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
-    """The joint combinations of the ranges' hands (one hand each, no card shared),
-    grouped by how many cards of each of the 9 categories they hold.
-
-    Returns ``([(count per category, summed weight)], number of combinations)``: the
-    weight of a combination is the product of its hands' integer weights. Without
-    ranges: ``([((0,) * 9, 1)], 1)``.
-    Raises OmahaInputError above ``MAX_COMBINATIONS`` combinations, or when no
-    combination exists.
-    """
-    keys_of_card = _category_keys()
-    bound = MAX_COMBINATIONS
-    for seat in ranges:
-        bound *= int(seat.weights.max())
-    dtype: Any = np.int64 if bound < 2**63 else object  # object: exact Python ints
-    masks = np.zeros(1, dtype=np.int64)
-    keys = np.zeros(1, dtype=np.int64)
-    weights = np.ones(1, dtype=dtype)
-    for seat in ranges:
-        hand_masks = _card_masks(seat.hands)
-        hand_keys = keys_of_card[seat.hands.astype(np.int64)].sum(axis=1)
-        hand_weights = seat.weights.astype(dtype)
-        pieces = []
-        found = 0
-        rows = max(1, _BLOCK // len(hand_masks))
-        for first in range(0, len(masks), rows):
-            i, j = np.nonzero((masks[first : first + rows, None] & hand_masks[None, :]) == 0)
-            found += len(i)
-            if found > MAX_COMBINATIONS:
-                raise OmahaInputError(
-                    f"{', '.join(names)}: the ranges make more than {MAX_COMBINATIONS:,} joint "
-                    "combinations of hands; give narrower ranges"
-                )
-            i += first
-            pieces.append((masks[i] | hand_masks[j], keys[i] + hand_keys[j], weights[i] * hand_weights[j]))
-        if found == 0:
-            raise OmahaInputError(
-                f"{', '.join(names)}: the ranges cannot be dealt together: every combination "
-                "of their hands shares a card"
-            )
-        masks, keys, weights = (np.concatenate(part) for part in zip(*pieces))
-    order = np.argsort(keys, kind="stable")
-    keys, weights = keys[order], weights[order]
-    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    sums = np.add.reduceat(weights, starts)
-    grouped = [
-        (tuple((int(key) >> (5 * i)) & 31 for i in range(9)), int(weight))
-        for key, weight in zip(keys[starts].tolist(), sums.tolist())
-    ]
-    return grouped, len(keys)
-
-
-def _pick_low_cards(hand: tuple[int, ...], board_mask: int, low: LowHand | None) -> tuple[int, ...]:
-    """The two hole cards the counterfeit is measured against (see the module docstring)."""
-    table = _low_table()
-    if low is not None:
-        candidates = [
-            pair
-            for pair in combinations(hand, 2)
-            if _low_bit(pair[0]) != _low_bit(pair[1])
-            and _OTHER not in (_low_bit(pair[0]), _low_bit(pair[1]))
-            and table[board_mask * 256 + _mask(pair)] == low.value
-        ]
-        return min(candidates, key=lambda p: sorted((_low_bit(c) for c in p), reverse=True))
-    first_of_rank: dict[int, int] = {}
-    for c in hand:
-        if _low_bit(c) != _OTHER:
-            first_of_rank.setdefault(_low_bit(c), c)
-    bits = sorted(first_of_rank)
-    free = [b for b in bits if not board_mask >> b & 1]
-    chosen = set((free if len(free) >= 2 else bits)[:2])
-    return tuple(c for c in hand if _low_bit(c) in chosen and first_of_rank[_low_bit(c)] == c)
-
-
-def _no_low_reason(hand: tuple[int, ...], board: tuple[int, ...], to_come: int) -> str:
-    hand_ranks = bin(_mask(hand)).count("1")
-    board_ranks = bin(_mask(board)).count("1")
-    if hand_ranks < 2:
-        held = "no card" if hand_ranks == 0 else "only one rank"
-        return f"no low possible: the hand holds {held} of 8 or lower; a low needs two different ones"
-    if board_ranks + to_come < 3:
-        plural = "s" if to_come != 1 else ""
-        return (
-            f"no low possible: the board shows {board_ranks} different rank(s) of 8 or lower "
-            f"with {to_come} card{plural} to come; a low needs three"
-        )
-    return (
-        "no low possible: no runout of the unseen cards gives the hand two hole cards and "
-        "three board cards of five different ranks of 8 or lower"
-    )
 
 
 def counterfeit_odds(
@@ -566,6 +425,86 @@ def counterfeit_odds(
     (9, 360, Fraction(1, 20))
     """
     started = time.perf_counter()
+    spot = _parse_spot(hand, board, dead, opponents)
+    runouts = count_runouts(spot.hand, spot.board, spot.unseen, spot.ranges, spot.range_names)
+    low_now = evaluate_low(spot.hand, spot.board) if spot.board else None
+    low_is_nut = low_now is not None and low_now.value >= nut_low_value(low_mask(spot.board), spot.category_counts)
+    low_cards, reason = _choose_low_cards(spot, runouts, low_now)
+    bits = {low_category(c) for c in low_cards}
+    counterfeit = runouts.counterfeit(sum(1 << b for b in bits))
+    equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
+    if spot.opponent_seats:
+        # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
+        rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
+        equities = _equities(
+            [spot.hand, *spot.opponent_specs], spot.board, spot.dead, rank_mask, runouts.total[0],
+            counterfeit[0], progress,
+        )  # fmt: skip
+    exact = ExactOdds(
+        p_counterfeit=_ratio(counterfeit[0], runouts.total[0]),
+        p_low=_ratio(runouts.total[1], runouts.total[0]),
+        p_nut_low=_ratio(runouts.total[2], runouts.total[0]),
+        p_low_if_counterfeited=_ratio(counterfeit[1], counterfeit[0]),
+        p_nut_low_if_counterfeited=_ratio(counterfeit[2], counterfeit[0]),
+        equity=equities[0],
+        equity_if_counterfeited=equities[1],
+        equity_if_not_counterfeited=equities[2],
+    )
+    return CounterfeitReport(
+        hand=format_cards(spot.hand),
+        board=format_cards(spot.board),
+        dead=format_cards(spot.dead),
+        opponents=spot.labels,
+        street=STREETS[len(spot.board)],
+        low=low_now,
+        low_is_nut=low_is_nut,
+        low_cards=low_cards,
+        runouts=runouts.total[0],
+        combinations=runouts.combinations,
+        counterfeit_runouts=counterfeit[0],
+        low_runouts=runouts.total[1],
+        nut_low_runouts=runouts.total[2],
+        counterfeit_low_runouts=counterfeit[1],
+        counterfeit_nut_low_runouts=counterfeit[2],
+        next_cards=_next_cards(spot, bits),
+        exact=exact,
+        reason=reason,
+        elapsed=time.perf_counter() - started,
+    )
+
+
+@dataclass
+class _Spot:
+    """A checked :func:`counterfeit_odds` spot, its ranges restricted to the unseen cards.
+
+    ``labels``: the opponents as given (before a range is narrowed to one hand);
+    ``opponent_specs``: what :func:`split_equity` is given for each opponent;
+    ``ranges``/``range_names``: the opponents still given by a range, and their names;
+    ``unseen``: the cards not in the hand, board, dead cards or known opponents' hands;
+    ``category_counts``: the unseen cards per category (see :func:`low_category`).
+    """
+
+    hand: tuple[int, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    labels: tuple[str, ...]
+    opponent_seats: list[Seat]
+    opponent_specs: list[Any]
+    ranges: list[Seat]
+    range_names: list[str]
+    unseen: list[int]
+
+    @property
+    def to_come(self) -> int:
+        return 5 - len(self.board)
+
+    @property
+    def category_counts(self) -> list[int]:
+        return category_counts(self.unseen)
+
+
+def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequence[Any] | None) -> _Spot:
+    """Parse and check the inputs; restrict the ranges to the cards no one is known to hold."""
     hand_cards = parse_hole(hand, what="hand")
     board_cards = _parse_board(board)
     dead_cards = parse_cards(dead, what="dead cards")
@@ -574,125 +513,64 @@ def counterfeit_odds(
     labels = tuple(seat.label for seat in opponent_seats)
     check_disjoint(
         [("the hand", hand_cards), ("the board", board_cards), ("the dead cards", dead_cards)]
-        + [(name, s.cards) for name, s in zip(names, opponent_seats) if s.cards is not None]
+        + [(name, s.cards) for name, s in zip(names, opponent_seats, strict=True) if s.cards is not None]
     )
     seen = set(hand_cards) | set(board_cards) | set(dead_cards)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
     # Range hands holding a seen card are left out; a range left with one hand is known.
-    _restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
+    restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
-    ranges = [s for s in opponent_seats if s.is_range]
-    range_names = [name for name, s in zip(names, opponent_seats) if s.is_range]
-    unseen = [c for c in range(DECK_SIZE) if c not in seen]
-    to_come = 5 - len(board_cards)
-    in_ranges = len(ranges) * len(hand_cards)  # cards the ranges' hands take
-    if len(unseen) - in_ranges < to_come:
+    spot = _Spot(
+        hand=hand_cards,
+        board=board_cards,
+        dead=dead_cards,
+        labels=labels,
+        opponent_seats=opponent_seats,
+        opponent_specs=opponent_specs,
+        ranges=[s for s in opponent_seats if s.is_range],
+        range_names=[name for name, s in zip(names, opponent_seats, strict=True) if s.is_range],
+        unseen=[c for c in range(DECK_SIZE) if c not in seen],
+    )
+    in_ranges = len(spot.ranges) * len(hand_cards)  # cards the ranges' hands take
+    if len(spot.unseen) - in_ranges < spot.to_come:
         raise OmahaInputError(
             f"too many cards: the hand, board, dead cards and opponents leave "
-            f"{len(unseen) - in_ranges} unseen cards, fewer than the {to_come} still to come"
+            f"{len(spot.unseen) - in_ranges} unseen cards, fewer than the {spot.to_come} still to come"
         )
-    combinations_by_counts, n_combinations = _joint_combinations(ranges, range_names)
+    return spot
 
-    table = _low_table()
-    hole_mask = _mask(hand_cards)
-    board_mask = _mask(board_cards)
-    counts = [0] * 9
-    for c in unseen:
-        counts[_low_bit(c)] += 1
 
-    def nut_value(final_board_mask: int, left: Sequence[int]) -> int:
-        """The best low any two unseen cards make on the board (-1: none)."""
-        unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
-        return table[final_board_mask * 256 + unseen_mask]
-
-    low_now = evaluate_low(hand_cards, board_cards) if board_cards else None
-    low_is_nut = low_now is not None and low_now.value >= nut_value(board_mask, counts)
-
-    # Every (combination, runout) deal, by the low ranks the runout brings (8-bit mask):
-    # [deals, deals with a low, deals with the nut low], each deal weighted.
-    by_ranks: dict[int, list[int]] = {}
-    for held, combination_weight in combinations_by_counts:
-        free = [n - h for n, h in zip(counts, held)]
-        for taken, weight in _rank_runouts(free, to_come):
-            brought = sum(1 << b for b in range(8) if taken[b])
-            final_mask = board_mask | brought
-            value = table[final_mask * 256 + hole_mask]
-            nut = value >= 0 and value >= nut_value(final_mask, [n - t for n, t in zip(free, taken)])
-            entry = by_ranks.setdefault(brought, [0, 0, 0])
-            weight *= combination_weight
-            entry[0] += weight
-            entry[1] += weight if value >= 0 else 0
-            entry[2] += weight if nut else 0
-    runouts, low_runouts, nut_low_runouts = (sum(e[i] for e in by_ranks.values()) for i in range(3))
-    total_weight = sum(weight for _, weight in combinations_by_counts)
-    assert runouts == total_weight * comb(len(unseen) - in_ranges, to_come)
-
-    reason = None
-    if low_runouts == 0:
-        low_cards: tuple[int, ...] = ()
-        reason = _no_low_reason(hand_cards, board_cards, to_come)
+def _choose_low_cards(spot: _Spot, runouts: Runouts, low_now: LowHand | None) -> tuple[tuple[int, ...], str | None]:
+    """The low cards and, when the probabilities are 0 by definition, the reason."""
+    if runouts.total[1] == 0:
+        return (), no_low_reason(spot.hand, spot.board, spot.to_come)
+    low_cards = pick_low_cards(spot.hand, low_mask(spot.board), low_now)
+    bits = {low_category(c) for c in low_cards}
+    if runouts.counterfeit(sum(1 << b for b in bits))[0]:
+        return low_cards, None
+    ranks = " or ".join(LOW_TEXT[b] for b in sorted(bits))
+    if any(low_category(c) in bits for c in spot.unseen):
+        why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
     else:
-        low_cards = _pick_low_cards(hand_cards, board_mask, low_now)
-    bits = {_low_bit(c) for c in low_cards}
-    bits_mask = sum(1 << b for b in bits)
-    counterfeits = [e for brought, e in by_ranks.items() if brought & bits_mask]
-    counterfeit_runouts, cf_low, cf_nut = (sum(e[i] for e in counterfeits) for i in range(3))
-    if low_cards and counterfeit_runouts == 0:
-        ranks = " or ".join(_LOW_TEXT[b] for b in sorted(bits))
-        if any(_low_bit(c) in bits for c in unseen):
-            why = f"no card to come can be an {ranks}: the opponents' ranges hold every one left"
-        else:
-            why = f"no unseen card is an {ranks}"
-        reason = f"the counterfeit cannot happen: {why}; the probabilities given the counterfeit are reported as 0"
+        why = f"no unseen card is an {ranks}"
+    reason = f"the counterfeit cannot happen: {why}; the probabilities given the counterfeit are reported as 0"
+    return low_cards, reason
 
-    next_cards: list[NextCard] = []
-    if to_come <= 2:
-        for c in unseen:
-            low = evaluate_low(hand_cards, board_cards + (c,))
-            left = list(counts)
-            left[_low_bit(c)] -= 1
-            nut = low is not None and low.value >= nut_value(board_mask | _mask((c,)), left)
-            next_cards.append(NextCard(format_card(c), _low_bit(c) in bits, low, nut))
 
-    equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
-    if opponent_seats:
-        # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
-        rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
-        equities = _equities(
-            [hand_cards, *opponent_specs], board_cards, dead_cards, rank_mask, runouts,
-            counterfeit_runouts, progress,
-        )  # fmt: skip
-    exact = ExactOdds(
-        p_counterfeit=_ratio(counterfeit_runouts, runouts),
-        p_low=_ratio(low_runouts, runouts),
-        p_nut_low=_ratio(nut_low_runouts, runouts),
-        p_low_if_counterfeited=_ratio(cf_low, counterfeit_runouts),
-        p_nut_low_if_counterfeited=_ratio(cf_nut, counterfeit_runouts),
-        equity=equities[0],
-        equity_if_counterfeited=equities[1],
-        equity_if_not_counterfeited=equities[2],
-    )
-    return CounterfeitReport(
-        hand=format_cards(hand_cards),
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards),
-        opponents=labels,
-        street=STREETS[len(board_cards)],
-        low=low_now,
-        low_is_nut=low_is_nut,
-        low_cards=low_cards,
-        runouts=runouts,
-        combinations=n_combinations,
-        counterfeit_runouts=counterfeit_runouts,
-        low_runouts=low_runouts,
-        nut_low_runouts=nut_low_runouts,
-        counterfeit_low_runouts=cf_low,
-        counterfeit_nut_low_runouts=cf_nut,
-        next_cards=tuple(next_cards),
-        exact=exact,
-        reason=reason,
-        elapsed=time.perf_counter() - started,
-    )
+def _next_cards(spot: _Spot, bits: set[int]) -> tuple[NextCard, ...]:
+    """What each unseen card does as the next card, on a flop or a turn (``()`` preflop)."""
+    if spot.to_come > 2:
+        return ()
+    board_mask = low_mask(spot.board)
+    counts = spot.category_counts
+    next_cards = []
+    for c in spot.unseen:
+        low = evaluate_low(spot.hand, (*spot.board, c))
+        left = list(counts)
+        left[low_category(c)] -= 1
+        nut = low is not None and low.value >= nut_low_value(board_mask | low_mask((c,)), left)
+        next_cards.append(NextCard(format_card(c), low_category(c) in bits, low, nut))
+    return tuple(next_cards)
 
 
 def _equities(

@@ -1,7 +1,8 @@
 """Equity results: what each player wins, and how, over all deals counted.
 
 Every share below is a fraction of the outcomes counted (boards enumerated, or
-Monte Carlo samples), in [0, 1]. The pot rule is pokersource ``pokenum -o8``'s:
+Monte Carlo samples), in [0, 1]; :class:`OutcomeCounts` gives the integer counts
+behind them (weighted counts with ranges). The pot rule is pokersource ``pokenum -o8``'s:
 when at least one player has a qualifying low, half the pot goes to the best high
 (split equally among equal highs) and half to the best low (likewise); when nobody
 has a low, the best high takes the whole pot.
@@ -11,12 +12,15 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from .cards import format_cards
+
+__all__ = ["EquityResult", "HandEquity", "OutcomeCounts", "PlayerEquity"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,56 @@ class HandEquity:
     hand: str
     equity: float
     frequency: float
+
+
+@dataclass(frozen=True)
+class OutcomeCounts:
+    """One player's outcomes as integer counts (pokenum's record, and more).
+
+    Each field counts deals (boards enumerated or samples drawn); with ranges the
+    counts are weighted: each deal counts the product of the range hands' integer
+    weights (``round(weight * 1000)`` each, divided by the range's common factor), so
+    every :class:`PlayerEquity` fraction is still a field here divided by ``deals``.
+
+    Attributes:
+        deals: every deal counted (the sum of the fields of each half).
+        hi_win: the best high alone; hi_tie: the best high, shared; hi_lose: not the best.
+        lo_win, lo_tie, lo_lose: the same for the low, when the player's own low
+            qualifies; no_low: no qualifying low of the player's own (lo_win + lo_tie
+            + lo_lose + no_low = deals).
+        nobody_low: deals in which no player has a qualifying low (the high takes the
+            whole pot); every deal in Omaha high.
+        scoop: the whole pot alone (both halves alone, or the high alone when nobody
+            has a low).
+        hi_split: ``hi_split[k]`` deals in which the best high was shared by ``k``
+            players, this one among them (k = 1 alone); ``hi_split[0]`` = hi_lose.
+        lo_split: the same for the low (``lo_split[0]`` = lo_lose; deals without the
+            player's own qualifying low are in ``no_low``).
+        shares: each pot share won (as in ``PlayerEquity.shares``) mapped to its deals.
+    """
+
+    deals: int
+    hi_win: int
+    hi_tie: int
+    hi_lose: int
+    lo_win: int
+    lo_tie: int
+    lo_lose: int
+    no_low: int
+    nobody_low: int
+    scoop: int
+    hi_split: tuple[int, ...]
+    lo_split: tuple[int, ...]
+    shares: dict[Fraction, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
+        return {
+            **{f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("hi_split", "lo_split", "shares")},
+            "hi_split": list(self.hi_split),
+            "lo_split": list(self.lo_split),
+            "shares": {str(k): v for k, v in sorted(self.shares.items(), reverse=True)},
+        }
 
 
 @dataclass(frozen=True)
@@ -57,7 +111,9 @@ class PlayerEquity:
             Fraction(1, 4), ..., Fraction(0)) mapped to the share of outcomes in
             which the player won exactly that much; a quarter is
             ``shares[Fraction(1, 4)]``. The values sum to 1.
-        counts: the raw outcome counts behind these shares (see
+        outcome_counts: the integer counts behind these fractions
+            (:class:`OutcomeCounts`; weighted with ranges).
+        counts: the raw outcome histogram behind these shares (see
             ``omaha8eq.core.showdown``): ``counts[h][l]`` for high state h, low state l.
             With weighted ranges the counts are weighted (each deal counts the product
             of the range weights: ``round(weight * 1000)`` each, divided by the
@@ -78,6 +134,7 @@ class PlayerEquity:
     no_low: float
     scoop: float
     shares: dict[Fraction, float]
+    outcome_counts: OutcomeCounts = field(repr=False)
     counts: np.ndarray = field(repr=False, compare=False)
     by_hand: tuple[HandEquity, ...] | None = field(default=None, repr=False, compare=False)
 
@@ -93,7 +150,7 @@ class PlayerEquity:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """The result of :func:`omaha8eq.equities`.
+    """The result of :func:`omaha8eq.equities.equity`.
 
     Attributes:
         players: one :class:`PlayerEquity` per hand, in the order given.
@@ -104,8 +161,9 @@ class EquityResult:
         seed: the Monte Carlo seed used (None when exhaustive); the same seed and
             sample count give the same numbers on every run, with any thread count.
         elapsed: wall-clock seconds spent.
-        no_low: share of outcomes in which nobody has a qualifying low (the high
-            takes the whole pot); 1.0 in Omaha high (``hilo=False``).
+        nobody_low: share of outcomes in which nobody has a qualifying low (the high
+            takes the whole pot); 1.0 in Omaha high (``hilo=False``). Its count is
+            every player's ``outcome_counts.nobody_low``.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
     """
 
@@ -116,10 +174,10 @@ class EquityResult:
     exhaustive: bool
     seed: int | None
     elapsed: float
-    no_low: float
+    nobody_low: float
     hilo: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
         return {
             "board": self.board,
@@ -129,7 +187,7 @@ class EquityResult:
             "outcomes": self.outcomes,
             "seed": self.seed,
             "elapsed": self.elapsed,
-            "no_low": self.no_low,
+            "nobody_low": self.nobody_low,
             "players": [
                 {
                     "hand": p.hand,
@@ -145,6 +203,7 @@ class EquityResult:
                     "scoop": p.scoop,
                     "quarter": p.quarter,
                     "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
+                    "outcome_counts": p.outcome_counts.to_dict(),
                     **(
                         {}
                         if p.by_hand is None
@@ -173,7 +232,9 @@ def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
 @functools.cache
 def share_matrix(n_players: int) -> np.ndarray:
     """``cell_share`` of every histogram cell, as floats (shape ``histogram_shape[1:]``)."""
-    return np.array([[float(cell_share(h, l, n_players)) for l in range(n_players + 3)] for h in range(n_players + 1)])
+    return np.array(
+        [[float(cell_share(h, lo, n_players)) for lo in range(n_players + 3)] for h in range(n_players + 1)]
+    )
 
 
 @functools.cache
@@ -181,7 +242,7 @@ def share_units(n_players: int) -> np.ndarray:
     """``cell_share`` of every cell in integer units; a whole pot is ``2 * lcm(1..P)`` units."""
     pot = 2 * math.lcm(*range(1, n_players + 1))
     return np.array(
-        [[int(cell_share(h, l, n_players) * pot) for l in range(n_players + 3)] for h in range(n_players + 1)],
+        [[int(cell_share(h, lo, n_players) * pot) for lo in range(n_players + 3)] for h in range(n_players + 1)],
         dtype=np.int64,
     )
 
@@ -196,7 +257,8 @@ def hand_equities(hands: np.ndarray, equities: np.ndarray, dealt: np.ndarray) ->
 def _exact_equity(counts: np.ndarray) -> Fraction:
     n_players = counts.shape[0] - 1
     total = int(counts.sum())
-    won = sum(int(counts[h, l]) * cell_share(int(h), int(l), n_players) for h, l in zip(*np.nonzero(counts)))
+    cells = zip(*np.nonzero(counts), strict=True)
+    won = sum(int(counts[h, lo]) * cell_share(int(h), int(lo), n_players) for h, lo in cells)
     return Fraction(won, total)
 
 
@@ -206,8 +268,8 @@ def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int
     the histogram cells that win it."""
     cells: dict[Fraction, list[tuple[int, int]]] = {}
     for h in range(n_players + 1):
-        for l in range(n_players + 3):
-            cells.setdefault(cell_share(h, l, n_players), []).append((h, l))
+        for lo in range(n_players + 3):
+            cells.setdefault(cell_share(h, lo, n_players), []).append((h, lo))
     return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
 
 
@@ -224,7 +286,7 @@ def summarize_player(
     total = sum(map(sum, cells))
     won: list[tuple[Fraction, float, int]] = []
     for share, value, where in _share_cells(n_players):
-        times = sum(cells[h][l] for h, l in where)
+        times = sum(cells[h][lo] for h, lo in where)
         if times:
             won.append((share, value, times))
     mean = sum(value * times for _, value, times in won) / total
@@ -233,21 +295,46 @@ def summarize_player(
     if not exhaustive and total > 1:
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
-    by_low = [sum(row[l] for row in cells) for l in range(n_players + 3)]
-    no_low_state, nobody_low_state = n_players + 1, n_players + 2
+    tally = _outcome_counts(cells, total, {share: times for share, _, times in won})
     return PlayerEquity(
         hand=hand,
         equity=mean,
         equity_stderr=stderr,
-        hi_win=sum(cells[1]) / total,
-        hi_tie=sum(map(sum, cells[2:])) / total,
-        hi_lose=sum(cells[0]) / total,
-        lo_win=by_low[1] / total,
-        lo_tie=sum(by_low[2 : n_players + 1]) / total,
-        lo_lose=by_low[0] / total,
-        no_low=(by_low[no_low_state] + by_low[nobody_low_state]) / total,
-        scoop=(cells[1][1] + cells[1][nobody_low_state]) / total,
-        shares={share: times / total for share, _, times in won},
+        hi_win=tally.hi_win / total,
+        hi_tie=tally.hi_tie / total,
+        hi_lose=tally.hi_lose / total,
+        lo_win=tally.lo_win / total,
+        lo_tie=tally.lo_tie / total,
+        lo_lose=tally.lo_lose / total,
+        no_low=tally.no_low / total,
+        scoop=tally.scoop / total,
+        shares={share: times / total for share, times in tally.shares.items()},
+        outcome_counts=tally,
         counts=counts,
         by_hand=by_hand,
+    )
+
+
+def _outcome_counts(cells: list[list[int]], total: int, shares: dict[Fraction, int]) -> OutcomeCounts:
+    """The :class:`OutcomeCounts` of one player's histogram ``cells[high_state][low_state]``
+    (Python ints, as ``ndarray.tolist()`` gives them)."""
+    n_players = len(cells) - 1
+    hi_split = tuple(map(sum, cells))
+    by_low = [sum(column) for column in zip(*cells, strict=True)]
+    lo_split = tuple(by_low[: n_players + 1])
+    nobody_low = by_low[n_players + 2]
+    return OutcomeCounts(
+        deals=total,
+        hi_win=hi_split[1],
+        hi_tie=sum(hi_split[2:]),
+        hi_lose=hi_split[0],
+        lo_win=lo_split[1],
+        lo_tie=sum(lo_split[2:]),
+        lo_lose=lo_split[0],
+        no_low=by_low[n_players + 1] + nobody_low,
+        nobody_low=nobody_low,
+        scoop=cells[1][1] + cells[1][n_players + 2],
+        hi_split=hi_split,
+        lo_split=lo_split,
+        shares=shares,
     )

@@ -69,19 +69,18 @@ def summary(result):
     """The same numbers from an EquityResult, exactly (from its counts)."""
     if result is None:
         return None
-    n = len(result.players)
-    first = result.players[0].counts
+    first = result.players[0].outcome_counts
     return {
         "deals": result.outcomes,
         "equity": [p.exact_equity() for p in result.players],
-        "scoop": [Fraction(int(p.counts[1, 1] + p.counts[1, n + 2]), int(p.counts.sum())) for p in result.players],
-        "no_low": Fraction(int(first[:, n + 2].sum()), int(first.sum())),
+        "scoop": [Fraction(p.outcome_counts.scoop, p.outcome_counts.deals) for p in result.players],
+        "no_low": Fraction(first.nobody_low, first.deals),
     }
 
 
 def rows(expr):
     parsed = parse_range(expr)
-    return [(tuple(int(c) for c in h), float(w)) for h, w in zip(parsed.hands, parsed.weights)]
+    return [(tuple(int(c) for c in h), float(w)) for h, w in zip(parsed.hands, parsed.weights, strict=True)]
 
 
 def cards(text):
@@ -126,11 +125,11 @@ def test_split_matches_the_runout_by_runout_reference(hands, board, dead, ranks)
     # the overall result is equity()'s, count for count
     whole = equity(hands, board, dead, exhaustive=True)
     assert overall.outcomes == whole.outcomes == hit.outcomes + missed.outcomes
-    for a, b, h, m in zip(overall.players, whole.players, hit.players, missed.players):
+    for a, b, h, m in zip(overall.players, whole.players, hit.players, missed.players, strict=True):
         assert np.array_equal(a.counts, b.counts)
         assert np.array_equal(a.counts, h.counts + m.counts)
         assert a.exact_equity() == b.exact_equity()
-    assert overall.no_low == whole.no_low
+    assert overall.nobody_low == whole.nobody_low
 
 
 def test_no_ranks_give_no_hit_part():
@@ -138,7 +137,7 @@ def test_no_ranks_give_no_hit_part():
     overall, hit, missed = split_equity(hands, board, ranks=0)
     assert hit is None
     assert missed.outcomes == overall.outcomes == 820
-    for a, b in zip(overall.players, missed.players):
+    for a, b in zip(overall.players, missed.players, strict=True):
         assert np.array_equal(a.counts, b.counts)
     # with a range too
     overall, hit, missed = split_equity([hands[0], "KsKhQdJd, 9h9d8c7c@50"], board, ranks=0)

@@ -97,7 +97,7 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
         lines.append(f"Dead: {result.dead}")
     noun = "deals" if any(p.hand == "random" for p in result.players) else "boards"
     if result.hilo:
-        lines.append(f"No low: {percent(result.no_low)}% of {noun}")
+        lines.append(f"No low: {percent(result.nobody_low)}% of {noun}")
     if result.exhaustive:
         counted = noun if result.outcomes != 1 else noun[:-1]
         lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {seconds(result.elapsed)} s")

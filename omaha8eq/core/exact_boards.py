@@ -72,18 +72,22 @@ def _group_mask(positions, group, size):
 
 
 @njit(cache=True, parallel=True)
-def enumerate_deals(
-    holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck, chunk_first,
-    chunk_last, hilo, board_pair, flush5, suited, low, counts,
-):  # fmt: skip
+def enumerate_deals(deal, tables, chunk_first, chunk_last, counts):
     """Count the showdown of every deal whose board combination is in each chunk.
 
-    ``holes`` (P, n_hole) holds the fixed hands; rows listed in ``random_players`` are
-    overwritten per deal (``fixed`` is False for them; ``fixed_tables`` as made by
-    ``showdown.fixed_hand_tables``). ``board[:n_known]`` are the known board cards. Chunk ``c``
-    covers board combinations ``chunk_first[c] <= i < chunk_last[c]`` and adds to
-    ``counts[c]``.
+    ``deal`` is a ``kernel_args.DealArrays``: ``deal.holes`` (P, n_hole) holds the fixed
+    hands; rows listed in ``deal.random_players`` are overwritten per deal
+    (``deal.fixed`` is False for them); ``deal.board[:n_known]`` are the known board
+    cards; the missing ones and the random hands come from ``deal.deck``. ``tables`` is
+    a ``kernel_args.LookupTables``. Chunk ``c`` covers board combinations
+    ``chunk_first[c] <= i < chunk_last[c]`` and adds to ``counts[c]``.
     """
+    holes = deal.holes
+    n_hole = deal.n_hole
+    random_players = deal.random_players
+    board = deal.board
+    n_known = deal.n_known
+    deck = deal.deck
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
     n_missing = 5 - n_known
@@ -117,11 +121,7 @@ def enumerate_deals(
                     for g in range(1, n_random + 1):
                         for i in range(n_hole):
                             work_holes[random_players[g - 1], i] = deck[positions[g, i]]
-                    record_showdown(
-                        work_holes, n_players, n_hole, fixed, fixed_tables, work_board, hilo,
-                        board_pair, flush5, suited, low, high_values, low_values, counts, c,
-                        cells,
-                    )  # fmt: skip
+                    record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
                 # Odometer over the random hands: the last one moves fastest.
                 g = n_random
                 while g >= 1 and not _advance(positions, g, n_hole, n_deck):

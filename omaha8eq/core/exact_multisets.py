@@ -35,15 +35,16 @@ from numba import njit
 
 from .exact_boards import COMB
 from .high import best_flush, board_state, popcount
+from .kernel_args import RankMultisets
 from .showdown import count_outcome
 from .tables import BOARD_OFFSET, LOW_BIT, multiset_index
 
 
 @functools.cache
-def rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def rank_multisets() -> RankMultisets:
     """All multisets of 0..5 ranks, for weighting the ways the missing cards can fall.
 
-    Returns ``(ranks, multiplicities, offsets)``; the multisets of ``k`` ranks are
+    Returns ``RankMultisets(ranks, multiplicities, offsets)``; the multisets of ``k`` ranks are
     rows ``offsets[k]:offsets[k + 1]``, in board-state (colex) order. Row ``m``
     lists its ranks in ``ranks[m, :k]`` (sorted); ``multiplicities[m, i]`` is how
     often ``ranks[m, i]`` appears at its first occurrence and 0 at the repeats, so
@@ -58,7 +59,7 @@ def rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             ranks.append(list(multiset) + [0] * (5 - size))
             multiplicities.append(first + [0] * (5 - size))
         offsets.append(len(ranks))
-    return (
+    return RankMultisets(
         np.array(ranks, dtype=np.int64),
         np.array(multiplicities, dtype=np.int64),
         np.array(offsets, dtype=np.int64),
@@ -95,9 +96,8 @@ def _split_chunk(work_board, n_known, split_ranks):
 
 @njit(cache=True, inline="always")
 def _visit_multisets(
-    position, available, player_flush, correcting, work_board, ranks, multiplicities, offsets,
-    fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
-    n_known, split_ranks,
+    position, available, player_flush, correcting, work_board, multisets, fixed_highs, hole_low, low, hilo,
+    high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
 ):  # fmt: skip
     """Fill ``work_board[0, position:]`` with every rank multiset of the cards left
     (``available`` per rank) and count each board's outcome, weighted by its ways.
@@ -110,8 +110,8 @@ def _visit_multisets(
     """
     n_players = fixed_highs.shape[0]
     n_off = 5 - position
-    for m in range(offsets[n_off], offsets[n_off + 1]):
-        weight = _deal_multiset(m, n_off, ranks, multiplicities, available, work_board, position)
+    for m in range(multisets.offsets[n_off], multisets.offsets[n_off + 1]):
+        weight = _deal_multiset(m, n_off, multisets.ranks, multisets.multiplicities, available, work_board, position)
         if weight == 0:
             continue
         chunk = _split_chunk(work_board, n_known, split_ranks) if split_ranks else 0
@@ -131,20 +131,30 @@ def _visit_multisets(
 
 
 @njit(cache=True)
-def aggregate_showdowns(
-    holes, n_hole, fixed_highs, board, n_known, deck, ranks, multiplicities, offsets, hilo,
-    flush5, suited, low, split_ranks, counts,
-):  # fmt: skip
+def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
-    ``holes`` (P, n_hole) are all fixed, ``fixed_highs`` their highs without flushes
-    (the first columns of ``showdown.fixed_hand_tables``, the only ones read);
-    ``board[:n_known]`` the known board cards; ``deck`` the cards left. ``ranks`` ... ``offsets`` come from ``rank_multisets``.
+    ``deal`` is a ``kernel_args.DealArrays`` whose hands are all fixed: ``deal.fixed_tables``
+    holds their highs without flushes (the first columns of
+    ``showdown.fixed_hand_tables``, the only ones read); ``deal.board[:n_known]`` the
+    known board cards; ``deal.deck`` the cards left. ``tables`` is the
+    ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
+    ``multisets`` the ``kernel_args.RankMultisets`` of :func:`rank_multisets`.
     ``split_ranks`` is a 13-bit rank mask (bit r: rank r, 0 = deuce ... 12 = ace): the
     deals whose missing board cards hold a card of one of those ranks go to
     ``counts[1]``, the others to ``counts[0]``; with 0 (and ``counts`` of shape
     ``(1, ...)``) everything goes to ``counts[0]``.
     """
+    holes = deal.holes
+    n_hole = deal.n_hole
+    fixed_highs = deal.fixed_tables
+    board = deal.board
+    n_known = deal.n_known
+    deck = deal.deck
+    hilo = deal.hilo
+    flush5 = tables.flush5
+    suited = tables.suited
+    low = tables.low
     n_players = holes.shape[0]
     n_missing = 5 - n_known
     # Per player: the low mask and the rank mask of each suit held.
@@ -173,9 +183,8 @@ def aggregate_showdowns(
     # Every board, read by its ranks alone.
     player_flush = np.full(n_players, -1, dtype=np.int64)
     _visit_multisets(
-        n_known, available, player_flush, False, work_board, ranks, multiplicities, offsets,
-        fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values, counts, cells,
-        n_known, split_ranks,
+        n_known, available, player_flush, False, work_board, multisets, fixed_highs, hole_low, low, hilo,
+        high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
     )  # fmt: skip
 
     # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
@@ -206,9 +215,8 @@ def aggregate_showdowns(
                             known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited
                         )
                 _visit_multisets(
-                    position, off_suit, player_flush, True, work_board, ranks, multiplicities,
-                    offsets, fixed_highs, hole_low, low, hilo, high_values, flush_values,
-                    low_values, counts, cells, n_known, split_ranks,
+                    position, off_suit, player_flush, True, work_board, multisets, fixed_highs, hole_low,
+                    low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
                 )  # fmt: skip
             if subset == 0:
                 break

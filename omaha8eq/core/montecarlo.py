@@ -5,8 +5,7 @@ seeded from ``(seed, i)``, and writes only its own slice of the histogram. A see
 therefore gives the same counts with any number of threads, and a run extended
 chunk by chunk (``stderr_target``) reproduces too.
 
-The generator is SplitMix64 (Steele, Lea, Flood 2014): 64-bit state, passes
-BigCrush, and trivially seeded per chunk. Cards are drawn by a partial Fisher-Yates
+The generator is SplitMix64 (``rng.py``). Cards are drawn by a partial Fisher-Yates
 shuffle of the chunk's copy of the deck, with Lemire's unbiased bounded integers.
 """
 
@@ -15,52 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .rng import below, chunk_state, uniform
 from .showdown import record_showdown
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_MASK32 = np.uint64(0xFFFFFFFF)
 #: Draws of the range hands allowed for one deal before giving up on the ranges.
 MAX_REDRAWS = 1_000_000
-
-
-@njit(cache=True, inline="always")
-def _mix(z):
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def chunk_state(seed, chunk):
-    """Initial generator state of chunk number ``chunk`` of a run seeded with ``seed``."""
-    return _mix(np.uint64(seed) ^ _mix(np.uint64(chunk) * _GOLDEN + _GOLDEN))
-
-
-@njit(cache=True, inline="always")
-def _below(state, bound):
-    """(new state, uniform int in [0, bound)) for 0 < bound < 2**32, without bias.
-
-    Lemire's nearly divisionless method: the modulo that fixes the bias is only
-    computed in the rare case that the low half of the product is below ``bound``.
-    """
-    bound64 = np.uint64(bound)
-    state = state + _GOLDEN
-    product = (_mix(state) & _MASK32) * bound64
-    if (product & _MASK32) < bound64:
-        threshold = (np.uint64(0x100000000) - bound64) % bound64
-        while (product & _MASK32) < threshold:
-            state = state + _GOLDEN
-            product = (_mix(state) & _MASK32) * bound64
-    return state, np.int64(product >> np.uint64(32))
-
-
-@njit(cache=True, inline="always")
-def _uniform(state):
-    """(new state, uniform float in [0, 1)) from the top 53 bits of one output."""
-    state = state + _GOLDEN
-    return state, np.float64(_mix(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True, inline="always")
@@ -76,30 +34,70 @@ def _pick(cumulative, first, last, target):
     return first
 
 
-@njit(cache=True, parallel=True)
-def sample_deals(
-    holes, n_hole, random_players, fixed, fixed_tables, board, n_known, deck,
-    range_players, range_hands, range_masks, range_offsets, range_cumulative, share_units,
-    by_hand, seed, first_chunk, chunk_sizes, hilo, board_pair, flush5, suited, low, counts,
-    hand_shares, hand_deals, stuck,
-):  # fmt: skip
-    """Play ``chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``first_chunk + c``).
+@njit(cache=True, inline="always")
+def _pick_range_hands(state, ranges, picked):
+    """Pick one hand per range into ``picked``, all again until no two share a card.
 
-    Each deal first picks a hand for every player of ``range_players`` (player
-    ``range_players[r]`` draws hand k of ``range_hands[range_offsets[r]:range_offsets[r + 1]]``
-    with probability proportional to its weight, ``range_cumulative`` holding the
-    running sums (weights are whole numbers; when all are 1 the pick is uniform); ``range_masks[k]`` is the hand's card bitmask). If two picked hands
-    share a card, all are drawn again: that samples the joint distribution of the
-    range hands given that they do not collide, exactly. Then it draws the
-    ``5 - n_known`` missing board cards and ``n_hole`` cards for every player of
-    ``random_players``, without replacement from the rest of ``deck``. Outcomes go
-    to ``counts[c]``; with ``by_hand``, each picked range hand k also adds its share
-    of the pot, in units of ``share_units`` (a pot is ``share_units[1, P + 2]``), to
-    ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. ``fixed``/``fixed_tables``:
-    see ``showdown.fixed_hand_tables``. A chunk that needs more than ``MAX_REDRAWS``
-    draws of the range hands for one deal stops and sets ``stuck[c]``: those ranges
-    (almost) never fit together.
+    Range r's hand k is drawn with probability proportional to its weight (uniformly
+    when all weights are 1). Returns ``(state, found)``: found is False after
+    ``MAX_REDRAWS`` draws that all collided.
     """
+    offsets = ranges.offsets
+    cumulative = ranges.cumulative
+    for _ in range(MAX_REDRAWS):
+        used = 0
+        collided = False
+        for r in range(ranges.players.shape[0]):
+            first = offsets[r]
+            last = offsets[r + 1]
+            if cumulative[last - 1] == last - first:  # all weights 1
+                state, k = below(state, last - first)
+                k += first
+            else:
+                state, u = uniform(state)
+                k = _pick(cumulative, first, last, u * cumulative[last - 1])
+            picked[r] = k
+            if ranges.masks[k] & used:
+                collided = True
+                break
+            used |= ranges.masks[k]
+        if not collided:
+            return state, True
+    return state, False
+
+
+@njit(cache=True, parallel=True)
+def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
+    """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
+
+    ``deal`` is a ``kernel_args.DealArrays``, ``tables`` the ``kernel_args.LookupTables``,
+    ``ranges`` a ``kernel_args.RangeDraw``, ``run`` a ``kernel_args.SampleRun``. Each deal first
+    picks a hand for every player of ``ranges.players``: player ``ranges.players[r]``
+    draws hand k of ``ranges.hands[offsets[r]:offsets[r + 1]]`` with probability
+    proportional to its weight (uniformly when all weights are 1). If two picked hands
+    share a card, all are drawn again: that samples the joint distribution of the range
+    hands given that they do not collide, exactly. Then it draws the ``5 - n_known``
+    missing board cards and ``n_hole`` cards for every player of ``deal.random_players``,
+    without replacement from the rest of ``deal.deck``. Outcomes go to ``counts[c]``;
+    with ``run.by_hand``, each picked range hand k also adds its share of the pot, in
+    units of ``run.share_units`` (a pot is ``share_units[1, P + 2]``), to
+    ``hand_shares[c, k]`` and one deal to ``hand_deals[c, k]``. A chunk that needs more
+    than ``MAX_REDRAWS`` draws of the range hands for one deal stops and sets
+    ``stuck[c]``: those ranges (almost) never fit together.
+    """
+    holes = deal.holes
+    n_hole = deal.n_hole
+    random_players = deal.random_players
+    board = deal.board
+    n_known = deal.n_known
+    deck = deal.deck
+    range_players = ranges.players
+    range_hands = ranges.hands
+    seed = run.seed
+    first_chunk = run.first_chunk
+    chunk_sizes = run.chunk_sizes
+    by_hand = run.by_hand
+    share_units = run.share_units
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
@@ -120,27 +118,8 @@ def sample_deals(
         cells = np.empty((n_players, 2), dtype=np.int64)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         for _ in range(chunk_sizes[c]):
-            collided = True
-            redraws = 0
-            while collided and redraws < MAX_REDRAWS:
-                redraws += 1
-                collided = False
-                used = 0
-                for r in range(n_ranged):
-                    first = range_offsets[r]
-                    last = range_offsets[r + 1]
-                    if range_cumulative[last - 1] == last - first:  # all weights 1
-                        state, k = _below(state, last - first)
-                        k += first
-                    else:
-                        state, u = _uniform(state)
-                        k = _pick(range_cumulative, first, last, u * range_cumulative[last - 1])
-                    picked[r] = k
-                    if range_masks[k] & used:
-                        collided = True
-                        break
-                    used |= range_masks[k]
-            if collided:
+            state, found = _pick_range_hands(state, ranges, picked)
+            if not found:
                 stuck[c] = True
                 break
             # The picked cards go to the front of the deck; the draws come from the rest.
@@ -156,7 +135,7 @@ def sample_deals(
                     position[card] = front
                     front += 1
             for i in range(front, front + n_draw):
-                state, offset = _below(state, n_deck - i)
+                state, offset = below(state, n_deck - i)
                 j = i + offset
                 card = work_deck[j]
                 work_deck[j] = work_deck[i]
@@ -169,10 +148,7 @@ def sample_deals(
             for r in range(n_random):
                 for i in range(n_hole):
                     work_holes[random_players[r], i] = work_deck[front + n_missing + r * n_hole + i]
-            record_showdown(
-                work_holes, n_players, n_hole, fixed, fixed_tables, work_board, hilo,
-                board_pair, flush5, suited, low, high_values, low_values, counts, c, cells,
-            )  # fmt: skip
+            record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
             if by_hand:
                 for r in range(n_ranged):
                     p = range_players[r]

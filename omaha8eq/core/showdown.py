@@ -136,15 +136,25 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
 
 @njit(cache=True, inline="always")
 def settle(
-    holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks, board_low,
-    hilo, board_pair, flush5, suited, low, high_values, low_values, counts, chunk, weight, cells,
+    holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, counts, chunk,
+    weight, cells,
 ):  # fmt: skip
-    """Evaluate ``holes[:n_players]`` on a board summarised as by ``describe_board``
-    and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
+    """Evaluate ``holes`` (the deal's hands, random ones dealt) on a board summarised as
+    by ``describe_board`` and add ``weight`` to each player's outcome cell in ``counts[chunk]``.
 
-    Fixed hands (``fixed[p]``) read their values from ``fixed_tables`` (see
+    ``deal`` is a ``kernel_args.DealArrays``, ``tables`` the ``kernel_args.LookupTables``. Fixed hands
+    (``deal.fixed[p]``) read their values from ``deal.fixed_tables`` (see
     ``fixed_hand_tables``); the others evaluate their hole cards.
     """
+    n_players = holes.shape[0]
+    n_hole = deal.n_hole
+    fixed = deal.fixed
+    fixed_tables = deal.fixed_tables
+    hilo = deal.hilo
+    board_pair = tables.board_pair
+    flush5 = tables.flush5
+    suited = tables.suited
+    low = tables.low
     flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
@@ -160,14 +170,10 @@ def settle(
 
 
 @njit(cache=True, inline="always")
-def record_showdown(
-    holes, n_players, n_hole, fixed, fixed_tables, board, hilo, board_pair, flush5, suited,
-    low, high_values, low_values, counts, chunk, cells,
-):  # fmt: skip
-    """Evaluate ``holes[:n_players]`` on the 5-card ``board[0]`` and count the outcome once."""
+def record_showdown(holes, deal, tables, board, high_values, low_values, counts, chunk, cells):
+    """Evaluate ``holes`` on the 5-card ``board[0]`` and count the outcome once (see :func:`settle`)."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)
     settle(
-        holes, n_players, n_hole, fixed, fixed_tables, state, flush_suit, flush_ranks,
-        board_low, hilo, board_pair, flush5, suited, low, high_values, low_values, counts,
+        holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, counts,
         chunk, 1, cells,
     )  # fmt: skip

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
-from omaha8eq import equity
 from omaha8eq.core.exact_multisets import rank_multisets
-
-engine = importlib.import_module("omaha8eq.equities")
+from omaha8eq.engine.run import run_equity
+from omaha8eq.engine.spot import parse_spot
 
 SPOTS = [
     (["As Ah 2c 3d", "Ks Kh Qd Jd"], "", ""),
@@ -26,11 +23,7 @@ SPOTS = [
 
 
 def _counts(hands, board, dead, hilo, aggregate):
-    engine.AGGREGATE_EXACT = aggregate
-    try:
-        result = equity(hands, board, dead, exhaustive=True, hilo=hilo)
-    finally:
-        engine.AGGREGATE_EXACT = True
+    result = run_equity(parse_spot(hands, board, dead), exhaustive=True, hilo=hilo, _aggregate_exact=aggregate)
     return result, [p.counts for p in result.players]
 
 
@@ -40,13 +33,14 @@ def test_aggregate_equals_per_board_enumeration(hands, board, dead, hilo):
     fast, fast_counts = _counts(hands, board, dead, hilo, aggregate=True)
     slow, slow_counts = _counts(hands, board, dead, hilo, aggregate=False)
     assert fast.outcomes == slow.outcomes
-    for a, b in zip(fast_counts, slow_counts):
+    for a, b in zip(fast_counts, slow_counts, strict=True):
         assert np.array_equal(a, b)
         assert a.min() >= 0 and a.sum() == fast.outcomes
 
 
 def test_rank_multisets_weights_count_every_board():
-    ranks, multiplicities, offsets = rank_multisets()
+    multisets = rank_multisets()
+    multiplicities, offsets = multisets.multiplicities, multisets.offsets
     for size, expected in [(0, 1), (1, 52), (2, 1326), (3, 22100), (5, 2598960)]:
         rows = range(offsets[size], offsets[size + 1])
         total = 0

@@ -1,0 +1,59 @@
+"""Exact counts of a deal without ranges: rank multisets (fixed hands) or every board.
+
+:func:`aggregate_counts` counts fixed hands by rank multisets plus flush corrections
+(``omaha8eq.core.exact_multisets``); :func:`enumerate_counts` visits every board and
+every random hand (``omaha8eq.core.exact_boards``), a batch of board chunks per
+kernel call so that progress is reported between calls.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..core.exact_boards import board_combinations, enumerate_deals
+from ..core.exact_multisets import aggregate_showdowns, rank_multisets
+from ..core.kernel_args import DealArrays, LookupTables
+from ..core.showdown import histogram_shape
+from .progress import CHUNKS_PER_CALL, ProgressCallback, report
+
+__all__ = ["CHUNK_BOARDS", "SMALL_WORK", "aggregate_counts", "enumerate_counts"]
+
+#: Board combinations per enumeration chunk (the unit of parallel work).
+CHUNK_BOARDS = 1 << 12
+#: Below this many deals one thread is faster than waking the others.
+SMALL_WORK = 50_000
+
+
+def aggregate_counts(arrays: DealArrays, tables: LookupTables, split_ranks: int = 0) -> np.ndarray:
+    """Exact counts of fixed hands, one histogram per part of ``split_ranks``: shape
+    ``(parts, *histogram_shape(P))``, one part when it is 0, else two (see
+    ``core.exact_multisets.aggregate_showdowns``). ``arrays.fixed_tables`` may hold
+    the high columns only."""
+    parts = 2 if split_ranks else 1
+    counts = np.zeros((parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
+    aggregate_showdowns(arrays, tables, rank_multisets(), split_ranks, counts)
+    return counts
+
+
+def enumerate_counts(
+    arrays: DealArrays, tables: LookupTables, deals: int, progress: ProgressCallback | None
+) -> np.ndarray:
+    """Exact counts of every deal (boards, then each random hand): one histogram.
+
+    ``deals`` is their number (for progress, and one thread below ``SMALL_WORK``; the
+    caller restores numba's thread count)."""
+    if deals < SMALL_WORK:
+        numba.set_num_threads(1)
+    n_boards = board_combinations(len(arrays.deck), 5 - arrays.n_known)
+    starts = np.arange(0, n_boards, CHUNK_BOARDS, dtype=np.int64)
+    ends = np.minimum(starts + CHUNK_BOARDS, n_boards)
+    shape = histogram_shape(arrays.holes.shape[0])
+    total = np.zeros(shape, dtype=np.int64)
+    for first in range(0, len(starts), CHUNKS_PER_CALL):
+        batch = slice(first, first + CHUNKS_PER_CALL)
+        counts = np.zeros((len(starts[batch]), *shape), dtype=np.int64)
+        enumerate_deals(arrays, tables, starts[batch], ends[batch], counts)
+        total += counts.sum(axis=0)
+        report(progress, int(deals * ends[batch][-1] // n_boards), deals)
+    return total

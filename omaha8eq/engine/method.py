@@ -1,0 +1,86 @@
+"""The choice of method: exact by rank multisets, exact over every board, or Monte Carlo."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from math import prod
+
+from ..core.exact_boards import board_combinations, deal_count
+from ..errors import OmahaInputError
+from .deal import Deal
+
+__all__ = ["AGGREGATE_POINTS", "EXHAUSTIVE_LIMIT", "Method", "Plan", "choose_method"]
+
+#: With ``exhaustive=None``, enumerate when there are at most this many deals.
+EXHAUSTIVE_LIMIT = 5_000_000
+#: Exact runs with ranges cost about this many evaluations per hand combination
+#: preflop (rank multisets plus flush corrections), fewer on later streets.
+AGGREGATE_POINTS = 30_000
+
+
+class Method(enum.Enum):
+    """How the outcomes are counted."""
+
+    #: Fixed hands, exact: rank multisets plus flush corrections (``core.exact_multisets``).
+    AGGREGATE = "aggregate"
+    #: Ranges (and fixed hands), exact: every combination of range hands aggregated.
+    RANGE_COMBINATIONS = "range combinations"
+    #: Exact, visiting every board and random hand (``core.exact_boards``).
+    ENUMERATE = "enumerate"
+    #: Monte Carlo (``core.montecarlo``).
+    SAMPLE = "sample"
+
+    @property
+    def exhaustive(self) -> bool:
+        return self is not Method.SAMPLE
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The chosen method and the number of deals an exact run visits."""
+
+    method: Method
+    deals: int
+
+
+def choose_method(
+    deal: Deal,
+    *,
+    exhaustive: bool | None,
+    samples: int | None,
+    stderr_target: float | None,
+    _aggregate_exact: bool = True,
+) -> Plan:
+    """Pick the method for ``equity(..., exhaustive=...)`` (see its docstring).
+
+    ``exhaustive=None`` enumerates when that is cheap (at most ``EXHAUSTIVE_LIMIT``
+    deals, or for ranges that many evaluations) and neither ``samples`` nor
+    ``stderr_target`` is given; ranges with random hands are always sampled.
+    ``_aggregate_exact=False`` (for the tests) counts exact runs of fixed hands board
+    by board instead of by rank multisets, the reference the aggregation must match.
+    """
+    n_random = len(deal.random_players)
+    if deal.ranged and n_random and exhaustive:
+        raise OmahaInputError(
+            "exhaustive=True: exact enumeration of ranges together with random hands is not "
+            "supported; use Monte Carlo (samples or stderr_target)"
+        )
+    if deal.ranged:
+        combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
+        boards = board_combinations(len(deal.deck) - len(deal.ranged) * deal.spot.hole_size, deal.n_missing)
+        work = combinations * min(boards, AGGREGATE_POINTS)
+        deals = combinations * boards
+    else:
+        deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
+    if exhaustive is None:
+        exhaustive = (
+            samples is None and stderr_target is None and not (deal.ranged and n_random) and work <= EXHAUSTIVE_LIMIT
+        )
+    if not exhaustive:
+        return Plan(Method.SAMPLE, deals)
+    if deal.ranged:
+        return Plan(Method.RANGE_COMBINATIONS, deals)
+    if n_random == 0 and _aggregate_exact:
+        return Plan(Method.AGGREGATE, deals)
+    return Plan(Method.ENUMERATE, deals)

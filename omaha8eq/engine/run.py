@@ -1,0 +1,121 @@
+"""Running the engine on a parsed spot: prepare the deal, choose the method, count, summarize."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numba
+import numpy as np
+
+from ..results import EquityResult
+from .deal import Deal, lookup_tables, prepare_deal
+from .exact import aggregate_counts, enumerate_counts
+from .method import Method, choose_method
+from .progress import ProgressCallback, report
+from .range_combinations import exact_range_counts
+from .sampling import SampleTarget, sample_counts
+from .spot import Spot
+from .summary import HandResults, build_result
+
+__all__ = ["run_equity", "run_split"]
+
+
+@contextmanager
+def numba_threads(threads: int | None) -> Iterator[None]:
+    """Within the block numba uses ``threads`` threads (None: unchanged); restored after."""
+    previous = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def run_equity(
+    spot: Spot,
+    *,
+    exhaustive: bool | None = None,
+    samples: int | None = None,
+    stderr_target: float | None = None,
+    seed: int | None = None,
+    hilo: bool = True,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+    by_hand: bool = False,
+    started: float | None = None,
+    _aggregate_exact: bool = True,
+) -> EquityResult:
+    """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
+    already validated); ``started`` (a ``time.perf_counter()``, default now) times the
+    run; ``_aggregate_exact`` as for :func:`~.method.choose_method` (the tests pass it)."""
+    started = time.perf_counter() if started is None else started
+    deal = prepare_deal(spot)
+    plan = choose_method(
+        deal, exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, _aggregate_exact=_aggregate_exact
+    )
+    # The exact aggregation reads only the high columns: skip building the rest.
+    high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS)
+    arrays = deal.arrays(hilo, high_only=high_only)
+    tables = lookup_tables()
+    hand_results: HandResults = {}
+    used_seed = None
+    with numba_threads(threads):
+        if plan.method is Method.RANGE_COMBINATIONS:
+            ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
+            counts, outcomes, hand_results = ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results
+        elif plan.method is Method.AGGREGATE:
+            counts, outcomes = aggregate_counts(arrays, tables)[0], plan.deals
+            report(progress, plan.deals, plan.deals)
+        elif plan.method is Method.ENUMERATE:
+            counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
+        else:
+            used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
+            counts, hand_results = sample_counts(
+                deal,
+                arrays,
+                tables,
+                seed=used_seed,
+                target=SampleTarget(samples, stderr_target),
+                by_hand=by_hand,
+                progress=progress,
+            )
+            outcomes = int(counts[0].sum())
+    return build_result(
+        deal,
+        counts,
+        outcomes,
+        exhaustive=plan.method.exhaustive,
+        seed=used_seed,
+        hilo=hilo,
+        started=started,
+        hand_results=hand_results,
+    )
+
+
+def run_split(
+    spot: Spot, ranks: int, progress: ProgressCallback | None, started: float
+) -> tuple[EquityResult, EquityResult | None, EquityResult | None]:
+    """Exact Omaha Hi-Lo equity of a checked spot without random hands, overall, over
+    the runouts bringing a card of ``ranks`` (a 13-bit rank mask) and over the others
+    (see :func:`omaha8eq.equities.split_equity`)."""
+    deal: Deal = prepare_deal(spot)
+    arrays = deal.arrays(True, high_only=True)
+    tables = lookup_tables()
+    if deal.ranged:
+        ranged = exact_range_counts(deal, arrays, tables, by_hand=False, progress=progress, split_ranks=ranks)
+        counts, outcomes = ranged.counts, ranged.outcomes
+    else:
+        counts = aggregate_counts(arrays, tables, split_ranks=ranks)
+        outcomes = counts[:, 0].sum(axis=(1, 2))
+        report(progress, int(outcomes.sum()), int(outcomes.sum()))
+
+    def result(part_counts: np.ndarray, part_outcomes: int) -> EquityResult:
+        return build_result(deal, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started)
+
+    overall = result(counts.sum(axis=0), int(outcomes.sum()))
+    hit, missed = (result(counts[k], int(outcomes[k])) if k < len(counts) and outcomes[k] else None for k in (1, 0))
+    return overall, hit, missed

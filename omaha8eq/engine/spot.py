@@ -1,0 +1,216 @@
+"""A parsed spot: the seats (fixed hands, random hands, ranges), the board and the dead cards.
+
+Cards are ints 0..51 (``4 * rank + suit``, rank 0..12 = 2..A, suit 0..3 = c, d, h,
+s); card sets are 64-bit masks (bit ``card``). A range's hands are an ``(n, hole
+size)`` int8 array with integer weights (see :func:`integer_weights`).
+
+:func:`parse_spot` checks everything a user gives (:func:`omaha8eq.equities.equity`
+and :func:`omaha8eq.equities.split_equity` call it); :func:`restrict_ranges` drops the
+range hands that hold a known card (``omaha8eq.counterfeit`` uses it as well).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..errors import HandSizeError, OmahaInputError
+from ..inputs import DECK_SIZE, parse_hole
+
+if TYPE_CHECKING:
+    from ..ranges.range import Range
+
+__all__ = [
+    "RANDOM",
+    "WEIGHT_SCALE",
+    "Seat",
+    "Spot",
+    "card_masks",
+    "integer_weights",
+    "parse_range_text",
+    "parse_spot",
+    "range_seat",
+    "restrict_ranges",
+]
+
+#: The hand text that stands for a hand dealt at random in every deal.
+RANDOM = "random"
+#: Range weights are kept as integers: a weight w in (0, 1] counts as round(w * 1000).
+WEIGHT_SCALE = 1000
+# Characters only a range expression uses: text with none of them that fails to parse
+# as a range is reported as a mistyped hand.
+_RANGE_ONLY = frozenset("*$%@!:()[]-,")
+
+
+@dataclass
+class Seat:
+    """One player: a fixed hand (``cards``), a random hand (neither) or a range.
+
+    A range's ``hands`` are an ``(n, hole size)`` int8 array and ``weights`` their
+    integer weights (int64). :func:`restrict_ranges` narrows a range in place and
+    turns a range of one hand into a fixed hand.
+    """
+
+    label: str
+    cards: tuple[int, ...] | None = None
+    hands: np.ndarray | None = None
+    weights: np.ndarray | None = None
+
+    @property
+    def is_range(self) -> bool:
+        return self.hands is not None
+
+    @property
+    def is_random(self) -> bool:
+        return self.cards is None and self.hands is None
+
+    def range_hands(self) -> np.ndarray:
+        """The range's hands (raises AssertionError for a seat that is not a range)."""
+        assert self.hands is not None, f"{self.label}: not a range"
+        return self.hands
+
+    def range_weights(self) -> np.ndarray:
+        """The range's integer weights (raises AssertionError for a seat that is not a range)."""
+        assert self.weights is not None, f"{self.label}: not a range"
+        return self.weights
+
+
+@dataclass
+class Spot:
+    """A checked spot: the seats in order, the hole size, the board and the dead cards."""
+
+    seats: list[Seat]
+    hole_size: int
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+
+def integer_weights(weights: Sequence[float] | np.ndarray) -> np.ndarray:
+    """A range's weights as whole numbers: ``round(w * WEIGHT_SCALE)`` (at least 1),
+    divided by their greatest common divisor (int64)."""
+    scaled = np.maximum(np.rint(np.asarray(weights, dtype=np.float64) * WEIGHT_SCALE), 1).astype(np.int64)
+    return scaled // np.gcd.reduce(scaled) if len(scaled) else scaled
+
+
+def range_seat(label: str, parsed: Range) -> Seat:
+    """The seat of a parsed :class:`~omaha8eq.ranges.range.Range`: its hands and integer weights."""
+    return Seat(
+        label,
+        hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
+        weights=integer_weights(parsed.weights),
+    )
+
+
+def parse_range_text(text: str, hole_size: int, what: str) -> Range:
+    """Parse a range; text that reads as neither a range nor cards gets the card error
+    (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
+    is a mistyped hand)."""
+    from ..ranges.range import RangeSyntaxError, parse_range
+
+    try:
+        return parse_range(text, hole_size=hole_size)
+    except RangeSyntaxError:
+        if not _RANGE_ONLY & set(text):
+            parse_hole(text, what=what)
+        raise
+
+
+def card_masks(hands: np.ndarray) -> np.ndarray:
+    """The 52-bit card mask of every row of a (n, h) card array (int64)."""
+    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    return masks
+
+
+def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | None = None) -> None:
+    """Drop range hands that hold a known card; a range left with one hand becomes fixed.
+
+    The cards of a range that became fixed are known to the other ranges too (so the
+    other ranges are restricted again). ``names[i]`` names seat i in errors (default
+    "hand i+1").
+    """
+    changed = True
+    while changed:
+        changed = False
+        for i, seat in enumerate(seats):
+            if not seat.is_range:
+                continue
+            keep = (card_masks(seat.range_hands()) & known_mask) == 0
+            if not keep.any():
+                name = names[i] if names is not None else f"hand {i + 1}"
+                raise OmahaInputError(
+                    f"{name}: no hand of the range {seat.label!r} is left once the known "
+                    "cards (other hands, board, dead cards) are removed"
+                )
+            seat.hands, seat.weights = seat.range_hands()[keep], seat.range_weights()[keep]
+            if len(seat.hands) == 1:
+                seat.cards = tuple(int(c) for c in seat.hands[0])
+                seat.label = format_cards(seat.cards)
+                seat.hands = seat.weights = None
+                known_mask |= sum(1 << c for c in seat.cards)
+                changed = True
+
+
+def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
+    """Parse every hand, "random" and range; return the seats and the hole size."""
+    from ..ranges.range import Range, is_range_expression
+
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
+    if len(hands) < 2:
+        raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
+    seats: list[Seat | None] = []
+    for i, hand in enumerate(hands, start=1):
+        if isinstance(hand, str) and hand.strip().lower() == RANDOM:
+            seats.append(Seat(RANDOM))
+        elif isinstance(hand, Range) or (isinstance(hand, str) and is_range_expression(hand)):
+            seats.append(None)  # parsed once the hole size is known
+        else:
+            cards = parse_hole(hand, what=f"hand {i}")
+            seats.append(Seat(format_cards(cards), cards=cards))
+    sizes = {len(s.cards) for s in seats if s is not None and s.cards is not None}
+    sizes |= {h.hole_size for h in hands if isinstance(h, Range)}
+    if len(sizes) > 1:
+        raise HandSizeError(
+            "hands: every hand must have the same number of hole cards, got "
+            + ", ".join(
+                f"hand {i}: {len(s.cards)}" for i, s in enumerate(seats, 1) if s is not None and s.cards is not None
+            )
+        )
+    hole_size = sizes.pop() if sizes else 4
+    parsed_seats: list[Seat] = []
+    for i, (seat, hand) in enumerate(zip(seats, hands, strict=True)):
+        if seat is None:
+            parsed = hand if isinstance(hand, Range) else parse_range_text(hand, hole_size, f"hand {i + 1}")
+            seat = range_seat(str(hand).strip(), parsed)
+        parsed_seats.append(seat)
+    if all(s.is_random for s in parsed_seats):
+        raise OmahaInputError("hands: at least one hand must be known or a range (not all 'random')")
+    return parsed_seats, hole_size
+
+
+def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
+    """Parse and check the players, the board and the dead cards (no card twice,
+    enough cards in the deck). Raises OmahaInputError naming the bad input, TypeError
+    for ``hands`` that is not a list."""
+    seats, hole_size = _parse_seats(hands)
+    board_cards = parse_cards(board, what="board")
+    if len(board_cards) > 5:
+        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    dead_cards = parse_cards(dead, what="dead cards")
+    check_disjoint(
+        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
+        + [("the board", board_cards), ("the dead cards", dead_cards)]
+    )
+    n_players = len(seats)
+    needed = n_players * hole_size + 5 + len(dead_cards)
+    if needed > DECK_SIZE:
+        raise OmahaInputError(
+            f"hands: {n_players} players with {hole_size} cards each, a board and "
+            f"{len(dead_cards)} dead cards need {needed} cards; the deck has 52 "
+            f"(at most {(DECK_SIZE - 5 - len(dead_cards)) // hole_size} players)"
+        )
+    return Spot(seats, hole_size, board_cards, dead_cards)

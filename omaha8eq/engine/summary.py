@@ -1,0 +1,49 @@
+"""Turning outcome histograms into :class:`~omaha8eq.results.EquityResult`."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..cards import format_cards
+from ..results import EquityResult, HandEquity, summarize_player
+from .deal import Deal
+
+__all__ = ["HandResults", "build_result"]
+
+#: Per range seat, the per-hand results of ``equity(..., by_hand=True)``.
+HandResults = dict[int, tuple[HandEquity, ...]]
+
+
+def build_result(
+    deal: Deal,
+    counts: np.ndarray,
+    outcomes: int,
+    *,
+    exhaustive: bool,
+    seed: int | None,
+    hilo: bool,
+    started: float,
+    hand_results: HandResults | None = None,
+) -> EquityResult:
+    """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
+    (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
+    (a ``time.perf_counter()``)."""
+    hand_results = hand_results or {}
+    players = [
+        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
+        for p, seat in enumerate(deal.seats)
+    ]
+    nobody_low = int(counts[0, :, deal.n_players + 2].sum())
+    return EquityResult(
+        players=players,
+        board=format_cards(deal.spot.board),
+        dead=format_cards(deal.spot.dead),
+        outcomes=outcomes,
+        exhaustive=bool(exhaustive),
+        seed=seed,
+        elapsed=time.perf_counter() - started,
+        nobody_low=nobody_low / int(counts[0].sum()),
+        hilo=hilo,
+    )
