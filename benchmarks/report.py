@@ -23,9 +23,8 @@ def main(path: str) -> None:
         best, mean = units / stats["min"], units / stats["mean"]
         label = f"{info.get('unit', 'calls')}/s"
         if units == 1 and stats["mean"] > 1e-3:
-            print(
-                f"{run['name']:<58} {stats['min'] * 1e3:>11.2f} ms {stats['mean'] * 1e3:>11.2f} ms  per {info.get('unit', 'call')[:-1]}"
-            )
+            per = info.get("unit", "call")[:-1]
+            print(f"{run['name']:<58} {stats['min'] * 1e3:>11.2f} ms {stats['mean'] * 1e3:>11.2f} ms  per {per}")
         else:
             print(f"{run['name']:<58} {best:>14,.0f} {mean:>14,.0f}  {label}")
 

@@ -4,29 +4,100 @@ Cards are ints 0..51 (``card = 4 * rank + suit``; rank 0..12 = 2..A, suit 0..3 =
 c, d, h, s) or text such as ``"As Kd 2c 3h"``; see :mod:`omaha8eq.cards`.
 """
 
-from .cards import format_card, format_cards, parse_cards
-from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
-from .equities import equity
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
-from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
-from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
-from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-from .game.pots import Award, Pot, Settlement, settle
-from .hands import HighHand, LowHand
-from .ranges.preflop import PreflopRank, preflop_rank
-from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
-from .results import EquityResult, HandEquity, OutcomeCounts, PlayerEquity
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The public names load their modules on first use (PEP 562), so that `import omaha8eq`
+# and the commands that need no engine (betting, potlimit, --help) do not load numpy and
+# numba. Type checkers read the imports below.
+_PUBLIC = {
+    "AllinPlayer": ".game.allin",
+    "AllinResult": ".game.allin",
+    "Award": ".game.pots",
+    "BettingRound": ".game.betting",
+    "CounterfeitReport": ".counterfeit",
+    "DuplicateCardError": ".errors",
+    "EquityResult": ".results",
+    "ExactOdds": ".counterfeit",
+    "HandEquity": ".results",
+    "HandSizeError": ".errors",
+    "HighHand": ".hands",
+    "IllegalActionError": ".game.betting",
+    "InvalidCardError": ".errors",
+    "LowHand": ".hands",
+    "NextCard": ".counterfeit",
+    "OmahaInputError": ".errors",
+    "OmahaTypeError": ".errors",
+    "OutcomeCounts": ".results",
+    "PlayerEquity": ".results",
+    "Pot": ".game.pots",
+    "PotEquity": ".game.allin",
+    "PreflopRank": ".ranges.preflop",
+    "Range": ".ranges.range",
+    "RangeSyntaxError": ".ranges.range",
+    "Settlement": ".game.pots",
+    "allin_equity": ".game.allin",
+    "counterfeit_odds": ".counterfeit",
+    "equity": ".equities",
+    "evaluate": ".evaluation",
+    "evaluate_batch": ".evaluation",
+    "evaluate_high": ".evaluation",
+    "evaluate_low": ".evaluation",
+    "format_card": ".cards",
+    "format_cards": ".cards",
+    "is_range_expression": ".ranges.range",
+    "limit_bet_size": ".game.betting",
+    "parse_cards": ".cards",
+    "parse_range": ".ranges.range",
+    "pot_limit_max_raise": ".game.betting",
+    "preflop_rank": ".ranges.preflop",
+    "range_hands_excluding": ".ranges.range",
+    "settle": ".game.pots",
+}
+
+if TYPE_CHECKING:
+    from .cards import format_card, format_cards, parse_cards
+    from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
+    from .equities import equity
+    from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
+    from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
+    from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
+    from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+    from .game.pots import Award, Pot, Settlement, settle
+    from .hands import HighHand, LowHand
+    from .ranges.preflop import PreflopRank, preflop_rank
+    from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
+    from .results import EquityResult, HandEquity, OutcomeCounts, PlayerEquity
 
 __all__ = [
+    "AllinPlayer",
+    "AllinResult",
+    "Award",
+    "BettingRound",
     "CounterfeitReport",
     "DuplicateCardError",
+    "EquityResult",
     "ExactOdds",
+    "HandEquity",
     "HandSizeError",
     "HighHand",
+    "IllegalActionError",
     "InvalidCardError",
     "LowHand",
     "NextCard",
     "OmahaInputError",
+    "OmahaTypeError",
+    "OutcomeCounts",
+    "PlayerEquity",
+    "Pot",
+    "PotEquity",
+    "PreflopRank",
+    "Range",
+    "RangeSyntaxError",
+    "Settlement",
+    "allin_equity",
     "counterfeit_odds",
     "equity",
     "evaluate",
@@ -35,32 +106,31 @@ __all__ = [
     "evaluate_low",
     "format_card",
     "format_cards",
-    "parse_cards",
-    # pots, side pots and bet sizing
-    "AllinPlayer",
-    "AllinResult",
-    "Award",
-    "BettingRound",
-    "IllegalActionError",
-    "Pot",
-    "PotEquity",
-    "Settlement",
-    "allin_equity",
-    "limit_bet_size",
-    "pot_limit_max_raise",
-    "settle",
-    # ranges and the preflop ranking
-    "PreflopRank",
-    "Range",
-    "RangeSyntaxError",
     "is_range_expression",
+    "limit_bet_size",
+    "parse_cards",
     "parse_range",
+    "pot_limit_max_raise",
     "preflop_rank",
     "range_hands_excluding",
-    # equity results
-    "EquityResult",
-    "HandEquity",
-    "OutcomeCounts",
-    "PlayerEquity",
+    "settle",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:  # a submodule, as after an eager import: omaha8eq.cards, omaha8eq.engine, ...
+        try:
+            return importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_PUBLIC])

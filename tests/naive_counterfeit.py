@@ -140,9 +140,9 @@ def counterfeit_odds(hand, board=(), dead=(), opponents=(), cards=None):
     out["next"] = {}
     if to_come <= 2:
         for c in unseen:
-            low = naive.best_low(hand, board + (c,))
+            low = naive.best_low(hand, (*board, c))
             rest = [u for u in unseen if u != c]
-            out["next"][c] = (low_rank(c) in ranks, low, is_nut(low, board + (c,), rest))
+            out["next"][c] = (low_rank(c) in ranks, low, is_nut(low, (*board, c), rest))
     if opponents:
         hands = [hand] + [tuple(h) for h in opponents]
         shares = {}
@@ -209,9 +209,9 @@ def range_counterfeit_odds(hand, board=(), dead=(), known=(), ranges=()):
     out["next"] = {}
     if len(board) >= 3:
         for c in unseen:
-            low = naive.best_low(hand, board + (c,))
+            low = naive.best_low(hand, (*board, c))
             rest = [u for u in unseen if u != c]
-            out["next"][c] = (low_rank(c) in ranks, low, is_nut(low, board + (c,), rest))
+            out["next"][c] = (low_rank(c) in ranks, low, is_nut(low, (*board, c), rest))
     if known or ranges:
         n_cf = out["counterfeit"]
         n_other = out["runouts"] - n_cf

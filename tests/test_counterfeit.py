@@ -465,7 +465,7 @@ def test_bad_input_names_the_problem(args, kwargs, error, words):
 def test_too_many_cards():
     hand, board = parse_cards("As 2c Kh Kd"), parse_cards("3d 4h 5s 6c")
     dead = [c for c in range(52) if c not in hand + board]
-    with pytest.raises(OmahaInputError, match="too many cards: .* 0 unseen cards, fewer than the 1"):
+    with pytest.raises(OmahaInputError, match=r"too many cards: .* 0 unseen cards, fewer than the 1"):
         counterfeit_odds(hand, board, dead)
     opponents = [dead[i : i + 4] for i in range(0, 44, 4)]
     with pytest.raises(OmahaInputError, match="too many cards"):
@@ -500,7 +500,7 @@ def range_rows(expr, hole_size=4):
     hands = [tuple(int(c) for c in h) for h in parsed.hands]
     scaled = [max(round(float(w) * 1000), 1) for w in parsed.weights]
     common = gcd(*scaled)
-    return [(h, w // common) for h, w in zip(hands, scaled)]
+    return [(h, w // common) for h, w in zip(hands, scaled, strict=True)]
 
 
 def assert_ranges_match_reference(hand, board, dead, opponents):
@@ -620,7 +620,7 @@ def test_a_range_of_aces_and_deuces_makes_the_counterfeit_less_likely():
 
 
 def test_counterfeit_impossible_when_the_range_holds_every_ace_and_deuce_left():
-    report, ref = assert_ranges_match_reference("As 2c Kh Kd", "4d 6h 8s 3c", "Ac Ad 2d 2h", ["Ah2sQQ"])
+    report, _ = assert_ranges_match_reference("As 2c Kh Kd", "4d 6h 8s 3c", "Ac Ad 2d 2h", ["Ah2sQQ"])
     assert report.combinations == 6 and report.p_counterfeit == 0 and report.p_low == 1
     assert report.reason.startswith(
         "the counterfeit cannot happen: no card to come can be an A or 2: the opponents' ranges hold every one left"
@@ -665,7 +665,7 @@ def test_too_many_cards_counts_the_ranges_hands():
     left = parse_cards("Ac Ad Ah 2d 2h")
     dead = [c for c in range(52) if c not in hand + board + left]
     # the range's hands are 4 of the 5 cards left: one card for the 2 to come
-    with pytest.raises(OmahaInputError, match="too many cards: .* 1 unseen cards, fewer than the 2"):
+    with pytest.raises(OmahaInputError, match=r"too many cards: .* 1 unseen cards, fewer than the 2"):
         counterfeit_odds(hand, board, dead, opponents=["AA2*"])
     dead.remove(parse_cards("7c")[0])
     report = counterfeit_odds(hand, board + parse_cards("7c"), dead, opponents=["AA2*"])

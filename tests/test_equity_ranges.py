@@ -30,7 +30,7 @@ def test_hand_against_explicit_hands_is_their_average():
     separate = [exact([HERO, v])[0] for v in villains]
     assert result.players[0].exact_equity() == sum(separate) / 3
     per_hand = {h.hand: h for h in result.players[1].by_hand}
-    for villain, hero_equity in zip(villains, separate):
+    for villain, hero_equity in zip(villains, separate, strict=True):
         cards = " ".join(sorted(villain[i : i + 2] for i in range(0, 8, 2)))
         match = [h for text, h in per_hand.items() if sorted(text.split()) == sorted(cards.split())]
         assert len(match) == 1
@@ -71,9 +71,9 @@ def test_monte_carlo_with_a_range_matches_exact_and_reproduces():
     truth = equity([HERO, villain], FLOP, exhaustive=True)
     one = equity([HERO, villain], FLOP, samples=150_000, seed=9, threads=1)
     two = equity([HERO, villain], FLOP, samples=150_000, seed=9, threads=2)
-    for t, s in zip(truth.players, one.players):
+    for t, s in zip(truth.players, one.players, strict=True):
         assert abs(t.equity - s.equity) < 4 * s.equity_stderr
-    for x, y in zip(one.players, two.players):
+    for x, y in zip(one.players, two.players, strict=True):
         assert np.array_equal(x.counts, y.counts)
 
 

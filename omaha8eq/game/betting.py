@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..checks import check_flag, excerpt, is_integer
-from ..errors import OmahaInputError, OmahaTypeError
 from ..deck import check_player_count
+from ..errors import OmahaInputError, OmahaTypeError
 from .actions import Action, IllegalActionError, Options
 from .legality import RoundState
 from .sizing import LIMIT_CAP, STREETS, STRUCTURES, Structure, chips, limit_bet_size, pot_limit_max_raise

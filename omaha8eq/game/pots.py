@@ -37,10 +37,10 @@ from typing import Any
 
 from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
 from ..checks import check_flag, check_int, excerpt
+from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..hands import HighHand, LowHand
-from ..deck import check_player_count
 from ..inputs import parse_hole
 from ..serialize import fields_dict
 
