@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .cards import HOLE_SIZES, CardSpec, low_rank_mask
-from .core import batch
+from .core import batch, parallel
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .errors import OmahaInputError
 from .hands import HighHand, LowHand
@@ -82,8 +82,8 @@ def _evaluate_rows(
     if n < SMALL_BATCH:  # waking the other threads costs more than the rows
         numba.set_num_threads(1)
     try:
-        batch.evaluate_rows(
-            holes, boards, want_high, want_low, tables.board_pair,
+        parallel.run(
+            batch.evaluate_rows, holes, boards, want_high, want_low, tables.board_pair,
             tables.flush5, tables.suited, tables.low, out_high, out_low,
         )  # fmt: skip
     finally:

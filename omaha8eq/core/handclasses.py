@@ -35,6 +35,7 @@ from numba import njit, prange
 
 from ..cards import DECK_SIZE, HOLE_SIZES
 from ..errors import HandSizeError, InvalidCardError
+from . import parallel
 
 __all__ = [
     "all_hands",
@@ -159,7 +160,8 @@ def class_keys(hands: np.ndarray) -> np.ndarray:
         raise HandSizeError(f"hands: expected a 2-D array, got shape {hands.shape}")
     if hands.size and (hands.min() < 0 or hands.max() >= DECK_SIZE):
         raise InvalidCardError("hands: card ints must be 0..51")
-    return class_keys_kernel(np.ascontiguousarray(hands, dtype=np.int8))
+    keys: np.ndarray = parallel.run(class_keys_kernel, np.ascontiguousarray(hands, dtype=np.int8))
+    return keys
 
 
 @njit(cache=True, parallel=True)

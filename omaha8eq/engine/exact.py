@@ -11,6 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..core import parallel
 from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables
@@ -53,7 +54,7 @@ def enumerate_counts(
     for first in range(0, len(starts), CHUNKS_PER_CALL):
         batch = slice(first, first + CHUNKS_PER_CALL)
         counts = np.zeros((len(starts[batch]), *shape), dtype=np.int64)
-        enumerate_deals(arrays, tables, starts[batch], ends[batch], counts)
+        parallel.run(enumerate_deals, arrays, tables, starts[batch], ends[batch], counts)
         total += counts.sum(axis=0)
         report(progress, int(deals * ends[batch][-1] // n_boards), deals)
     return total

@@ -13,6 +13,7 @@ from math import ceil
 
 import numpy as np
 
+from ..core import parallel
 from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
 from ..core.montecarlo import MAX_REDRAWS, sample_deals
 from ..core.showdown import histogram_shape
@@ -116,7 +117,7 @@ def sample_counts(
         chunk_deals = np.zeros((n_chunks, tracked), dtype=np.int64)
         stuck = np.zeros(n_chunks, dtype=np.bool_)
         run = SampleRun(np.uint64(seed), chunk, sizes, bool(by_hand), units)
-        sample_deals(arrays, tables, ranges, run, counts, chunk_shares, chunk_deals, stuck)
+        parallel.run(sample_deals, arrays, tables, ranges, run, counts, chunk_shares, chunk_deals, stuck)
         if stuck.any():
             raise OmahaInputError(
                 "hands: the ranges almost never fit together without two players sharing a "

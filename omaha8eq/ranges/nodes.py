@@ -24,6 +24,7 @@ from math import lcm
 import numpy as np
 
 from ..cards import RANKS, SUITS, format_card
+from ..core import parallel
 from ..core.handclasses import all_hands, hand_chunks, hand_count
 from ..core.range_match import features_kernel as _features_kernel
 from ..core.range_match import match_kernel as _match_kernel
@@ -87,7 +88,7 @@ class Chunk:
 
     @cached_property
     def _features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        features: tuple[np.ndarray, np.ndarray, np.ndarray] = _features_kernel(self.hands)
+        features: tuple[np.ndarray, np.ndarray, np.ndarray] = parallel.run(_features_kernel, self.hands)
         return features
 
     @property
@@ -422,7 +423,7 @@ class Pattern(Node):
             for rank, count in Counter(ranks).items():
                 out &= chunk.rank_counts[:, rank] >= count
         else:
-            out = _match_kernel(chunk.hands, *self._kernel_arrays)
+            out = parallel.run(_match_kernel, chunk.hands, *self._kernel_arrays)
         return out
 
     def describe(self) -> str:

@@ -1,0 +1,75 @@
+"""Calling the parallel kernels safely: after a fork, and from several threads at once.
+
+numba runs ``parallel=True`` kernels on a threading layer, and two of its layers have
+limits that a library cannot leave to its users:
+
+* GNU OpenMP (the ``omp`` layer, the usual one on Linux) is not fork-safe: a child
+  forked from a process that has used it (``multiprocessing``'s default start method on
+  Linux) is terminated the moment it launches a parallel region, whatever the thread
+  count. In a forked child, :func:`run` therefore calls a *serial twin* of the kernel:
+  the same Python function compiled without ``parallel`` (``prange`` runs as ``range``),
+  so the results are identical, just on one thread.
+* The ``workqueue`` layer (numba's fallback when neither OpenMP nor TBB is available)
+  is not thread-safe: two Python threads launching parallel regions at once abort the
+  process. :func:`run` serialises launches on that layer with a lock; on ``omp`` and
+  ``tbb`` they run concurrently.
+
+A twin is a new function object sharing the kernel's code, with a different qualified
+name, so numba caches its machine code in files of its own (the on-disk cache is keyed
+by the function's name and line, not by its compile options).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numba
+
+__all__ = ["in_forked_child", "run", "serial_twin"]
+
+_forked = threading.Event()  # set in a forked child (an Event: no module-level rebinding)
+_launch_lock = threading.Lock()
+# Layers on which concurrent launches from several Python threads are safe.
+_THREAD_SAFE_LAYERS = frozenset({"omp", "tbb"})
+
+
+os.register_at_fork(after_in_child=_forked.set)
+
+
+def in_forked_child() -> bool:
+    """True in a process created by ``fork()`` (without ``exec``) from one that imported omaha8eq."""
+    return _forked.is_set()
+
+
+@functools.cache
+def serial_twin(kernel: Any) -> Any:
+    """The kernel's Python function compiled without ``parallel``, cached on disk apart from it."""
+    func = kernel.py_func
+    twin = types.FunctionType(func.__code__, func.__globals__, func.__name__, func.__defaults__, func.__closure__)
+    twin.__qualname__ = f"{func.__qualname__}_serial"
+    twin.__module__ = func.__module__
+    twin.__doc__ = func.__doc__
+    return numba.njit(cache=True)(twin)
+
+
+def _layer_is_thread_safe() -> bool:
+    try:
+        layer: str = numba.threading_layer()  # type: ignore[attr-defined]  # numba exports it untyped
+        return layer in _THREAD_SAFE_LAYERS
+    except ValueError:  # no parallel region launched yet: the layer is not chosen
+        return False
+
+
+def run(kernel: Callable[..., Any], *args: Any) -> Any:
+    """Call the compiled parallel ``kernel`` with ``args``, safely for forks and threads."""
+    if _forked.is_set():
+        return serial_twin(kernel)(*args)
+    if _layer_is_thread_safe():
+        return kernel(*args)
+    with _launch_lock:
+        return kernel(*args)
