@@ -1,0 +1,309 @@
+"""Compiled kernels of the exact heads-up range-vs-range sweep (driver: ``omaha8eq.engine.range_vs_range``).
+
+Cards are ints 0..51 (``card = 4 * rank + suit``); a hand is a row of an int8 array,
+its card set a 64-bit mask. Inputs are trusted (the driver validates them).
+
+The two ranges are stacked in one array of ``n`` hands: rows ``< n_a`` are side A,
+the others side B. Every hand's outcome against the whole other side on one board
+is a (3, 5) histogram in the layout of ``core.showdown.count_outcome`` for two
+players, flattened to 15 cells ``5 * high_state + low_state``.
+
+How one board is counted, without comparing pairs:
+
+1. Each live hand (no card on the board) is evaluated once: its high (0..7461) and
+   its low, compressed to ``0`` (no low) or ``1..m`` in increasing low order (a
+   board allows at most 28 different lows: one per pair of hole low ranks).
+2. The live hands are bucketed by high (counting sort over the 7,462 values).
+3. Card removal by inclusion-exclusion: the weight of the other side's hands that
+   share no card with hand ``x`` is ``sum over subsets s of x`` (the empty one
+   included) of ``(-1)**|s|`` times the weight of the other side's hands holding
+   ``s``. Every card subset that occurs on both sides has a dense id
+   (:func:`dense_subset_ids`), and each side keeps, per id, the running weight of
+   its hands holding that subset, as a prefix sum over the compressed low
+   (``rows[side, id * stride + j]`` = weight of the hands passed so far with low
+   ``<= j``). One query of a hand reads three cells of each of its subset rows and
+   gives the weight of the disjoint opponents with a lower, an equal and a higher
+   low (15 subsets for four cards, 31 for five, 63 for six, plus the empty one).
+4. The sweep walks the high groups upwards. For each group, every member queries
+   the other side (opponents with a strictly lower high: it wins the high), then
+   the group is added to its side's rows, then members query again (a lower or
+   equal high); after the sweep, every hand queries once more (all opponents).
+   Differences of these give the 3 x 3 (high, low) comparison counts, which map
+   one to one onto the 15 cells: the joint counts (scoop, quarter) are exact.
+
+Cost per board: ``O(n * 2**k * (3 + m / 2))`` memory operations for ``n`` live
+hands of ``k`` cards (three queries of three reads and one prefix update of about
+``m / 2`` adds per hand and subset), plus ``O(7462)`` for the counting sort. The
+memory is ``2 * n_ids * (m + 1)`` int64 per thread plus the per-hand histograms.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+from numba import njit, prange
+
+from .high import describe_board, flush_high, rank_high
+from .low import hand_low
+from .tables import N_HIGH_CLASSES
+
+#: The low ranks' bits (ace = bit 0 ... eight = bit 7) of every pair of them.
+_LOW_PAIR_MASKS = np.array([(1 << i) | (1 << j) for i in range(8) for j in range(i + 1, 8)], dtype=np.int64)
+#: Largest row stride: no low plus at most 28 distinct lows on one board.
+MAX_STRIDE = 1 + len(_LOW_PAIR_MASKS)
+# SUBSET_COMB[n, k] = C(n, k) for the combinatorial rank of a card subset.
+_SUBSET_COMB = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
+
+
+def subset_key_offsets(hole_size: int) -> np.ndarray:
+    """``offsets[t]``: the first key of the ``t``-card subsets (see ``_subset_key``);
+    ``offsets[hole_size + 1]`` is the size of the key space."""
+    return np.cumsum([0] + [comb(52, size) for size in range(hole_size + 1)]).astype(np.int64)
+
+
+@njit(cache=True, inline="always")
+def _subset_keys(hands, i, key_offset, cards, partial, keys):
+    """``keys[j]``: the key of the subset of ``hands[i]`` picked by the bits of ``j``.
+
+    A subset of ``t`` cards ``c_0 < ... < c_{t-1}`` has the key ``key_offset[t] + sum
+    C(c_i, i + 1)`` (its colex rank among the ``t``-card subsets), so every size
+    shares one dense key space and the empty subset is key 0. The sum of subset
+    ``j`` is that of ``j`` without its top card plus that card's term.
+    """
+    k = cards.shape[0]
+    for p in range(k):
+        cards[p] = hands[i, p]
+    cards.sort()
+    partial[0] = 0
+    keys[0] = 0
+    for j in range(1, 1 << k):
+        top = 0
+        t = 0
+        for p in range(k):
+            if (j >> p) & 1:
+                top = p
+                t += 1
+        partial[j] = partial[j ^ (1 << top)] + _SUBSET_COMB[cards[top], t]
+        keys[j] = key_offset[t] + partial[j]
+
+
+@njit(cache=True, inline="always")
+def _mark_or_map(hands, key_offset, seen, bit, ids):
+    """``bit > 0``: mark the keys of the proper subsets of ``hands`` in ``seen``; else
+    write the ids ``seen`` holds for them into ``ids`` (-1 for the whole hand)."""
+    n, k = hands.shape
+    full = (1 << k) - 1
+    cards = np.empty(k, dtype=np.int64)
+    partial = np.empty(1 << k, dtype=np.int64)
+    keys = np.empty(1 << k, dtype=np.int64)
+    for i in range(n):
+        _subset_keys(hands, i, key_offset, cards, partial, keys)
+        for j in range(full):
+            if bit > 0:
+                seen[keys[j]] |= bit
+            else:
+                ids[i, j] = seen[keys[j]]
+        if bit == 0:
+            ids[i, full] = -1
+
+
+@njit(cache=True)
+def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b):
+    """Give the proper card subsets held on both sides the ids ``0..n_ids-1`` (in key
+    order, so the empty subset is id 0) and write every hand's ids: ``ids[i, j]`` for
+    the subset of ``hands[i]`` (cards sorted) picked by the bits of ``j``, -1 when no
+    hand of the other side holds it, and always -1 for the whole hand (identical
+    hands are counted apart, see ``sweep_runouts``). Returns ``n_ids``."""
+    n_keys = key_offset[hands_a.shape[1]]  # the keys of subsets smaller than a hand
+    seen = np.zeros(n_keys, dtype=np.int32)
+    _mark_or_map(hands_a, key_offset, seen, 1, ids_a)
+    _mark_or_map(hands_b, key_offset, seen, 2, ids_b)
+    n_ids = 0
+    for key in range(n_keys):
+        if seen[key] == 3:
+            seen[key] = n_ids
+            n_ids += 1
+        else:
+            seen[key] = -1
+    _mark_or_map(hands_a, key_offset, seen, 0, ids_a)
+    _mark_or_map(hands_b, key_offset, seen, 0, ids_b)
+    return n_ids
+
+
+@njit(cache=True, inline="always")
+def _query(ids, x, rows, side, stride, low_index, signs):
+    """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
+    disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
+    among those added so far."""
+    below = 0
+    upto = 0
+    total = 0
+    for j in range(ids.shape[1]):
+        sid = ids[x, j]
+        if sid >= 0:
+            base = (2 * sid + side) * stride
+            s = signs[j]
+            if low_index > 0:
+                below += s * rows[base + low_index - 1]
+            upto += s * rows[base + low_index]
+            total += s * rows[base + stride - 1]
+    return below, upto, total
+
+
+@njit(cache=True, inline="always")
+def _add_counts(hist, x, high_state, sign, below, upto, total, low_index):
+    """Add ``sign`` times the opponents lower / equal / higher in low to hand ``x``'s
+    cells of ``high_state`` (low states: see ``core.showdown``)."""
+    row = 5 * high_state
+    if low_index == 0:
+        hist[x, row + 4] += sign * upto  # nobody has a low
+        hist[x, row + 3] += sign * (total - upto)  # only the opponent has one
+    else:
+        hist[x, row + 1] += sign * below  # wins the low alone (includes opponents without one)
+        hist[x, row + 2] += sign * (upto - below)
+        hist[x, row + 0] += sign * (total - upto)
+
+
+@njit(cache=True, inline="always")
+def _compress_lows(board_low, low, low_index_of):
+    """Fill ``low_index_of[v + 1]`` for the lows ``v`` (-1..55) this board allows:
+    0 for none, 1..m in increasing order. Returns the row stride ``m + 1``."""
+    present = np.zeros(57, dtype=np.bool_)
+    for p in range(_LOW_PAIR_MASKS.shape[0]):
+        present[low[board_low * 256 + _LOW_PAIR_MASKS[p]] + 1] = True
+    low_index_of[0] = 0
+    m = 0
+    for v in range(1, 57):
+        if present[v]:
+            m += 1
+            low_index_of[v] = m
+    return m + 1
+
+
+@njit(cache=True, inline="always")
+def _evaluate(
+    hands, masks, runouts, r, runout_mask, hilo, board_pair, flush5, suited, low, highs, lows, bucket, low_index_of
+):
+    """Each hand's high and compressed low on board ``runouts[r]`` (high -1: not live),
+    the hands counted per high in ``bucket[high + 1]``. Returns the row stride."""
+    n, n_hole = hands.shape
+    state, flush_suit, flush_ranks, board_low = describe_board(runouts, r, 5)
+    stride = _compress_lows(board_low, low, low_index_of) if hilo else 1
+    bucket[:] = 0
+    for x in range(n):
+        if masks[x] & runout_mask:
+            highs[x] = -1
+            continue
+        h = max(
+            rank_high(hands, x, n_hole, state, board_pair),
+            flush_high(hands, x, n_hole, flush_suit, flush_ranks, flush5, suited),
+        )
+        highs[x] = h
+        lows[x] = low_index_of[hand_low(hands, x, n_hole, board_low, low) + 1] if hilo else 0
+        bucket[h + 1] += 1
+    return stride
+
+
+@njit(cache=True, inline="always")
+def _sweep_board(
+    hands, n_a, masks, weights, twins, ids, signs, runouts, r, runout_mask, hilo, board_pair,
+    flush5, suited, low, n_ids, rows, hist, dealt, highs, lows, order, bucket, low_index_of,
+):  # fmt: skip
+    """Add one board's counts (``runouts[r]``, five cards) to ``hist`` and ``dealt``."""
+    n = hands.shape[0]
+    stride = _evaluate(
+        hands, masks, runouts, r, runout_mask, hilo, board_pair, flush5, suited, low, highs, lows,
+        bucket, low_index_of,
+    )  # fmt: skip
+    for v in range(N_HIGH_CLASSES):  # counting sort by high
+        bucket[v + 1] += bucket[v]
+    n_live = bucket[N_HIGH_CLASSES]
+    for x in range(n):
+        if highs[x] >= 0:
+            order[bucket[highs[x]]] = x
+            bucket[highs[x]] += 1
+    rows[: 2 * n_ids * stride] = 0
+    start = 0
+    while start < n_live:
+        end = start
+        with_a = 0
+        while end < n_live and highs[order[end]] == highs[order[start]]:
+            with_a += order[end] < n_a
+            end += 1
+        with_b = end - start - with_a
+        for g in range(start, end):  # opponents with a lower high: the high is won
+            x = order[g]
+            below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+            _add_counts(hist, x, 1, 1, below, upto, total, lows[x])
+            _add_counts(hist, x, 2, -1, below, upto, total, lows[x])
+            if (with_b if x < n_a else with_a) == 0:  # no opponent ties: the second query is the same
+                _add_counts(hist, x, 2, 1, below, upto, total, lows[x])
+                _add_counts(hist, x, 0, -1, below, upto, total, lows[x])
+        for g in range(start, end):
+            x = order[g]
+            w = weights[x]
+            side = 0 if x < n_a else 1
+            for j in range(ids.shape[1]):
+                sid = ids[x, j]
+                if sid >= 0:
+                    base = (2 * sid + side) * stride
+                    for q in range(lows[x], stride):
+                        rows[base + q] += w
+        for g in range(start, end):  # opponents with a lower or equal high
+            x = order[g]
+            if (with_b if x < n_a else with_a) > 0:
+                below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+                _add_counts(hist, x, 2, 1, below, upto, total, lows[x])
+                _add_counts(hist, x, 0, -1, below, upto, total, lows[x])
+        start = end
+    twin_sign = signs[ids.shape[1] - 1]
+    for g in range(n_live):  # every opponent: the rest lose the high
+        x = order[g]
+        below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+        _add_counts(hist, x, 0, 1, below, upto, total, lows[x])
+        # The rows stop short of the whole hand, so an identical opponent is still
+        # counted (with the sign -twin_sign): it ties both halves.
+        hist[x, 10 + (4 if lows[x] == 0 else 2)] += twin_sign * twins[x]
+        dealt[x] += total + twin_sign * twins[x]
+
+
+@njit(cache=True, parallel=True)
+def sweep_runouts(
+    hands, n_a, masks, weights, twins, ids, signs, runouts, runout_masks, first, last, hilo,
+    board_pair, flush5, suited, low, n_ids, rows, hist, dealt,
+):  # fmt: skip
+    """Count the boards ``runouts[first:last]`` (five cards each; ``runout_masks`` the
+    cards each adds to the known board) into the per-thread accumulators.
+
+    Thread ``t`` takes boards ``first + t``, ``first + t + T``, ... and adds to
+    ``hist[t]`` (n, 15) and ``dealt[t]`` (n,): integer sums, so the totals do not
+    depend on the thread count. ``rows[t]`` (at least ``2 * n_ids`` times the largest
+    row stride) is its scratch. ``ids[x, j]`` is the dense id of hand x's subset j
+    (see ``dense_subset_ids``), ``signs[j] = (-1) ** popcount(j)``, ``twins[x]`` the
+    weight of the other side's hands identical to x. Hands holding a known card are
+    not passed in; ``masks`` are the hands' card masks.
+    """
+    n_threads = hist.shape[0]
+    n = hands.shape[0]
+    for t in prange(n_threads):
+        highs = np.empty(n, dtype=np.int64)
+        lows = np.empty(n, dtype=np.int64)
+        order = np.empty(n, dtype=np.int64)
+        bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
+        low_index_of = np.zeros(57, dtype=np.int64)
+        for r in range(first + t, last, n_threads):
+            _sweep_board(
+                hands, n_a, masks, weights, twins, ids, signs, runouts, r, runout_masks[r], hilo,
+                board_pair, flush5, suited, low, n_ids, rows[t], hist[t], dealt[t], highs, lows,
+                order, bucket, low_index_of,
+            )  # fmt: skip
+
+
+@njit(cache=True)
+def row_strides(runouts, low, out):
+    """``out[r]``: the row stride (lows this board allows, plus one) of ``runouts[r]``."""
+    low_index_of = np.zeros(57, dtype=np.int64)
+    for r in range(runouts.shape[0]):
+        board_low = describe_board(runouts, r, 5)[3]
+        out[r] = _compress_lows(board_low, low, low_index_of)
