@@ -63,71 +63,63 @@ def subset_key_offsets(hole_size: int) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _subset_keys(hands, i, key_offset, cards, partial, keys):
-    """``keys[j]``: the key of the subset of ``hands[i]`` picked by the bits of ``j``.
+def _write_keys(hands, key_offset, ids):
+    """``ids[i, j]``: the key of the proper subset ``j`` (the cards at the set bits of
+    ``j``) of ``hands[i]``, whose cards are sorted ascending; -1 for the whole hand.
 
     A subset of ``t`` cards ``c_0 < ... < c_{t-1}`` has the key ``key_offset[t] + sum
     C(c_i, i + 1)`` (its colex rank among the ``t``-card subsets), so every size
     shares one dense key space and the empty subset is key 0. The sum of subset
     ``j`` is that of ``j`` without its top card plus that card's term.
     """
-    k = cards.shape[0]
-    for p in range(k):
-        cards[p] = hands[i, p]
-    cards.sort()
-    partial[0] = 0
-    keys[0] = 0
-    for j in range(1, 1 << k):
-        top = 0
-        t = 0
-        for p in range(k):
-            if (j >> p) & 1:
-                top = p
-                t += 1
-        partial[j] = partial[j ^ (1 << top)] + _SUBSET_COMB[cards[top], t]
-        keys[j] = key_offset[t] + partial[j]
-
-
-@njit(cache=True, inline="always")
-def _mark_or_map(hands, key_offset, seen, bit, ids):
-    """``bit > 0``: mark the keys of the proper subsets of ``hands`` in ``seen``; else
-    write the ids ``seen`` holds for them into ``ids`` (-1 for the whole hand)."""
     n, k = hands.shape
     full = (1 << k) - 1
-    cards = np.empty(k, dtype=np.int64)
-    partial = np.empty(1 << k, dtype=np.int64)
-    keys = np.empty(1 << k, dtype=np.int64)
+    top = np.zeros(full + 1, dtype=np.int64)
+    size = np.zeros(full + 1, dtype=np.int64)
+    for j in range(1, full + 1):
+        for p in range(k):
+            if (j >> p) & 1:
+                top[j] = p
+                size[j] += 1
+    partial = np.zeros(full + 1, dtype=np.int64)
     for i in range(n):
-        _subset_keys(hands, i, key_offset, cards, partial, keys)
-        for j in range(full):
-            if bit > 0:
-                seen[keys[j]] |= bit
-            else:
-                ids[i, j] = seen[keys[j]]
-        if bit == 0:
-            ids[i, full] = -1
+        ids[i, 0] = 0
+        for j in range(1, full):
+            partial[j] = partial[j ^ (1 << top[j])] + _SUBSET_COMB[hands[i, top[j]], size[j]]
+            ids[i, j] = key_offset[size[j]] + partial[j]
+        ids[i, full] = -1
 
 
 @njit(cache=True)
 def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b):
     """Give the proper card subsets held on both sides the ids ``0..n_ids-1`` (in key
     order, so the empty subset is id 0) and write every hand's ids: ``ids[i, j]`` for
-    the subset of ``hands[i]`` (cards sorted) picked by the bits of ``j``, -1 when no
+    the subset of ``hands[i]`` (cards sorted ascending) picked by the bits of ``j``, -1 when no
     hand of the other side holds it, and always -1 for the whole hand (identical
     hands are counted apart, see ``sweep_runouts``). Returns ``n_ids``."""
-    n_keys = key_offset[hands_a.shape[1]]  # the keys of subsets smaller than a hand
-    seen = np.zeros(n_keys, dtype=np.int32)
-    _mark_or_map(hands_a, key_offset, seen, 1, ids_a)
-    _mark_or_map(hands_b, key_offset, seen, 2, ids_b)
+    _write_keys(hands_a, key_offset, ids_a)
+    _write_keys(hands_b, key_offset, ids_b)
+    full = ids_a.shape[1] - 1
+    seen = np.zeros(key_offset[hands_a.shape[1]], dtype=np.int32)  # keys of proper subsets
+    for i in range(ids_a.shape[0]):
+        for j in range(full):
+            seen[ids_a[i, j]] |= 1
+    for i in range(ids_b.shape[0]):
+        for j in range(full):
+            seen[ids_b[i, j]] |= 2
     n_ids = 0
-    for key in range(n_keys):
+    for key in range(seen.shape[0]):
         if seen[key] == 3:
             seen[key] = n_ids
             n_ids += 1
         else:
             seen[key] = -1
-    _mark_or_map(hands_a, key_offset, seen, 0, ids_a)
-    _mark_or_map(hands_b, key_offset, seen, 0, ids_b)
+    for i in range(ids_a.shape[0]):
+        for j in range(full):
+            ids_a[i, j] = seen[ids_a[i, j]]
+    for i in range(ids_b.shape[0]):
+        for j in range(full):
+            ids_b[i, j] = seen[ids_b[i, j]]
     return n_ids
 
 

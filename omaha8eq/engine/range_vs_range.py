@@ -34,7 +34,6 @@ import numba
 import numpy as np
 
 from ..core.range_sweep import (
-    MAX_STRIDE,
     dense_subset_ids,
     row_strides,
     subset_key_offsets,
@@ -80,7 +79,8 @@ def _card_masks(hands: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
 
 
-def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
+def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The side's hands (int8), weights (int64) and card masks, checked."""
     hands = np.ascontiguousarray(hands, dtype=np.int8)
     weights = np.ascontiguousarray(weights, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] not in (4, 5, 6):
@@ -89,9 +89,10 @@ def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.n
         raise OmahaInputError(f"{what}: expected one positive integer weight per hand")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise OmahaInputError(f"{what}: cards must be ints 0..51")
-    if (np.bitwise_count(_card_masks(hands)) != hands.shape[1]).any():
+    masks = _card_masks(hands)
+    if (np.bitwise_count(masks) != hands.shape[1]).any():
         raise OmahaInputError(f"{what}: a hand holds the same card twice")
-    return hands, weights
+    return hands, weights, masks
 
 
 def _twin_weights(masks: np.ndarray, other_masks: np.ndarray, other_weights: np.ndarray) -> np.ndarray:
@@ -150,47 +151,60 @@ def sweep_ranges(
         ``omaha8eq.equity([A, B], board, dead, exhaustive=True)`` for player 1 when
         the weights are the integer weights it uses.
     """
-    hands_a, weights_a = _check_side(hands_a, weights_a, "hands_a")
-    hands_b, weights_b = _check_side(hands_b, weights_b, "hands_b")
+    hands_a, weights_a, masks_a = _check_side(hands_a, weights_a, "hands_a")
+    hands_b, weights_b, masks_b = _check_side(hands_b, weights_b, "hands_b")
     if hands_a.shape[1] != hands_b.shape[1]:
         raise OmahaInputError("hands_a and hands_b: both ranges must have the same number of hole cards")
     board_cards, known_mask = _check_board(board, dead)
-    n_hole = hands_a.shape[1]
-    live_a = (_card_masks(hands_a) & known_mask) == 0
-    live_b = (_card_masks(hands_b) & known_mask) == 0
-    hands = np.concatenate([hands_a[live_a], hands_b[live_b]])
-    weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
+    live_a = (masks_a & known_mask) == 0
+    live_b = (masks_b & known_mask) == 0
     n_a = int(live_a.sum())
+    # Sorted rows: the subset keys read each hand's cards in increasing order.
+    hands = np.sort(np.concatenate([hands_a[live_a], hands_b[live_b]]), axis=1)
+    weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
+    masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
     runouts, runout_masks = _runouts(board_cards, known_mask)
+    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, hilo, progress)
+    return _result(hist, dealt, weights, n_a, live_a, live_b, len(runouts))
 
-    masks = _card_masks(hands)
+
+def _sweep(
+    hands: np.ndarray,
+    weights: np.ndarray,
+    masks: np.ndarray,
+    n_a: int,
+    runouts: np.ndarray,
+    runout_masks: np.ndarray,
+    hilo: bool,
+    progress: ProgressCallback | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Run the kernels over every runout, a chunk per call: each live hand's (n, 15)
+    histogram and its dealt total (the sums over the threads' accumulators)."""
+    n_hole = hands.shape[1]
     ids = np.empty((len(hands), 1 << n_hole), dtype=np.int32)
     n_ids = dense_subset_ids(hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:])
     twins = np.concatenate(
         [_twin_weights(masks[:n_a], masks[n_a:], weights[n_a:]), _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])]
     )
     signs = np.array([(-1) ** j.bit_count() for j in range(1 << n_hole)], dtype=np.int64)
-
     tables = get_tables()
-    strides = np.empty(len(runouts), dtype=np.int64)
-    row_strides(runouts, tables.low, strides)
-    largest_stride = int(strides.max()) if hilo else 1
-    assert largest_stride <= MAX_STRIDE
+    strides = np.ones(len(runouts), dtype=np.int64)
+    if hilo:
+        row_strides(runouts, tables.low, strides)
     n_threads = numba.get_num_threads()
-    rows = np.empty((n_threads, 2 * n_ids * largest_stride), dtype=np.int64)
+    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    touches = max(1, len(hands) << n_hole)
-    per_call = max(n_threads, ROW_TOUCHES_PER_CALL // touches // n_threads * n_threads)
+    per_call = max(n_threads, ROW_TOUCHES_PER_CALL // max(1, len(hands) << n_hole) // n_threads * n_threads)
     for first in range(0, len(runouts), per_call):
         last = min(len(runouts), first + per_call)
         sweep_runouts(
-            hands, n_a, masks, weights, twins, ids, signs, runouts, runout_masks, first, last,
-            hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt,
+            hands, n_a, masks, weights, twins, ids, signs, runouts, runout_masks, first, last, hilo,
+            tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt,
         )  # fmt: skip
         if progress is not None:
             progress(last, len(runouts))
-    return _result(hist.sum(axis=0), dealt.sum(axis=0), weights, n_a, live_a, live_b, len(runouts))
+    return (hist[0], dealt[0]) if n_threads == 1 else (hist.sum(axis=0), dealt.sum(axis=0))
 
 
 def _result(
@@ -212,7 +226,7 @@ def _result(
         exact = object if int(own.max(initial=0)) * int(dealt[rows].sum()) >= 2**63 else np.int64
         weighted_dealt = np.zeros(len(live), dtype=exact)
         weighted_dealt[live] = own.astype(exact) * dealt[rows].astype(exact)
-        total = (own.astype(exact)[:, None] * hist[rows].astype(exact)).sum(axis=0).reshape(3, 5)
+        total = (own.astype(exact) @ hist[rows].astype(exact)).reshape(3, 5)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
     return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, n_runouts)
