@@ -19,9 +19,10 @@ How one board is counted, without comparing pairs:
    included) of ``(-1)**|s|`` times the weight of the other side's hands holding
    ``s``. Every card subset that occurs on both sides has a dense id
    (:func:`dense_subset_ids`), and each side keeps, per id, the running weight of
-   its hands holding that subset, as a prefix sum over the compressed low
-   (``rows[side, id * stride + j]`` = weight of the hands passed so far with low
-   ``<= j``). One query of a hand reads three cells of each of its subset rows and
+   its hands holding that subset, as a suffix sum over the compressed low
+   (``rows[(2 * id + side) * stride + j]`` = weight of the hands passed so far with
+   low ``>= j``: adding a hand without a low touches one cell, and most hands of a
+   wide range have none). One query of a hand reads three cells of each of its subset rows and
    gives the weight of the disjoint opponents with a lower, an equal and a higher
    low (15 subsets for four cards, 31 for five, 63 for six, plus the empty one).
 4. The sweep walks the high groups upwards. For each group, every member queries
@@ -128,19 +129,19 @@ def _query(ids, x, rows, side, stride, low_index, signs):
     """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
     disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
     among those added so far."""
-    below = 0
-    upto = 0
     total = 0
+    not_below = 0  # low >= low_index
+    above = 0  # low > low_index
     for j in range(ids.shape[1]):
         sid = ids[x, j]
         if sid >= 0:
             base = (2 * sid + side) * stride
             s = signs[j]
-            if low_index > 0:
-                below += s * rows[base + low_index - 1]
-            upto += s * rows[base + low_index]
-            total += s * rows[base + stride - 1]
-    return below, upto, total
+            total += s * rows[base]
+            not_below += s * rows[base + low_index]
+            if low_index + 1 < stride:
+                above += s * rows[base + low_index + 1]
+    return total - not_below, total - above, total
 
 
 @njit(cache=True, inline="always")
@@ -240,7 +241,7 @@ def _sweep_board(
                 sid = ids[x, j]
                 if sid >= 0:
                     base = (2 * sid + side) * stride
-                    for q in range(lows[x], stride):
+                    for q in range(lows[x] + 1):
                         rows[base + q] += w
         for g in range(start, end):  # opponents with a lower or equal high
             x = order[g]

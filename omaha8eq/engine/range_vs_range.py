@@ -192,7 +192,7 @@ def _sweep(
     if hilo:
         row_strides(runouts, tables.low, strides)
     n_threads = numba.get_num_threads()
-    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int64)
+    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     per_call = max(n_threads, ROW_TOUCHES_PER_CALL // max(1, len(hands) << n_hole) // n_threads * n_threads)
