@@ -91,13 +91,31 @@ def _write_keys(hands, key_offset, ids):
         ids[i, full] = -1
 
 
+@njit(cache=True, inline="always")
+def _compact(ids, seen, counts):
+    """Replace each hand's subset keys by its signed subset ids, listed first:
+    ``2 * id + (1 if the subset has an odd size)`` for the subsets whose key has an
+    id in ``seen``; ``counts[i]`` of them."""
+    for i in range(ids.shape[0]):
+        c = 0
+        for j in range(ids.shape[1] - 1):
+            sid = seen[ids[i, j]]
+            if sid >= 0:
+                odd = 0
+                for p in range(8):
+                    odd ^= (j >> p) & 1
+                ids[i, c] = 2 * sid + odd
+                c += 1
+        counts[i] = c
+
+
 @njit(cache=True)
-def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b):
+def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, counts_b):
     """Give the proper card subsets held on both sides the ids ``0..n_ids-1`` (in key
-    order, so the empty subset is id 0) and write every hand's ids: ``ids[i, j]`` for
-    the subset of ``hands[i]`` (cards sorted ascending) picked by the bits of ``j``, -1 when no
-    hand of the other side holds it, and always -1 for the whole hand (identical
-    hands are counted apart, see ``sweep_runouts``). Returns ``n_ids``."""
+    order, so the empty subset is id 0) and list each hand's: ``ids[i, :counts[i]]``
+    holds ``2 * id + (|s| odd)`` for the subsets ``s`` of ``hands[i]`` (cards sorted
+    ascending) that some hand of the other side holds too. The whole hand is never
+    listed (identical hands are counted apart, see ``sweep_runouts``). Returns ``n_ids``."""
     _write_keys(hands_a, key_offset, ids_a)
     _write_keys(hands_b, key_offset, ids_b)
     full = ids_a.shape[1] - 1
@@ -115,32 +133,27 @@ def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b):
             n_ids += 1
         else:
             seen[key] = -1
-    for i in range(ids_a.shape[0]):
-        for j in range(full):
-            ids_a[i, j] = seen[ids_a[i, j]]
-    for i in range(ids_b.shape[0]):
-        for j in range(full):
-            ids_b[i, j] = seen[ids_b[i, j]]
+    _compact(ids_a, seen, counts_a)
+    _compact(ids_b, seen, counts_b)
     return n_ids
 
 
 @njit(cache=True, inline="always")
-def _query(ids, x, rows, side, stride, low_index, signs):
+def _query(ids, counts, x, rows, side, stride, low_index):
     """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
     disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
     among those added so far."""
     total = 0
     not_below = 0  # low >= low_index
     above = 0  # low > low_index
-    for j in range(ids.shape[1]):
-        sid = ids[x, j]
-        if sid >= 0:
-            base = (2 * sid + side) * stride
-            s = signs[j]
-            total += s * rows[base]
-            not_below += s * rows[base + low_index]
-            if low_index + 1 < stride:
-                above += s * rows[base + low_index + 1]
+    for j in range(counts[x]):
+        entry = ids[x, j]
+        base = (2 * (entry >> 1) + side) * stride
+        s = 1 - 2 * (entry & 1)
+        total += s * rows[base]
+        not_below += s * rows[base + low_index]
+        if low_index + 1 < stride:
+            above += s * rows[base + low_index + 1]
     return total - not_below, total - above, total
 
 
@@ -200,7 +213,7 @@ def _evaluate(
 
 @njit(cache=True, inline="always")
 def _sweep_board(
-    hands, n_a, masks, weights, twins, ids, signs, runouts, r, runout_mask, hilo, board_pair,
+    hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_mask, hilo, board_pair,
     flush5, suited, low, n_ids, rows, hist, dealt, highs, lows, order, bucket, low_index_of,
 ):  # fmt: skip
     """Add one board's counts (``runouts[r]``, five cards) to ``hist`` and ``dealt``."""
@@ -227,7 +240,7 @@ def _sweep_board(
         with_b = end - start - with_a
         for g in range(start, end):  # opponents with a lower high: the high is won
             x = order[g]
-            below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+            below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
             _add_counts(hist, x, 1, 1, below, upto, total, lows[x])
             _add_counts(hist, x, 2, -1, below, upto, total, lows[x])
             if (with_b if x < n_a else with_a) == 0:  # no opponent ties: the second query is the same
@@ -237,23 +250,21 @@ def _sweep_board(
             x = order[g]
             w = weights[x]
             side = 0 if x < n_a else 1
-            for j in range(ids.shape[1]):
-                sid = ids[x, j]
-                if sid >= 0:
-                    base = (2 * sid + side) * stride
-                    for q in range(lows[x] + 1):
-                        rows[base + q] += w
+            for j in range(counts[x]):
+                base = (2 * (ids[x, j] >> 1) + side) * stride
+                for q in range(lows[x] + 1):
+                    rows[base + q] += w
         for g in range(start, end):  # opponents with a lower or equal high
             x = order[g]
             if (with_b if x < n_a else with_a) > 0:
-                below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+                below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
                 _add_counts(hist, x, 2, 1, below, upto, total, lows[x])
                 _add_counts(hist, x, 0, -1, below, upto, total, lows[x])
         start = end
-    twin_sign = signs[ids.shape[1] - 1]
+    twin_sign = 1 if hands.shape[1] % 2 == 0 else -1
     for g in range(n_live):  # every opponent: the rest lose the high
         x = order[g]
-        below, upto, total = _query(ids, x, rows, 1 if x < n_a else 0, stride, lows[x], signs)
+        below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
         _add_counts(hist, x, 0, 1, below, upto, total, lows[x])
         # The rows stop short of the whole hand, so an identical opponent is still
         # counted (with the sign -twin_sign): it ties both halves.
@@ -263,7 +274,7 @@ def _sweep_board(
 
 @njit(cache=True, parallel=True)
 def sweep_runouts(
-    hands, n_a, masks, weights, twins, ids, signs, runouts, runout_masks, first, last, hilo,
+    hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
     board_pair, flush5, suited, low, n_ids, rows, hist, dealt,
 ):  # fmt: skip
     """Count the boards ``runouts[first:last]`` (five cards each; ``runout_masks`` the
@@ -272,8 +283,8 @@ def sweep_runouts(
     Thread ``t`` takes boards ``first + t``, ``first + t + T``, ... and adds to
     ``hist[t]`` (n, 15) and ``dealt[t]`` (n,): integer sums, so the totals do not
     depend on the thread count. ``rows[t]`` (at least ``2 * n_ids`` times the largest
-    row stride) is its scratch. ``ids[x, j]`` is the dense id of hand x's subset j
-    (see ``dense_subset_ids``), ``signs[j] = (-1) ** popcount(j)``, ``twins[x]`` the
+    row stride) is its scratch. ``ids[x, :counts[x]]`` are hand x's signed subset
+    ids (see ``dense_subset_ids``), ``twins[x]`` the
     weight of the other side's hands identical to x. Hands holding a known card are
     not passed in; ``masks`` are the hands' card masks.
     """
@@ -287,7 +298,7 @@ def sweep_runouts(
         low_index_of = np.zeros(57, dtype=np.int64)
         for r in range(first + t, last, n_threads):
             _sweep_board(
-                hands, n_a, masks, weights, twins, ids, signs, runouts, r, runout_masks[r], hilo,
+                hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_masks[r], hilo,
                 board_pair, flush5, suited, low, n_ids, rows[t], hist[t], dealt[t], highs, lows,
                 order, bucket, low_index_of,
             )  # fmt: skip

@@ -182,11 +182,13 @@ def _sweep(
     histogram and its dealt total (the sums over the threads' accumulators)."""
     n_hole = hands.shape[1]
     ids = np.empty((len(hands), 1 << n_hole), dtype=np.int32)
-    n_ids = dense_subset_ids(hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:])
+    counts = np.empty(len(hands), dtype=np.int64)
+    n_ids = dense_subset_ids(
+        hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:]
+    )
     twins = np.concatenate(
         [_twin_weights(masks[:n_a], masks[n_a:], weights[n_a:]), _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])]
     )
-    signs = np.array([(-1) ** j.bit_count() for j in range(1 << n_hole)], dtype=np.int64)
     tables = get_tables()
     strides = np.ones(len(runouts), dtype=np.int64)
     if hilo:
@@ -199,7 +201,7 @@ def _sweep(
     for first in range(0, len(runouts), per_call):
         last = min(len(runouts), first + per_call)
         sweep_runouts(
-            hands, n_a, masks, weights, twins, ids, signs, runouts, runout_masks, first, last, hilo,
+            hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
             tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt,
         )  # fmt: skip
         if progress is not None:
