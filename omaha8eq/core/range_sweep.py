@@ -139,6 +139,12 @@ def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, count
 
 
 @njit(cache=True, inline="always")
+def side_of(x, n_a):
+    """0 for the hands of side A (rows below ``n_a``), 1 for side B."""
+    return 0 if x < n_a else 1
+
+
+@njit(cache=True, inline="always")
 def _query(ids, counts, x, rows, side, stride, low_index):
     """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
     disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
@@ -158,17 +164,17 @@ def _query(ids, counts, x, rows, side, stride, low_index):
 
 
 @njit(cache=True, inline="always")
-def _add_counts(hist, x, high_state, sign, below, upto, total, low_index):
-    """Add ``sign`` times the opponents lower / equal / higher in low to hand ``x``'s
-    cells of ``high_state`` (low states: see ``core.showdown``)."""
+def _add_counts(hist, x, high_state, below, upto, total, low_index):
+    """Add the opponents lower / equal / higher in low to hand ``x``'s cells of
+    ``high_state`` (low states: see ``core.showdown``)."""
     row = 5 * high_state
     if low_index == 0:
-        hist[x, row + 4] += sign * upto  # nobody has a low
-        hist[x, row + 3] += sign * (total - upto)  # only the opponent has one
+        hist[x, row + 4] += upto  # nobody has a low
+        hist[x, row + 3] += total - upto  # only the opponent has one
     else:
-        hist[x, row + 1] += sign * below  # wins the low alone (includes opponents without one)
-        hist[x, row + 2] += sign * (upto - below)
-        hist[x, row + 0] += sign * (total - upto)
+        hist[x, row + 1] += below  # wins the low alone (includes opponents without one)
+        hist[x, row + 2] += upto - below
+        hist[x, row + 0] += total - upto
 
 
 @njit(cache=True, inline="always")
@@ -214,9 +220,14 @@ def _evaluate(
 @njit(cache=True, inline="always")
 def _sweep_board(
     hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_mask, hilo, board_pair,
-    flush5, suited, low, n_ids, rows, hist, dealt, highs, lows, order, bucket, low_index_of,
+    flush5, suited, low, n_ids, rows, hist, dealt, highs, lows, order, bucket, low_index_of, lower,
+    not_higher,
 ):  # fmt: skip
-    """Add one board's counts (``runouts[r]``, five cards) to ``hist`` and ``dealt``."""
+    """Add one board's counts (``runouts[r]``, five cards) to ``hist`` and ``dealt``.
+
+    ``lower[x]`` and ``not_higher[x]`` receive hand x's query before and after its
+    high group is added: (lower low, lower-or-equal low, all) among the opponents
+    with a lower, and a lower-or-equal, high."""
     n = hands.shape[0]
     stride = _evaluate(
         hands, masks, runouts, r, runout_mask, hilo, board_pair, flush5, suited, low, highs, lows,
@@ -240,16 +251,11 @@ def _sweep_board(
         with_b = end - start - with_a
         for g in range(start, end):  # opponents with a lower high: the high is won
             x = order[g]
-            below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
-            _add_counts(hist, x, 1, 1, below, upto, total, lows[x])
-            _add_counts(hist, x, 2, -1, below, upto, total, lows[x])
-            if (with_b if x < n_a else with_a) == 0:  # no opponent ties: the second query is the same
-                _add_counts(hist, x, 2, 1, below, upto, total, lows[x])
-                _add_counts(hist, x, 0, -1, below, upto, total, lows[x])
+            lower[x, 0], lower[x, 1], lower[x, 2] = _query(ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x])
         for g in range(start, end):
             x = order[g]
             w = weights[x]
-            side = 0 if x < n_a else 1
+            side = side_of(x, n_a)
             for j in range(counts[x]):
                 base = (2 * (ids[x, j] >> 1) + side) * stride
                 for q in range(lows[x] + 1):
@@ -257,15 +263,22 @@ def _sweep_board(
         for g in range(start, end):  # opponents with a lower or equal high
             x = order[g]
             if (with_b if x < n_a else with_a) > 0:
-                below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
-                _add_counts(hist, x, 2, 1, below, upto, total, lows[x])
-                _add_counts(hist, x, 0, -1, below, upto, total, lows[x])
+                not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = _query(
+                    ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x]
+                )
+            else:  # no opponent ties: the same as before the group
+                not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
         start = end
     twin_sign = 1 if hands.shape[1] % 2 == 0 else -1
-    for g in range(n_live):  # every opponent: the rest lose the high
-        x = order[g]
-        below, upto, total = _query(ids, counts, x, rows, 1 if x < n_a else 0, stride, lows[x])
-        _add_counts(hist, x, 0, 1, below, upto, total, lows[x])
+    for x in range(n):  # every opponent; in hand order, so the histogram is written in order
+        if highs[x] < 0:
+            continue
+        below, upto, total = _query(ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x])
+        b1, u1, t1 = lower[x, 0], lower[x, 1], lower[x, 2]
+        b2, u2, t2 = not_higher[x, 0], not_higher[x, 1], not_higher[x, 2]
+        _add_counts(hist, x, 1, b1, u1, t1, lows[x])
+        _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
+        _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
         # The rows stop short of the whole hand, so an identical opponent is still
         # counted (with the sign -twin_sign): it ties both halves.
         hist[x, 10 + (4 if lows[x] == 0 else 2)] += twin_sign * twins[x]
@@ -296,11 +309,13 @@ def sweep_runouts(
         order = np.empty(n, dtype=np.int64)
         bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
         low_index_of = np.zeros(57, dtype=np.int64)
+        lower = np.empty((n, 3), dtype=np.int64)
+        not_higher = np.empty((n, 3), dtype=np.int64)
         for r in range(first + t, last, n_threads):
             _sweep_board(
                 hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_masks[r], hilo,
                 board_pair, flush5, suited, low, n_ids, rows[t], hist[t], dealt[t], highs, lows,
-                order, bucket, low_index_of,
+                order, bucket, low_index_of, lower, not_higher,
             )  # fmt: skip
 
 
