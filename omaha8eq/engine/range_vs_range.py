@@ -76,7 +76,9 @@ class RangeSweep:
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    """The 52-bit card mask of every row of an (n, k) card array."""
+    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    return masks
 
 
 def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import omaha8eq
-from omaha8eq.cards import parse_cards
+from omaha8eq.cards import format_cards, parse_cards
 from omaha8eq.engine.range_vs_range import sweep_ranges
 from omaha8eq.equities import _integer_weights
 from omaha8eq.errors import OmahaInputError
@@ -80,6 +80,24 @@ def test_each_hand_equals_the_known_hand_against_the_range():
     # A range of one hand is that hand.
     one = _sweep(Range(a.hands[:1], a.weights[:1]), b, board)
     assert one.total_a.tolist() == swept.hands_a[0].tolist()
+
+
+def test_dealt_weights_and_hand_equities_match_by_hand():
+    a = parse_range("AsAh2c*@50, KhKd2c*")
+    b = parse_range("AsAh2c*, Ad3d4c*@30")
+    board = "Qc8c5h9d"
+    swept = _sweep(a, b, board)
+    combined = omaha8eq.equity([a, b], board=board, exhaustive=True, by_hand=True)
+    by_hand = {h.hand: h for h in combined.players[0].by_hand}
+    shares = share_matrix(2)
+    for i, hand in enumerate(a.hands.tolist()):
+        if not swept.dealt_a[i]:  # holds a board card, or meets no hand of the other range
+            assert format_cards(hand) not in by_hand or by_hand[format_cards(hand)].frequency == 0
+            continue
+        expected = by_hand[format_cards(hand)]
+        assert swept.dealt_a[i] / swept.dealt_a.sum() == pytest.approx(expected.frequency, rel=1e-12)
+        won = (swept.hands_a[i] * shares).sum() / swept.hands_a[i].sum()
+        assert won == pytest.approx(expected.equity, rel=1e-12)
 
 
 def test_hands_holding_a_known_card_are_not_live():
