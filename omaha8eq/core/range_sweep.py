@@ -226,21 +226,43 @@ def _evaluate(
 
 
 @njit(cache=True, inline="always")
-def _sweep_board(
-    hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_mask, hilo, board_pair,
-    flush5, suited, low, n_ids, rows, hist, dealt, highs, lows, order, bucket, low_index_of, lower,
-    not_higher,
-):  # fmt: skip
-    """Add one board's counts (``runouts[r]``, five cards) to ``hist`` and ``dealt``.
+def _cell(high, low_index, other_high, other_low_index):
+    """The histogram cell (``5 * high_state + low_state``) of a hand against one opponent."""
+    high_state = 1 if high > other_high else (2 if high == other_high else 0)
+    if low_index == 0:
+        low_state = 4 if other_low_index == 0 else 3
+    else:
+        low_state = 1 if low_index > other_low_index else (2 if low_index == other_low_index else 0)
+    return 5 * high_state + low_state
 
-    ``lower[x]`` and ``not_higher[x]`` receive hand x's query before and after its
+
+@njit(cache=True, inline="always")
+def _pair_board(n_a, masks, weights, highs, lows, hist, dealt):
+    """Count one evaluated board pair by pair: for ranges with very few hands a side."""
+    n = masks.shape[0]
+    for x in range(n_a):
+        if highs[x] < 0:
+            continue
+        for y in range(n_a, n):
+            if highs[y] < 0 or masks[x] & masks[y]:
+                continue
+            hist[x, _cell(highs[x], lows[x], highs[y], lows[y])] += weights[y]
+            hist[y, _cell(highs[y], lows[y], highs[x], lows[x])] += weights[x]
+            dealt[x] += weights[y]
+            dealt[y] += weights[x]
+
+
+@njit(cache=True, inline="always")
+def _sweep_board(
+    n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
+    order, bucket, lower, not_higher,
+):  # fmt: skip
+    """Count one evaluated board (see ``_evaluate``) into ``hist`` and ``dealt``.
+
+    ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]`` receive hand x's query before and after its
     high group is added: (lower low, lower-or-equal low, all) among the opponents
     with a lower, and a lower-or-equal, high."""
-    n = hands.shape[0]
-    stride = _evaluate(
-        hands, masks, runouts, r, runout_mask, hilo, board_pair, flush5, suited, low, highs, lows,
-        bucket, low_index_of,
-    )  # fmt: skip
+    n = masks.shape[0]
     for v in range(N_HIGH_CLASSES):  # counting sort by high
         bucket[v + 1] += bucket[v]
     n_live = bucket[N_HIGH_CLASSES]
@@ -277,7 +299,6 @@ def _sweep_board(
             else:  # no opponent ties: the same as before the group
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
         start = end
-    twin_sign = 1 if hands.shape[1] % 2 == 0 else -1
     for x in range(n):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
             continue
@@ -296,7 +317,7 @@ def _sweep_board(
 @njit(cache=True, parallel=True)
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
-    board_pair, flush5, suited, low, n_ids, rows, hist, dealt,
+    board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
 ):  # fmt: skip
     """Count the boards ``runouts[first:last]`` (five cards each; ``runout_masks`` the
     cards each adds to the known board) into the per-thread accumulators.
@@ -307,10 +328,13 @@ def sweep_runouts(
     row stride) is its scratch. ``ids[x, :counts[x]]`` are hand x's signed subset
     ids (see ``dense_subset_ids``), ``twins[x]`` the
     weight of the other side's hands identical to x. Hands holding a known card are
-    not passed in; ``masks`` are the hands' card masks.
+    not passed in; ``masks`` are the hands' card masks. ``pairwise``: compare every
+    pair of hands instead of sweeping (cheaper when a side has a handful of hands;
+    ``ids`` and ``rows`` are then unused).
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
+    twin_sign = 1 if hands.shape[1] % 2 == 0 else -1  # the sign of the whole hand's term
     for t in prange(n_threads):
         highs = np.empty(n, dtype=np.int64)
         lows = np.empty(n, dtype=np.int64)
@@ -320,11 +344,17 @@ def sweep_runouts(
         lower = np.empty((n, 3), dtype=np.int64)
         not_higher = np.empty((n, 3), dtype=np.int64)
         for r in range(first + t, last, n_threads):
-            _sweep_board(
-                hands, n_a, masks, weights, twins, ids, counts, runouts, r, runout_masks[r], hilo,
-                board_pair, flush5, suited, low, n_ids, rows[t], hist[t], dealt[t], highs, lows,
-                order, bucket, low_index_of, lower, not_higher,
+            stride = _evaluate(
+                hands, masks, runouts, r, runout_masks[r], hilo, board_pair, flush5, suited, low,
+                highs, lows, bucket, low_index_of,
             )  # fmt: skip
+            if pairwise:
+                _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t])
+            else:
+                _sweep_board(
+                    n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
+                    dealt[t], highs, lows, order, bucket, lower, not_higher,
+                )  # fmt: skip
 
 
 @njit(cache=True)

@@ -48,6 +48,9 @@ ProgressCallback = Callable[[int, "int | None"], None]
 
 #: Row touches (live hands x subsets) one kernel call may do: about 0.3 s.
 ROW_TOUCHES_PER_CALL = 20_000_000
+#: Up to this many live hands on the smaller side, every pair of hands is compared
+#: instead of sweeping (a known hand against a range: 1).
+PAIRWISE_SIDE = 8
 
 
 @dataclass(frozen=True)
@@ -183,11 +186,14 @@ def _sweep(
     """Run the kernels over every runout, a chunk per call: each live hand's (n, 15)
     histogram and its dealt total (the sums over the threads' accumulators)."""
     n_hole = hands.shape[1]
-    ids = np.empty((len(hands), 1 << n_hole), dtype=np.int32)
-    counts = np.empty(len(hands), dtype=np.int64)
-    n_ids = dense_subset_ids(
-        hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:]
-    )
+    pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
+    ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
+    counts = np.zeros(len(hands), dtype=np.int64)
+    n_ids = 0
+    if not pairwise:
+        n_ids = dense_subset_ids(
+            hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:]
+        )
     twins = np.concatenate(
         [_twin_weights(masks[:n_a], masks[n_a:], weights[n_a:]), _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])]
     )
@@ -199,12 +205,13 @@ def _sweep(
     rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    per_call = max(n_threads, ROW_TOUCHES_PER_CALL // max(1, len(hands) << n_hole) // n_threads * n_threads)
+    touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
+    per_call = max(n_threads, ROW_TOUCHES_PER_CALL // max(1, touches) // n_threads * n_threads)
     for first in range(0, len(runouts), per_call):
         last = min(len(runouts), first + per_call)
         sweep_runouts(
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
-            tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt,
+            tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
         )  # fmt: skip
         if progress is not None:
             progress(last, len(runouts))

@@ -15,11 +15,19 @@ from hypothesis import strategies as st
 
 import omaha8eq
 from omaha8eq.cards import format_cards, parse_cards
+from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.range_vs_range import sweep_ranges
 from omaha8eq.equities import _integer_weights
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import Range, parse_range
 from omaha8eq.results import share_matrix
+
+
+@pytest.fixture(params=["sweep", "pairwise"])
+def method(request, monkeypatch):
+    """Count by the sweep, then by comparing every pair (whatever the range sizes)."""
+    monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", -1 if request.param == "sweep" else 10**9)
+    return request.param
 
 
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
@@ -51,11 +59,11 @@ SPOTS = [
 
 
 @pytest.mark.parametrize(("a", "b", "board", "dead", "hilo", "size"), SPOTS)
-def test_totals_equal_the_combination_path(a, b, board, dead, hilo, size):
+def test_totals_equal_the_combination_path(method, a, b, board, dead, hilo, size):
     _assert_totals(parse_range(a, hole_size=size), parse_range(b, hole_size=size), board, dead, hilo)
 
 
-def test_each_hand_equals_the_known_hand_against_the_range():
+def test_each_hand_equals_the_known_hand_against_the_range(method):
     a = parse_range("AsAh2c3c, AsAh2c4c@25, 7s7h8s9h, Ks3s4h6h@40")
     b = parse_range("AsKh2c*@50, 7d7c8*")
     board = "Qc8c5h9d"
@@ -135,7 +143,7 @@ def _naive_histogram(hand, others, weights, board, hilo):
 
 
 @pytest.mark.parametrize("hilo", [True, False])
-def test_tiny_ranges_equal_the_brute_force(hilo):
+def test_tiny_ranges_equal_the_brute_force(method, hilo):
     board = parse_cards("Qc8c5h9d")
     hands_a = [parse_cards(h) for h in ("As Ah 2c 3c", "Ks Kh 2c 4d", "7s 6h 8s 9h")]
     hands_b = [parse_cards(h) for h in ("As Kh 2c 3d", "7d 7c 6d 4s", "As Ah 2c 3c", "Jh Th 3s 2s")]
@@ -155,14 +163,14 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     return won / int(counts.sum())
 
 
-def test_a_range_against_itself_has_half_the_pot():
+def test_a_range_against_itself_has_half_the_pot(method):
     r = parse_range("AA2*:$ds, KK:$ds@50")
     swept = _sweep(r, r, "Qc8c5h9d")
     assert swept.total_a.tolist() == swept.total_b.tolist()
     assert _exact_equity(swept.total_a) == Fraction(1, 2)
 
 
-def test_the_thread_count_does_not_change_a_count():
+def test_the_thread_count_does_not_change_a_count(method):
     r = parse_range("AA2*:$ds")
     b = parse_range("KK:$ds@50, 5%")
     previous = numba.get_num_threads()
@@ -238,6 +246,15 @@ def _spots(draw):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_spots())
 def test_random_small_ranges_equal_the_combination_path(spot):
+    # Small ranges: the default picks pairwise counting, so force the sweep.
+    previous, range_vs_range.PAIRWISE_SIDE = range_vs_range.PAIRWISE_SIDE, -1
+    try:
+        _check_random_spot(spot)
+    finally:
+        range_vs_range.PAIRWISE_SIDE = previous
+
+
+def _check_random_spot(spot):
     a, b, board, hilo = spot
     swept = sweep_ranges(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
                          hilo=hilo)  # fmt: skip
