@@ -202,27 +202,34 @@ def _compress_lows(board_low, low, low_index_of):
 
 
 @njit(cache=True, inline="always")
-def _evaluate(
-    hands, masks, runouts, r, runout_mask, hilo, board_pair, flush5, suited, low, highs, lows, bucket, low_index_of
-):
-    """Each hand's high and compressed low on board ``runouts[r]`` (high -1: not live),
-    the hands counted per high in ``bucket[high + 1]``. Returns the row stride."""
+def _evaluate_ranks(hands, runouts, r, hilo, board_pair, low, base_highs, lows, low_index_of):
+    """What boards with the ranks of ``runouts[r]`` share: each hand's high without
+    flushes in ``base_highs`` and its compressed low in ``lows``. Returns the row stride."""
     n, n_hole = hands.shape
-    state, flush_suit, flush_ranks, board_low = describe_board(runouts, r, 5)
+    state, _, _, board_low = describe_board(runouts, r, 5)
     stride = _compress_lows(board_low, low, low_index_of) if hilo else 1
+    for x in range(n):
+        base_highs[x] = rank_high(hands, x, n_hole, state, board_pair)
+        lows[x] = low_index_of[hand_low(hands, x, n_hole, board_low, low) + 1] if hilo else 0
+    return stride
+
+
+@njit(cache=True, inline="always")
+def _evaluate_board(hands, masks, runouts, r, runout_mask, flush5, suited, base_highs, highs, bucket):
+    """Each hand's high on board ``runouts[r]`` (-1: the hand holds one of its cards),
+    from ``base_highs`` and the board's flush; ``bucket[high + 1]`` counts the hands."""
+    n, n_hole = hands.shape
+    _, flush_suit, flush_ranks, _ = describe_board(runouts, r, 5)
     bucket[:] = 0
     for x in range(n):
         if masks[x] & runout_mask:
             highs[x] = -1
             continue
-        h = max(
-            rank_high(hands, x, n_hole, state, board_pair),
-            flush_high(hands, x, n_hole, flush_suit, flush_ranks, flush5, suited),
-        )
+        h = base_highs[x]
+        if flush_suit >= 0:
+            h = max(h, flush_high(hands, x, n_hole, flush_suit, flush_ranks, flush5, suited))
         highs[x] = h
-        lows[x] = low_index_of[hand_low(hands, x, n_hole, board_low, low) + 1] if hilo else 0
         bucket[h + 1] += 1
-    return stride
 
 
 @njit(cache=True, inline="always")
@@ -257,11 +264,12 @@ def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
     order, bucket, lower, not_higher,
 ):  # fmt: skip
-    """Count one evaluated board (see ``_evaluate``) into ``hist`` and ``dealt``.
+    """Count one evaluated board (see ``_evaluate_board``) into ``hist`` and ``dealt``.
 
-    ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]`` receive hand x's query before and after its
-    high group is added: (lower low, lower-or-equal low, all) among the opponents
-    with a lower, and a lower-or-equal, high."""
+    ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
+    receive hand x's query before and after its high group is added: (lower low,
+    lower-or-equal low, all) among the opponents with a lower, and a lower-or-equal,
+    high."""
     n = masks.shape[0]
     for v in range(N_HIGH_CLASSES):  # counting sort by high
         bucket[v + 1] += bucket[v]
@@ -316,45 +324,50 @@ def _sweep_board(
 
 @njit(cache=True, parallel=True)
 def sweep_runouts(
-    hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
-    board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
+    hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
+    hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
 ):  # fmt: skip
-    """Count the boards ``runouts[first:last]`` (five cards each; ``runout_masks`` the
-    cards each adds to the known board) into the per-thread accumulators.
+    """Count the boards of the rank groups ``first <= g < last`` into the per-thread
+    accumulators.
 
-    Thread ``t`` takes boards ``first + t``, ``first + t + T``, ... and adds to
-    ``hist[t]`` (n, 15) and ``dealt[t]`` (n,): integer sums, so the totals do not
-    depend on the thread count. ``rows[t]`` (at least ``2 * n_ids`` times the largest
-    row stride) is its scratch. ``ids[x, :counts[x]]`` are hand x's signed subset
-    ids (see ``dense_subset_ids``), ``twins[x]`` the
-    weight of the other side's hands identical to x. Hands holding a known card are
-    not passed in; ``masks`` are the hands' card masks. ``pairwise``: compare every
-    pair of hands instead of sweeping (cheaper when a side has a handful of hands;
-    ``ids`` and ``rows`` are then unused).
+    ``runouts`` (five cards each; ``runout_masks``: the cards each adds to the known
+    board) are ordered so that group ``g``, the boards
+    ``group_starts[g] <= r < group_starts[g + 1]``, share their rank multiset: their
+    highs without flushes and their lows are evaluated once. Thread ``t`` takes
+    groups ``first + t``, ``first + t + T``, ... and adds to ``hist[t]`` (n, 15) and
+    ``dealt[t]`` (n,): integer sums, so the totals do not depend on the thread
+    count. ``rows[t]`` (at least ``2 * n_ids`` times the largest row stride) is its
+    scratch. ``ids[x, :counts[x]]`` are hand x's signed subset ids (see
+    ``dense_subset_ids``), ``twins[x]`` the weight of the other side's hands
+    identical to x. Hands holding a known card are not passed in; ``masks`` are the
+    hands' card masks. ``pairwise``: compare every pair of hands instead of sweeping
+    (cheaper when a side has a handful of hands; ``ids`` and ``rows`` are unused).
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
     twin_sign = 1 if hands.shape[1] % 2 == 0 else -1  # the sign of the whole hand's term
     for t in prange(n_threads):
-        highs = np.empty(n, dtype=np.int64)
-        lows = np.empty(n, dtype=np.int64)
-        order = np.empty(n, dtype=np.int64)
+        base_highs = np.empty(n, dtype=np.int32)
+        highs = np.empty(n, dtype=np.int32)
+        lows = np.empty(n, dtype=np.int32)
+        order = np.empty(n, dtype=np.int32)
         bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
         low_index_of = np.zeros(57, dtype=np.int64)
         lower = np.empty((n, 3), dtype=np.int64)
         not_higher = np.empty((n, 3), dtype=np.int64)
-        for r in range(first + t, last, n_threads):
-            stride = _evaluate(
-                hands, masks, runouts, r, runout_masks[r], hilo, board_pair, flush5, suited, low,
-                highs, lows, bucket, low_index_of,
-            )  # fmt: skip
-            if pairwise:
-                _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t])
-            else:
-                _sweep_board(
-                    n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
-                    dealt[t], highs, lows, order, bucket, lower, not_higher,
-                )  # fmt: skip
+        for g in range(first + t, last, n_threads):
+            stride = _evaluate_ranks(
+                hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
+            )
+            for r in range(group_starts[g], group_starts[g + 1]):
+                _evaluate_board(hands, masks, runouts, r, runout_masks[r], flush5, suited, base_highs, highs, bucket)
+                if pairwise:
+                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t])
+                else:
+                    _sweep_board(
+                        n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
+                        dealt[t], highs, lows, order, bucket, lower, not_higher,
+                    )  # fmt: skip
 
 
 @njit(cache=True)

@@ -109,14 +109,17 @@ def _twin_weights(masks: np.ndarray, other_masks: np.ndarray, other_weights: np.
     return np.where(found, summed[at] if len(distinct) else 0, 0).astype(np.int64)
 
 
-def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every completion of ``board`` to five cards from the unknown cards, and the
-    mask of the cards each adds."""
+def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every completion of ``board`` to five cards from the unknown cards, grouped by
+    the ranks they add; the mask of the cards each adds; the start of each group
+    (and the end of the last)."""
     deck = [c for c in range(52) if not (known_mask >> c) & 1]
-    extra = list(combinations(deck, 5 - len(board)))
+    extra = sorted(combinations(deck, 5 - len(board)), key=lambda combo: sorted(c >> 2 for c in combo))
     runouts = np.array([board + combo for combo in extra], dtype=np.int8).reshape(len(extra), 5)
     masks = np.array([sum(1 << c for c in combo) for combo in extra], dtype=np.int64)
-    return runouts, masks
+    ranks = [tuple(sorted(c >> 2 for c in combo)) for combo in extra]
+    starts = [0] + [i for i in range(1, len(ranks)) if ranks[i] != ranks[i - 1]] + [len(ranks)]
+    return runouts, masks, np.array(starts, dtype=np.int64)
 
 
 def _check_board(board: Sequence[int], dead: Sequence[int]) -> tuple[tuple[int, ...], int]:
@@ -168,8 +171,8 @@ def sweep_ranges(
     hands = np.sort(np.concatenate([hands_a[live_a], hands_b[live_b]]), axis=1)
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
-    runouts, runout_masks = _runouts(board_cards, known_mask)
-    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, hilo, progress)
+    runouts, runout_masks, group_starts = _runouts(board_cards, known_mask)
+    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress)
     return _result(hist, dealt, weights, n_a, live_a, live_b, len(runouts))
 
 
@@ -180,6 +183,7 @@ def _sweep(
     n_a: int,
     runouts: np.ndarray,
     runout_masks: np.ndarray,
+    group_starts: np.ndarray,
     hilo: bool,
     progress: ProgressCallback | None,
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -206,15 +210,24 @@ def _sweep(
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
-    per_call = max(n_threads, ROW_TOUCHES_PER_CALL // max(1, touches) // n_threads * n_threads)
-    for first in range(0, len(runouts), per_call):
-        last = min(len(runouts), first + per_call)
+    # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches each, and
+    # two groups per thread at least so that the threads share the work.
+    boards_per_call = max(1, ROW_TOUCHES_PER_CALL // max(1, touches))
+    first = 0
+    n_groups = len(group_starts) - 1
+    while first < n_groups:
+        last = first + 1
+        while last < n_groups and (
+            last - first < 2 * n_threads or group_starts[last + 1] - group_starts[first] <= boards_per_call
+        ):
+            last += 1
         sweep_runouts(
-            hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, first, last, hilo,
-            tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
+            hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
+            hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
         )  # fmt: skip
         if progress is not None:
-            progress(last, len(runouts))
+            progress(int(group_starts[last]), len(runouts))
+        first = last
     return (hist[0], dealt[0]) if n_threads == 1 else (hist.sum(axis=0), dealt.sum(axis=0))
 
 
