@@ -13,9 +13,13 @@ five, 64 for six, the empty one included).
 Cost, per board: about ``n * 2**k`` subset-row reads and updates for ``n`` live
 hands of ``k`` cards (``15%`` against ``15%``, four cards: about 50,000 live hands
 and 800,000 row touches), so a river is one board, a turn about 44 and a flop
-about 1,000. Memory: two int64 rows of at most 29 cells per card subset held on
-both sides, per thread, plus each hand's subset ids (int32, ``2**k`` per hand) and
-its 15 histogram cells (int64, per thread).
+about 1,000 (boards adding the same ranks share the evaluation of every hand's
+high without flushes and its low). Memory: two int32 rows (int64 when a side's
+weights sum to 2**31 or more) of at most 29 cells per card subset held on both
+sides, per thread, plus each hand's subset ids (int32, ``2**k`` per hand) and its
+15 histogram cells (int64, per thread). When a side has at most ``PAIRWISE_SIDE``
+live hands (a known hand against a range), every pair is compared instead: no
+subset ids or rows.
 
 Cards are ints 0..51 (``card = 4 * rank + suit``). The histogram layout is
 ``core.showdown``'s for two players: ``[high_state, low_state]`` with high state
@@ -206,7 +210,9 @@ def _sweep(
     if hilo:
         row_strides(runouts, tables.low, strides)
     n_threads = numba.get_num_threads()
-    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32)
+    # A row cell holds a sum of one side's weights: int32 unless that could overflow.
+    heaviest = max(int(weights[:n_a].sum()), int(weights[n_a:].sum()))
+    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)

@@ -108,6 +108,18 @@ def test_dealt_weights_and_hand_equities_match_by_hand():
         assert won == pytest.approx(expected.equity, rel=1e-12)
 
 
+def test_heavy_weights_are_counted_exactly(method):
+    """Row cells switch to int64 when a side's weights could overflow int32."""
+    a = parse_range("AsAh2c*@50, KhKd2c*")
+    b = parse_range("AsAh2c*, Ad3d4c*@30")
+    board = parse_cards("Qc8c5h9d")
+    weights_a, weights_b = _integer_weights(a.weights), _integer_weights(b.weights)
+    light = sweep_ranges(a.hands, weights_a, b.hands, weights_b, board, ())
+    heavy = sweep_ranges(a.hands, weights_a, b.hands, weights_b << 30, board, ())
+    assert heavy.hands_a.tolist() == (light.hands_a << 30).tolist()
+    assert heavy.total_b.tolist() == (light.total_b << 30).tolist()
+
+
 def test_hands_holding_a_known_card_are_not_live():
     a = parse_range("AsAh2c*")
     b = parse_range("KsKh2d*")
