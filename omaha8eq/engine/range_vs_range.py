@@ -217,14 +217,14 @@ def _sweep(
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches each, and
-    # two groups per thread at least so that the threads share the work.
+    # a group per thread at least so that the threads share the work.
     boards_per_call = max(1, ROW_TOUCHES_PER_CALL // max(1, touches))
     first = 0
     n_groups = len(group_starts) - 1
     while first < n_groups:
         last = first + 1
         while last < n_groups and (
-            last - first < 2 * n_threads or group_starts[last + 1] - group_starts[first] <= boards_per_call
+            last - first < n_threads or group_starts[last + 1] - group_starts[first] <= boards_per_call
         ):
             last += 1
         sweep_runouts(
