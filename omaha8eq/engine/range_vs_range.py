@@ -202,9 +202,10 @@ def _sweep(
         n_ids = dense_subset_ids(
             hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:]
         )
-    twins = np.concatenate(
-        [_twin_weights(masks[:n_a], masks[n_a:], weights[n_a:]), _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])]
-    )
+    twins = np.zeros(len(hands), dtype=np.int64)  # compared pair by pair, identical hands need no twin
+    if not pairwise:
+        twins[:n_a] = _twin_weights(masks[:n_a], masks[n_a:], weights[n_a:])
+        twins[n_a:] = _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])
     tables = get_tables()
     strides = np.ones(len(runouts), dtype=np.int64)
     if hilo:
@@ -255,8 +256,9 @@ def _result(
         # Weighted sums overflow int64 only for huge weighted ranges: then use Python ints.
         exact = object if int(own.max(initial=0)) * int(dealt[rows].sum()) >= 2**63 else np.int64
         weighted_dealt = np.zeros(len(live), dtype=exact)
-        weighted_dealt[live] = own.astype(exact) * dealt[rows].astype(exact)
-        total = (own.astype(exact) @ hist[rows].astype(exact)).reshape(3, 5)
+        own = own.astype(exact, copy=False)
+        weighted_dealt[live] = own * dealt[rows].astype(exact, copy=False)
+        total = (own @ hist[rows].astype(exact, copy=False)).reshape(3, 5)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
     return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, n_runouts)
