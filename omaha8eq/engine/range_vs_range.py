@@ -217,15 +217,17 @@ def _sweep(
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
-    # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches each, and
-    # a group per thread at least so that the threads share the work.
-    boards_per_call = max(1, ROW_TOUCHES_PER_CALL // max(1, touches))
+    # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
+    # and with several threads four groups each at least, so that they share the
+    # work evenly (a thread takes every n_threads-th group of the call).
+    boards_per_call = max(1, ROW_TOUCHES_PER_CALL * n_threads // max(1, touches))
+    groups_per_call = 1 if n_threads == 1 else 4 * n_threads
     first = 0
     n_groups = len(group_starts) - 1
     while first < n_groups:
         last = first + 1
         while last < n_groups and (
-            last - first < n_threads or group_starts[last + 1] - group_starts[first] <= boards_per_call
+            last - first < groups_per_call or group_starts[last + 1] - group_starts[first] <= boards_per_call
         ):
             last += 1
         sweep_runouts(
