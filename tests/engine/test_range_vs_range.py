@@ -1,0 +1,279 @@
+"""The range-vs-range sweep equals the combination-by-combination path count for count,
+per range and per hand, and the plain-Python brute force on tiny ranges."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import naive
+import numba
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import omaha8eq
+from omaha8eq.cards import format_cards, parse_cards
+from omaha8eq.engine import range_vs_range
+from omaha8eq.engine.range_vs_range import sweep_ranges
+from omaha8eq.equities import _integer_weights
+from omaha8eq.errors import OmahaInputError
+from omaha8eq.ranges.range import Range, parse_range
+from omaha8eq.results import share_matrix
+
+
+@pytest.fixture(params=["sweep", "pairwise"])
+def method(request, monkeypatch):
+    """Count by the sweep, then by comparing every pair (whatever the range sizes)."""
+    monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", -1 if request.param == "sweep" else 10**9)
+    return request.param
+
+
+def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
+    return sweep_ranges(
+        a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights),
+        parse_cards(board), parse_cards(dead), hilo=hilo,
+    )  # fmt: skip
+
+
+def _assert_totals(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
+    """The sweep's totals are the combination path's counts; returns the sweep."""
+    swept = _sweep(a, b, board, dead, hilo)
+    combined = omaha8eq.equity([a, b], board=board, dead=dead, exhaustive=True, hilo=hilo)
+    assert swept.total_a.tolist() == combined.players[0].counts.tolist()
+    assert swept.total_b.tolist() == combined.players[1].counts.tolist()
+    return swept
+
+
+# Ranges with hands sharing cards, the same hands on both sides and weights.
+SPOTS = [
+    ("AsAh2c*@50, KhKd2c*", "AsAh2c*, Ad3d4c*@30", "Qc8c5h9dTs", "", True, 4),
+    ("AsAh2c*@50, KhKd2c*", "AsAh2c*, Ad3d4c*@30", "Qc8c5h9d2s", "", False, 4),
+    ("AsAh2c*@50, KhKd2c*", "AsAh2c*, Ad3d4c*@30", "Qc8c5h9d", "Jc", True, 4),
+    ("AsAh2c3c, AsAh2c4c@25, 7s7h8s9h", "AsKh2c*", "Qc8c5h", "", True, 4),
+    ("AsAhKd2c*", "AsAhKd2c*@20, Ad2s3s4c*", "Qc8c5h9d", "", True, 5),
+    ("AsAhKsKd2c*", "AsAhKsKd2c*@40, AdQd2d3h4h*", "Ac8c5h9d3s", "", True, 6),
+    ("AsAhKsKd2c*", "AsAhKsKd2c*@40, AdQd2d3h4h*", "Jc8c5h9d", "", False, 6),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "board", "dead", "hilo", "size"), SPOTS)
+def test_totals_equal_the_combination_path(method, a, b, board, dead, hilo, size):
+    _assert_totals(parse_range(a, hole_size=size), parse_range(b, hole_size=size), board, dead, hilo)
+
+
+def test_each_hand_equals_the_known_hand_against_the_range(method):
+    a = parse_range("AsAh2c3c, AsAh2c4c@25, 7s7h8s9h, Ks3s4h6h@40")
+    b = parse_range("AsKh2c*@50, 7d7c8*")
+    board = "Qc8c5h9d"
+    swept = _sweep(a, b, board)
+    weights_a = _integer_weights(a.weights)
+    for i, hand in enumerate(a.hands.tolist()):
+        known = omaha8eq.equity([hand, b], board=board, exhaustive=True)
+        assert swept.hands_a[i].tolist() == known.players[0].counts.tolist()
+        assert swept.dealt_a[i] == weights_a[i] * swept.hands_a[i].sum()
+    known_cards = set(parse_cards(board))
+    checked = 0
+    for j, hand in enumerate(b.hands.tolist()[:16]):
+        if set(hand) & known_cards:
+            assert not swept.hands_b[j].any()
+            continue
+        if sum(not set(h) & (set(hand) | known_cards) for h in a.hands.tolist()) < 2:
+            continue  # a range left with one hand is played as that hand, unweighted
+        known = omaha8eq.equity([a, hand], board=board, exhaustive=True)
+        assert swept.hands_b[j].tolist() == known.players[1].counts.tolist()
+        checked += 1
+    assert checked >= 8
+    # A range of one hand is that hand.
+    one = _sweep(Range(a.hands[:1], a.weights[:1]), b, board)
+    assert one.total_a.tolist() == swept.hands_a[0].tolist()
+
+
+def test_dealt_weights_and_hand_equities_match_by_hand():
+    a = parse_range("AsAh2c*@50, KhKd2c*")
+    b = parse_range("AsAh2c*, Ad3d4c*@30")
+    board = "Qc8c5h9d"
+    swept = _sweep(a, b, board)
+    combined = omaha8eq.equity([a, b], board=board, exhaustive=True, by_hand=True)
+    by_hand = {h.hand: h for h in combined.players[0].by_hand}
+    shares = share_matrix(2)
+    for i, hand in enumerate(a.hands.tolist()):
+        if not swept.dealt_a[i]:  # holds a board card, or meets no hand of the other range
+            assert format_cards(hand) not in by_hand or by_hand[format_cards(hand)].frequency == 0
+            continue
+        expected = by_hand[format_cards(hand)]
+        assert swept.dealt_a[i] / swept.dealt_a.sum() == pytest.approx(expected.frequency, rel=1e-12)
+        won = (swept.hands_a[i] * shares).sum() / swept.hands_a[i].sum()
+        assert won == pytest.approx(expected.equity, rel=1e-12)
+
+
+def test_heavy_weights_are_counted_exactly(method):
+    """Row cells switch to int64 when a side's weights could overflow int32."""
+    a = parse_range("AsAh2c*@50, KhKd2c*")
+    b = parse_range("AsAh2c*, Ad3d4c*@30")
+    board = parse_cards("Qc8c5h9d")
+    weights_a, weights_b = _integer_weights(a.weights), _integer_weights(b.weights)
+    light = sweep_ranges(a.hands, weights_a, b.hands, weights_b, board, ())
+    heavy = sweep_ranges(a.hands, weights_a, b.hands, weights_b << 30, board, ())
+    assert heavy.hands_a.tolist() == (light.hands_a << 30).tolist()
+    assert heavy.total_b.tolist() == (light.total_b << 30).tolist()
+
+
+def test_hands_holding_a_known_card_are_not_live():
+    a = parse_range("AsAh2c*")
+    b = parse_range("KsKh2d*")
+    swept = _sweep(a, b, "Qc8c5h9d", dead="Jc")
+    dead = [i for i, hand in enumerate(a.hands.tolist()) if set(hand) & set(parse_cards("Qc8c5h9dJc"))]
+    assert dead and not swept.hands_a[dead].any() and not swept.dealt_a[dead].any()
+    assert swept.runouts == 52 - 5
+    assert swept.dealt_a.sum() == swept.total_a.sum() == swept.total_b.sum() == swept.dealt_b.sum()
+
+
+def _naive_histogram(hand, others, weights, board, hilo):
+    """Hand ``hand``'s (3, 5) outcome counts against ``others`` by looping pairs and runouts."""
+    hist = np.zeros((3, 5), dtype=np.int64)
+    deck = [c for c in range(52) if c not in set(board) | set(hand)]
+    for extra in combinations(deck, 5 - len(board)):
+        full = tuple(board) + extra
+        mine = naive.best_high(hand, full)[0], naive.best_low(hand, full) if hilo else None
+        for other, w in zip(others, weights, strict=True):
+            if set(other) & (set(hand) | set(full)):
+                continue
+            theirs = naive.best_high(other, full)[0], naive.best_low(other, full) if hilo else None
+            high_state = 1 if mine[0] > theirs[0] else 2 if mine[0] == theirs[0] else 0
+            if mine[1] is None and theirs[1] is None:
+                low_state = 4
+            elif mine[1] is None:
+                low_state = 3
+            elif theirs[1] is None or mine[1] < theirs[1]:
+                low_state = 1
+            else:
+                low_state = 2 if mine[1] == theirs[1] else 0
+            hist[high_state, low_state] += w
+    return hist
+
+
+@pytest.mark.parametrize("hilo", [True, False])
+def test_tiny_ranges_equal_the_brute_force(method, hilo):
+    board = parse_cards("Qc8c5h9d")
+    hands_a = [parse_cards(h) for h in ("As Ah 2c 3c", "Ks Kh 2c 4d", "7s 6h 8s 9h")]
+    hands_b = [parse_cards(h) for h in ("As Kh 2c 3d", "7d 7c 6d 4s", "As Ah 2c 3c", "Jh Th 3s 2s")]
+    weights_a, weights_b = [3, 1, 2], [1, 5, 2, 1]
+    swept = sweep_ranges(
+        np.array(hands_a), np.array(weights_a), np.array(hands_b), np.array(weights_b), board, (), hilo=hilo
+    )
+    for i, hand in enumerate(hands_a):
+        assert swept.hands_a[i].tolist() == _naive_histogram(hand, hands_b, weights_b, board, hilo).tolist()
+    for j, hand in enumerate(hands_b):
+        assert swept.hands_b[j].tolist() == _naive_histogram(hand, hands_a, weights_a, board, hilo).tolist()
+
+
+def _exact_equity(counts: np.ndarray) -> Fraction:
+    shares = share_matrix(2)
+    won = sum(Fraction(shares[h, low]) * int(counts[h, low]) for h in range(3) for low in range(5))
+    return won / int(counts.sum())
+
+
+def test_a_range_against_itself_has_half_the_pot(method):
+    r = parse_range("AA2*:$ds, KK:$ds@50")
+    swept = _sweep(r, r, "Qc8c5h9d")
+    assert swept.total_a.tolist() == swept.total_b.tolist()
+    assert _exact_equity(swept.total_a) == Fraction(1, 2)
+
+
+def test_the_thread_count_does_not_change_a_count(method):
+    r = parse_range("AA2*:$ds")
+    b = parse_range("KK:$ds@50, 5%")
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = _sweep(r, b, "Qc8c5h")
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        every = _sweep(r, b, "Qc8c5h")
+    finally:
+        numba.set_num_threads(previous)
+    assert np.array_equal(one.hands_a, every.hands_a) and np.array_equal(one.hands_b, every.hands_b)
+    assert np.array_equal(one.dealt_a, every.dealt_a)
+
+
+def test_progress_is_reported_and_can_stop_the_run():
+    r = parse_range("5%")
+    seen: list[tuple[int, int | None]] = []
+    _ = sweep_ranges(r.hands, np.ones(len(r), dtype=np.int64), r.hands, np.ones(len(r), dtype=np.int64),
+                     parse_cards("Qc8c5h"), (), progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    assert seen[-1] == (1176, 1176) and len(seen) > 1
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+    def stop(done: int, total: int | None) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sweep_ranges(r.hands, np.ones(len(r), dtype=np.int64), r.hands, np.ones(len(r), dtype=np.int64),
+                     parse_cards("Qc8c5h"), (), progress=stop)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"board": (1, 2)}, "board: expected 3, 4 or 5 cards"),
+        ({"board": (1, 2, 3), "dead": (3,)}, "distinct"),
+        ({"weights_a": np.array([0])}, "positive integer weight"),
+        ({"hands_a": np.array([[1, 1, 2, 3]])}, "same card twice"),
+        ({"hands_a": np.array([[1, 2, 3, 4, 5]])}, "same number of hole cards"),
+        ({"hands_a": np.array([[1, 2, 3, 60]])}, "0..51"),
+    ],
+)
+def test_bad_inputs_are_refused(change, message):
+    spot = {
+        "hands_a": np.array([[40, 41, 42, 43]]), "weights_a": np.array([1]),
+        "hands_b": np.array([[30, 31, 32, 33]]), "weights_b": np.array([1]),
+        "board": (0, 4, 8), "dead": (),
+    }  # fmt: skip
+    spot.update(change)
+    with pytest.raises(OmahaInputError, match=message):
+        sweep_ranges(**spot)
+
+
+_DECK = list(range(52))
+
+
+@st.composite
+def _spots(draw):
+    """Two ranges of 2 to 5 distinct hands from 14 cards (so they often share cards and
+    hands), weights 0.1 to 0.9, a turn or a river, hi-lo or high."""
+    size = draw(st.sampled_from([4, 4, 5, 6]))
+    cards = draw(st.permutations(list(range(52))))
+    n_board = draw(st.sampled_from([4, 5]))
+    board, pool = cards[:n_board], sorted(cards[n_board : n_board + 14])
+    hand = st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True).map(lambda h: tuple(sorted(h)))
+    sides = []
+    for _ in range(2):
+        hands = draw(st.lists(hand, min_size=2, max_size=5, unique=True))
+        weights = draw(st.lists(st.integers(1, 9), min_size=len(hands), max_size=len(hands)))
+        sides.append(Range(np.array(hands, dtype=np.int8), np.array(weights) / 10))
+    return sides[0], sides[1], board, draw(st.booleans())
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_spots())
+def test_random_small_ranges_equal_the_combination_path(spot):
+    # Small ranges: the default picks pairwise counting, so force the sweep.
+    previous, range_vs_range.PAIRWISE_SIDE = range_vs_range.PAIRWISE_SIDE, -1
+    try:
+        _check_random_spot(spot)
+    finally:
+        range_vs_range.PAIRWISE_SIDE = previous
+
+
+def _check_random_spot(spot):
+    a, b, board, hilo = spot
+    swept = sweep_ranges(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
+                         hilo=hilo)  # fmt: skip
+    try:
+        combined = omaha8eq.equity([a, b], board=board, exhaustive=True, hilo=hilo)
+    except OmahaInputError:  # every pair of hands shares a card
+        assert swept.total_a.sum() == swept.total_b.sum() == 0
+        return
+    assert swept.total_a.tolist() == combined.players[0].counts.tolist()
+    assert swept.total_b.tolist() == combined.players[1].counts.tolist()
