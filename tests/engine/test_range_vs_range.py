@@ -17,7 +17,7 @@ import omaha8eq
 from omaha8eq.cards import format_cards, parse_cards
 from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.range_vs_range import sweep_ranges
-from omaha8eq.equities import _integer_weights
+from omaha8eq.engine.spot import integer_weights as _integer_weights
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import Range, parse_range
 from omaha8eq.results import share_matrix
