@@ -14,7 +14,6 @@ engine: they start without loading numba.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 
 from ..deck import check_player_count
@@ -156,14 +155,11 @@ def _run_betting(args: argparse.Namespace) -> int:
         document = {
             "structure": game.structure,
             "street": args.street,
-            "actions": [
-                {"seat": a.seat, "kind": a.kind, "added": a.added, "to": a.to, "all_in": a.all_in, "full": a.full}
-                for a in game.history
-            ],
+            "actions": [action.to_dict() for action in game.history],
             "bets": list(game.bets),
             "pot": game.total_pot,
             "finished": game.finished,
-            "options": None if game.finished else dataclasses.asdict(game.options()),
+            "options": None if game.finished else game.options().to_dict(),
         }
         emit_json(document)
         return EXIT_OK
