@@ -60,6 +60,9 @@ _EQUITY = (
     "exact_multisets:aggregate_showdowns",
     "montecarlo:sample_deals",
     "showdown:best_flushes",
+    "range_sweep:dense_subset_ids",
+    "range_sweep:row_strides",
+    "range_sweep:sweep_runouts",
 )
 _RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclasses:class_keys_kernel")
 
