@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .cards import CardSpec, check_disjoint, format_card, format_cards, parse_cards
+from .cards import CardSpec, cards_to_mask, check_disjoint, format_card, format_cards, parse_cards
 from .engine.low_runouts import (
     LOW_TEXT,
     Runouts,
@@ -277,7 +277,7 @@ class CounterfeitReport:
             "dead": self.dead,
             "opponents": list(self.opponents),
             "street": self.street,
-            "low": _low_dict(self.low),
+            "low": None if self.low is None else self.low.to_dict(),
             "low_is_nut": self.low_is_nut,
             "low_cards": format_cards(self.low_cards),
             "runouts": self.runouts,
@@ -293,7 +293,7 @@ class CounterfeitReport:
                 {
                     "card": n.card,
                     "counterfeits": n.counterfeits,
-                    "low": None if n.low is None else str(n.low),
+                    "low": None if n.low is None else n.low.to_dict(),
                     "nut_low": n.nut_low,
                 }
                 for n in self.next_cards
@@ -301,18 +301,6 @@ class CounterfeitReport:
             "reason": self.reason,
             "elapsed": self.elapsed,
         }
-
-
-def _low_dict(low: LowHand | None) -> dict[str, Any] | None:
-    if low is None:
-        return None
-    return {
-        "value": low.value,
-        "text": str(low),
-        "cards": format_cards(low.cards),
-        "hole_used": format_cards(low.hole_used),
-        "board_used": format_cards(low.board_used),
-    }
 
 
 def _ratio(part: int, whole: int) -> Fraction:
@@ -518,7 +506,7 @@ def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequ
     seen = set(hand_cards) | set(board_cards) | set(dead_cards)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
     # Range hands holding a seen card are left out; a range left with one hand is known.
-    restrict_ranges(opponent_seats, sum(1 << c for c in seen), names)
+    restrict_ranges(opponent_seats, cards_to_mask(sorted(seen)), names)
     seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
     spot = _Spot(
         hand=hand_cards,

@@ -415,7 +415,9 @@ def test_report_types_and_json():
     assert data["equity"] == pytest.approx(report.equity)
     assert len(data["next_cards"]) == 40
     two = next(n for n in data["next_cards"] if n["card"] == "2h")
-    assert two == {"card": "2h", "counterfeits": True, "low": "8-6-4-2-A", "nut_low": False}
+    low = evaluate_low("As 2c Kh Kd", "4d 6h 8s 2h")  # the low with the turn deuce: one JSON form of a low
+    assert low is not None and low.to_dict()["text"] == "8-6-4-2-A"
+    assert two == {"card": "2h", "counterfeits": True, "low": low.to_dict(), "nut_low": False}
 
 
 def test_accepts_card_ints_and_lists():

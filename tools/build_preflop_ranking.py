@@ -127,7 +127,7 @@ def header_lines(hole_size: int, count: int, hands: int, samples: int, seed: int
 
 
 def write_csv(out: Path, keys, representatives, sizes, equity, stderr, header: list[str]) -> None:
-    from omaha8eq.ranges.preflop import hand_text
+    from omaha8eq.ranges import hand_text
 
     order = np.lexsort((keys, -equity))  # equity descending, then key
     lines = [f"# {line}" for line in header] + ["rank,hand,hands,equity,stderr"]

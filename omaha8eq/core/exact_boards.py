@@ -19,9 +19,7 @@ import numpy as np
 from numba import njit, prange
 
 from .showdown import record_showdown
-
-# COMB[n, k] = C(n, k) for the deck's positions (n <= 52) and group sizes (k <= 6).
-COMB = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
+from .tables import BINOM
 
 
 def board_combinations(n_deck: int, n_missing: int) -> int:
@@ -44,10 +42,10 @@ def _unrank(index, size, positions, group):
     """Set ``positions[group, :size]`` to the colex combination number ``index``."""
     for i in range(size, 0, -1):
         c = i - 1
-        while COMB[c + 1, i] <= index:
+        while BINOM[c + 1, i] <= index:
             c += 1
         positions[group, i - 1] = c
-        index -= COMB[c, i]
+        index -= BINOM[c, i]
 
 
 @njit(cache=True, inline="always")

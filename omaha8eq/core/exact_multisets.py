@@ -33,11 +33,10 @@ from itertools import combinations_with_replacement
 import numpy as np
 from numba import njit
 
-from .exact_boards import COMB
 from .high import best_flush, board_state, popcount
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
-from .tables import BOARD_OFFSET, LOW_BIT, multiset_index
+from .tables import BINOM, BOARD_OFFSET, LOW_BIT, multiset_index
 
 
 @functools.cache
@@ -71,7 +70,7 @@ def _deal_multiset(m, size, ranks, multiplicities, available, work_board, start)
     """Write multiset ``m`` (``size`` ranks) into ``work_board[0, start:]``; return its weight."""
     ways = 1
     for i in range(size):
-        ways *= COMB[available[ranks[m, i]], multiplicities[m, i]]
+        ways *= BINOM[available[ranks[m, i]], multiplicities[m, i]]
         work_board[0, start + i] = 4 * ranks[m, i]
     return ways
 

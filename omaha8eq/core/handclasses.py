@@ -33,9 +33,10 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from ..cards import DECK_SIZE, HOLE_SIZES
+from ..deck import DECK_SIZE, HOLE_SIZES
 from ..errors import HandSizeError, InvalidCardError
 from . import parallel
+from .tables import BINOM
 
 __all__ = [
     "all_hands",
@@ -48,9 +49,6 @@ __all__ = [
     "hand_count",
     "suit_masks",
 ]
-
-# BINOM[n, k] = C(n, k) for n <= 52, k <= 6 (the colex weights).
-BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(DECK_SIZE + 1)], dtype=np.int64)
 
 
 def _check_hole_size(hole_size: object) -> None:

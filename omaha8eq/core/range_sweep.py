@@ -55,14 +55,13 @@ from numba import njit, prange
 
 from .high import describe_board, flush_high, rank_high
 from .low import hand_low
-from .tables import N_HIGH_CLASSES
+from .tables import BINOM, N_HIGH_CLASSES
 
 #: The low ranks' bits (ace = bit 0 ... eight = bit 7) of every pair of them.
 _LOW_PAIR_MASKS = np.array([(1 << i) | (1 << j) for i in range(8) for j in range(i + 1, 8)], dtype=np.int64)
 #: Largest row stride: no low plus at most 28 distinct lows on one board.
 MAX_STRIDE = 1 + len(_LOW_PAIR_MASKS)
 # SUBSET_COMB[n, k] = C(n, k) for the combinatorial rank of a card subset.
-_SUBSET_COMB = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 
 
 def subset_key_offsets(hole_size: int) -> np.ndarray:
@@ -94,7 +93,7 @@ def _write_keys(hands, key_offset, ids):
     for i in range(n):
         ids[i, 0] = 0
         for j in range(1, full):
-            partial[j] = partial[j ^ (1 << top[j])] + _SUBSET_COMB[hands[i, top[j]], size[j]]
+            partial[j] = partial[j ^ (1 << top[j])] + BINOM[hands[i, top[j]], size[j]]
             ids[i, j] = key_offset[size[j]] + partial[j]
         ids[i, full] = -1
 

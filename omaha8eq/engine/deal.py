@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..cards import cards_to_mask
 from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import fixed_hand_tables
 from ..core.tables import get_tables
@@ -88,7 +89,7 @@ def prepare_deal(spot: Spot) -> Deal:
     def known() -> list[int]:
         return [c for s in seats if s.cards is not None for c in s.cards] + list(spot.board) + list(spot.dead)
 
-    restrict_ranges(seats, sum(1 << c for c in known()))
+    restrict_ranges(seats, cards_to_mask(known()))
     taken = set(known())
     holes = np.zeros((len(seats), spot.hole_size), dtype=np.int8)
     for row, seat in enumerate(seats):

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
 from ..errors import HandSizeError, OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
+from ..ranges.syntax import RANGE_ONLY_CHARACTERS
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -41,9 +42,6 @@ __all__ = [
 RANDOM = "random"
 #: Range weights are kept as integers: a weight w in (0, 1] counts as round(w * 1000).
 WEIGHT_SCALE = 1000
-# Characters only a range expression uses: text with none of them that fails to parse
-# as a range is reported as a mistyped hand.
-_RANGE_ONLY = frozenset("*$%@!:()[]-,")
 
 
 @dataclass
@@ -114,7 +112,8 @@ def parse_range_text(text: str, hole_size: int, what: str) -> Range:
     try:
         return parse_range(text, hole_size=hole_size)
     except RangeSyntaxError:
-        if not _RANGE_ONLY & set(text):
+        # Text with no range punctuation (a comma separates written cards too) is a mistyped hand.
+        if RANGE_ONLY_CHARACTERS.isdisjoint(text) and "," not in text:
             parse_hole(text, what=what)
         raise
 
@@ -150,7 +149,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
                 seat.cards = tuple(int(c) for c in seat.hands[0])
                 seat.label = format_cards(seat.cards)
                 seat.hands = seat.weights = None
-                known_mask |= sum(1 << c for c in seat.cards)
+                known_mask |= cards_to_mask(seat.cards)
                 changed = True
 
 

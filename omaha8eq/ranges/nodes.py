@@ -28,6 +28,7 @@ from ..core import parallel
 from ..core.handclasses import all_hands, hand_chunks, hand_count
 from ..core.range_match import features_kernel as _features_kernel
 from ..core.range_match import match_kernel as _match_kernel
+from ..core.tables import LOW_BIT
 
 __all__ = [
     "CHUNK_ROWS",
@@ -65,7 +66,7 @@ MACROS = {
 }
 ALL_RANKS = (1 << 13) - 1  # a slot's rank set allowing every rank
 ALL_SUITS = 15  # a slot's suit set allowing every suit
-_LOW_RANKS = [12, 0, 1, 2, 3, 4, 5, 6]  # A 2 3 4 5 6 7 8
+_LOW_RANKS = np.flatnonzero(LOW_BIT)  # A 2 3 4 5 6 7 8 (the ranks with a low bit)
 
 #: Rows per chunk when scanning 5- and 6-card hands.
 CHUNK_ROWS = 1 << 21

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -84,11 +83,6 @@ class PreflopRanking:
         names = np.array([format_card(c) for c in range(52)])
         high_first = class_representatives(self.keys, self.hole_size)[:, ::-1]
         return functools.reduce(np.char.add, names[high_first].T)
-
-
-def hand_text(cards: Iterable[int]) -> str:
-    """Cards written high first, glued: ``AsAh3d2c``."""
-    return "".join(format_card(int(c)) for c in sorted(cards, reverse=True))
 
 
 def _missing(hole_size: int) -> FileNotFoundError:
