@@ -37,6 +37,7 @@ from itertools import combinations
 import numba
 import numpy as np
 
+from ..core import parallel
 from ..core.range_sweep import (
     dense_subset_ids,
     row_strides,
@@ -46,7 +47,7 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 
-__all__ = ["RangeSweep", "sweep_ranges"]
+__all__ = ["PAIRWISE_SIDE", "RangeSweep", "row_touches", "sweep_ranges"]
 
 ProgressCallback = Callable[[int, "int | None"], None]
 
@@ -80,6 +81,14 @@ class RangeSweep:
     total_a: np.ndarray
     total_b: np.ndarray
     runouts: int
+
+
+def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
+    """The work of one board for ``n_a`` and ``n_b`` live hands of ``hole_size`` cards:
+    row touches (hands times subsets) when sweeping, hand pairs when comparing pairs."""
+    if min(n_a, n_b) <= PAIRWISE_SIDE:
+        return (n_a + n_b) * min(n_a, n_b)
+    return (n_a + n_b) << hole_size
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
@@ -216,7 +225,7 @@ def _sweep(
     rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
+    touches = row_touches(n_a, len(hands) - n_a, n_hole)
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
     # and with several threads four groups each at least, so that they share the
     # work evenly (a thread takes every n_threads-th group of the call).
@@ -230,7 +239,8 @@ def _sweep(
             last - first < groups_per_call or group_starts[last + 1] - group_starts[first] <= boards_per_call
         ):
             last += 1
-        sweep_runouts(
+        parallel.run(
+            sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
         )  # fmt: skip
