@@ -20,7 +20,7 @@ import numpy as np
 
 from .cards import format_cards
 
-__all__ = ["EquityDistribution", "EquityResult", "HandEquity", "OutcomeCounts", "PlayerEquity"]
+__all__ = ["EquityDistribution", "EquityResult", "HandEquity", "NextCardEquity", "OutcomeCounts", "PlayerEquity"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,28 @@ class EquityDistribution:
     def deciles(self) -> tuple[float, ...]:
         """The equities at 10%, 20%, ..., 90% of the range (nine quantiles)."""
         return tuple(self.quantile(k / 10) for k in range(1, 10))
+
+
+@dataclass(frozen=True)
+class NextCardEquity:
+    """The spot given one next board card (``equity(..., by_next_card=True)``).
+
+    Attributes:
+        card: the card, as text ("Ks").
+        frequency: how often it comes next, among all the deals counted (card
+            removal and weights included); the frequencies sum to 1.
+        equity: each player's equity given this card, in the players' order.
+        scoop: each player's share of those deals won whole.
+    """
+
+    card: str
+    frequency: float
+    equity: tuple[float, ...]
+    scoop: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above."""
+        return {"card": self.card, "frequency": self.frequency, "equity": list(self.equity), "scoop": list(self.scoop)}
 
 
 @dataclass(frozen=True)
@@ -231,6 +253,9 @@ class EquityResult:
             takes the whole pot); 1.0 in Omaha high (``hilo=False``). Its count is
             every player's ``outcome_counts.nobody_low``.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
+        by_next_card: with ``equity(..., by_next_card=True)`` on a flop or turn, one
+            :class:`NextCardEquity` per card that can come next, best card for the
+            first player first; else None.
     """
 
     players: list[PlayerEquity]
@@ -242,6 +267,7 @@ class EquityResult:
     elapsed: float
     nobody_low: float
     hilo: bool
+    by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
@@ -274,6 +300,7 @@ class EquityResult:
                 }
                 for p in self.players
             ],
+            **({} if self.by_next_card is None else {"by_next_card": [c.to_dict() for c in self.by_next_card]}),
         }
 
 

@@ -4,13 +4,15 @@ Usage::
 
     omaha8eq equity HAND HAND ... [--board B] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
-                    [--threads N] [--high-only] [--by-hand N] [--graph FILE] [--json]
+                    [--threads N] [--high-only] [--by-hand N] [--graph FILE]
+                    [--next-cards] [--json]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
 the high and the low, scoops and is quartered, then the method used; with
 ``--by-hand N`` each range's N best and N worst hands with their own hi/lo breakdown
 and its equity deciles; with ``--graph FILE`` each range's equity distribution drawn
-in FILE (matplotlib, the ``plot`` extra). Without
+in FILE (matplotlib, the ``plot`` extra); with ``--next-cards`` (two players on a
+flop or turn) both players' equity and scoop for every card that can come next. Without
 ``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
 is cheap and runs a Monte Carlo otherwise.
 """
@@ -66,6 +68,10 @@ def register(commands: Subparsers) -> None:
         help="draw each range's equity distribution (hands sorted by equity against the share of the range) "
         "into FILE (.png, .svg or .pdf; needs matplotlib: pip install 'omaha8eq[plot]')",
     )  # fmt: skip
+    eq.add_argument(
+        "--next-cards", action="store_true",
+        help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
+    )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
 
@@ -119,11 +125,23 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
         )
     if not result.hilo:
         lines.append("Omaha high")
+    if result.by_next_card:
+        lines.append("")
+        lines += _next_card_lines(result)
     for number, p in enumerate(result.players, start=1):
         if p.by_hand and by_hand:
             lines.append("")
             lines += _hand_lines(number, p, by_hand, result.hilo)
     return "\n".join(lines)
+
+
+def _next_card_lines(result: EquityResult) -> list[str]:
+    """The next-card table: per card, how often it comes and both players' equity and scoop."""
+    cards = result.by_next_card or ()
+    header = ["Card", "Dealt %", "Equity 1 %", "Equity 2 %", "Scoop 1 %", "Scoop 2 %"]
+    rows = [[c.card, percent(c.frequency), *map(percent, c.equity), *map(percent, c.scoop)] for c in cards]
+    street = "turn" if len(result.board.split()) == 3 else "river"
+    return [f"By {street} card ({len(cards)} cards), best for hand 1 first:", *table(header, rows)]
 
 
 def _hand_lines(number: int, player: PlayerEquity, n: int, hilo: bool) -> list[str]:
@@ -195,6 +213,7 @@ def run_equity(args: argparse.Namespace) -> int:
                 threads=args.threads,
                 progress=bar,
                 by_hand=args.by_hand > 0 or bool(args.graph),
+                by_next_card=args.next_cards,
             )
     finally:
         bar.close()

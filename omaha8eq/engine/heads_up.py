@@ -5,25 +5,37 @@ flop, turn or river: :func:`~.range_vs_range.sweep_ranges` counts every hand of
 both sides at once, and :func:`sweep_counts` returns exactly what
 :func:`~.range_combinations.exact_range_counts` returns for the same deal: the
 weighted histograms, the number of (combination, runout) deals unweighted and the
-per-hand results. Cards are ints 0..51 (``4 * rank + suit``).
+per-hand results; on a flop or turn, also the next-card table (each board's
+per-side counts summed over the boards that bring the card). Cards are ints 0..51
+(``4 * rank + suit``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from ..cards import format_cards
 from ..core.exact_boards import board_combinations
 from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE
-from ..results import range_hand_results
+from ..results import NextCardEquity, range_hand_results, summarize_player
 from .deal import Deal
 from .progress import ProgressCallback
 from .range_combinations import UNDEALABLE, RangeCounts
-from .range_vs_range import row_touches, sweep_ranges
+from .range_vs_range import RangeSweep, row_touches, sweep_ranges
 from .spot import Seat
 from .summary import HandResults
 
-__all__ = ["sweep_boards", "sweep_counts", "sweep_work"]
+__all__ = ["SweepCounts", "sweep_boards", "sweep_counts", "sweep_work"]
+
+
+@dataclass
+class SweepCounts(RangeCounts):
+    """:class:`~.range_combinations.RangeCounts` plus, when asked, the next-card table."""
+
+    next_cards: tuple[NextCardEquity, ...] | None = None
 
 
 def _side(seat: Seat) -> tuple[np.ndarray, np.ndarray]:
@@ -69,11 +81,14 @@ def _disjoint_pairs(hands_a: np.ndarray, hands_b: np.ndarray) -> int:
     return int((signs * counts_a[in_a] * counts_b[in_b]).sum())
 
 
-def sweep_counts(deal: Deal, *, hilo: bool, by_hand: bool, progress: ProgressCallback | None) -> RangeCounts:
+def sweep_counts(
+    deal: Deal, *, hilo: bool, by_hand: bool, progress: ProgressCallback | None, by_next_card: bool = False
+) -> SweepCounts:
     """Exact counts of a heads-up deal without random hands on a 3-, 4- or 5-card board:
     ``counts`` (1, 2, 3, 5), ``outcomes`` (1,) and, with ``by_hand``, each range's
-    per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them.
-    Raises OmahaInputError when no pair of hands can be dealt."""
+    per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them;
+    with ``by_next_card`` (a flop or turn), the next-card table. Raises
+    OmahaInputError when no pair of hands can be dealt."""
     (hands_a, weights_a), (hands_b, weights_b) = (_side(seat) for seat in deal.seats)
     swept = sweep_ranges(
         hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress
@@ -94,4 +109,25 @@ def sweep_counts(deal: Deal, *, hilo: bool, by_hand: bool, progress: ProgressCal
         ):
             if seat.is_range:
                 hand_results[p] = range_hand_results(seat.range_hands(), hands, dealt)
-    return RangeCounts(counts, np.array([outcomes], dtype=np.int64), hand_results)
+    next_cards = _next_cards(deal, swept) if by_next_card else None
+    return SweepCounts(counts, np.array([outcomes], dtype=np.int64), hand_results, next_cards)
+
+
+def _next_cards(deal: Deal, swept: RangeSweep) -> tuple[NextCardEquity, ...]:
+    """Per card that can come next, the counts of the boards bringing it: exactly the
+    counts of the board plus that card (each later board is one of them once)."""
+    added = swept.boards[:, len(deal.spot.board) :]
+    rows = []
+    for card in np.unique(added):
+        counts = swept.board_totals[(added == card).any(axis=1)].sum(axis=0)
+        if counts[0].sum():  # else every pair of hands holds the card
+            players = [summarize_player("", counts[p], True) for p in range(2)]
+            rows.append((int(counts[0].sum()), int(card), players))
+    dealt = sum(deals for deals, _, _ in rows)
+    table = [
+        NextCardEquity(
+            format_cards([card]), deals / dealt, tuple(p.equity for p in players), tuple(p.scoop for p in players)
+        )
+        for deals, card, players in rows
+    ]
+    return tuple(sorted(table, key=lambda row: -row.equity[0]))

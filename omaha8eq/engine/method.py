@@ -60,6 +60,7 @@ def choose_method(
     stderr_target: float | None,
     _aggregate_exact: bool = True,
     _range_sweep: bool = True,
+    by_next_card: bool = False,
 ) -> Plan:
     """Pick the method for ``equity(..., exhaustive=...)`` (see its docstring).
 
@@ -72,6 +73,8 @@ def choose_method(
     ``_aggregate_exact=False`` (for the tests) counts exact runs of fixed hands board
     by board instead of by rank multisets, the reference the aggregation must match;
     ``_range_sweep=False`` counts ranges combination by combination, the sweep's reference.
+    ``by_next_card`` needs the sweep (two players, ranges or known hands, on a flop or
+    turn, exact): it is chosen whatever its cost, else OmahaInputError.
     """
     n_random = len(deal.random_players)
     if deal.ranged and n_random and exhaustive:
@@ -86,7 +89,14 @@ def choose_method(
         deals = combinations * boards
     else:
         deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
-    sweep = _range_sweep and bool(deal.ranged) and not n_random and deal.n_players == 2 and len(deal.spot.board) >= 3
+    heads_up = not n_random and deal.n_players == 2 and len(deal.spot.board) >= 3
+    if by_next_card:
+        if not heads_up or deal.n_missing == 0 or exhaustive is False or samples or stderr_target:
+            raise OmahaInputError(
+                "by_next_card: needs two players (hands or ranges, not random) on a flop or turn, counted exactly"
+            )
+        return Plan(Method.RANGE_SWEEP, deals)
+    sweep = _range_sweep and heads_up and bool(deal.ranged)
     unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and (exhaustive or (unasked and sweep_work(deal) <= SWEEP_LIMIT)):
         return Plan(Method.RANGE_SWEEP, deals)

@@ -72,6 +72,11 @@ class RangeSweep:
         total_a, total_b: each side's histogram, (3, 5): the sum of its hands' weights
             times their histograms (int64, or Python ints when they could overflow).
         runouts: the number of boards counted (runouts of the missing cards).
+        boards: the five cards of each board counted, (runouts, 5) int8.
+        board_totals: per board, each side's weighted histogram (runouts, 2, 3, 5)
+            int64: ``board_totals.sum(axis=0)`` is ``[total_a, total_b]`` (when those
+            fit int64), and the boards holding a card give the counts of the board
+            plus that card (the next-card table).
     """
 
     hands_a: np.ndarray
@@ -81,6 +86,8 @@ class RangeSweep:
     total_a: np.ndarray
     total_b: np.ndarray
     runouts: int
+    boards: np.ndarray
+    board_totals: np.ndarray
 
 
 def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
@@ -185,8 +192,9 @@ def sweep_ranges(
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
     runouts, runout_masks, group_starts = _runouts(board_cards, known_mask)
-    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress)
-    return _result(hist, dealt, weights, n_a, live_a, live_b, len(runouts))
+    board_totals = np.zeros((len(runouts), 2, 15), dtype=np.int64)
+    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress, board_totals)
+    return _result(hist, dealt, weights, n_a, live_a, live_b, runouts, board_totals)
 
 
 def _sweep(
@@ -199,9 +207,11 @@ def _sweep(
     group_starts: np.ndarray,
     hilo: bool,
     progress: ProgressCallback | None,
+    board_totals: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Run the kernels over every runout, a chunk per call: each live hand's (n, 15)
-    histogram and its dealt total (the sums over the threads' accumulators)."""
+    histogram and its dealt total (the sums over the threads' accumulators); each
+    board's per-side weighted counts into ``board_totals`` (runouts, 2, 15)."""
     n_hole = hands.shape[1]
     pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
@@ -243,6 +253,7 @@ def _sweep(
             sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
+            board_totals,
         )  # fmt: skip
         if progress is not None:
             progress(int(group_starts[last]), len(runouts))
@@ -257,7 +268,8 @@ def _result(
     n_a: int,
     live_a: np.ndarray,
     live_b: np.ndarray,
-    n_runouts: int,
+    runouts: np.ndarray,
+    board_totals: np.ndarray,
 ) -> RangeSweep:
     """Scatter the live hands' counts back to every hand and weigh the totals."""
     sides = []
@@ -273,4 +285,5 @@ def _result(
         total = (own @ hist[rows].astype(exact, copy=False)).reshape(3, 5)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
-    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, n_runouts)
+    boards = board_totals.reshape(len(runouts), 2, 3, 5)
+    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards)

@@ -162,3 +162,25 @@ def test_graph_errors(capsys, tmp_path, monkeypatch):
     message = fails(capsys, *RANGE_SPOT, "--graph", str(tmp_path / "y.png"))
     assert message == "omaha8eq: error: --graph needs matplotlib: pip install 'omaha8eq[plot]'"
     assert not (tmp_path / "y.png").exists()
+
+
+def test_next_cards_table(capsys):
+    status, out, _ = run(capsys, "equity", *HANDS, "--board", "4c5d7s9h", "--next-cards")
+    assert status == 0
+    section = out[out.index("By river card") :].splitlines()
+    assert section[0] == "By river card (40 cards), best for hand 1 first:"
+    assert section[1].split() == ["Card", "Dealt", "%", "Equity", "1", "%", "Equity", "2", "%", "Scoop", "1", "%",
+                                  "Scoop", "2", "%"]  # fmt: skip
+    rows = [line.split() for line in section[2:]]
+    assert len(rows) == 40 and all(float(r[1]) == 2.5 for r in rows)
+    assert all(float(r[2]) + float(r[3]) == pytest.approx(100, abs=0.011) for r in rows)
+    status, out, _ = run(capsys, "equity", *HANDS, "--board", "4c5d7s", "--next-cards", "--json")
+    cards = json.loads(out)["by_next_card"]
+    assert len(cards) == 41 and set(cards[0]) == {"card", "frequency", "equity", "scoop"}
+
+
+def test_next_cards_needs_a_flop_or_turn(capsys):
+    from cli_run import fails
+
+    message = fails(capsys, "equity", *HANDS, "--board", "4c5d7s9hTh", "--next-cards")
+    assert message.startswith("omaha8eq: error: by_next_card: needs two players")

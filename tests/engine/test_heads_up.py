@@ -125,3 +125,56 @@ def test_by_hand_weighted_mean_is_the_range_total():
         assert sum(h.scoop * h.frequency for h in player.by_hand) == pytest.approx(player.scoop, abs=1e-12)
         assert sum(h.quarter * h.frequency for h in player.by_hand) == pytest.approx(player.quarter, abs=1e-12)
         assert sum(h.lo_win * h.frequency for h in player.by_hand) == pytest.approx(player.lo_win, abs=1e-12)
+
+
+def _equity_and_scoop(result):
+    return [p.equity for p in result.players], [p.scoop for p in result.players]
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["AsAh2c*@50, KhKd2c*, 7s7h8s9h", "AsKh2c*, Ad3d4c*@30"], "Qc8c5h9d", "Jc"),
+        (["AsAh2c3d", "KK:$ds, QQ:$ds@40"], "Qc8c5h", ""),
+        (["AsAh2c3d", "KsKhQdJd"], "4c5d7s", ""),
+    ],
+)
+def test_next_card_table_is_the_board_plus_that_card(hands, board, dead):
+    result = run_equity(parse_spot(hands, board, dead), exhaustive=True, by_next_card=True)
+    table = result.by_next_card
+    assert sum(c.frequency for c in table) == pytest.approx(1, abs=1e-12)
+    weighted = [sum(c.frequency * c.equity[p] for c in table) for p in range(2)]
+    assert weighted == pytest.approx([p.equity for p in result.players], abs=1e-12)
+    assert [c.equity[0] for c in table] == sorted((c.equity[0] for c in table), reverse=True)
+    for row in table[:: max(1, len(table) // 6)]:
+        given = run_equity(parse_spot(hands, f"{board}{row.card}", dead), exhaustive=True, _range_sweep=False)
+        assert (list(row.equity), list(row.scoop)) == _equity_and_scoop(given)
+    assert set(result.to_dict()["by_next_card"][0]) == {"card", "frequency", "equity", "scoop"}
+
+
+def test_board_totals_sum_to_the_totals():
+    from omaha8eq.engine.range_vs_range import sweep_ranges
+    from omaha8eq.engine.spot import integer_weights
+    from omaha8eq.ranges.range import parse_range
+
+    a, b = parse_range("AsAh2c*@50, KhKd2c*"), parse_range("AsAh2c*, Ad3d4c*@30, 15%")
+    for board in ([40, 25, 14], [40, 25, 14, 31], [40, 25, 14, 31, 3]):
+        swept = sweep_ranges(a.hands, integer_weights(a.weights), b.hands, integer_weights(b.weights), board)
+        assert swept.board_totals.sum(axis=0).tolist() == [swept.total_a.tolist(), swept.total_b.tolist()]
+        assert swept.boards.shape == (swept.runouts, 5)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "options"),
+    [
+        (["AsAh2c3d", "15%"], "Qc8c5h9d2s", {}),  # a river: no next card
+        (["AsAh2c3d", "15%"], "", {}),  # preflop
+        (["AsAh2c3d", "KK", "QQ"], "Qc8c5h", {}),
+        (["AsAh2c3d", "random"], "Qc8c5h", {}),
+        (["AsAh2c3d", "15%"], "Qc8c5h", {"exhaustive": False}),
+        (["AsAh2c3d", "15%"], "Qc8c5h", {"samples": 1000}),
+    ],
+)
+def test_next_card_table_needs_two_players_on_a_flop_or_turn_counted_exactly(hands, board, options):
+    with pytest.raises(OmahaInputError, match="by_next_card: needs two players"):
+        run_equity(parse_spot(hands, board, ""), by_next_card=True, **options)
