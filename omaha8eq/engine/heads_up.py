@@ -13,6 +13,8 @@ per-side counts summed over the boards that bring the card). Cards are ints 0..5
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 
 import numpy as np
 
@@ -28,7 +30,12 @@ from .range_vs_range import RangeSweep, row_touches, sweep_ranges
 from .spot import Seat
 from .summary import HandResults
 
-__all__ = ["SweepCounts", "sweep_boards", "sweep_counts", "sweep_work"]
+__all__ = ["RANDOM_HANDS_LIMIT", "SweepCounts", "heads_up_sweepable", "sweep_boards", "sweep_counts", "sweep_work"]
+
+#: A random hand is swept as the range of every hand of the unseen cards (unit
+#: weights: each deal counts once, as when enumerating) when there are at most this
+#: many: four- and five-card hands (C(49, 5) = 1.9 million on a flop), not six.
+RANDOM_HANDS_LIMIT = 2_000_000
 
 
 @dataclass
@@ -38,12 +45,31 @@ class SweepCounts(RangeCounts):
     next_cards: tuple[NextCardEquity, ...] | None = None
 
 
-def _side(seat: Seat) -> tuple[np.ndarray, np.ndarray]:
-    """A seat as a weighted range: its hands and integer weights (a known hand: one, weight 1)."""
+def heads_up_sweepable(deal: Deal) -> bool:
+    """True for two players on a flop, turn or river, each a range or a known hand, or
+    one of them random with at most ``RANDOM_HANDS_LIMIT`` hands to deal."""
+    random_ok = all(_side_size(deal, seat) <= RANDOM_HANDS_LIMIT for seat in deal.seats if seat.is_random)
+    return deal.n_players == 2 and len(deal.spot.board) >= 3 and random_ok
+
+
+def _side_size(deal: Deal, seat: Seat) -> int:
+    """How many hands the seat's side of a sweep has."""
+    if seat.is_random:
+        return comb(_unseen(deal), deal.spot.hole_size)
+    return len(seat.range_hands()) if seat.is_range else 1
+
+
+def _side(deal: Deal, seat: Seat) -> tuple[np.ndarray, np.ndarray]:
+    """A seat as a weighted range: its hands and integer weights (a known hand: one, weight
+    1; a random hand: every hand of the cards not on the board nor dead, weight 1)."""
     if seat.is_range:
         return seat.range_hands(), seat.range_weights()
-    assert seat.cards is not None, f"{seat.label}: a random hand is not a range"
-    return np.array([seat.cards], dtype=np.int8), np.ones(1, dtype=np.int64)
+    if seat.cards is not None:
+        return np.array([seat.cards], dtype=np.int8), np.ones(1, dtype=np.int64)
+    known = set(deal.spot.board) | set(deal.spot.dead)
+    unseen = [c for c in range(DECK_SIZE) if c not in known]
+    hands = np.array(list(combinations(unseen, deal.spot.hole_size)), dtype=np.int8)
+    return hands, np.ones(len(hands), dtype=np.int64)
 
 
 def sweep_boards(deal: Deal) -> int:
@@ -61,7 +87,7 @@ def sweep_work(deal: Deal) -> int:
     """The estimated work of :func:`sweep_counts`: row touches (or hand pairs) per board
     times the boards (about 100 million a second on one core: 15% vs 15% on a turn,
     40 million, takes 0.4 s)."""
-    n_a, n_b = (len(_side(seat)[0]) for seat in deal.seats)
+    n_a, n_b = (_side_size(deal, seat) for seat in deal.seats)
     return row_touches(n_a, n_b, deal.spot.hole_size) * sweep_boards(deal)
 
 
@@ -89,7 +115,7 @@ def sweep_counts(
     per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them;
     with ``by_next_card`` (a flop or turn), the next-card table. Raises
     OmahaInputError when no pair of hands can be dealt."""
-    (hands_a, weights_a), (hands_b, weights_b) = (_side(seat) for seat in deal.seats)
+    (hands_a, weights_a), (hands_b, weights_b) = (_side(deal, seat) for seat in deal.seats)
     swept = sweep_ranges(
         hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress
     )

@@ -10,7 +10,7 @@ from math import prod
 from ..core.exact_boards import board_combinations, deal_count
 from ..errors import OmahaInputError
 from .deal import Deal
-from .heads_up import sweep_work
+from .heads_up import heads_up_sweepable, sweep_work
 
 __all__ = ["AGGREGATE_POINTS", "EXHAUSTIVE_LIMIT", "SWEEP_LIMIT", "Method", "Plan", "choose_method"]
 
@@ -66,10 +66,10 @@ def choose_method(
 
     ``exhaustive=None`` enumerates when that is cheap (at most ``EXHAUSTIVE_LIMIT``
     deals, or for ranges that many evaluations) and neither ``samples`` nor
-    ``stderr_target`` is given; ranges with random hands are always sampled.
-    Two players with a range (the other a range or a known hand) on a flop, turn or
-    river are counted exactly by the range sweep when ``exhaustive=True``, and with
-    ``exhaustive=None`` when its estimated work is at most ``SWEEP_LIMIT``.
+    ``stderr_target`` is given; ranges with random hands are sampled, but heads up.
+    Two players with a range (the other a range, a known hand or random) on a flop,
+    turn or river are counted exactly by the range sweep when ``exhaustive=True``, and
+    with ``exhaustive=None`` when its estimated work is at most ``SWEEP_LIMIT``.
     ``_aggregate_exact=False`` (for the tests) counts exact runs of fixed hands board
     by board instead of by rank multisets, the reference the aggregation must match;
     ``_range_sweep=False`` counts ranges combination by combination, the sweep's reference.
@@ -77,11 +77,6 @@ def choose_method(
     turn, exact): it is chosen whatever its cost, else OmahaInputError.
     """
     n_random = len(deal.random_players)
-    if deal.ranged and n_random and exhaustive:
-        raise OmahaInputError(
-            "exhaustive=True: exact enumeration of ranges together with random hands is not "
-            "supported; use Monte Carlo (samples or stderr_target)"
-        )
     if deal.ranged:
         combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
         boards = board_combinations(len(deal.deck) - len(deal.ranged) * deal.spot.hole_size, deal.n_missing)
@@ -89,17 +84,23 @@ def choose_method(
         deals = combinations * boards
     else:
         deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
-    heads_up = not n_random and deal.n_players == 2 and len(deal.spot.board) >= 3
+    heads_up = heads_up_sweepable(deal)
     if by_next_card:
         if not heads_up or deal.n_missing == 0 or exhaustive is False or samples or stderr_target:
             raise OmahaInputError(
-                "by_next_card: needs two players (hands or ranges, not random) on a flop or turn, counted exactly"
+                "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
+                "turn, counted exactly"
             )
         return Plan(Method.RANGE_SWEEP, deals)
     sweep = _range_sweep and heads_up and bool(deal.ranged)
     unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and (exhaustive or (unasked and sweep_work(deal) <= SWEEP_LIMIT)):
         return Plan(Method.RANGE_SWEEP, deals)
+    if deal.ranged and n_random and exhaustive:
+        raise OmahaInputError(
+            "exhaustive=True: exact enumeration of ranges together with random hands is supported for two "
+            "players after the flop only; use Monte Carlo (samples or stderr_target)"
+        )
     if exhaustive is None:
         exhaustive = (
             samples is None and stderr_target is None and not (deal.ranged and n_random) and work <= EXHAUSTIVE_LIMIT

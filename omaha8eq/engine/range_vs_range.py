@@ -19,7 +19,9 @@ weights sum to 2**31 or more) of at most 29 cells per card subset held on both
 sides, per thread, plus each hand's subset ids (int32, ``2**k`` per hand) and its
 15 histogram cells (int64, per thread). When a side has at most ``PAIRWISE_SIDE``
 live hands (a known hand against a range), every pair is compared instead: no
-subset ids or rows.
+subset ids or rows. Each board's per-side weighted histogram is kept as well
+(``RangeSweep.board_totals``, 30 int64 cells a board): summed over the boards that
+bring a card, it is the count of the board plus that card (the next-card table).
 
 Cards are ints 0..51 (``card = 4 * rank + suit``). The histogram layout is
 ``core.showdown``'s for two players: ``[high_state, low_state]`` with high state

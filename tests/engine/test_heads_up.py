@@ -137,6 +137,7 @@ def _equity_and_scoop(result):
         (["AsAh2c*@50, KhKd2c*, 7s7h8s9h", "AsKh2c*, Ad3d4c*@30"], "Qc8c5h9d", "Jc"),
         (["AsAh2c3d", "KK:$ds, QQ:$ds@40"], "Qc8c5h", ""),
         (["AsAh2c3d", "KsKhQdJd"], "4c5d7s", ""),
+        (["random", "AsAh2c3d"], "4c5d7s9h", "Kd"),
     ],
 )
 def test_next_card_table_is_the_board_plus_that_card(hands, board, dead):
@@ -170,7 +171,7 @@ def test_board_totals_sum_to_the_totals():
         (["AsAh2c3d", "15%"], "Qc8c5h9d2s", {}),  # a river: no next card
         (["AsAh2c3d", "15%"], "", {}),  # preflop
         (["AsAh2c3d", "KK", "QQ"], "Qc8c5h", {}),
-        (["AsAh2c3d", "random"], "Qc8c5h", {}),
+        (["AsAh2c3dKdQd", "random"], "Qc8c5h", {}),  # 14 million random six-card hands
         (["AsAh2c3d", "15%"], "Qc8c5h", {"exhaustive": False}),
         (["AsAh2c3d", "15%"], "Qc8c5h", {"samples": 1000}),
     ],
@@ -178,3 +179,27 @@ def test_board_totals_sum_to_the_totals():
 def test_next_card_table_needs_two_players_on_a_flop_or_turn_counted_exactly(hands, board, options):
     with pytest.raises(OmahaInputError, match="by_next_card: needs two players"):
         run_equity(parse_spot(hands, board, ""), by_next_card=True, **options)
+
+
+@pytest.mark.parametrize(("board", "random_first"), [("Qc8c5h9d2s", False), ("Qc8c5h9d", True)])
+def test_random_against_a_range_is_every_hand_of_the_unseen_cards(board, random_first):
+    """Each range hand against a random hand, enumerated exactly, weighted: the sweep's totals."""
+    villain = ["AsAh2c3d", "KsKhQdJd", "7s7h6d5d"]
+    weights = [2, 1, 3]
+    hands = ["random", "AsAh2c3d@50, KsKhQdJd@25, 7s7h6d5d@75"]
+    hands = hands if random_first else hands[::-1]
+    spot = parse_spot(hands, board, "")
+    assert choose_method(prepare_deal(spot), exhaustive=True, samples=None, stderr_target=None).method is (
+        Method.RANGE_SWEEP
+    )
+    result = run_equity(spot, exhaustive=True, by_hand=True)
+    expected = np.zeros((2, 3, 5), dtype=np.int64)
+    outcomes = 0
+    for hand, weight in zip(villain, weights, strict=True):
+        one = run_equity(parse_spot(["random", hand] if random_first else [hand, "random"], board, ""), exhaustive=True)
+        expected += weight * np.array([p.counts for p in one.players])
+        outcomes += one.outcomes
+    assert [p.counts.tolist() for p in result.players] == expected.tolist()
+    assert result.outcomes == outcomes
+    assert result.players[0 if random_first else 1].hand == "random"
+    assert result.players[0 if random_first else 1].by_hand is None
