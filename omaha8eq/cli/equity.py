@@ -161,7 +161,8 @@ def _hand_lines(number: int, player: PlayerEquity, n: int, hilo: bool) -> list[s
         if h is None:
             rows.append(["..."] + [""] * (len(header) - 1))
             continue
-        row = [h.hand, percent(h.equity), percent(h.frequency)]
+        # A hand of a wide range is dealt a few thousandths of a percent of the time.
+        row = [h.hand, percent(h.equity), f"{100 * h.frequency:.3g}"]
         if breakdown:
             values = [h.hi_win, h.hi_tie] + ([h.lo_win, h.lo_tie, h.no_low] if hilo else []) + [h.scoop, h.quarter]
             row += [percent(v or 0.0) for v in values]
