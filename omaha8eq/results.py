@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import format_cards
+from .cards import format_card
 
 __all__ = ["EquityDistribution", "EquityResult", "HandEquity", "NextCardEquity", "OutcomeCounts", "PlayerEquity"]
 
@@ -343,9 +343,15 @@ def hand_equities(
     total = max(int(dealt.sum()), 1)
     order = np.argsort(-np.asarray(equities), kind="stable")
     columns = [] if breakdown is None else [breakdown[name].tolist() for name in BREAKDOWN]
+    # format_cards checks every card: a wide range's hands (checked already) are named
+    # from the 52 names instead, several times faster.
+    names, rows = [format_card(c) for c in range(52)], hands.tolist()
     return tuple(
         HandEquity(
-            format_cards(hands[k]), float(equities[k]), int(dealt[k]) / total, *(column[k] for column in columns)
+            " ".join(names[c] for c in rows[k]),
+            float(equities[k]),
+            int(dealt[k]) / total,
+            *(column[k] for column in columns),
         )
         for k in order
     )
