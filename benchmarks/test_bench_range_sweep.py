@@ -52,3 +52,29 @@ def test_hand_vs_range(benchmark, one_thread, street, rounds):
 @pytest.mark.parametrize("hole_size", [5, 6])
 def test_range_vs_range_more_cards_turn(benchmark, one_thread, hole_size):
     _run(benchmark, "15%", "15%", "turn", 1, hole_size)
+
+
+def _run_equity(benchmark, hands: list[str], street: str, rounds: int, **options: object) -> None:
+    """``omaha8eq.equity(hands, board, exhaustive=True, threads=1)`` end to end: parsing the
+    ranges, the sweep and the result (the range parser caches nothing: it is timed too)."""
+    from omaha8eq import equity
+
+    call = functools.partial(equity, hands, BOARDS[street], exhaustive=True, threads=1, **options)
+    call()  # compile and warm up
+    benchmark.extra_info.update(unit="spots", units=1, street=street)
+    benchmark.pedantic(call, rounds=rounds, warmup_rounds=0)
+
+
+@pytest.mark.parametrize(("street", "rounds"), [("river", 10), ("turn", 3)])
+def test_equity_range_vs_range(benchmark, street, rounds):
+    _run_equity(benchmark, ["15%", "15%"], street, rounds)
+
+
+@pytest.mark.parametrize(("street", "rounds"), [("turn", 10), ("flop", 3)])
+def test_equity_hand_vs_range(benchmark, street, rounds):
+    _run_equity(benchmark, ["As Ah 2c 3d", "15%"], street, rounds)
+
+
+@pytest.mark.parametrize("street", ["river", "turn"])
+def test_equity_range_vs_range_by_hand(benchmark, street):
+    _run_equity(benchmark, ["15%", "15%"], street, 3, by_hand=True)

@@ -89,6 +89,7 @@ def equity(
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     by_hand: bool = False,
+    by_next_card: bool = False,
 ) -> EquityResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
@@ -117,6 +118,9 @@ def equity(
             ``total`` is None while sampling towards a ``stderr_target``.
         by_hand: also give, for each range, every hand's own equity and how often
             it is dealt (``PlayerEquity.by_hand``).
+        by_next_card: two players (hands or ranges) on a flop or turn, exact: also
+            give both players' equity and scoop for every card that can come next
+            (``EquityResult.by_next_card``).
 
     Returns:
         An :class:`~omaha8eq.results.EquityResult`.
@@ -143,6 +147,7 @@ def equity(
         threads=threads,
         progress=progress,
         by_hand=by_hand,
+        by_next_card=by_next_card,
         started=started,
     )
 

@@ -18,25 +18,97 @@ from typing import Any
 
 import numpy as np
 
-from .cards import format_cards
+from .cards import format_card
 
-__all__ = ["EquityResult", "HandEquity", "OutcomeCounts", "PlayerEquity"]
+__all__ = ["EquityDistribution", "EquityResult", "HandEquity", "NextCardEquity", "OutcomeCounts", "PlayerEquity"]
 
 
 @dataclass(frozen=True)
 class HandEquity:
     """One hand of a range (``equity(..., by_hand=True)``).
 
+    Every share is a fraction of this hand's own deals (the other side's hands it
+    can meet, weighted, times the runouts), as in :class:`PlayerEquity`.
+
     Attributes:
         hand: the hand, as text.
         equity: the range player's mean share of the pot when holding this hand.
         frequency: how often this hand is the one dealt, among all the range's
             deals (weights and card removal included); the frequencies sum to 1.
+        hi_win, hi_tie: the best high alone, shared.
+        lo_win, lo_tie: a qualifying low of its own that is the best, alone, shared.
+        no_low: no qualifying low of its own.
+        scoop: the whole pot alone; quarter: exactly a quarter of the pot.
+            The breakdown (``hi_win`` to ``quarter``) is given by the exact methods
+            (the heads-up range sweep and the combination path); it is None after a
+            Monte Carlo run, which tracks each hand's pot share only.
     """
 
     hand: str
     equity: float
     frequency: float
+    hi_win: float | None = None
+    hi_tie: float | None = None
+    lo_win: float | None = None
+    lo_tie: float | None = None
+    no_low: float | None = None
+    scoop: float | None = None
+    quarter: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above (the breakdown only when known)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+
+#: The fields of :class:`HandEquity` after ``frequency``: its hi-lo breakdown.
+BREAKDOWN = ("hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter")
+
+
+@dataclass(frozen=True)
+class EquityDistribution:
+    """A range's per-hand equities in increasing order, with their cumulative weight.
+
+    Attributes:
+        hands: the hands, as text, worst equity first.
+        equity: their equities (float64, non-decreasing).
+        cumulative: the fraction of the range (by how often each hand is dealt) with
+            at most that hand's equity, counting it (float64, ends at 1).
+    """
+
+    hands: tuple[str, ...]
+    equity: np.ndarray
+    cumulative: np.ndarray
+
+    def quantile(self, fraction: float) -> float:
+        """The smallest equity reached by the worst ``fraction`` of the range (0 < fraction <= 1)."""
+        at = int(np.searchsorted(self.cumulative, fraction, side="left"))
+        return float(self.equity[min(at, len(self.equity) - 1)])
+
+    def deciles(self) -> tuple[float, ...]:
+        """The equities at 10%, 20%, ..., 90% of the range (nine quantiles)."""
+        return tuple(self.quantile(k / 10) for k in range(1, 10))
+
+
+@dataclass(frozen=True)
+class NextCardEquity:
+    """The spot given one next board card (``equity(..., by_next_card=True)``).
+
+    Attributes:
+        card: the card, as text ("Ks").
+        frequency: how often it comes next, among all the deals counted (card
+            removal and weights included); the frequencies sum to 1.
+        equity: each player's equity given this card, in the players' order.
+        scoop: each player's share of those deals won whole.
+    """
+
+    card: str
+    frequency: float
+    equity: tuple[float, ...]
+    scoop: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the field names above."""
+        return {"card": self.card, "frequency": self.frequency, "equity": list(self.equity), "scoop": list(self.scoop)}
 
 
 @dataclass(frozen=True)
@@ -147,6 +219,22 @@ class PlayerEquity:
         """The equity as an exact fraction of the counts (exact when enumerated)."""
         return _exact_equity(self.counts)
 
+    def equity_distribution(self) -> EquityDistribution:
+        """The range's hands sorted by equity with their cumulative weight (the graph
+        Odds Oracle and PokerJuice draw). Raises ValueError without ``by_hand``."""
+        if not self.by_hand:
+            raise ValueError(f"{self.hand}: no per-hand results (a range, with equity(..., by_hand=True))")
+        ordered = sorted(self.by_hand, key=lambda h: h.equity)
+        return EquityDistribution(
+            hands=tuple(h.hand for h in ordered),
+            equity=np.array([h.equity for h in ordered], dtype=np.float64),
+            cumulative=np.cumsum([h.frequency for h in ordered], dtype=np.float64),
+        )
+
+    def deciles(self) -> tuple[float, ...]:
+        """The equities at 10%, 20%, ..., 90% of the range (see :meth:`equity_distribution`)."""
+        return self.equity_distribution().deciles()
+
 
 @dataclass(frozen=True)
 class EquityResult:
@@ -165,6 +253,9 @@ class EquityResult:
             takes the whole pot); 1.0 in Omaha high (``hilo=False``). Its count is
             every player's ``outcome_counts.nobody_low``.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
+        by_next_card: with ``equity(..., by_next_card=True)`` on a flop or turn, one
+            :class:`NextCardEquity` per card that can come next, best card for the
+            first player first; else None.
     """
 
     players: list[PlayerEquity]
@@ -176,6 +267,7 @@ class EquityResult:
     elapsed: float
     nobody_low: float
     hilo: bool
+    by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
@@ -204,18 +296,11 @@ class EquityResult:
                     "quarter": p.quarter,
                     "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
                     "outcome_counts": p.outcome_counts.to_dict(),
-                    **(
-                        {}
-                        if p.by_hand is None
-                        else {
-                            "by_hand": [
-                                {"hand": h.hand, "equity": h.equity, "frequency": h.frequency} for h in p.by_hand
-                            ]
-                        }
-                    ),
+                    **({} if p.by_hand is None else {"by_hand": [h.to_dict() for h in p.by_hand]}),
                 }
                 for p in self.players
             ],
+            **({} if self.by_next_card is None else {"by_next_card": [c.to_dict() for c in self.by_next_card]}),
         }
 
 
@@ -247,11 +332,43 @@ def share_units(n_players: int) -> np.ndarray:
     )
 
 
-def hand_equities(hands: np.ndarray, equities: np.ndarray, dealt: np.ndarray) -> tuple[HandEquity, ...]:
-    """Per-hand results of a range, best equity first; ``dealt`` weighs the frequencies."""
+def hand_equities(
+    hands: np.ndarray,
+    equities: np.ndarray,
+    dealt: np.ndarray,
+    breakdown: dict[str, np.ndarray] | None = None,
+) -> tuple[HandEquity, ...]:
+    """Per-hand results of a range, best equity first; ``dealt`` weighs the frequencies;
+    ``breakdown`` maps names of :data:`BREAKDOWN` to one value per hand."""
     total = max(int(dealt.sum()), 1)
     order = np.argsort(-np.asarray(equities), kind="stable")
-    return tuple(HandEquity(format_cards(hands[k]), float(equities[k]), int(dealt[k]) / total) for k in order)
+    columns = [] if breakdown is None else [breakdown[name].tolist() for name in BREAKDOWN]
+    # format_cards checks every card: a wide range's hands (checked already) are named
+    # from the 52 names instead, several times faster.
+    names, rows = [format_card(c) for c in range(52)], hands.tolist()
+    return tuple(
+        HandEquity(
+            " ".join(names[c] for c in rows[k]),
+            float(equities[k]),
+            int(dealt[k]) / total,
+            *(column[k] for column in columns),
+        )
+        for k in order
+    )
+
+
+def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarray) -> tuple[HandEquity, ...]:
+    """Per-hand results of a range from its hands' outcome histograms ``per_hand``
+    (n, P + 1, P + 3), each counted against the other players (their weights, not
+    its own) and ``dealt`` (its own weight times its deals), best equity first."""
+    n_players = per_hand.shape[1] - 1
+    won = (per_hand * share_matrix(n_players)).sum(axis=(1, 2))
+    seen = per_hand.sum(axis=(1, 2))
+    per_deal = np.maximum(seen, 1).astype(np.float64)
+    tally = _tally(np.moveaxis(per_hand, 0, -1))  # cells[h][lo] are per-hand columns
+    quarter = sum((per_hand[:, h, lo] for h, lo in _cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
+    breakdown = {name: np.asarray(tally[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
+    return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown)
 
 
 def _exact_equity(counts: np.ndarray) -> Fraction:
@@ -260,6 +377,11 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     cells = zip(*np.nonzero(counts), strict=True)
     won = sum(int(counts[h, lo]) * cell_share(int(h), int(lo), n_players) for h, lo in cells)
     return Fraction(won, total)
+
+
+def _cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
+    """The histogram cells in which a player wins exactly ``share`` of the pot."""
+    return next((where for won, _, where in _share_cells(n_players) if won == share), ())
 
 
 @functools.cache
@@ -318,23 +440,28 @@ def summarize_player(
 def _outcome_counts(cells: list[list[int]], total: int, shares: dict[Fraction, int]) -> OutcomeCounts:
     """The :class:`OutcomeCounts` of one player's histogram ``cells[high_state][low_state]``
     (Python ints, as ``ndarray.tolist()`` gives them)."""
+    return OutcomeCounts(deals=total, shares=shares, **_tally(cells))
+
+
+def _tally(cells: Any) -> dict[str, Any]:
+    """The fields of :class:`OutcomeCounts` but ``deals`` and ``shares``, from a histogram
+    ``cells[high_state][low_state]``: nested lists of ints, or an array whose cells are
+    per-hand columns (then every field is a column)."""
     n_players = len(cells) - 1
     hi_split = tuple(map(sum, cells))
     by_low = [sum(column) for column in zip(*cells, strict=True)]
     lo_split = tuple(by_low[: n_players + 1])
     nobody_low = by_low[n_players + 2]
-    return OutcomeCounts(
-        deals=total,
-        hi_win=hi_split[1],
-        hi_tie=sum(hi_split[2:]),
-        hi_lose=hi_split[0],
-        lo_win=lo_split[1],
-        lo_tie=sum(lo_split[2:]),
-        lo_lose=lo_split[0],
-        no_low=by_low[n_players + 1] + nobody_low,
-        nobody_low=nobody_low,
-        scoop=cells[1][1] + cells[1][n_players + 2],
-        hi_split=hi_split,
-        lo_split=lo_split,
-        shares=shares,
-    )
+    return {
+        "hi_win": hi_split[1],
+        "hi_tie": sum(hi_split[2:]),
+        "hi_lose": hi_split[0],
+        "lo_win": lo_split[1],
+        "lo_tie": sum(lo_split[2:]),
+        "lo_lose": lo_split[0],
+        "no_low": by_low[n_players + 1] + nobody_low,
+        "nobody_low": nobody_low,
+        "scoop": cells[1][1] + cells[1][n_players + 2],
+        "hi_split": hi_split,
+        "lo_split": lo_split,
+    }

@@ -133,3 +133,39 @@ def test_heavily_weighted_ranges_count_exactly_past_int64():
         for p in range(5):
             expected[p] += weight * exact.players[p].exact_equity()
     assert [p.exact_equity() for p in result.players] == [e / total_weight for e in expected]
+
+
+def test_equity_distribution_and_deciles():
+    result = equity([HERO, "KK:$ds, QQ:$ds@50"], FLOP, exhaustive=True, by_hand=True)
+    villain = result.players[1]
+    shape = villain.equity_distribution()
+    assert len(shape.hands) == len(villain.by_hand)
+    assert (np.diff(shape.equity) >= 0).all() and (np.diff(shape.cumulative) > 0).all()
+    assert shape.cumulative[-1] == pytest.approx(1, abs=1e-12)
+    assert np.dot(shape.equity, np.diff(shape.cumulative, prepend=0)) == pytest.approx(villain.equity, abs=1e-12)
+    deciles = villain.deciles()
+    assert len(deciles) == 9 and list(deciles) == sorted(deciles)
+    # The median: at least half the range at or below it, and less than half strictly below.
+    median = deciles[4]
+    assert shape.cumulative[shape.equity <= median][-1] >= 0.5
+    assert shape.cumulative[shape.equity < median][-1:].sum() < 0.5
+    with pytest.raises(ValueError, match="no per-hand results"):
+        result.players[0].equity_distribution()
+
+
+def test_by_hand_breakdown_exact_and_sampled():
+    hands = [HERO, "KsKhQdJd, 9h9d8c7c, QhQs6d6h"]
+    exact_hands = equity(hands, FLOP, exhaustive=True, by_hand=True).players[1].by_hand
+    assert all(h.scoop is not None and 0 <= h.quarter <= 1 for h in exact_hands)
+    assert set(exact_hands[0].to_dict()) == {
+        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter",
+    }  # fmt: skip
+    # Monte Carlo tracks each hand's pot share only.
+    sampled = equity(hands, FLOP, samples=20_000, seed=3, by_hand=True).players[1].by_hand
+    assert all(h.scoop is None for h in sampled)
+    assert set(sampled[0].to_dict()) == {"hand", "equity", "frequency"}
+    # Three players: the combination path fills the breakdown too.
+    three = equity([HERO, "KsKhQdJd, 9h9d8c7c", "QhQs6d6h, Tc9c8d7d"], FLOP, exhaustive=True, by_hand=True)
+    player = three.players[1]
+    assert all(h.scoop is not None for h in player.by_hand)
+    assert sum(h.scoop * h.frequency for h in player.by_hand) == pytest.approx(player.scoop, abs=1e-12)

@@ -4,10 +4,15 @@ Usage::
 
     omaha8eq equity HAND HAND ... [--board B] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
-                    [--threads N] [--high-only] [--by-hand N] [--json]
+                    [--threads N] [--high-only] [--by-hand N] [--graph FILE]
+                    [--next-cards] [--json]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
-the high and the low, scoops and is quartered, then the method used. Without
+the high and the low, scoops and is quartered, then the method used; with
+``--by-hand N`` each range's N best and N worst hands with their own hi/lo breakdown
+and its equity deciles; with ``--graph FILE`` each range's equity distribution drawn
+in FILE (matplotlib, the ``plot`` extra); with ``--next-cards`` (two players on a
+flop or turn) both players' equity and scoop for every card that can come next. Without
 ``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
 is cheap and runs a Monte Carlo otherwise.
 """
@@ -17,11 +22,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command, add_method_options, emit, emit_json, percent, seconds, table
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
-    from ..results import EquityResult
+    from ..results import EquityResult, PlayerEquity
 
 __all__ = ["equity_document", "format_equity", "register", "run_equity"]
 
@@ -41,6 +47,7 @@ def register(commands: Subparsers) -> None:
             "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s",
             'omaha8eq equity "As Ah 2c 3d" random --samples 200000 --seed 7',
             "omaha8eq equity AsAh2c3d 'KK:$ds' '15%' --board 4c5d7s --by-hand 5",
+            "omaha8eq equity '15%' '15%' --board Ac8c5h9d --exact --by-hand 10 --graph ranges.png",
             "omaha8eq equity AsAh2c3d KsKhQdJd --stderr 0.1% --json",
         ],
     )
@@ -53,7 +60,17 @@ def register(commands: Subparsers) -> None:
     add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
     eq.add_argument(
         "--by-hand", type=_count, default=0, metavar="N",
-        help="for each range, also list its N best hands with their own equity and frequency",
+        help="for each range, also list its N best and N worst hands with their own equity, frequency and "
+        "hi/lo breakdown, and its equity deciles",
+    )  # fmt: skip
+    eq.add_argument(
+        "--graph", metavar="FILE",
+        help="draw each range's equity distribution (hands sorted by equity against the share of the range) "
+        "into FILE (.png, .svg or .pdf; needs matplotlib: pip install 'omaha8eq[plot]')",
+    )  # fmt: skip
+    eq.add_argument(
+        "--next-cards", action="store_true",
+        help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
     )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
@@ -108,17 +125,54 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
         )
     if not result.hilo:
         lines.append("Omaha high")
+    if result.by_next_card:
+        lines.append("")
+        lines += _next_card_lines(result)
     for number, p in enumerate(result.players, start=1):
         if p.by_hand and by_hand:
             lines.append("")
-            lines.append(
-                f"Hand {number} ({p.hand}): the best {min(by_hand, len(p.by_hand))} of {len(p.by_hand):,} hands"
-            )
-            lines += table(
-                ["Hand", "Equity %", "Dealt %"],
-                [[h.hand, percent(h.equity), percent(h.frequency)] for h in p.by_hand[:by_hand]],
-            )
+            lines += _hand_lines(number, p, by_hand, result.hilo)
     return "\n".join(lines)
+
+
+def _next_card_lines(result: EquityResult) -> list[str]:
+    """The next-card table: per card, how often it comes and both players' equity and scoop."""
+    cards = result.by_next_card or ()
+    header = ["Card", "Dealt %", "Equity 1 %", "Equity 2 %", "Scoop 1 %", "Scoop 2 %"]
+    rows = [[c.card, percent(c.frequency), *map(percent, c.equity), *map(percent, c.scoop)] for c in cards]
+    street = "turn" if len(result.board.split()) == 3 else "river"
+    return [f"By {street} card ({len(cards)} cards), best for hand 1 first:", *table(header, rows)]
+
+
+def _hand_lines(number: int, player: PlayerEquity, n: int, hilo: bool) -> list[str]:
+    """A range's best and worst ``n`` hands with their breakdown (when known), then its deciles."""
+    hands = player.by_hand or ()
+    shown = list(hands) if len(hands) <= 2 * n else [*hands[:n], None, *hands[-n:]]
+    what = f"all {len(hands):,} hands"
+    if len(hands) > 2 * n:
+        what = f"the best {n} and the worst {n} of {len(hands):,} hands"
+    breakdown = hands[0].scoop is not None
+    header = ["Hand", "Equity %", "Dealt %"]
+    if breakdown:
+        header += ["Win hi %", "Tie hi %"] + (["Win lo %", "Tie lo %", "No low %"] if hilo else [])
+        header += ["Scoop %", "Quarter %"]
+    rows = []
+    for h in shown:
+        if h is None:
+            rows.append(["..."] + [""] * (len(header) - 1))
+            continue
+        # A hand of a wide range is dealt a few thousandths of a percent of the time.
+        row = [h.hand, percent(h.equity), f"{100 * h.frequency:.3g}"]
+        if breakdown:
+            values = [h.hi_win, h.hi_tie] + ([h.lo_win, h.lo_tie, h.no_low] if hilo else []) + [h.scoop, h.quarter]
+            row += [percent(v or 0.0) for v in values]
+        rows.append(row)
+    deciles = " ".join(percent(d) for d in player.deciles())
+    return [
+        f"Hand {number} ({player.hand}): {what}",
+        *table(header, rows),
+        f"Equity deciles (10% to 90% of the range, worst first): {deciles}",
+    ]
 
 
 def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
@@ -129,6 +183,9 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
         if "by_hand" in player:
             player["by_hand_count"] = len(player["by_hand"])
             player["by_hand"] = player["by_hand"][:by_hand]
+    for player, result_player in zip(document["players"], result.players, strict=True):
+        if result_player.by_hand:
+            player["deciles"] = list(result_player.deciles())
     return document
 
 
@@ -136,6 +193,10 @@ def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
     from ..equities import equity
 
+    if args.graph:
+        from .equity_graph import check_graph_support
+
+        check_graph_support(args.graph)
     bar = ProgressBar()
     try:
         from ..core.registry import compile_notice_for  # here: the core loads numba
@@ -152,12 +213,19 @@ def run_equity(args: argparse.Namespace) -> int:
                 hilo=not args.high_only,
                 threads=args.threads,
                 progress=bar,
-                by_hand=args.by_hand > 0,
+                by_hand=args.by_hand > 0 or bool(args.graph),
+                by_next_card=args.next_cards,
             )
     finally:
         bar.close()
+    if args.graph:
+        from .equity_graph import draw_distribution
+
+        if not draw_distribution(result, args.graph):
+            raise OmahaInputError("--graph: no hand is a range: there is no equity distribution to draw")
     if args.json:
         emit_json(equity_document(result, args.by_hand))
     else:
-        emit(format_equity(result, args.stderr_target, args.by_hand))
+        report = format_equity(result, args.stderr_target, args.by_hand)
+        emit(report + (f"\nEquity distribution drawn in {args.graph}" if args.graph else ""))
     return EXIT_OK

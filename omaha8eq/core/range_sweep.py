@@ -243,8 +243,9 @@ def _cell(high, low_index, other_high, other_low_index):
 
 
 @njit(cache=True, inline="always")
-def _pair_board(n_a, masks, weights, highs, lows, hist, dealt):
-    """Count one evaluated board pair by pair: for ranges with very few hands a side."""
+def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist):
+    """Count one evaluated board pair by pair: for ranges with very few hands a side.
+    ``board_hist`` (2, 15) receives each side's weighted counts of this board."""
     n = masks.shape[0]
     for x in range(n_a):
         if highs[x] < 0:
@@ -252,8 +253,12 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt):
         for y in range(n_a, n):
             if highs[y] < 0 or masks[x] & masks[y]:
                 continue
-            hist[x, _cell(highs[x], lows[x], highs[y], lows[y])] += weights[y]
-            hist[y, _cell(highs[y], lows[y], highs[x], lows[x])] += weights[x]
+            cell_x = _cell(highs[x], lows[x], highs[y], lows[y])
+            cell_y = _cell(highs[y], lows[y], highs[x], lows[x])
+            hist[x, cell_x] += weights[y]
+            hist[y, cell_y] += weights[x]
+            board_hist[0, cell_x] += weights[x] * weights[y]
+            board_hist[1, cell_y] += weights[x] * weights[y]
             dealt[x] += weights[y]
             dealt[y] += weights[x]
 
@@ -261,9 +266,10 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt):
 @njit(cache=True, inline="always")
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
-    order, bucket, lower, not_higher,
+    order, bucket, lower, not_higher, board_hist,
 ):  # fmt: skip
-    """Count one evaluated board (see ``_evaluate_board``) into ``hist`` and ``dealt``.
+    """Count one evaluated board (see ``_evaluate_board``) into ``hist`` and ``dealt``,
+    and each side's weighted counts of this board into ``board_hist`` (2, 15).
 
     ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
     receive hand x's query before and after its high group is added: (lower low,
@@ -315,19 +321,27 @@ def _sweep_board(
         _add_counts(hist, x, 1, b1, u1, t1, lows[x])
         _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
         _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
+        # The same counts weighted by the hand's own weight, into its side's board total.
+        w, side = weights[x], side_of(x, n_a)
+        _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
+        _add_counts(board_hist, side, 2, w * (b2 - b1), w * (u2 - u1), w * (t2 - t1), lows[x])
+        _add_counts(board_hist, side, 0, w * (below - b2), w * (upto - u2), w * (total - t2), lows[x])
         # The rows stop short of the whole hand, so an identical opponent is still
         # counted (with the sign -twin_sign): it ties both halves.
-        hist[x, 10 + (4 if lows[x] == 0 else 2)] += twin_sign * twins[x]
+        tie_cell = 10 + (4 if lows[x] == 0 else 2)
+        hist[x, tie_cell] += twin_sign * twins[x]
+        board_hist[side, tie_cell] += w * twin_sign * twins[x]
         dealt[x] += total + twin_sign * twins[x]
 
 
 @njit(cache=True, parallel=True)
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
-    hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
+    hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, runout_hist,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
-    accumulators.
+    accumulators, and each board's per-side weighted counts into ``runout_hist[r]``
+    (n_runouts, 2, 15) int64, zeros on entry (a board is one thread's).
 
     ``runouts`` (five cards each; ``runout_masks``: the cards each adds to the known
     board) are ordered so that group ``g``, the boards
@@ -361,11 +375,11 @@ def sweep_runouts(
             for r in range(group_starts[g], group_starts[g + 1]):
                 _evaluate_board(hands, masks, runouts, r, runout_masks[r], flush5, suited, base_highs, highs, bucket)
                 if pairwise:
-                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t])
+                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r])
                 else:
                     _sweep_board(
                         n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
-                        dealt[t], highs, lows, order, bucket, lower, not_higher,
+                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r],
                     )  # fmt: skip
 
 

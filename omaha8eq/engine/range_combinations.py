@@ -21,14 +21,17 @@ from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import fixed_hand_tables, histogram_shape
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
-from ..results import hand_equities, share_matrix
+from ..results import range_hand_results
 from .deal import Deal
 from .exact import aggregate_counts
 from .progress import ProgressCallback, report
 from .spot import card_masks
 from .summary import HandResults
 
-__all__ = ["RangeCounts", "exact_range_counts"]
+__all__ = ["UNDEALABLE", "RangeCounts", "exact_range_counts"]
+
+#: The error when no combination of the ranges' hands can be dealt.
+UNDEALABLE = "hands: the ranges cannot be dealt together: every combination of their hands shares a card"
 
 # Combinations between two progress reports.
 _REPORT_EVERY = 256
@@ -152,14 +155,9 @@ def exact_range_counts(
         if done % _REPORT_EVERY == 0 or done == n_combinations:
             report(progress, done, n_combinations)
     if outcomes.sum() == 0:
-        raise OmahaInputError(
-            "hands: the ranges cannot be dealt together: every combination of their hands shares a card"
-        )
+        raise OmahaInputError(UNDEALABLE)
     hand_results: HandResults = {}
     if by_hand:
-        shares = share_matrix(n_players)
         for r, i in enumerate(ranges.seats):
-            won = (per_hand[r] * shares).sum(axis=(1, 2))
-            seen = per_hand[r].sum(axis=(1, 2))
-            hand_results[i] = hand_equities(ranges.hands[r], won / np.maximum(seen, 1), dealt[r])
+            hand_results[i] = range_hand_results(ranges.hands[r], per_hand[r], dealt[r])
     return RangeCounts(total, outcomes, hand_results)

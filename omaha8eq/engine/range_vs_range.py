@@ -19,7 +19,9 @@ weights sum to 2**31 or more) of at most 29 cells per card subset held on both
 sides, per thread, plus each hand's subset ids (int32, ``2**k`` per hand) and its
 15 histogram cells (int64, per thread). When a side has at most ``PAIRWISE_SIDE``
 live hands (a known hand against a range), every pair is compared instead: no
-subset ids or rows.
+subset ids or rows. Each board's per-side weighted histogram is kept as well
+(``RangeSweep.board_totals``, 30 int64 cells a board): summed over the boards that
+bring a card, it is the count of the board plus that card (the next-card table).
 
 Cards are ints 0..51 (``card = 4 * rank + suit``). The histogram layout is
 ``core.showdown``'s for two players: ``[high_state, low_state]`` with high state
@@ -37,6 +39,7 @@ from itertools import combinations
 import numba
 import numpy as np
 
+from ..core import parallel
 from ..core.range_sweep import (
     dense_subset_ids,
     row_strides,
@@ -46,7 +49,7 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 
-__all__ = ["RangeSweep", "sweep_ranges"]
+__all__ = ["PAIRWISE_SIDE", "RangeSweep", "row_touches", "sweep_ranges"]
 
 ProgressCallback = Callable[[int, "int | None"], None]
 
@@ -71,6 +74,11 @@ class RangeSweep:
         total_a, total_b: each side's histogram, (3, 5): the sum of its hands' weights
             times their histograms (int64, or Python ints when they could overflow).
         runouts: the number of boards counted (runouts of the missing cards).
+        boards: the five cards of each board counted, (runouts, 5) int8.
+        board_totals: per board, each side's weighted histogram (runouts, 2, 3, 5)
+            int64: ``board_totals.sum(axis=0)`` is ``[total_a, total_b]`` (when those
+            fit int64), and the boards holding a card give the counts of the board
+            plus that card (the next-card table).
     """
 
     hands_a: np.ndarray
@@ -80,6 +88,16 @@ class RangeSweep:
     total_a: np.ndarray
     total_b: np.ndarray
     runouts: int
+    boards: np.ndarray
+    board_totals: np.ndarray
+
+
+def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
+    """The work of one board for ``n_a`` and ``n_b`` live hands of ``hole_size`` cards:
+    row touches (hands times subsets) when sweeping, hand pairs when comparing pairs."""
+    if min(n_a, n_b) <= PAIRWISE_SIDE:
+        return (n_a + n_b) * min(n_a, n_b)
+    return (n_a + n_b) << hole_size
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
@@ -176,8 +194,9 @@ def sweep_ranges(
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
     runouts, runout_masks, group_starts = _runouts(board_cards, known_mask)
-    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress)
-    return _result(hist, dealt, weights, n_a, live_a, live_b, len(runouts))
+    board_totals = np.zeros((len(runouts), 2, 15), dtype=np.int64)
+    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress, board_totals)
+    return _result(hist, dealt, weights, n_a, live_a, live_b, runouts, board_totals)
 
 
 def _sweep(
@@ -190,9 +209,11 @@ def _sweep(
     group_starts: np.ndarray,
     hilo: bool,
     progress: ProgressCallback | None,
+    board_totals: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Run the kernels over every runout, a chunk per call: each live hand's (n, 15)
-    histogram and its dealt total (the sums over the threads' accumulators)."""
+    histogram and its dealt total (the sums over the threads' accumulators); each
+    board's per-side weighted counts into ``board_totals`` (runouts, 2, 15)."""
     n_hole = hands.shape[1]
     pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
@@ -216,7 +237,7 @@ def _sweep(
     rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    touches = len(hands) * (min(n_a, len(hands) - n_a) if pairwise else 1 << n_hole)
+    touches = row_touches(n_a, len(hands) - n_a, n_hole)
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
     # and with several threads four groups each at least, so that they share the
     # work evenly (a thread takes every n_threads-th group of the call).
@@ -230,9 +251,11 @@ def _sweep(
             last - first < groups_per_call or group_starts[last + 1] - group_starts[first] <= boards_per_call
         ):
             last += 1
-        sweep_runouts(
+        parallel.run(
+            sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
+            board_totals,
         )  # fmt: skip
         if progress is not None:
             progress(int(group_starts[last]), len(runouts))
@@ -247,7 +270,8 @@ def _result(
     n_a: int,
     live_a: np.ndarray,
     live_b: np.ndarray,
-    n_runouts: int,
+    runouts: np.ndarray,
+    board_totals: np.ndarray,
 ) -> RangeSweep:
     """Scatter the live hands' counts back to every hand and weigh the totals."""
     sides = []
@@ -263,4 +287,5 @@ def _result(
         total = (own @ hist[rows].astype(exact, copy=False)).reshape(3, 5)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
-    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, n_runouts)
+    boards = board_totals.reshape(len(runouts), 2, 3, 5)
+    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards)

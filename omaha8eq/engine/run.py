@@ -13,9 +13,10 @@ import numpy as np
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, enumerate_counts
+from .heads_up import sweep_counts
 from .method import Method, choose_method
 from .progress import ProgressCallback, report
-from .range_combinations import exact_range_counts
+from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
 from .spot import Spot
 from .summary import HandResults, build_result
@@ -48,24 +49,39 @@ def run_equity(
     by_hand: bool = False,
     started: float | None = None,
     _aggregate_exact: bool = True,
+    _range_sweep: bool = True,
+    by_next_card: bool = False,
 ) -> EquityResult:
     """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
     already validated); ``started`` (a ``time.perf_counter()``, default now) times the
-    run; ``_aggregate_exact`` as for :func:`~.method.choose_method` (the tests pass it)."""
+    run; ``_aggregate_exact`` and ``_range_sweep`` as for :func:`~.method.choose_method`
+    (the tests pass them)."""
     started = time.perf_counter() if started is None else started
     deal = prepare_deal(spot)
     plan = choose_method(
-        deal, exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, _aggregate_exact=_aggregate_exact
+        deal,
+        exhaustive=exhaustive,
+        samples=samples,
+        stderr_target=stderr_target,
+        _aggregate_exact=_aggregate_exact,
+        _range_sweep=_range_sweep,
+        by_next_card=by_next_card,
     )
-    # The exact aggregation reads only the high columns: skip building the rest.
-    high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS)
+    # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
+    high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
     arrays = deal.arrays(hilo, high_only=high_only)
     tables = lookup_tables()
     hand_results: HandResults = {}
+    next_cards = None
     used_seed = None
     with numba_threads(threads):
-        if plan.method is Method.RANGE_COMBINATIONS:
-            ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
+        if plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP):
+            ranged: RangeCounts
+            if plan.method is Method.RANGE_SWEEP:
+                ranged = sweep_counts(deal, hilo=hilo, by_hand=by_hand, progress=progress, by_next_card=by_next_card)
+                next_cards = ranged.next_cards
+            else:
+                ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
             counts, outcomes, hand_results = ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results
         elif plan.method is Method.AGGREGATE:
             counts, outcomes = aggregate_counts(arrays, tables)[0], plan.deals
@@ -93,6 +109,7 @@ def run_equity(
         hilo=hilo,
         started=started,
         hand_results=hand_results,
+        next_cards=next_cards,
     )
 
 

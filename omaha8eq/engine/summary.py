@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..results import EquityResult, HandEquity, summarize_player
+from ..results import EquityResult, HandEquity, NextCardEquity, summarize_player
 from .deal import Deal
 
 __all__ = ["HandResults", "build_result"]
@@ -26,10 +26,11 @@ def build_result(
     hilo: bool,
     started: float,
     hand_results: HandResults | None = None,
+    next_cards: tuple[NextCardEquity, ...] | None = None,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
-    (a ``time.perf_counter()``)."""
+    (a ``time.perf_counter()``) and the next-card table ``next_cards`` if given."""
     hand_results = hand_results or {}
     players = [
         summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
@@ -46,4 +47,5 @@ def build_result(
         elapsed=time.perf_counter() - started,
         nobody_low=nobody_low / int(counts[0].sum()),
         hilo=hilo,
+        by_next_card=next_cards,
     )

@@ -103,3 +103,84 @@ def test_equity_dead_cards_are_listed(capsys):
     assert status == 0
     assert "Dead: 9h Tc" in out
     assert "enumerated 741 boards" in out  # C(39, 2)
+
+
+RANGE_SPOT = ["equity", "AsAh2c3d", "KK:$ds", *FLOP, "--exact"]
+
+
+def test_by_hand_lists_the_best_and_worst_hands_with_their_breakdown_and_deciles(capsys):
+    status, out, _ = run(capsys, *RANGE_SPOT, "--by-hand", "3")
+    assert status == 0
+    section = out[out.index("Hand 2 (KK:$ds)") :].splitlines()
+    assert re.match(r"Hand 2 \(KK:\$ds\): the best 3 and the worst 3 of [\d,]+ hands$", section[0])
+    assert section[1].split() == [
+        "Hand", "Equity", "%", "Dealt", "%", "Win", "hi", "%", "Tie", "hi", "%", "Win", "lo", "%", "Tie", "lo", "%",
+        "No", "low", "%", "Scoop", "%", "Quarter", "%",
+    ]  # fmt: skip
+    rows = section[2:9]
+    assert rows[3].strip() == "..."
+    equities = [float(re.split(r"\s{2,}", row.strip())[1]) for row in rows[:3] + rows[4:]]
+    assert equities == sorted(equities, reverse=True)
+    deciles = re.match(r"Equity deciles \(10% to 90% of the range, worst first\): (.*)$", section[9])
+    values = [float(v) for v in deciles.group(1).split()]
+    assert len(values) == 9 and values == sorted(values)
+    assert equities[-1] <= values[0] <= values[-1] <= equities[0]
+    assert "Hand 1 (" not in out  # a known hand has no per-hand list
+
+
+def test_by_hand_json_has_the_breakdown_and_the_deciles(capsys):
+    status, out, _ = run(capsys, *RANGE_SPOT, "--by-hand", "2", "--json")
+    assert status == 0
+    kings = json.loads(out)["players"][1]
+    assert set(kings["by_hand"][0]) == {
+        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter",
+    }  # fmt: skip
+    assert len(kings["deciles"]) == 9
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_graph_is_written(capsys, tmp_path, suffix):
+    path = tmp_path / f"distribution{suffix}"
+    status, out, _ = run(capsys, *RANGE_SPOT, "--graph", str(path))
+    assert status == 0
+    assert out.rstrip().endswith(f"Equity distribution drawn in {path}")
+    assert "Hand 2 (" not in out  # the graph alone does not list the hands
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data
+
+
+def test_graph_errors(capsys, tmp_path, monkeypatch):
+    from cli_run import fails
+
+    assert "expected a file name ending in .png, .svg, .pdf" in fails(capsys, *RANGE_SPOT, "--graph", "x.txt")
+    assert "no hand is a range" in fails(capsys, "equity", *HANDS, *FLOP, "--graph", str(tmp_path / "x.png"))
+    assert not (tmp_path / "x.png").exists()
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    message = fails(capsys, *RANGE_SPOT, "--graph", str(tmp_path / "y.png"))
+    assert message == "omaha8eq: error: --graph needs matplotlib: pip install 'omaha8eq[plot]'"
+    assert not (tmp_path / "y.png").exists()
+
+
+def test_next_cards_table(capsys):
+    status, out, _ = run(capsys, "equity", *HANDS, "--board", "4c5d7s9h", "--next-cards")
+    assert status == 0
+    section = out[out.index("By river card") :].splitlines()
+    assert section[0] == "By river card (40 cards), best for hand 1 first:"
+    assert section[1].split() == ["Card", "Dealt", "%", "Equity", "1", "%", "Equity", "2", "%", "Scoop", "1", "%",
+                                  "Scoop", "2", "%"]  # fmt: skip
+    rows = [line.split() for line in section[2:]]
+    assert len(rows) == 40 and all(float(r[1]) == 2.5 for r in rows)
+    assert all(float(r[2]) + float(r[3]) == pytest.approx(100, abs=0.011) for r in rows)
+    status, out, _ = run(capsys, "equity", *HANDS, "--board", "4c5d7s", "--next-cards", "--json")
+    cards = json.loads(out)["by_next_card"]
+    assert len(cards) == 41 and set(cards[0]) == {"card", "frequency", "equity", "scoop"}
+
+
+def test_next_cards_needs_a_flop_or_turn(capsys):
+    from cli_run import fails
+
+    message = fails(capsys, "equity", *HANDS, "--board", "4c5d7s9hTh", "--next-cards")
+    assert message.startswith("omaha8eq: error: by_next_card: needs two players")

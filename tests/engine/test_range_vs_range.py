@@ -13,11 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import omaha8eq
 from omaha8eq.cards import format_cards, parse_cards
 from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.range_vs_range import sweep_ranges
+from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights as _integer_weights
+from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import Range, parse_range
 from omaha8eq.results import share_matrix
@@ -30,6 +31,12 @@ def method(request, monkeypatch):
     return request.param
 
 
+def _combination_path(hands, board, dead="", *, exhaustive, hilo=True, by_hand=False):
+    """``omaha8eq.equity(hands, ...)`` counted combination by combination, the reference."""
+    assert exhaustive
+    return run_equity(parse_spot(hands, board, dead), exhaustive=True, hilo=hilo, by_hand=by_hand, _range_sweep=False)
+
+
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
     return sweep_ranges(
         a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights),
@@ -40,7 +47,7 @@ def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
 def _assert_totals(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
     """The sweep's totals are the combination path's counts; returns the sweep."""
     swept = _sweep(a, b, board, dead, hilo)
-    combined = omaha8eq.equity([a, b], board=board, dead=dead, exhaustive=True, hilo=hilo)
+    combined = _combination_path([a, b], board=board, dead=dead, exhaustive=True, hilo=hilo)
     assert swept.total_a.tolist() == combined.players[0].counts.tolist()
     assert swept.total_b.tolist() == combined.players[1].counts.tolist()
     return swept
@@ -70,7 +77,7 @@ def test_each_hand_equals_the_known_hand_against_the_range(method):
     swept = _sweep(a, b, board)
     weights_a = _integer_weights(a.weights)
     for i, hand in enumerate(a.hands.tolist()):
-        known = omaha8eq.equity([hand, b], board=board, exhaustive=True)
+        known = _combination_path([hand, b], board=board, exhaustive=True)
         assert swept.hands_a[i].tolist() == known.players[0].counts.tolist()
         assert swept.dealt_a[i] == weights_a[i] * swept.hands_a[i].sum()
     known_cards = set(parse_cards(board))
@@ -81,7 +88,7 @@ def test_each_hand_equals_the_known_hand_against_the_range(method):
             continue
         if sum(not set(h) & (set(hand) | known_cards) for h in a.hands.tolist()) < 2:
             continue  # a range left with one hand is played as that hand, unweighted
-        known = omaha8eq.equity([a, hand], board=board, exhaustive=True)
+        known = _combination_path([a, hand], board=board, exhaustive=True)
         assert swept.hands_b[j].tolist() == known.players[1].counts.tolist()
         checked += 1
     assert checked >= 8
@@ -95,7 +102,7 @@ def test_dealt_weights_and_hand_equities_match_by_hand():
     b = parse_range("AsAh2c*, Ad3d4c*@30")
     board = "Qc8c5h9d"
     swept = _sweep(a, b, board)
-    combined = omaha8eq.equity([a, b], board=board, exhaustive=True, by_hand=True)
+    combined = _combination_path([a, b], board=board, exhaustive=True, by_hand=True)
     by_hand = {h.hand: h for h in combined.players[0].by_hand}
     shares = share_matrix(2)
     for i, hand in enumerate(a.hands.tolist()):
@@ -271,7 +278,7 @@ def _check_random_spot(spot):
     swept = sweep_ranges(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
                          hilo=hilo)  # fmt: skip
     try:
-        combined = omaha8eq.equity([a, b], board=board, exhaustive=True, hilo=hilo)
+        combined = _combination_path([a, b], board=board, exhaustive=True, hilo=hilo)
     except OmahaInputError:  # every pair of hands shares a card
         assert swept.total_a.sum() == swept.total_b.sum() == 0
         return

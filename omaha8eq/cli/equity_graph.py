@@ -1,0 +1,63 @@
+"""``omaha8eq equity --graph FILE``: each range's equity distribution drawn with matplotlib.
+
+The graph Odds Oracle and PokerJuice draw: for each range, its hands sorted by
+equity, the fraction of the range (by how often each hand is dealt) on the x axis
+and the hand's equity on the y axis (:meth:`omaha8eq.results.PlayerEquity.equity_distribution`).
+matplotlib is an optional extra (``pip install 'omaha8eq[plot]'``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import OmahaInputError
+
+if TYPE_CHECKING:
+    from ..results import EquityResult
+
+__all__ = ["GRAPH_FORMATS", "check_graph_support", "draw_distribution"]
+
+#: The file suffixes ``--graph`` writes.
+GRAPH_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_graph_support(path: str) -> None:
+    """Raise OmahaInputError (one line) unless ``path`` has a known suffix and matplotlib is installed."""
+    if Path(path).suffix.lower() not in GRAPH_FORMATS:
+        raise OmahaInputError(f"--graph: {path!r}: expected a file name ending in {', '.join(GRAPH_FORMATS)}")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise OmahaInputError("--graph needs matplotlib: pip install 'omaha8eq[plot]'")
+
+
+def draw_distribution(result: EquityResult, path: str) -> int:
+    """Draw the equity distribution of every range of ``result`` (computed with
+    ``by_hand=True``) into ``path``; return how many ranges were drawn (none: no file)."""
+    ranges = [(number, p) for number, p in enumerate(result.players, start=1) if p.by_hand]
+    if not ranges:
+        return 0
+    from matplotlib.figure import Figure  # no pyplot: no backend or global state
+
+    figure = Figure(figsize=(8, 5), layout="constrained")
+    axes = figure.add_subplot()
+    for number, player in ranges:
+        shape = player.equity_distribution()
+        # Best hands on the left: each hand spans its share of the range, starting where
+        # the better hands end (the last one ends at 100%).
+        starts = np.append(1 - shape.cumulative[::-1], 1.0)
+        equity = np.append(shape.equity[::-1], shape.equity[0])
+        axes.step(100 * starts, 100 * equity, where="post",
+                  label=f"hand {number}: {player.hand} ({100 * player.equity:.1f}%)")  # fmt: skip
+    axes.set_xlim(0, 100)
+    axes.set_ylim(0, 100)
+    axes.set_xlabel("% of the range (best hands first)")
+    axes.set_ylabel("equity %")
+    kind = "exact" if result.exhaustive else "Monte Carlo"
+    axes.set_title(f"Equity distribution, board {result.board or 'preflop'} ({kind})")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper right")
+    figure.savefig(path)
+    return len(ranges)
