@@ -19,6 +19,7 @@ _PUBLIC = {
     "BettingRound": ".game.betting",
     "CounterfeitReport": ".counterfeit",
     "DuplicateCardError": ".errors",
+    "EquityDistribution": ".results",
     "EquityResult": ".results",
     "ExactOdds": ".counterfeit",
     "HandEquity": ".results",
@@ -28,6 +29,7 @@ _PUBLIC = {
     "InvalidCardError": ".errors",
     "LowHand": ".hands",
     "NextCard": ".counterfeit",
+    "NextCardEquity": ".results",
     "OmahaInputError": ".errors",
     "OmahaTypeError": ".errors",
     "OutcomeCounts": ".results",
@@ -69,7 +71,7 @@ if TYPE_CHECKING:
     from .hands import HighHand, LowHand
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
-    from .results import EquityResult, HandEquity, OutcomeCounts, PlayerEquity
+    from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
 
 __all__ = [
     "AllinPlayer",
@@ -78,6 +80,7 @@ __all__ = [
     "BettingRound",
     "CounterfeitReport",
     "DuplicateCardError",
+    "EquityDistribution",
     "EquityResult",
     "ExactOdds",
     "HandEquity",
@@ -87,6 +90,7 @@ __all__ = [
     "InvalidCardError",
     "LowHand",
     "NextCard",
+    "NextCardEquity",
     "OmahaInputError",
     "OmahaTypeError",
     "OutcomeCounts",
