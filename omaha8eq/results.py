@@ -165,6 +165,9 @@ class EquityResult:
             takes the whole pot); 1.0 in Omaha high (``hilo=False``). Its count is
             every player's ``outcome_counts.nobody_low``.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
+        target_met: with a ``stderr_target``, whether every player's standard error
+            reached it (False: the run stopped at ``MAX_SAMPLES`` samples first);
+            None without a target.
     """
 
     players: list[PlayerEquity]
@@ -176,6 +179,7 @@ class EquityResult:
     elapsed: float
     nobody_low: float
     hilo: bool
+    target_met: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
@@ -188,6 +192,7 @@ class EquityResult:
             "seed": self.seed,
             "elapsed": self.elapsed,
             "nobody_low": self.nobody_low,
+            "target_met": self.target_met,
             "players": [
                 {
                     "hand": p.hand,

@@ -13,7 +13,8 @@ import numpy as np
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, enumerate_counts
-from .method import Method, choose_method
+from .feasibility import check_ranges_fit
+from .method import Method, check_work, choose_method, within_limit
 from .progress import ProgressCallback, report
 from .range_combinations import exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -46,23 +47,32 @@ def run_equity(
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     by_hand: bool = False,
+    max_work: int | None = None,
     started: float | None = None,
     _aggregate_exact: bool = True,
 ) -> EquityResult:
     """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
     already validated); ``started`` (a ``time.perf_counter()``, default now) times the
-    run; ``_aggregate_exact`` as for :func:`~.method.choose_method` (the tests pass it)."""
+    run; ``_aggregate_exact`` as for :func:`~.method.choose_method` (the tests pass it).
+    Raises OmahaInputError before any counting when the ranges cannot be dealt together
+    or when ``exhaustive=True`` and the estimate is above ``max_work``
+    (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is sampled."""
     started = time.perf_counter() if started is None else started
     deal = prepare_deal(spot)
+    check_ranges_fit(deal)
     plan = choose_method(
         deal, exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, _aggregate_exact=_aggregate_exact
     )
+    if exhaustive is None and not within_limit(plan.method, deal, max_work):
+        plan = choose_method(deal, exhaustive=False, samples=samples, stderr_target=stderr_target)  # too long: sample
+    check_work(plan.method, deal, max_work)
     # The exact aggregation reads only the high columns: skip building the rest.
     high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS)
     arrays = deal.arrays(hilo, high_only=high_only)
     tables = lookup_tables()
     hand_results: HandResults = {}
     used_seed = None
+    target_met = None
     with numba_threads(threads):
         if plan.method is Method.RANGE_COMBINATIONS:
             ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
@@ -74,7 +84,7 @@ def run_equity(
             counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
         else:
             used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-            counts, hand_results = sample_counts(
+            counts, hand_results, target_met = sample_counts(
                 deal,
                 arrays,
                 tables,
@@ -93,6 +103,7 @@ def run_equity(
         hilo=hilo,
         started=started,
         hand_results=hand_results,
+        target_met=target_met,
     )
 
 
@@ -103,6 +114,7 @@ def run_split(
     the runouts bringing a card of ``ranks`` (a 13-bit rank mask) and over the others
     (see :func:`omaha8eq.equities.split_equity`)."""
     deal: Deal = prepare_deal(spot)
+    check_ranges_fit(deal)
     arrays = deal.arrays(True, high_only=True)
     tables = lookup_tables()
     if deal.ranged:

@@ -26,10 +26,11 @@ def build_result(
     hilo: bool,
     started: float,
     hand_results: HandResults | None = None,
+    target_met: bool | None = None,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
-    (a ``time.perf_counter()``)."""
+    (a ``time.perf_counter()``); ``target_met`` as :class:`EquityResult` says."""
     hand_results = hand_results or {}
     players = [
         summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
@@ -46,4 +47,5 @@ def build_result(
         elapsed=time.perf_counter() - started,
         nobody_low=nobody_low / int(counts[0].sum()),
         hilo=hilo,
+        target_met=target_met,
     )
