@@ -4,12 +4,13 @@ Usage::
 
     omaha8eq equity HAND HAND ... [--board B] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
-                    [--threads N] [--high-only] [--by-hand N] [--json]
+                    [--threads N] [--high-only] [--by-hand N] [--max-work W] [--json]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
 the high and the low, scoops and is quartered, then the method used. Without
 ``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
-is cheap and runs a Monte Carlo otherwise.
+is cheap and runs a Monte Carlo otherwise. ``--exact`` runs estimated above the
+work limit are refused (``--max-work`` raises it).
 """
 
 from __future__ import annotations
@@ -55,8 +56,26 @@ def register(commands: Subparsers) -> None:
         "--by-hand", type=_count, default=0, metavar="N",
         help="for each range, also list its N best hands with their own equity and frequency",
     )  # fmt: skip
+    eq.add_argument(
+        "--max-work", type=_work, metavar="W",
+        help="with --exact, run even when the estimate is above the default limit of about a minute "
+        "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
+    )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
+
+
+def _work(text: str) -> int:
+    """An argparse type: a positive whole number of evaluations, digits or 1e11 notation."""
+    try:
+        value = float(text) if any(c in text for c in "eE.") else int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r}: expected a number of evaluations such as 1e11"
+        ) from None
+    if not 1 <= value < float("inf") or value != int(value):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
+    return int(value)
 
 
 def _count(text: str) -> int:
@@ -106,6 +125,11 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
         lines.append(
             f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {seconds(result.elapsed)} s"
         )
+        if result.target_met is False:
+            lines.append(
+                f"Standard error target not met: stopped at the maximum of {result.outcomes:,} samples "
+                "(ask for a larger standard error)"
+            )
     if not result.hilo:
         lines.append("Omaha high")
     for number, p in enumerate(result.players, start=1):
@@ -153,6 +177,7 @@ def run_equity(args: argparse.Namespace) -> int:
                 threads=args.threads,
                 progress=bar,
                 by_hand=args.by_hand > 0,
+                max_work=args.max_work,
             )
     finally:
         bar.close()
