@@ -103,7 +103,8 @@ def choose_method(
 # evaluations (a player's hand valued on a board, high and low); each method
 # supplies its estimate (``WORK_ESTIMATES``) and the rate it evaluates at on one core
 # (``RATES``, measured: see the README's "Limits"); an exact run whose estimate is
-# above the limit is refused with both figures and what to do instead.
+# above the limit is refused with both figures and what to do instead. A new method
+# adds its entry to both dicts (the tests check that every Method has them).
 
 #: Exact runs estimated above this many evaluations are refused unless ``max_work`` is
 #: raised: about a minute on one core of the machine the rates were measured on.
@@ -114,7 +115,7 @@ COMBINATION_OVERHEAD = 500
 
 #: Evaluations per second on one core, by method: measured with one thread on a
 #: 2-core x86-64 VM shared with other work (AGGREGATE 1-5e7, RANGE_COMBINATIONS
-#: 4-16e7, ENUMERATE 5-7e7, SAMPLE 2-3e7), rounded down.
+#: 4-16e7, ENUMERATE 5-7e7, SAMPLE 2-3e7); the typical value of each.
 RATES: dict[Method, float] = {
     Method.AGGREGATE: 1e7,
     Method.RANGE_COMBINATIONS: 5e7,
