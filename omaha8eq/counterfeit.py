@@ -80,6 +80,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import CardSpec, cards_to_mask, check_disjoint, format_card, format_cards, parse_cards
+from .checks import excerpt
 from .engine.low_runouts import (
     LOW_TEXT,
     Runouts,
@@ -94,7 +95,7 @@ from .engine.low_runouts import (
 from .engine.progress import ProgressCallback
 from .engine.spot import Seat, parse_range_text, range_seat, restrict_ranges
 from .equities import split_equity
-from .errors import HandSizeError, OmahaInputError
+from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .evaluation import evaluate_low
 from .hands import LowHand
 from .inputs import DECK_SIZE, parse_hole
@@ -413,6 +414,8 @@ def counterfeit_odds(
     (9, 360, Fraction(1, 20))
     """
     started = time.perf_counter()
+    if progress is not None and not callable(progress):
+        raise OmahaTypeError(f"progress: expected a function (done, total), got {excerpt(progress)}")
     spot = _parse_spot(hand, board, dead, opponents)
     runouts = count_runouts(spot.hand, spot.board, spot.unseen, spot.ranges, spot.range_names)
     low_now = evaluate_low(spot.hand, spot.board) if spot.board else None

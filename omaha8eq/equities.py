@@ -15,21 +15,24 @@ the constants below are the engine's, gathered here.
 
 from __future__ import annotations
 
+import math
+import numbers
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
 
 from .cards import CardSpec
+from .checks import check_flag, check_int, excerpt
 from .engine.exact import CHUNK_BOARDS, SMALL_WORK
-from .engine.method import AGGREGATE_POINTS, EXHAUSTIVE_LIMIT
+from .engine.method import AGGREGATE_POINTS, EXHAUSTIVE_LIMIT, MAX_WORK
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
 from .engine.run import run_equity, run_split
-from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES
+from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
 from .engine.spot import RANDOM, WEIGHT_SCALE, parse_spot
-from .errors import OmahaInputError
+from .errors import OmahaInputError, OmahaTypeError
 from .results import EquityResult
 
 __all__ = [
@@ -40,6 +43,8 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "EXHAUSTIVE_LIMIT",
     "MAX_SAMPLES",
+    "MAX_WORK",
+    "MIN_SAMPLES",
     "RANDOM",
     "SMALL_WORK",
     "WEIGHT_SCALE",
@@ -49,25 +54,63 @@ __all__ = [
 ]
 
 
+class _Options(NamedTuple):
+    exhaustive: bool | None
+    samples: int | None
+    seed: int | None
+    threads: int | None
+    max_work: int | None
+
+
 def _check_options(
-    exhaustive: bool | None,
-    samples: int | None,
-    stderr_target: float | None,
-    seed: int | None,
-    threads: int | None,
-) -> None:
-    """Raise OmahaInputError naming the first bad method option of :func:`equity`."""
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise OmahaInputError(f"samples: expected a positive integer, got {samples!r}")
-    if stderr_target is not None and not (stderr_target > 0):
-        raise OmahaInputError(f"stderr_target: expected a positive number, got {stderr_target!r}")
+    exhaustive: object,
+    samples: object,
+    stderr_target: object,
+    seed: object,
+    threads: object,
+    max_work: object,
+    progress: object,
+) -> _Options:
+    """The method options of :func:`equity` checked, as plain bools and ints (or None);
+    raise OmahaInputError (OmahaTypeError for a wrong type) naming the first bad one."""
+    if exhaustive is not None:
+        try:
+            exhaustive = check_flag(exhaustive, "exhaustive")
+        except OmahaTypeError:
+            raise OmahaTypeError(f"exhaustive: expected True, False or None, got {excerpt(exhaustive)}") from None
+    if stderr_target is not None:
+        _check_stderr_target(stderr_target)
+    checked = _Options(
+        None if exhaustive is None else bool(exhaustive),
+        None if samples is None else _check_samples(samples),
+        None if seed is None else check_int(seed, "seed", minimum=0, maximum=2**64 - 1),
+        None if threads is None else check_int(threads, "threads", minimum=1, maximum=_max_threads()),
+        None if max_work is None else check_int(max_work, "max_work", minimum=1),
+    )
     if exhaustive and (samples is not None or stderr_target is not None):
         raise OmahaInputError("exhaustive=True cannot be combined with samples or stderr_target")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
-        raise OmahaInputError(f"seed: expected an integer 0 <= seed < 2**64, got {seed!r}")
-    most = _max_threads()
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= most):
-        raise OmahaInputError(f"threads: expected 1..{most}, got {threads!r}")
+    if progress is not None and not callable(progress):
+        raise OmahaTypeError(f"progress: expected a function (done, total), got {excerpt(progress)}")
+    return checked
+
+
+def _check_samples(value: object) -> int:
+    """A Monte Carlo size: an integer from ``MIN_SAMPLES`` to ``MAX_SAMPLES``."""
+    samples = check_int(value, "samples")
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise OmahaInputError(
+            f"samples: expected {MIN_SAMPLES:,} to {MAX_SAMPLES:,} (MIN_SAMPLES: a standard error needs "
+            f"two samples; MAX_SAMPLES: the most one run draws), got {excerpt(samples)}"
+        )
+    return samples
+
+
+def _check_stderr_target(value: object) -> None:
+    """A standard error target is a positive, finite real number (not text, not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise OmahaTypeError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
+    if not 0 < float(value) < math.inf:
+        raise OmahaInputError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
 
 
 def _max_threads() -> int:
@@ -90,6 +133,7 @@ def equity(
     progress: ProgressCallback | None = None,
     by_hand: bool = False,
     by_next_card: bool = False,
+    max_work: int | None = None,
 ) -> EquityResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
@@ -107,9 +151,14 @@ def equity(
             enumerates when that is cheap (at most ``EXHAUSTIVE_LIMIT`` deals, or for
             ranges at most that many evaluations) and neither ``samples`` nor
             ``stderr_target`` is given. Ranges together with random hands are sampled.
-        samples: Monte Carlo size (default ``DEFAULT_SAMPLES``).
+            An exact run is estimated first (in hand evaluations) and refused when
+            the estimate is above ``max_work``.
+        samples: Monte Carlo size, ``MIN_SAMPLES`` (2: a standard error needs two)
+            to ``MAX_SAMPLES`` (default ``DEFAULT_SAMPLES``).
         stderr_target: sample until every player's equity standard error is at
-            most this (checked every ``CHUNKS_PER_CALL * CHUNK_SAMPLES`` samples).
+            most this (checked every ``CHUNKS_PER_CALL * CHUNK_SAMPLES`` samples),
+            or ``MAX_SAMPLES`` samples are drawn (``EquityResult.target_met`` says
+            which).
         seed: Monte Carlo seed; the same seed gives the same numbers with any
             ``threads``. None draws one from the OS, reported in the result.
         hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
@@ -121,6 +170,11 @@ def equity(
         by_next_card: two players (hands or ranges) on a flop or turn, exact: also
             give both players' equity and scoop for every card that can come next
             (``EquityResult.by_next_card``).
+        max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
+            about a minute on one core); raise it to run a longer one.
+
+    Long runs call ``progress`` between kernel calls of at most about half a second,
+    so a KeyboardInterrupt (Ctrl-C) stops them within about a second.
 
     Returns:
         An :class:`~omaha8eq.results.EquityResult`.
@@ -128,7 +182,10 @@ def equity(
     Raises:
         OmahaInputError (a ValueError) naming the bad input: invalid or duplicate
         cards, wrong hole counts, a board of more than 5 cards, too many players
-        for the deck, a range with no hand left, conflicting method options.
+        for the deck, a range with no hand left, ranges that cannot be dealt
+        together, conflicting method options, an exact run estimated above
+        ``max_work``; OmahaTypeError (also a TypeError) for an option of the wrong
+        type (flags are True or False, counts are integers).
 
     >>> result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d 7s")
     >>> result.outcomes, [str(p.exact_equity()) for p in result.players]
@@ -136,18 +193,19 @@ def equity(
     """
     started = time.perf_counter()
     spot = parse_spot(hands, board, dead)
-    _check_options(exhaustive, samples, stderr_target, seed, threads)
+    options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
     return run_equity(
         spot,
-        exhaustive=exhaustive,
-        samples=samples,
-        stderr_target=stderr_target,
-        seed=seed,
-        hilo=hilo,
-        threads=threads,
+        exhaustive=options.exhaustive,
+        samples=options.samples,
+        stderr_target=None if stderr_target is None else float(stderr_target),
+        seed=options.seed,
+        hilo=check_flag(hilo, "hilo"),
+        threads=options.threads,
         progress=progress,
-        by_hand=by_hand,
-        by_next_card=by_next_card,
+        by_hand=check_flag(by_hand, "by_hand"),
+        by_next_card=check_flag(by_next_card, "by_next_card"),
+        max_work=options.max_work,
         started=started,
     )
 

@@ -256,6 +256,9 @@ class EquityResult:
         by_next_card: with ``equity(..., by_next_card=True)`` on a flop or turn, one
             :class:`NextCardEquity` per card that can come next, best card for the
             first player first; else None.
+        target_met: with a ``stderr_target``, whether every player's standard error
+            reached it (False: the run stopped at ``MAX_SAMPLES`` samples first);
+            None without a target.
     """
 
     players: list[PlayerEquity]
@@ -268,6 +271,7 @@ class EquityResult:
     nobody_low: float
     hilo: bool
     by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
+    target_met: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
@@ -280,6 +284,7 @@ class EquityResult:
             "seed": self.seed,
             "elapsed": self.elapsed,
             "nobody_low": self.nobody_low,
+            "target_met": self.target_met,
             "players": [
                 {
                     "hand": p.hand,

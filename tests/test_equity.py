@@ -8,7 +8,7 @@ import naive
 import numpy as np
 import pytest
 
-from omaha8eq import equity
+from omaha8eq import equity, parse_range
 from omaha8eq.cards import parse_cards
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
 
@@ -167,3 +167,157 @@ def test_progress_is_reported():
 def test_bad_input_is_rejected_with_a_clear_message(kwargs, error, text):
     with pytest.raises(error, match=text):
         equity(**kwargs)
+
+
+# --- Limits: estimate first, refuse hopeless exact runs -------------------------------
+
+
+@pytest.mark.parametrize(
+    "hands, board, method",
+    [
+        (["15%", "15%", "15%"], "Ac8c5h", "range combinations"),  # three ranges: ~5e16 evaluations
+        ([5, 5], "Ac8c5h", "range sweep"),  # 5-card 15% against 15% on the flop: ~2e10 row updates
+        (["As Ah 2c 3d", "random"], "", "enumerate"),  # 2.1e11 deals
+        (["As Ah 2c 3d"] + ["random"] * 10, "", "enumerate"),  # 2.7e44 deals
+    ],
+)
+def test_hopeless_exact_runs_are_refused_with_the_estimate_and_what_to_do(hands, board, method):
+    # A number stands for the range 15% of hands of that many cards.
+    hands = [parse_range("15%", hole_size=h) if isinstance(h, int) else h for h in hands]
+    with pytest.raises(OmahaInputError) as caught:
+        equity(hands, board, exhaustive=True)
+    message = str(caught.value)
+    for said in (method, "evaluations", "on one core", "samples", "narrower ranges", "max_work"):
+        assert said in message
+
+
+def test_every_method_supplies_an_estimate_and_a_rate():
+    from omaha8eq.engine.method import RATES, WORK_ESTIMATES, Method
+
+    assert set(WORK_ESTIMATES) == set(RATES) == set(Method)
+    assert all(rate > 0 for rate in RATES.values())
+
+
+def test_the_estimate_of_an_enumeration_counts_its_evaluations():
+    from omaha8eq.engine.deal import prepare_deal
+    from omaha8eq.engine.method import Method, estimate_work
+    from omaha8eq.engine.spot import parse_spot
+
+    deal = prepare_deal(parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd", "random"], "4c 5d 7s 9h", ""))
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd", "random"], "4c 5d 7s 9h", exhaustive=True)
+    assert estimate_work(Method.ENUMERATE, deal) == 3 * result.outcomes
+
+
+def test_max_work_lowers_or_raises_the_limit():
+    hands, board = ["As Ah 2c 3d", "random"], "4c 5d 7s 9h"  # 5,430,040 deals, 2 hands each
+    with pytest.raises(OmahaInputError, match="above the limit max_work=1e\\+06"):
+        equity(hands, board, exhaustive=True, max_work=10**6)
+    assert equity(hands, board, exhaustive=True, max_work=2 * 5_430_040).outcomes == 5_430_040
+    # Monte Carlo is never refused; by default, a spot too long to enumerate is sampled.
+    assert not equity(hands, board, samples=1000, seed=1, max_work=1).exhaustive
+    assert equity(["As Ah 2c 3d", "Ks Kh Qd Jd"]).exhaustive is True
+    assert equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], max_work=1, seed=1).exhaustive is False
+
+
+def test_ranges_that_cannot_be_dealt_together_are_found_at_once():
+    import time
+
+    started = time.perf_counter()
+    for hands in (["AA", "AA", "AA"], ["AsKh**", "AsQh**"], ["AAA", "KK", "AAA"]):
+        with pytest.raises(OmahaInputError, match="cannot be dealt together"):
+            equity(hands)
+    assert time.perf_counter() - started < 5
+    assert equity(["AA", "AA", "KK"], samples=2000, seed=1).outcomes == 2000
+
+
+def test_the_feasibility_search_decides_or_says_it_cannot():
+    from omaha8eq.engine.feasibility import ranges_fit
+    from omaha8eq.engine.spot import card_masks
+    from omaha8eq.ranges.range import parse_range
+
+    def masks(*expressions):
+        return [card_masks(parse_range(e).hands) for e in expressions]
+
+    assert ranges_fit(masks("AA", "AA", "AA"), 0) is False
+    assert ranges_fit(masks("AA", "AA", "KK"), 0) is True
+    assert ranges_fit(masks("AA", "KK"), (1 << 51) | (1 << 50) | (1 << 49)) is False  # three aces known
+    # The first hands clash; the search finds the deal, unless cut off before.
+    first = np.array([0b1111, 0b1111 << 10], dtype=np.int64)
+    second = np.array([0b1110001, 0b1110000010], dtype=np.int64)
+    assert ranges_fit([first, second], 0, budget=1) is None
+    assert ranges_fit([first, second], 0) is True
+
+
+@pytest.mark.parametrize(
+    "kwargs, text",
+    [
+        ({"samples": 10**26}, "samples: expected 2 to 1,000,000,000"),
+        ({"samples": 1}, "standard error needs two samples"),
+        ({"samples": 2.0}, "samples: expected an integer"),
+        ({"samples": True}, "samples: expected an integer"),
+        ({"stderr_target": "0.01"}, "stderr_target: expected a positive number"),
+        ({"stderr_target": float("nan")}, "stderr_target"),
+        ({"stderr_target": 0}, "stderr_target"),
+        ({"seed": 2**64}, "seed: must be at most"),
+        ({"seed": 1.5}, "seed: expected an integer"),
+        ({"threads": "2"}, "threads: expected an integer"),
+        ({"max_work": 0}, "max_work: must be at least 1"),
+        ({"max_work": 1e12}, "max_work: expected an integer"),
+        ({"hilo": None}, "hilo: expected True or False"),
+        ({"hilo": [1]}, "hilo: expected True or False"),
+        ({"hilo": object()}, "hilo: expected True or False"),
+        ({"by_hand": 1}, "by_hand: expected True or False"),
+        ({"exhaustive": 1}, "exhaustive: expected True, False or None"),
+        ({"exhaustive": "yes"}, "exhaustive: expected True, False or None"),
+        ({"progress": 5}, "progress: expected a function"),
+    ],
+)
+def test_method_options_are_checked(kwargs, text):
+    with pytest.raises(OmahaInputError, match=text):
+        equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], **kwargs)
+
+
+def test_numpy_integers_and_bools_are_accepted():
+    plain = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=20_000, seed=3, threads=1)
+    numpy = equity(
+        ["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=np.int64(20_000), seed=np.uint64(3), threads=np.int32(1),
+        hilo=np.bool_(True), by_hand=np.bool_(False),
+    )  # fmt: skip
+    assert type(numpy.seed) is int and numpy.players[0].counts.tolist() == plain.players[0].counts.tolist()
+
+
+def test_a_stderr_target_not_met_by_the_sample_cap_says_so(monkeypatch):
+    monkeypatch.setattr("omaha8eq.engine.sampling.MAX_SAMPLES", 1 << 20)
+    short = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], stderr_target=1e-9, seed=1)
+    assert short.outcomes == 1 << 20 and short.target_met is False
+    assert short.to_dict()["target_met"] is False
+    met = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], stderr_target=0.01, seed=1)
+    assert met.target_met is True
+    assert equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=1000, seed=1).target_met is None
+
+
+# --- Progress and Ctrl-C: kernel calls are short ------------------------------------
+
+
+def test_enumeration_reports_progress_between_short_calls(monkeypatch):
+    import numba
+
+    from omaha8eq.engine import exact
+
+    hands, board = ["As Ah 2c 3d", "random"], "4c 5d 7s 9h"  # 44 rivers, 123,410 deals each
+    whole = equity(hands, board, exhaustive=True)
+    monkeypatch.setattr(exact, "DEALS_PER_CALL", 200_000)
+    calls = []
+    chunked = equity(hands, board, exhaustive=True, progress=lambda done, total: calls.append(done))
+    steps = np.diff([0, *calls])
+    threads = numba.get_num_threads()
+    assert calls[-1] == whole.outcomes and len(calls) >= whole.outcomes // (200_000 * threads)
+    assert steps.max() <= max(200_000, 123_410) * threads
+    assert [p.counts.tolist() for p in chunked.players] == [p.counts.tolist() for p in whole.players]
+
+
+def test_counterfeit_odds_checks_its_progress_callback():
+    from omaha8eq import counterfeit_odds
+
+    with pytest.raises(OmahaInputError, match="progress: expected a function"):
+        counterfeit_odds("As 2c Kh Qd", "3d 4h Ks", opponents=["KK"], progress="bar")

@@ -90,8 +90,13 @@ def test_a_range_with_no_hand_left_is_an_error():
         equity([HERO, "Ks Kh Qd 4c, 9h 9d 8c 5d"], FLOP)
 
 
-def test_ranges_that_cannot_be_dealt_together_are_an_error():
-    # Three players who each need two of the four aces.
+def test_ranges_that_cannot_be_dealt_together_are_an_error(monkeypatch):
+    # Three players who each need two of the four aces: found before any run.
+    for method in ({}, {"samples": 10_000, "seed": 1}, {"exhaustive": True}):
+        with pytest.raises(OmahaInputError, match="cannot be dealt together"):
+            equity(["AA", "AA", "AA"], **method)
+    # Should the quick check not decide, the sampler still stops.
+    monkeypatch.setattr("omaha8eq.engine.feasibility.ranges_fit", lambda ranges, known: None)
     with pytest.raises(OmahaInputError, match="almost never fit"):
         equity(["AA", "AA", "AA"], samples=10_000, seed=1)
     with pytest.raises(OmahaInputError, match="cannot be dealt together"):

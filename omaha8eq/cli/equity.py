@@ -5,7 +5,7 @@ Usage::
     omaha8eq equity HAND HAND ... [--board B] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
                     [--threads N] [--high-only] [--by-hand N] [--graph FILE]
-                    [--next-cards] [--json]
+                    [--next-cards] [--max-work W] [--json]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
 the high and the low, scoops and is quartered, then the method used; with
@@ -14,7 +14,8 @@ and its equity deciles; with ``--graph FILE`` each range's equity distribution d
 in FILE (matplotlib, the ``plot`` extra); with ``--next-cards`` (two players on a
 flop or turn) both players' equity and scoop for every card that can come next. Without
 ``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
-is cheap and runs a Monte Carlo otherwise.
+is cheap and runs a Monte Carlo otherwise. ``--exact`` runs estimated above the
+work limit are refused (``--max-work`` raises it).
 """
 
 from __future__ import annotations
@@ -72,8 +73,26 @@ def register(commands: Subparsers) -> None:
         "--next-cards", action="store_true",
         help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
     )  # fmt: skip
+    eq.add_argument(
+        "--max-work", type=_work, metavar="W",
+        help="with --exact, run even when the estimate is above the default limit of about a minute "
+        "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
+    )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
+
+
+def _work(text: str) -> int:
+    """An argparse type: a positive whole number of evaluations, digits or 1e11 notation."""
+    try:
+        value = float(text) if any(c in text for c in "eE.") else int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r}: expected a number of evaluations such as 1e11"
+        ) from None
+    if not 1 <= value < float("inf") or value != int(value):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
+    return int(value)
 
 
 def _count(text: str) -> int:
@@ -123,6 +142,11 @@ def format_equity(result: EquityResult, stderr_target: float | None = None, by_h
         lines.append(
             f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {seconds(result.elapsed)} s"
         )
+        if result.target_met is False:
+            lines.append(
+                f"Standard error target not met: stopped at the maximum of {result.outcomes:,} samples "
+                "(ask for a larger standard error)"
+            )
     if not result.hilo:
         lines.append("Omaha high")
     if result.by_next_card:
@@ -215,6 +239,7 @@ def run_equity(args: argparse.Namespace) -> int:
                 progress=bar,
                 by_hand=args.by_hand > 0 or bool(args.graph),
                 by_next_card=args.next_cards,
+                max_work=args.max_work,
             )
     finally:
         bar.close()

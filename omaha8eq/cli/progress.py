@@ -1,4 +1,4 @@
-"""The command line's progress bar (tqdm), for long equity and counterfeit runs."""
+"""The command line's progress bar (tqdm), for long equity, counterfeit and range runs."""
 
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ __all__ = ["ProgressBar"]
 
 class ProgressBar:
     """A tqdm bar on stderr fed by a ``progress(done, total)`` callback (``equity``,
-    ``counterfeit_odds``).
+    ``counterfeit_odds``, ``parse_range``), counting ``unit`` ("deals", "hands").
 
     It appears only after about a second (short runs print nothing) and only
     when stderr is a terminal; it is erased when closed.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, unit: str = "deals") -> None:
         from tqdm import tqdm
 
         self._bar = tqdm(
-            total=None, unit=" deals", unit_scale=True, file=sys.stderr,
+            total=None, unit=f" {unit}", unit_scale=True, file=sys.stderr,
             delay=1.0, leave=False, disable=None, dynamic_ncols=True,
         )  # fmt: skip
 

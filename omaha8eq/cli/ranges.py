@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .progress import ProgressBar
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -142,8 +143,12 @@ def run_range(args: argparse.Namespace) -> int:
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
     from ..core.registry import compile_notice_for  # here: the core loads numba
 
-    with compile_notice_for("ranges"):
-        rng = parse_range(args.expression, hole_size=args.hole_size)
+    bar = ProgressBar(unit="hands")
+    try:
+        with compile_notice_for("ranges"):
+            rng = parse_range(args.expression, hole_size=args.hole_size, progress=bar)
+    finally:
+        bar.close()
     if args.json:
         emit_json(range_document(rng, args.list_count))
     else:

@@ -3,7 +3,10 @@
 :func:`aggregate_counts` counts fixed hands by rank multisets plus flush corrections
 (``omaha8eq.core.exact_multisets``); :func:`enumerate_counts` visits every board and
 every random hand (``omaha8eq.core.exact_boards``), a batch of board chunks per
-kernel call so that progress is reported between calls.
+kernel call: about ``DEALS_PER_CALL`` deals a thread (a fraction of a second), so
+that progress is reported, and Ctrl-C honoured, between calls. A single board is the
+smallest unit: with several random hands one board can take longer (such runs are
+refused unless ``max_work`` is raised, see ``.method``).
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import histogram_shape
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 
-__all__ = ["CHUNK_BOARDS", "SMALL_WORK", "aggregate_counts", "enumerate_counts"]
+__all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "enumerate_counts"]
 
-#: Board combinations per enumeration chunk (the unit of parallel work).
+#: Most board combinations per enumeration chunk (the unit of parallel work).
 CHUNK_BOARDS = 1 << 12
+#: Deals one thread enumerates per kernel call, at most (about 0.2 s): calls are
+#: sized so, down to one board per chunk.
+DEALS_PER_CALL = 5_000_000
 #: Below this many deals one thread is faster than waking the others.
 SMALL_WORK = 50_000
 
@@ -42,19 +48,31 @@ def enumerate_counts(
 ) -> np.ndarray:
     """Exact counts of every deal (boards, then each random hand): one histogram.
 
-    ``deals`` is their number (for progress, and one thread below ``SMALL_WORK``; the
-    caller restores numba's thread count)."""
+    ``deals`` is their number (for progress, the size of the calls, and one thread
+    below ``SMALL_WORK``; the caller restores numba's thread count)."""
     if deals < SMALL_WORK:
         numba.set_num_threads(1)
     n_boards = board_combinations(len(arrays.deck), 5 - arrays.n_known)
-    starts = np.arange(0, n_boards, CHUNK_BOARDS, dtype=np.int64)
-    ends = np.minimum(starts + CHUNK_BOARDS, n_boards)
+    chunk_boards, chunks_per_call = _call_size(deals, n_boards)
+    starts = np.arange(0, n_boards, chunk_boards, dtype=np.int64)
+    ends = np.append(starts[1:], n_boards)
     shape = histogram_shape(arrays.holes.shape[0])
     total = np.zeros(shape, dtype=np.int64)
-    for first in range(0, len(starts), CHUNKS_PER_CALL):
-        batch = slice(first, first + CHUNKS_PER_CALL)
+    for first in range(0, len(starts), chunks_per_call):
+        batch = slice(first, first + chunks_per_call)
         counts = np.zeros((len(starts[batch]), *shape), dtype=np.int64)
         parallel.run(enumerate_deals, arrays, tables, starts[batch], ends[batch], counts)
         total += counts.sum(axis=0)
         report(progress, int(deals * ends[batch][-1] // n_boards), deals)
     return total
+
+
+def _call_size(deals: int, n_boards: int) -> tuple[int, int]:
+    """Boards per chunk (1 to ``CHUNK_BOARDS``) and chunks per call (1 to
+    ``CHUNKS_PER_CALL``) so that a call makes about ``DEALS_PER_CALL`` deals a thread,
+    or one board a thread when a board alone makes more."""
+    threads = numba.get_num_threads()
+    per_board = max(1, deals // n_boards)
+    boards_per_call = max(1, DEALS_PER_CALL * threads // per_board)
+    chunk_boards = max(1, min(CHUNK_BOARDS, boards_per_call // CHUNKS_PER_CALL))
+    return chunk_boards, min(CHUNKS_PER_CALL, max(threads, boards_per_call // chunk_boards))

@@ -4,6 +4,7 @@ board, or Monte Carlo."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import prod
 
@@ -12,7 +13,20 @@ from ..errors import OmahaInputError
 from .deal import Deal
 from .heads_up import heads_up_sweepable, sweep_work
 
-__all__ = ["AGGREGATE_POINTS", "EXHAUSTIVE_LIMIT", "SWEEP_LIMIT", "Method", "Plan", "choose_method"]
+__all__ = [
+    "AGGREGATE_POINTS",
+    "EXHAUSTIVE_LIMIT",
+    "MAX_WORK",
+    "RATES",
+    "SWEEP_LIMIT",
+    "WORK_ESTIMATES",
+    "Method",
+    "Plan",
+    "check_work",
+    "choose_method",
+    "estimate_work",
+    "within_limit",
+]
 
 #: With ``exhaustive=None``, enumerate when there are at most this many deals.
 EXHAUSTIVE_LIMIT = 5_000_000
@@ -112,3 +126,106 @@ def choose_method(
     if n_random == 0 and _aggregate_exact:
         return Plan(Method.AGGREGATE, deals)
     return Plan(Method.ENUMERATE, deals)
+
+
+# The cost of a run, estimated before it starts. A method's work counts hand
+# evaluations (a player's hand valued on a board, high and low); each method
+# supplies its estimate (``WORK_ESTIMATES``) and the rate it evaluates at on one core
+# (``RATES``, measured: see the README's "Limits"); an exact run whose estimate is
+# above the limit is refused with both figures and what to do instead. A new method
+# adds its entry to both dicts (the tests check that every Method has them).
+
+#: Exact runs estimated above this many evaluations are refused unless ``max_work`` is
+#: raised: about a minute on one core of the machine the rates were measured on.
+MAX_WORK = 3_000_000_000
+#: Per-combination cost of the exact loop over range hands (Python and the kernel
+#: call, about 10 us), in evaluations.
+COMBINATION_OVERHEAD = 500
+
+#: Evaluations per second on one core, by method: measured with one thread on a
+#: 2-core x86-64 VM shared with other work (AGGREGATE 1-5e7, RANGE_COMBINATIONS
+#: 4-16e7, ENUMERATE 5-7e7, SAMPLE 2-3e7); the typical value of each.
+RATES: dict[Method, float] = {
+    Method.AGGREGATE: 1e7,
+    Method.RANGE_COMBINATIONS: 5e7,
+    Method.ENUMERATE: 5e7,
+    Method.SAMPLE: 2e7,
+    # The sweep's unit is a row touch (see engine.heads_up.sweep_work), about 1e8 a second:
+    # 15% vs 15% on a turn is 4e7 of them and takes 0.36-0.4 s.
+    Method.RANGE_SWEEP: 1e8,
+}
+
+
+def _aggregate_work(deal: Deal, samples: int) -> int:
+    return deal.n_players * min(_boards(deal), AGGREGATE_POINTS)
+
+
+def _range_combinations_work(deal: Deal, samples: int) -> int:
+    combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
+    return combinations * (deal.n_players * min(_boards(deal), AGGREGATE_POINTS) + COMBINATION_OVERHEAD)
+
+
+def _enumerate_work(deal: Deal, samples: int) -> int:
+    n_random = len(deal.random_players)
+    return deal.n_players * deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
+
+
+def _range_sweep_work(deal: Deal, samples: int) -> int:
+    return sweep_work(deal)
+
+
+def _sample_work(deal: Deal, samples: int) -> int:
+    return deal.n_players * samples
+
+
+def _boards(deal: Deal) -> int:
+    """The board completions of one deal of the ranges' hands."""
+    return board_combinations(len(deal.deck) - len(deal.ranged) * deal.spot.hole_size, deal.n_missing)
+
+
+#: Per method, its estimate of a run's evaluations: ``estimate(deal, samples)``
+#: (``samples``: the most a Monte Carlo run draws; the exact methods ignore it).
+WORK_ESTIMATES: dict[Method, Callable[[Deal, int], int]] = {
+    Method.AGGREGATE: _aggregate_work,
+    Method.RANGE_COMBINATIONS: _range_combinations_work,
+    Method.ENUMERATE: _enumerate_work,
+    Method.SAMPLE: _sample_work,
+    Method.RANGE_SWEEP: _range_sweep_work,
+}
+
+
+def estimate_work(method: Method, deal: Deal, samples: int = 0) -> int:
+    """The evaluations a run of ``deal`` by ``method`` does (an estimate)."""
+    return WORK_ESTIMATES[method](deal, samples)
+
+
+def duration_text(seconds: float) -> str:
+    """A duration in words, rounded: "40 s", "12 min", "2.3 h", "3.1 days", "2e+30 years"."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size or (unit == "min" and seconds >= 100):
+            value = seconds / size
+            return f"{value:.2g} {unit}" if value < 1e4 else f"{value:.1e} {unit}"
+    return f"{max(seconds, 1):.0f} s"
+
+
+def within_limit(method: Method, deal: Deal, max_work: int | None) -> bool:
+    """True for Monte Carlo (bounded by ``MAX_SAMPLES``) and for an exact run estimated
+    at most ``max_work`` evaluations (default ``MAX_WORK``)."""
+    return not method.exhaustive or estimate_work(method, deal) <= (MAX_WORK if max_work is None else max_work)
+
+
+def check_work(method: Method, deal: Deal, max_work: int | None) -> None:
+    """Raise OmahaInputError, with the estimate and what to do instead, unless
+    :func:`within_limit`."""
+    if not within_limit(method, deal, max_work):
+        limit = MAX_WORK if max_work is None else max_work
+        work = estimate_work(method, deal)
+        time = duration_text(work / RATES[method])
+        default = ", about a minute" if max_work is None else ""
+        raise OmahaInputError(
+            f"exhaustive=True: this exact run ({method.value}) would take about {work:.2g} hand "
+            f"evaluations, about {time} on one core (more cores divide it), above the limit "
+            f"max_work={limit:.2g}{default}; use Monte Carlo "
+            "(samples or stderr_target; on the command line --samples or --stderr), narrower "
+            "ranges or fewer random hands, or raise max_work (--max-work) to run it anyway"
+        )

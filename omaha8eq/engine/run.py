@@ -13,8 +13,9 @@ import numpy as np
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, enumerate_counts
+from .feasibility import check_ranges_fit
 from .heads_up import sweep_counts
-from .method import Method, choose_method
+from .method import Method, check_work, choose_method, within_limit
 from .progress import ProgressCallback, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -47,6 +48,7 @@ def run_equity(
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     by_hand: bool = False,
+    max_work: int | None = None,
     started: float | None = None,
     _aggregate_exact: bool = True,
     _range_sweep: bool = True,
@@ -55,9 +57,12 @@ def run_equity(
     """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
     already validated); ``started`` (a ``time.perf_counter()``, default now) times the
     run; ``_aggregate_exact`` and ``_range_sweep`` as for :func:`~.method.choose_method`
-    (the tests pass them)."""
+    (the tests pass them). Raises OmahaInputError before any counting when the ranges
+    cannot be dealt together or when ``exhaustive=True`` and the estimate is above
+    ``max_work`` (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is sampled."""
     started = time.perf_counter() if started is None else started
     deal = prepare_deal(spot)
+    check_ranges_fit(deal)
     plan = choose_method(
         deal,
         exhaustive=exhaustive,
@@ -67,6 +72,9 @@ def run_equity(
         _range_sweep=_range_sweep,
         by_next_card=by_next_card,
     )
+    if exhaustive is None and not within_limit(plan.method, deal, max_work):
+        plan = choose_method(deal, exhaustive=False, samples=samples, stderr_target=stderr_target)  # too long: sample
+    check_work(plan.method, deal, max_work)
     # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
     high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
     arrays = deal.arrays(hilo, high_only=high_only)
@@ -74,6 +82,7 @@ def run_equity(
     hand_results: HandResults = {}
     next_cards = None
     used_seed = None
+    target_met = None
     with numba_threads(threads):
         if plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP):
             ranged: RangeCounts
@@ -90,7 +99,7 @@ def run_equity(
             counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
         else:
             used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-            counts, hand_results = sample_counts(
+            counts, hand_results, target_met = sample_counts(
                 deal,
                 arrays,
                 tables,
@@ -110,6 +119,7 @@ def run_equity(
         started=started,
         hand_results=hand_results,
         next_cards=next_cards,
+        target_met=target_met,
     )
 
 
@@ -120,6 +130,7 @@ def run_split(
     the runouts bringing a card of ``ranks`` (a 13-bit rank mask) and over the others
     (see :func:`omaha8eq.equities.split_equity`)."""
     deal: Deal = prepare_deal(spot)
+    check_ranges_fit(deal)
     arrays = deal.arrays(True, high_only=True)
     tables = lookup_tables()
     if deal.ranged:

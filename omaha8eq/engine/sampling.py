@@ -24,14 +24,17 @@ from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import card_masks
 from .summary import HandResults
 
-__all__ = ["CHUNK_SAMPLES", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SampleTarget", "sample_counts"]
+__all__ = ["CHUNK_SAMPLES", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_SAMPLES", "SampleTarget", "sample_counts"]
 
 #: Monte Carlo size when neither ``samples`` nor ``stderr_target`` is given.
 DEFAULT_SAMPLES = 1_000_000
 #: Samples per Monte Carlo chunk: the unit of seeding and of parallel work.
 CHUNK_SAMPLES = 1 << 14
-#: Most samples a ``stderr_target`` run draws before giving up on the target.
+#: Most samples a run draws: the largest ``samples`` accepted, and where a
+#: ``stderr_target`` run stops when the target is not met by then.
 MAX_SAMPLES = 1_000_000_000
+#: Fewest samples accepted: a standard error needs two.
+MIN_SAMPLES = 2
 
 
 @dataclass(frozen=True)
@@ -94,12 +97,12 @@ def sample_counts(
     target: SampleTarget,
     by_hand: bool,
     progress: ProgressCallback | None,
-) -> tuple[np.ndarray, HandResults]:
+) -> tuple[np.ndarray, HandResults, bool | None]:
     """Sample deals a batch of chunks per kernel call until ``target`` is met.
 
-    Returns the outcome histogram (player, high, low) and, with ``by_hand``, per range
-    seat the per-hand results. Raises OmahaInputError when the ranges (almost) never fit
-    together.
+    Returns the outcome histogram (player, high, low), with ``by_hand`` per range seat
+    the per-hand results, and whether the ``stderr_target`` was met (None without
+    one). Raises OmahaInputError when the ranges (almost) never fit together.
     """
     n_players = deal.n_players
     ranges = range_draw(deal)
@@ -109,6 +112,7 @@ def sample_counts(
     hand_deals = np.zeros(tracked, dtype=np.int64)
     total = np.zeros(histogram_shape(n_players), dtype=np.int64)
     drawn = chunk = 0
+    met = False
     while drawn < target.limit:
         sizes = _chunk_sizes(target.limit, drawn)
         n_chunks = len(sizes)
@@ -129,7 +133,8 @@ def sample_counts(
         drawn += int(sizes.sum())
         chunk += n_chunks
         report(progress, drawn, target.known_total)
-        if target.met(total):
+        met = target.met(total)
+        if met:
             break
     hand_results: HandResults = {}
     if by_hand:
@@ -138,4 +143,4 @@ def sample_counts(
             part = slice(ranges.offsets[r], ranges.offsets[r + 1])
             won = hand_shares[part] / (pot * np.maximum(hand_deals[part], 1))
             hand_results[i] = hand_equities(deal.seats[i].range_hands(), won, hand_deals[part])
-    return total, hand_results
+    return total, hand_results, met if target.stderr_target is not None else None

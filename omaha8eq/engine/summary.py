@@ -27,10 +27,12 @@ def build_result(
     started: float,
     hand_results: HandResults | None = None,
     next_cards: tuple[NextCardEquity, ...] | None = None,
+    target_met: bool | None = None,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
-    (a ``time.perf_counter()``) and the next-card table ``next_cards`` if given."""
+    (a ``time.perf_counter()``), the next-card table ``next_cards`` if given, and
+    ``target_met`` as :class:`EquityResult` says."""
     hand_results = hand_results or {}
     players = [
         summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
@@ -48,4 +50,5 @@ def build_result(
         nobody_low=nobody_low / int(counts[0].sum()),
         hilo=hilo,
         by_next_card=next_cards,
+        target_met=target_met,
     )
