@@ -1,4 +1,4 @@
-"""Data files shipped with omaha8eq, and the scripts that build them.
+"""Data files shipped with omaha8eq (the script that builds them is in the repository's tools/).
 
 - ``preflop4.csv.gz``, ``preflop5.npz``, ``preflop6.npz``: the preflop rankings of the
   suit-isomorphic classes of 4-, 5- and 6-card hands by hi-lo equity against one
