@@ -274,7 +274,8 @@ class EquityResult:
     target_met: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the field names above; shares keyed "1/4" etc."""
+        """A JSON-ready dict with the field names above; shares keyed "1/4" etc.; when
+        exhaustive, each player's ``exact`` holds its equity as a fraction ("p/q")."""
         return {
             "board": self.board,
             "dead": self.dead,
@@ -289,6 +290,8 @@ class EquityResult:
                 {
                     "hand": p.hand,
                     "equity": p.equity,
+                    # As counterfeit's report: the exact fractions beside the floats.
+                    **({"exact": {"equity": str(p.exact_equity())}} if self.exhaustive else {}),
                     "equity_stderr": p.equity_stderr,
                     "hi_win": p.hi_win,
                     "hi_tie": p.hi_tie,

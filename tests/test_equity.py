@@ -321,3 +321,12 @@ def test_counterfeit_odds_checks_its_progress_callback():
 
     with pytest.raises(OmahaInputError, match="progress: expected a function"):
         counterfeit_odds("As 2c Kh Qd", "3d 4h Ks", opponents=["KK"], progress="bar")
+
+
+def test_the_json_form_carries_the_exact_equity_when_exhaustive():
+    exact = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "4c 5d 7s").to_dict()
+    shares = [Fraction(p["exact"]["equity"]) for p in exact["players"]]
+    assert shares[0] == equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "4c 5d 7s").players[0].exact_equity()
+    assert sum(shares) == 1 and float(shares[0]) == exact["players"][0]["equity"]
+    sampled = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=1000, seed=1).to_dict()
+    assert all("exact" not in p for p in sampled["players"])
