@@ -18,19 +18,9 @@ from __future__ import annotations
 import argparse
 
 from ..bench.config import QUICK, BenchConfig, main_config
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, whole_number
 
 __all__ = ["register", "run_bench_command"]
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a positive integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a positive integer")
-    return value
 
 
 def register(commands: Subparsers) -> None:
@@ -60,19 +50,19 @@ def register(commands: Subparsers) -> None:
     )  # fmt: skip
     b.add_argument("--json", action="store_true", help="print the results as JSON")
     b.add_argument(
-        "--threads", "-t", type=_positive, metavar="N",
+        "--threads", "-t", type=whole_number(1, "a positive integer"), metavar="N",
         help="threads of the 'all cores' column (default: all cores)",
     )  # fmt: skip
     b.add_argument(
-        "--rows", type=_positive, metavar="N",
+        "--rows", type=whole_number(1, "a positive integer"), metavar="N",
         help=f"rows per evaluate_batch call (default {default.rows:,})",
     )  # fmt: skip
     b.add_argument(
-        "--samples", type=_positive, metavar="N",
+        "--samples", type=whole_number(1, "a positive integer"), metavar="N",
         help=f"Monte Carlo trials per equity call (default {default.samples:,})",
     )  # fmt: skip
     b.add_argument(
-        "--rounds", type=_positive, metavar="N",
+        "--rounds", type=whole_number(1, "a positive integer"), metavar="N",
         help=f"timed rounds of each measurement, the best kept (default {default.rounds})",
     )  # fmt: skip
     b.set_defaults(run=run_bench_command)

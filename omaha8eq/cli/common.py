@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ __all__ = [
     "positive_chips",
     "seconds",
     "table",
+    "whole_number",
 ]
 
 PROG = "omaha8eq"
@@ -165,23 +166,26 @@ def button_index(number: int, players: int) -> int:
     return number - 1
 
 
-def non_negative_chips(text: str) -> int:
-    """An argparse type: a whole number of chips, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number of chips") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
-    return value
+def whole_number(minimum: int, expected: str = "a whole number") -> Callable[[str], int]:
+    """An argparse type: a whole number (``_`` or ``,`` may group its digits) of at least
+    ``minimum``; the error says ``expected`` ("a whole number of chips")."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected {expected}") from None
+        if value < minimum:
+            floor = "must not be negative" if minimum == 0 else f"must be at least {minimum}"
+            raise argparse.ArgumentTypeError(f"invalid value {text!r}: {floor}")
+        return value
+
+    return parse
 
 
-def positive_chips(text: str) -> int:
-    """An argparse type: a whole number of chips, 1 or more."""
-    value = non_negative_chips(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must be at least 1")
-    return value
+#: argparse types for chip amounts: 0 or more, 1 or more.
+non_negative_chips = whole_number(0, "a whole number of chips")
+positive_chips = whole_number(1, "a whole number of chips")
 
 
 def _stderr_target(text: str) -> float:

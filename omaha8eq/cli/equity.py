@@ -24,7 +24,18 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_command, add_method_options, emit, emit_json, percent, seconds, table
+from .common import (
+    EXIT_OK,
+    Subparsers,
+    add_command,
+    add_method_options,
+    emit,
+    emit_json,
+    percent,
+    seconds,
+    table,
+    whole_number,
+)
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -60,7 +71,7 @@ def register(commands: Subparsers) -> None:
     eq.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
     add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
     eq.add_argument(
-        "--by-hand", type=_count, default=0, metavar="N",
+        "--by-hand", type=whole_number(0), default=0, metavar="N",
         help="for each range, also list its N best and N worst hands with their own equity, frequency and "
         "hi/lo breakdown, and its equity deciles",
     )  # fmt: skip
@@ -93,17 +104,6 @@ def _work(text: str) -> int:
     if not 1 <= value < float("inf") or value != int(value):
         raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
     return int(value)
-
-
-def _count(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: must not be negative")
-    return value
 
 
 def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:
