@@ -69,7 +69,7 @@ _RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclass
 #: Every compiled entry point of omaha8eq.core, by the feature that runs it.
 KERNEL_GROUPS: dict[str, KernelGroup] = {
     "evaluation": KernelGroup("evaluation", 4, _EVALUATION),
-    "equity": KernelGroup("equity", 6, _EQUITY),
+    "equity": KernelGroup("equity", 7, _EQUITY),
     "ranges": KernelGroup("range", 3, _RANGES),
     "bench": KernelGroup("benchmark's", 16, _EVALUATION + _EQUITY),
 }
