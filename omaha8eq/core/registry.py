@@ -93,7 +93,7 @@ def first_use_message(*groups: str) -> str:
     """The one-line notice for a first run that compiles the kernels of ``groups``.
 
     >>> first_use_message("equity")
-    'omaha8eq: compiling the equity kernels for first use (about 6 s; later runs start fast)'
+    'omaha8eq: compiling the equity kernels for first use (about 7 s; later runs start fast)'
     >>> first_use_message("evaluation", "equity")
     'omaha8eq: compiling the evaluation and equity kernels for first use (about 10 s; later runs start fast)'
     """
