@@ -95,7 +95,7 @@ def first_use_message(*groups: str) -> str:
     >>> first_use_message("equity")
     'omaha8eq: compiling the equity kernels for first use (about 7 s; later runs start fast)'
     >>> first_use_message("evaluation", "equity")
-    'omaha8eq: compiling the evaluation and equity kernels for first use (about 10 s; later runs start fast)'
+    'omaha8eq: compiling the evaluation and equity kernels for first use (about 11 s; later runs start fast)'
     """
     chosen = [KERNEL_GROUPS[group] for group in groups]
     labels = [group.label for group in chosen]
