@@ -149,6 +149,7 @@ def allin_equity(
     seed: int | None = None,
     hilo: bool = True,
     threads: int | None = None,
+    max_work: int | None = None,
 ) -> AllinResult:
     """Each player's expected chips when all-in players' cards are still to come.
 
@@ -162,7 +163,7 @@ def allin_equity(
             are dead money in the pots) and the chips each put in this hand.
         board: 0 to 5 known board cards.
         dead: other cards known to be out of play.
-        exhaustive, samples, stderr_target, threads, hilo: passed to
+        exhaustive, samples, stderr_target, threads, hilo, max_work: passed to
             :func:`omaha8eq.equities` for every pot (by default every board is
             enumerated when that is affordable, else a Monte Carlo).
         seed: Monte Carlo seed, the same for every pot (drawn and reported when None).
@@ -216,6 +217,7 @@ def allin_equity(
             seed=seed,
             hilo=hilo,
             threads=threads,
+            max_work=max_work,
         )
         results.append(result)
         exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None

@@ -173,3 +173,10 @@ def test_bad_input(players, board, dead, error, match):
 def test_hilo_must_be_a_boolean(flag):
     with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
         allin_equity([(SHORT, 20), (MID, 60)], hilo=flag)
+
+
+def test_a_hopeless_exact_pot_is_refused_and_max_work_is_passed_on():
+    players = [("As Ah 2c 3d", 50), ("Ks Kh Qd Jd", 50), ("9s 8s 7d 6d", 50)]
+    with pytest.raises(OmahaInputError, match="max_work=1e"):
+        allin_equity(players, exhaustive=True, max_work=1000)
+    assert allin_equity(players, "4c 5d Js 9h", exhaustive=True, max_work=10**6).pots[0].exact_equities is not None
