@@ -174,3 +174,16 @@ def test_by_hand_breakdown_exact_and_sampled():
     player = three.players[1]
     assert all(h.scoop is not None for h in player.by_hand)
     assert sum(h.scoop * h.frequency for h in player.by_hand) == pytest.approx(player.scoop, abs=1e-12)
+
+
+def test_weights_are_exact_as_written_or_refused():
+    # KcKhQdJd@0.1 is a thousandth of a hand: counted exactly, the range's result is the
+    # weighted mean of the two hands' exact results.
+    board = "Kd7h4c9s5s"
+    mixed = equity(["AsAh2c3d", "KcKhQdJd@0.1, QcQhJcTd"], board, exhaustive=True).players[0].exact_equity()
+    first = equity(["AsAh2c3d", "KcKhQdJd"], board, exhaustive=True).players[0].exact_equity()
+    second = equity(["AsAh2c3d", "QcQhJcTd"], board, exhaustive=True).players[0].exact_equity()
+    assert mixed == (first * 1 + second * 1000) / 1001
+    # A hundredth of a percent cannot be counted exactly: refused, not rounded (it was 0.910824, not 0.911015).
+    with pytest.raises(OmahaInputError, match=r"KK@0.01, QQ: the weight 0.0001 of a hand is finer than the 0.001"):
+        equity(["AsAh2c3d", "KK@0.01, QQ"], board, exhaustive=True)

@@ -40,7 +40,8 @@ __all__ = [
 
 #: The hand text that stands for a hand dealt at random in every deal.
 RANDOM = "random"
-#: Range weights are kept as integers: a weight w in (0, 1] counts as round(w * 1000).
+#: Range weights are kept as integers: a weight w in (0, 1] counts as w * 1000, exactly
+#: (a whole number of thousandths; finer weights are refused, see integer_weights).
 WEIGHT_SCALE = 1000
 
 
@@ -87,11 +88,24 @@ class Spot:
     dead: tuple[int, ...]
 
 
-def integer_weights(weights: Sequence[float] | np.ndarray) -> np.ndarray:
-    """A range's weights as whole numbers: ``round(w * WEIGHT_SCALE)`` (at least 1),
-    divided by their greatest common divisor (int64)."""
-    scaled = np.maximum(np.rint(np.asarray(weights, dtype=np.float64) * WEIGHT_SCALE), 1).astype(np.int64)
-    return scaled // np.gcd.reduce(scaled) if len(scaled) else scaled
+def integer_weights(weights: Sequence[float] | np.ndarray, what: str = "range") -> np.ndarray:
+    """A range's weights as whole numbers, exactly: ``w * WEIGHT_SCALE`` divided by their
+    greatest common divisor (int64). A weight that is not a whole number of thousandths
+    (``KK@0.01`` is 1/10,000 of a hand) raises OmahaInputError naming ``what``: rounding
+    it would silently change the answer, and finer integer weights could overflow the
+    kernels' 64-bit counts."""
+    scaled = np.asarray(weights, dtype=np.float64) * WEIGHT_SCALE
+    whole = np.rint(scaled)
+    # Float noise only (0.3 * 1000 = 300.00000000000006), never a real fraction of a step.
+    finer = (np.abs(scaled - whole) > 1e-6) | (whole < 1)
+    if finer.any():
+        weight = float(np.asarray(weights, dtype=np.float64)[np.argmax(finer)])
+        raise OmahaInputError(
+            f"{what}: the weight {weight:.12g} of a hand is finer than the 0.001 the equity engine "
+            "counts exactly (@0.1 in a range expression); write weights in steps of 0.1%"
+        )
+    ints = whole.astype(np.int64)
+    return ints // np.gcd.reduce(ints) if len(ints) else ints
 
 
 def range_seat(label: str, parsed: Range) -> Seat:
@@ -99,7 +113,7 @@ def range_seat(label: str, parsed: Range) -> Seat:
     return Seat(
         label,
         hands=np.ascontiguousarray(parsed.hands, dtype=np.int8),
-        weights=integer_weights(parsed.weights),
+        weights=integer_weights(parsed.weights, label),
     )
 
 
