@@ -131,6 +131,12 @@ def colex_index(hands: np.ndarray) -> np.ndarray:
     return key
 
 
+def card_masks(hands: np.ndarray) -> np.ndarray:
+    """The 52-bit card mask (bit ``card`` set) of every row of an (n, h) card array (int64)."""
+    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    return masks
+
+
 def suit_masks(hands: np.ndarray) -> np.ndarray:
     """(n, 4) int64: for each hand and suit, the bitmask of the ranks held in that suit."""
     hands = np.asarray(hands)

@@ -25,9 +25,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..checks import excerpt
+from ..core.handclasses import card_masks
 from ..errors import OmahaInputError
 from .deal import Deal
-from .spot import card_masks
 
 __all__ = ["SEARCH_BUDGET", "check_ranges_fit", "ranges_fit"]
 

@@ -20,11 +20,12 @@ from typing import Any
 
 import numpy as np
 
+from ..core.handclasses import card_masks
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 from ..hands import LowHand
 from ..inputs import DECK_SIZE
-from .spot import Seat, card_masks
+from .spot import Seat
 
 __all__ = [
     "LOW_TEXT",

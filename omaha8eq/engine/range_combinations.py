@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..core.exact_boards import board_combinations
+from ..core.handclasses import card_masks
 from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import fixed_hand_tables, histogram_shape
 from ..core.tables import get_tables
@@ -25,7 +26,6 @@ from ..results import range_hand_results
 from .deal import Deal
 from .exact import aggregate_counts
 from .progress import ProgressCallback, report
-from .spot import card_masks
 from .summary import HandResults
 
 __all__ = ["UNDEALABLE", "RangeCounts", "exact_range_counts"]

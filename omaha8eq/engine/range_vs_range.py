@@ -40,6 +40,7 @@ import numba
 import numpy as np
 
 from ..core import parallel
+from ..core.handclasses import card_masks
 from ..core.range_sweep import (
     dense_subset_ids,
     row_strides,
@@ -100,12 +101,6 @@ def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
     return (n_a + n_b) << hole_size
 
 
-def _card_masks(hands: np.ndarray) -> np.ndarray:
-    """The 52-bit card mask of every row of an (n, k) card array."""
-    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
-    return masks
-
-
 def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The side's hands (int8), weights (int64) and card masks, checked."""
     hands = np.ascontiguousarray(hands, dtype=np.int8)
@@ -116,7 +111,7 @@ def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.n
         raise OmahaInputError(f"{what}: expected one positive integer weight per hand")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise OmahaInputError(f"{what}: cards must be ints 0..51")
-    masks = _card_masks(hands)
+    masks = card_masks(hands)
     if (np.bitwise_count(masks) != hands.shape[1]).any():
         raise OmahaInputError(f"{what}: a hand holds the same card twice")
     return hands, weights, masks

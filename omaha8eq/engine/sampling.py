@@ -14,6 +14,7 @@ from math import ceil
 import numpy as np
 
 from ..core import parallel
+from ..core.handclasses import card_masks
 from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
 from ..core.montecarlo import MAX_REDRAWS, sample_deals
 from ..core.showdown import histogram_shape
@@ -21,7 +22,6 @@ from ..errors import OmahaInputError
 from ..results import hand_equities, share_units, summarize_player
 from .deal import Deal
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
-from .spot import card_masks
 from .summary import HandResults
 
 __all__ = ["CHUNK_SAMPLES", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_SAMPLES", "SampleTarget", "sample_counts"]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
+from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
 from ..ranges.syntax import RANGE_ONLY_CHARACTERS
@@ -30,7 +31,6 @@ __all__ = [
     "WEIGHT_SCALE",
     "Seat",
     "Spot",
-    "card_masks",
     "integer_weights",
     "parse_range_text",
     "parse_spot",
@@ -130,12 +130,6 @@ def parse_range_text(text: str, hole_size: int, what: str) -> Range:
         if RANGE_ONLY_CHARACTERS.isdisjoint(text) and "," not in text:
             parse_hole(text, what=what)
         raise
-
-
-def card_masks(hands: np.ndarray) -> np.ndarray:
-    """The 52-bit card mask of every row of a (n, h) card array (int64)."""
-    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
-    return masks
 
 
 def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | None = None) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
-from ..core.handclasses import class_keys, colex_index, hand_count
+from ..core.handclasses import card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
 from .syntax import (
@@ -145,8 +145,7 @@ class Range:
     @property
     def masks(self) -> np.ndarray:
         """(n,) int64: each hand's 52-bit card mask (bit ``card`` set)."""
-        masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), self._hands.astype(np.int64)), axis=1)
-        return masks
+        return card_masks(self._hands)
 
     def exact_weights(self) -> tuple[np.ndarray, int]:
         """The weights as exact fractions: ``(numerators, denominator)``, int64 (n,) and
