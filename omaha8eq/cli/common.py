@@ -35,6 +35,7 @@ __all__ = [
     "Subparsers",
     "UsageError",
     "add_command",
+    "add_max_work_option",
     "add_method_options",
     "button_index",
     "emit",
@@ -219,3 +220,25 @@ def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: 
     parser.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
     parser.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
     parser.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+
+
+def _work(text: str) -> int:
+    """An argparse type: a positive whole number of evaluations, digits or 1e11 notation."""
+    try:
+        value = float(text) if any(c in text for c in "eE.") else int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r}: expected a number of evaluations such as 1e11"
+        ) from None
+    if not 1 <= value < float("inf") or value != int(value):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
+    return int(value)
+
+
+def add_max_work_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-work W``: the ``max_work`` of an exact run (the API's refusals name this option)."""
+    parser.add_argument(
+        "--max-work", type=_work, metavar="W",
+        help="with --exact, run even when the estimate is above the default limit of about a minute "
+        "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
+    )  # fmt: skip

@@ -28,6 +28,7 @@ from .common import (
     EXIT_OK,
     Subparsers,
     add_command,
+    add_max_work_option,
     add_method_options,
     emit,
     emit_json,
@@ -84,26 +85,9 @@ def register(commands: Subparsers) -> None:
         "--next-cards", action="store_true",
         help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
     )  # fmt: skip
-    eq.add_argument(
-        "--max-work", type=_work, metavar="W",
-        help="with --exact, run even when the estimate is above the default limit of about a minute "
-        "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
-    )  # fmt: skip
+    add_max_work_option(eq)
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
-
-
-def _work(text: str) -> int:
-    """An argparse type: a positive whole number of evaluations, digits or 1e11 notation."""
-    try:
-        value = float(text) if any(c in text for c in "eE.") else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid value {text!r}: expected a number of evaluations such as 1e11"
-        ) from None
-    if not 1 <= value < float("inf") or value != int(value):
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
-    return int(value)
 
 
 def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:

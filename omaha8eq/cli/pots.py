@@ -4,7 +4,7 @@ Usage::
 
     omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--high-only] [--json]
     omaha8eq allin HAND:CHIPS ... [--board B] [--dead D] [--exact | --samples N | --stderr X]
-                   [--seed S] [--threads N] [--high-only] [--json]
+                   [--seed S] [--threads N] [--high-only] [--max-work W] [--json]
 
 Players are given in seat order as ``HAND:CHIPS`` (the hole cards and the chips the
 player put in this hand) or ``fold:CHIPS``, and are numbered from 1 (``--button``
@@ -25,6 +25,7 @@ from .common import (
     EXIT_OK,
     Subparsers,
     add_command,
+    add_max_work_option,
     add_method_options,
     button_index,
     emit,
@@ -225,7 +226,7 @@ def _run_allin(args: argparse.Namespace) -> int:
             players, args.board, args.dead,
             exhaustive=True if args.exact else None, samples=args.samples,
             stderr_target=args.stderr_target, seed=args.seed,
-            hilo=not args.high_only, threads=args.threads,
+            hilo=not args.high_only, threads=args.threads, max_work=args.max_work,
         )  # fmt: skip
     if args.json:
         emit_json(result.to_dict())
@@ -279,5 +280,6 @@ def register(commands: Subparsers) -> None:
     al.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
     al.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
     add_method_options(al, exact="enumerate every board", samples="Monte Carlo with N samples per pot")
+    add_max_work_option(al)
     al.add_argument("--json", action="store_true", help="print the result as JSON")
     al.set_defaults(run=_run_allin)

@@ -9,7 +9,8 @@ __all__ = ["ProgressBar"]
 
 class ProgressBar:
     """A tqdm bar on stderr fed by a ``progress(done, total)`` callback (``equity``,
-    ``counterfeit_odds``, ``parse_range``), counting ``unit`` ("deals", "hands").
+    ``counterfeit_odds``, ``parse_range``), counting ``unit`` ("deals", "hands") until
+    the engine names what it counts (:meth:`counting`: "boards" for the range sweep).
 
     It appears only after about a second (short runs print nothing) and only
     when stderr is a terminal; it is erased when closed.
@@ -22,6 +23,10 @@ class ProgressBar:
             total=None, unit=f" {unit}", unit_scale=True, file=sys.stderr,
             delay=1.0, leave=False, disable=None, dynamic_ncols=True,
         )  # fmt: skip
+
+    def counting(self, unit: str) -> None:
+        """Label the bar with what ``done`` and ``total`` count from now on."""
+        self._bar.unit = f" {unit}"
 
     def __call__(self, done: int, total: int | None) -> None:
         bar = self._bar

@@ -57,6 +57,15 @@ class Method(enum.Enum):
     def exhaustive(self) -> bool:
         return self is not Method.SAMPLE
 
+    @property
+    def progress_unit(self) -> str:
+        """What this method's ``progress(done, total)`` counts, in plural words."""
+        if self is Method.RANGE_SWEEP:
+            return "boards"  # the runouts swept, every hand of both sides at once
+        if self is Method.RANGE_COMBINATIONS:
+            return "combinations"  # of the ranges' hands
+        return "deals"
+
 
 @dataclass(frozen=True)
 class Plan:

@@ -16,7 +16,7 @@ from .exact import aggregate_counts, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import sweep_counts
 from .method import Method, check_work, choose_method, within_limit
-from .progress import ProgressCallback, report
+from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
 from .spot import Spot
@@ -80,6 +80,7 @@ def run_equity(
     arrays = deal.arrays(hilo, high_only=high_only)
     tables = lookup_tables()
     hand_results: HandResults = {}
+    announce_unit(progress, plan.method.progress_unit)
     next_cards = None
     used_seed = None
     target_met = None
@@ -134,9 +135,11 @@ def run_split(
     arrays = deal.arrays(True, high_only=True)
     tables = lookup_tables()
     if deal.ranged:
+        announce_unit(progress, Method.RANGE_COMBINATIONS.progress_unit)
         ranged = exact_range_counts(deal, arrays, tables, by_hand=False, progress=progress, split_ranks=ranks)
         counts, outcomes = ranged.counts, ranged.outcomes
     else:
+        announce_unit(progress, Method.AGGREGATE.progress_unit)
         counts = aggregate_counts(arrays, tables, split_ranks=ranks)
         outcomes = counts[:, 0].sum(axis=(1, 2))
         report(progress, int(outcomes.sum()), int(outcomes.sum()))

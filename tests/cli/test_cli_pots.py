@@ -134,3 +134,12 @@ def test_allin_json_and_monte_carlo(capsys):
 def test_allin_errors(capsys):
     assert "Qh appears in player 2 and in the dead cards" in fails(capsys, "allin", *ALLIN, "--dead", "Qh")
     assert "not allowed with argument" in fails(capsys, "allin", *ALLIN, "--exact", "--samples", "5")
+
+
+def test_allin_max_work_refuses_with_the_option_named_and_lets_a_longer_run_go(capsys):
+    argv = ["allin", "AsAh2c3d:50", "KsKhQdJd:50", "9s8s7d6d:50", "--exact"]
+    error = fails(capsys, *argv, "--max-work", "1000")  # preflop: about 1e8 evaluations
+    assert "max_work=1e+03" in error and "--max-work" in error
+    status, out, _ = run(capsys, *argv, "--board", "4c5dJs9h", "--max-work", "1e6", "--json")
+    assert status == 0 and json.loads(out)["exhaustive"] is True
+    assert "--max-work" in fails(capsys, *argv, "--max-work", "0")

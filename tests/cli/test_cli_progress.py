@@ -20,3 +20,38 @@ def test_progress_bar_accepts_known_and_unknown_totals(monkeypatch):
     bar(100, 100)
     assert bar._bar.n == 100 and bar._bar.total == 100
     bar.close()
+
+
+def unit_counted(run) -> str:
+    """The bar's label after ``run(bar)`` fed it."""
+    bar = ProgressBar()
+    try:
+        run(bar)
+        return bar._bar.unit.strip()
+    finally:
+        bar.close()
+
+
+def test_progress_bar_is_labelled_with_what_the_engine_counts():
+    from omaha8eq import equity
+    from omaha8eq.equities import split_equity
+
+    river, turn = "Tc8c5h9d4s", "Tc8c5h9d"
+    known, a_range, b_range = "AsAh2c3d", "AsAh2c3d, AdAc2h3h", "KsKhQdJd, KcKdQcJc"
+    # Two ranges: the range sweep counts boards; three players: combinations of the ranges' hands.
+    assert unit_counted(lambda bar: equity([a_range, b_range], river, exhaustive=True, progress=bar)) == "boards"
+    three = [known, b_range, "7h7d6c6s"]
+    assert unit_counted(lambda bar: equity(three, river, exhaustive=True, progress=bar)) == "combinations"
+    assert unit_counted(lambda bar: split_equity([known, b_range], turn, ranks=1, progress=bar)) == "combinations"
+    # Known hands, exact or sampled: deals.
+    known_hands = [known, "KsKhQdJd"]
+    assert unit_counted(lambda bar: equity(known_hands, turn, exhaustive=True, progress=bar)) == "deals"
+    assert unit_counted(lambda bar: equity(known_hands, turn, samples=1000, seed=1, progress=bar)) == "deals"
+    assert unit_counted(lambda bar: split_equity(known_hands, turn, ranks=1, progress=bar)) == "deals"
+
+def test_plain_progress_functions_are_only_called():
+    from omaha8eq import equity
+
+    calls = []
+    equity(["AsAh2c3d", "KsKhQdJd, KcKdQcJc"], "Tc8c5h9d4s", exhaustive=True, progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1][0] == calls[-1][1]
