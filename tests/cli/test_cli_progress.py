@@ -49,9 +49,11 @@ def test_progress_bar_is_labelled_with_what_the_engine_counts():
     assert unit_counted(lambda bar: equity(known_hands, turn, samples=1000, seed=1, progress=bar)) == "deals"
     assert unit_counted(lambda bar: split_equity(known_hands, turn, ranks=1, progress=bar)) == "deals"
 
+
 def test_plain_progress_functions_are_only_called():
     from omaha8eq import equity
 
     calls = []
-    equity(["AsAh2c3d", "KsKhQdJd, KcKdQcJc"], "Tc8c5h9d4s", exhaustive=True, progress=lambda done, total: calls.append((done, total)))
+    hands = ["AsAh2c3d", "KsKhQdJd, KcKdQcJc"]
+    equity(hands, "Tc8c5h9d4s", exhaustive=True, progress=lambda done, total: calls.append((done, total)))
     assert calls and calls[-1][0] == calls[-1][1]
