@@ -42,6 +42,9 @@ class HandEquity:
             The breakdown (``hi_win`` to ``quarter``) is given by the exact methods
             (the heads-up range sweep and the combination path); it is None after a
             Monte Carlo run, which tracks each hand's pot share only.
+        counts: after an exact run, this hand's outcome histogram (as
+            ``PlayerEquity.counts``: deals weighted by the other players' weights),
+            behind :meth:`exact_equity`; None after a Monte Carlo run.
     """
 
     hand: str
@@ -54,10 +57,26 @@ class HandEquity:
     no_low: float | None = None
     scoop: float | None = None
     quarter: float | None = None
+    counts: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def exact_equity(self) -> Fraction:
+        """This hand's equity as an exact fraction of its counts; ValueError after a
+        Monte Carlo run (which keeps no per-hand counts)."""
+        if self.counts is None:
+            raise ValueError(f"{self.hand}: no exact per-hand counts (a Monte Carlo run)")
+        return _exact_equity(self.counts)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the field names above (the breakdown only when known)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+        """A JSON-ready dict with the field names above (the breakdown only when known);
+        after an exact run ``exact`` holds the equity as a fraction ("p/q"), as a player's."""
+        document = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "counts" and getattr(self, f.name) is not None
+        }
+        if self.counts is not None:
+            document["exact"] = {"equity": str(self.exact_equity())}
+        return document
 
 
 #: The fields of :class:`HandEquity` after ``frequency``: its hi-lo breakdown.
@@ -345,12 +364,14 @@ def hand_equities(
     equities: np.ndarray,
     dealt: np.ndarray,
     breakdown: dict[str, np.ndarray] | None = None,
+    per_hand: np.ndarray | None = None,
 ) -> tuple[HandEquity, ...]:
     """Per-hand results of a range, best equity first; ``dealt`` weighs the frequencies;
-    ``breakdown`` maps names of :data:`BREAKDOWN` to one value per hand."""
+    ``breakdown`` maps names of :data:`BREAKDOWN` to one value per hand; ``per_hand``
+    (exact runs) holds each hand's outcome histogram."""
     total = max(int(dealt.sum()), 1)
     order = np.argsort(-np.asarray(equities), kind="stable")
-    columns = [] if breakdown is None else [breakdown[name].tolist() for name in BREAKDOWN]
+    columns = {} if breakdown is None else {name: breakdown[name].tolist() for name in BREAKDOWN}
     # format_cards checks every card: a wide range's hands (checked already) are named
     # from the 52 names instead, several times faster.
     names, rows = [format_card(c) for c in range(52)], hands.tolist()
@@ -359,7 +380,8 @@ def hand_equities(
             " ".join(names[c] for c in rows[k]),
             float(equities[k]),
             int(dealt[k]) / total,
-            *(column[k] for column in columns),
+            **{name: column[k] for name, column in columns.items()},
+            counts=None if per_hand is None else per_hand[k],
         )
         for k in order
     )
@@ -376,15 +398,22 @@ def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarra
     tally = _tally(np.moveaxis(per_hand, 0, -1))  # cells[h][lo] are per-hand columns
     quarter = sum((per_hand[:, h, lo] for h, lo in _cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
     breakdown = {name: np.asarray(tally[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
-    return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown)
+    return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown, per_hand)
 
 
 def _exact_equity(counts: np.ndarray) -> Fraction:
+    # Python integers over the few cells: exact for weighted (object) counts too, and
+    # quick enough to give every hand of a wide range its fraction.
     n_players = counts.shape[0] - 1
-    total = int(counts.sum())
-    cells = zip(*np.nonzero(counts), strict=True)
-    won = sum(int(counts[h, lo]) * cell_share(int(h), int(lo), n_players) for h, lo in cells)
-    return Fraction(won, total)
+    pot = 2 * math.lcm(*range(1, n_players + 1))
+    rows = counts.tolist()
+    won = sum(
+        c * u
+        for row, units in zip(rows, share_units(n_players).tolist(), strict=True)
+        for c, u in zip(row, units, strict=True)
+    )
+    total = sum(map(sum, rows))
+    return Fraction(won, total * pot) if total else Fraction(0)  # a hand never dealt: 0, as its float
 
 
 def _cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:

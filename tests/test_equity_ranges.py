@@ -163,12 +163,14 @@ def test_by_hand_breakdown_exact_and_sampled():
     exact_hands = equity(hands, FLOP, exhaustive=True, by_hand=True).players[1].by_hand
     assert all(h.scoop is not None and 0 <= h.quarter <= 1 for h in exact_hands)
     assert set(exact_hands[0].to_dict()) == {
-        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter",
+        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter", "exact",
     }  # fmt: skip
     # Monte Carlo tracks each hand's pot share only.
     sampled = equity(hands, FLOP, samples=20_000, seed=3, by_hand=True).players[1].by_hand
-    assert all(h.scoop is None for h in sampled)
+    assert all(h.scoop is None and h.counts is None for h in sampled)
     assert set(sampled[0].to_dict()) == {"hand", "equity", "frequency"}
+    with pytest.raises(ValueError, match="no exact per-hand counts"):
+        sampled[0].exact_equity()
     # Three players: the combination path fills the breakdown too.
     three = equity([HERO, "KsKhQdJd, 9h9d8c7c", "QhQs6d6h, Tc9c8d7d"], FLOP, exhaustive=True, by_hand=True)
     player = three.players[1]
@@ -187,3 +189,24 @@ def test_weights_are_exact_as_written_or_refused():
     # A hundredth of a percent cannot be counted exactly: refused, not rounded (it was 0.910824, not 0.911015).
     with pytest.raises(OmahaInputError, match=r"KK@0.01, QQ: the weight 0.0001 of a hand is finer than the 0.001"):
         equity(["AsAh2c3d", "KK@0.01, QQ"], board, exhaustive=True)
+
+
+@pytest.mark.parametrize("range_sweep", [True, False])
+def test_each_hands_exact_equity_is_that_hand_met_by_the_other_side(range_sweep):
+    # A hand of a range counts the deals it meets the other side in, weighted by the
+    # other side's weights: the very counts of that hand given as a known hand. Both
+    # exact paths: the heads-up range sweep and the combination path.
+    from omaha8eq.engine.run import run_equity
+    from omaha8eq.engine.spot import parse_spot
+
+    mine, theirs = "AsAh2c3d, Ad2d3h4h@50, 6c6h7c8h", "KsKhQdJd, 9h9d8c7c@25, QhQs6d6s, AcKd2h3c"
+    result = run_equity(parse_spot([mine, theirs], FLOP, ""), exhaustive=True, by_hand=True, _range_sweep=range_sweep)
+    for seat, other in ((0, theirs), (1, mine)):
+        hands = result.players[seat].by_hand
+        assert len(hands) == (3, 4)[seat]
+        for hand in hands:
+            alone = equity([hand.hand, other] if seat == 0 else [other, hand.hand], FLOP, exhaustive=True)
+            assert hand.counts.tolist() == alone.players[seat].counts.tolist()
+            assert hand.exact_equity() == alone.players[seat].exact_equity()
+            assert float(hand.exact_equity()) == pytest.approx(hand.equity, abs=1e-15)
+            assert hand.to_dict()["exact"] == {"equity": str(hand.exact_equity())}

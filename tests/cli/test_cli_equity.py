@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from cli_run import run
@@ -131,10 +132,14 @@ def test_by_hand_lists_the_best_and_worst_hands_with_their_breakdown_and_deciles
 def test_by_hand_json_has_the_breakdown_and_the_deciles(capsys):
     status, out, _ = run(capsys, *RANGE_SPOT, "--by-hand", "2", "--json")
     assert status == 0
-    kings = json.loads(out)["players"][1]
+    document = json.loads(out)
+    assert document["exhaustive"] is True
+    kings = document["players"][1]
     assert set(kings["by_hand"][0]) == {
-        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter",
+        "hand", "equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter", "exact",
     }  # fmt: skip
+    for hand in kings["by_hand"]:  # each hand's exact equity "p/q" beside its float, as a player's
+        assert float(Fraction(hand["exact"]["equity"])) == pytest.approx(hand["equity"], abs=1e-15)
     assert len(kings["deciles"]) == 9
 
 

@@ -64,6 +64,8 @@ def _assert_same(swept, combined):
         assert mine.outcome_counts == theirs.outcome_counts
         assert mine == theirs  # every compared field: equity, the breakdown, shares
         assert mine.by_hand == theirs.by_hand
+        if mine.by_hand is not None:  # and count for count, behind each hand's exact equity
+            assert [h.counts.tolist() for h in mine.by_hand] == [h.counts.tolist() for h in theirs.by_hand]
 
 
 @pytest.mark.parametrize("seed", range(40))
