@@ -1,32 +1,45 @@
-"""Keeps numba's on-disk cache of the compiled core in step with the core's sources.
+"""Keeps numba's on-disk cache of the compiled core in step with the core's sources,
+and never lets numba load a cache file that is not byte for byte what it wrote.
 
 numba checks a cached function only against the one source file that defines it,
 but the entry points inline kernels from other files of this package
 (``high.best_flush`` is compiled into ``showdown``, ``exact_multisets``, ``batch``,
 ...): after an edit of ``high.py`` numba would go on serving the old machine code.
-So :func:`guard_compiled_cache` fingerprints every source file of ``omaha8eq/core``
-together with the numba, numpy and Python versions (:func:`core_fingerprint`) and,
-when the fingerprint differs from the one recorded beside numba's cache, deletes
-this package's cached machine code before any kernel loads, then records the new
-fingerprint. It runs once per process, from ``omaha8eq/core/__init__.py``, so
-importing any kernel module runs it first.
+Nor does numba check its data files: a truncated or emptied ``.nbc`` file raises
+when it is unpickled, and a flipped byte inside the machine code it holds is
+loaded and run. So numba's cache of the core is kept with a **manifest**
+(:data:`MANIFEST_FILE`, JSON, beside numba's files): the fingerprint of the sources
+it was compiled from (:func:`core_fingerprint`: every source file of
+``omaha8eq/core`` with the numba, numpy and Python versions) and the sha256 of each
+of numba's index and data files, recorded the moment numba writes one (this module
+wraps numba's two writers, for this directory's files only).
+
+:func:`guard_compiled_cache` runs once per process, from ``omaha8eq/core/__init__.py``,
+so importing any kernel module runs it first, before numba loads anything. When the
+recorded fingerprint differs from the current one (or there is no manifest), it
+deletes this package's cached machine code and starts an empty manifest. Else it
+hashes every file (about 2 MB, a few milliseconds) and drops every function whose
+files are not all as recorded -- a file unrecorded, different or missing; an index
+and its data files go together -- with a one-line note on stderr; numba compiles
+those kernels again.
 
 What it touches: only numba's index and data files of the core modules
 (``<module>.<function>-<line>.pyXY.nbi`` and ``....N.nbc``, ``<module>`` one of the
 files next to this one) in the directory numba picks for them -- ``NUMBA_CACHE_DIR``
 when set and writable, else ``__pycache__`` beside the sources when writable, else
 numba's user-wide cache directory (numba's ``_CacheLocator`` classes decide; this
-module asks them) -- and its own fingerprint file there.
+module asks them) -- and its own manifest and lock file there.
 
-It also repairs what would otherwise break every command: an index file numba
-cannot unpickle (numba raises instead of recompiling) is deleted, and when numba
-has no writable cache location at all (a read-only installation with no writable
-home) the kernels are cached in a temporary folder for this run, with a one-line
-note on stderr.
+When numba has no writable cache location at all (a read-only installation with
+no writable home) the kernels are cached in a temporary folder for this run, with
+a one-line note on stderr; likewise when files that must go cannot be deleted.
 
-Two processes starting at once do not break each other: the fingerprint is written
-atomically (a private temporary file, then ``os.replace``) and deleting a file
-that is already gone is fine. The worst a race costs is one extra compilation.
+Two processes at once do not break each other: the manifest is changed under an
+exclusive lock (``fcntl.flock`` on :data:`LOCK_FILE`; on Windows unlocked,
+where a lost update costs one compilation), re-read and merged, and written
+atomically (a private temporary file, then ``os.replace``); numba itself writes
+each file atomically, and deleting a file already gone is fine. The worst a race
+costs is one extra compilation.
 """
 
 from __future__ import annotations
@@ -35,24 +48,34 @@ import atexit
 import contextlib
 import functools
 import hashlib
+import json
 import os
-import pickle
 import shutil
 import sys
 import tempfile
 import uuid
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
 
-__all__ = ["CORE_DIR", "FINGERPRINT_FILE", "core_fingerprint", "guard_compiled_cache", "numba_cache_dir"]
+if sys.platform != "win32":
+    import fcntl
+
+__all__ = ["CORE_DIR", "LOCK_FILE", "MANIFEST_FILE", "core_fingerprint", "guard_compiled_cache", "numba_cache_dir"]
 
 #: The directory of the compiled core: every ``*.py`` in it is fingerprinted.
 CORE_DIR = Path(__file__).resolve().parent
-#: The fingerprint's file name, in numba's cache directory of the core.
-FINGERPRINT_FILE = "omaha8eq-core.fingerprint"
+#: The manifest's file name, in numba's cache directory of the core:
+#: ``{"fingerprint": core_fingerprint(), "files": {file name: sha256 hex}}``.
+MANIFEST_FILE = "omaha8eq-core.manifest.json"
+#: The lock file serialising changes of the manifest, beside it.
+LOCK_FILE = "omaha8eq-core.manifest.lock"
 _NUMBA_SUFFIXES = (".nbi", ".nbc")
+#: The cache directories whose writes by numba are recorded in their manifest.
+_RECORDED_DIRS: set[Path] = set()
 
 
 def _core_sources() -> list[Path]:
@@ -105,15 +128,29 @@ def _is_core_cache_file(name: str) -> bool:
     return name.endswith(_NUMBA_SUFFIXES) and (CORE_DIR / f"{module}.py").is_file()
 
 
-def _core_cache_files(cache_dir: Path) -> list[Path]:
+def _function_of(name: str) -> str:
+    """The cached function a numba file belongs to: ``high.best_flush-84.py311`` for its
+    index ``....nbi`` and its data files ``....1.nbc``, ``....2.nbc``, ..."""
+    return name[: -len(".nbi")] if name.endswith(".nbi") else name.rsplit(".", 2)[0]
+
+
+def _core_cache_files(cache_dir: Path) -> dict[str, Path]:
     try:
         names = os.listdir(cache_dir)
     except OSError:
-        return []
-    return [cache_dir / name for name in names if _is_core_cache_file(name)]
+        return {}
+    return {name: cache_dir / name for name in names if _is_core_cache_file(name)}
 
 
-def _remove(paths: list[Path]) -> bool:
+def _digest(path: Path) -> str | None:
+    """The sha256 of the file's bytes (hex), or None if it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _remove(paths: Iterable[Path]) -> bool:
     """Delete ``paths``; False if one of them could not be deleted.
 
     A file already gone (another process was quicker) counts as deleted.
@@ -127,25 +164,50 @@ def _remove(paths: list[Path]) -> bool:
     return removed
 
 
-def _index_is_readable(index: Path) -> bool:
-    """Whether numba can read this index file without raising.
-
-    numba unpickles the numba version first and, when it is its own, the
-    ``(source stamp, overloads)`` pair; a garbled file raises there
-    (``UnpicklingError``, ``EOFError``, ...), and numba does not catch it.
-    """
+def _read_manifest(cache_dir: Path) -> tuple[str | None, dict[str, str]]:
+    """The recorded (fingerprint, {file name: sha256}); (None, {}) when there is no
+    readable manifest."""
     try:
-        with index.open("rb") as f:
-            version = pickle.load(f)
-            rest = f.read()
-        if version != numba.__version__:
-            return True  # numba skips another version's index without reading on
-        _stamp, overloads = pickle.loads(rest)
-    except FileNotFoundError:
-        return True
-    except Exception:  # any failure to unpickle means numba would fail the same way
-        return False
-    return isinstance(overloads, dict)
+        document = json.loads((cache_dir / MANIFEST_FILE).read_text())
+        fingerprint, files = document["fingerprint"], document["files"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None, {}
+    if not isinstance(fingerprint, str) or not isinstance(files, dict):
+        return None, {}
+    return fingerprint, {name: digest for name, digest in files.items() if isinstance(digest, str)}
+
+
+@contextlib.contextmanager
+def _locked(cache_dir: Path) -> Iterator[None]:
+    """Hold the manifest's lock (where ``fcntl`` exists) for the block."""
+    if sys.platform == "win32":  # no fcntl: unlocked (a lost update costs one compilation)
+        yield
+        return
+    with open(cache_dir / LOCK_FILE, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _update_manifest(cache_dir: Path, recorded: dict[str, str], dropped: Iterable[str] = ()) -> None:
+    """Record ``recorded`` digests and forget ``dropped`` files in the manifest of this
+    process's fingerprint (an entry of other sources' manifest is forgotten too).
+
+    Under the lock the manifest is read again, so what other processes recorded in
+    the meantime stays. A failure to write is ignored: at worst the files not
+    recorded are dropped, and compiled again, by the next process.
+    """
+    fingerprint = core_fingerprint()
+    with contextlib.suppress(OSError), _locked(cache_dir):
+        theirs, files = _read_manifest(cache_dir)
+        if theirs != fingerprint:
+            files = {}
+        for name in dropped:
+            files.pop(name, None)
+        files.update(recorded)
+        _write_atomically(cache_dir / MANIFEST_FILE, json.dumps({"fingerprint": fingerprint, "files": files}))
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -155,6 +217,45 @@ def _write_atomically(path: Path, text: str) -> None:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _recording(save: Callable[..., None], written: Callable[..., str]) -> Callable[..., None]:
+    """numba's writer ``save``, recording the digest of the file it wrote (``written``
+    gives its path from the same arguments) when that is a core file of a recorded
+    directory."""
+
+    @functools.wraps(save)
+    def save_and_record(self: Any, *args: Any) -> None:
+        save(self, *args)
+        path = Path(written(self, *args))
+        if path.parent in _RECORDED_DIRS and _is_core_cache_file(path.name):
+            digest = _digest(path)
+            if digest is not None:  # else another process replaced it and records its own
+                _update_manifest(path.parent, {path.name: digest})
+
+    save_and_record.records_core_files = True  # type: ignore[attr-defined]  # marks numba's class as wrapped
+    return save_and_record
+
+
+def _record_numba_writes(cache_dir: Path) -> bool:
+    """From now on record in ``cache_dir``'s manifest every core file numba writes
+    there; False if numba's writers are not where this module expects them."""
+    try:
+        from numba.core.caching import IndexDataCacheFile
+
+        writers = IndexDataCacheFile._save_index, IndexDataCacheFile._save_data
+    except (ImportError, AttributeError):
+        return False
+    if not hasattr(writers[0], "records_core_files"):  # once per process
+        # Class attributes: numba creates a cache file object per function.
+        index_path, data_path = (
+            (lambda self, _overloads: self._index_path),
+            (lambda self, name, _data: self._data_path(name)),
+        )
+        IndexDataCacheFile._save_index = _recording(writers[0], index_path)  # type: ignore[method-assign]  # wrapped
+        IndexDataCacheFile._save_data = _recording(writers[1], data_path)  # type: ignore[method-assign]  # wrapped
+    _RECORDED_DIRS.add(cache_dir)
+    return True
 
 
 def _remove_folder_at_exit(folder: str, owner: int) -> None:
@@ -171,9 +272,19 @@ def _cache_in_temporary_folder(reason: str) -> None:
     print(f"omaha8eq: {reason}; compiled kernels are cached in {folder} for this run only", file=sys.stderr)
 
 
+def _not_as_recorded(cached: dict[str, Path], recorded: dict[str, str]) -> list[str]:
+    """The files of every function one of whose files is unrecorded, different or
+    missing (an index and its data files are used together or not at all)."""
+    bad = {name for name, path in cached.items() if recorded.get(name) != _digest(path)}
+    bad |= recorded.keys() - cached.keys()
+    functions = {_function_of(name) for name in bad}
+    return sorted(name for name in cached if _function_of(name) in functions)
+
+
 @functools.cache
 def guard_compiled_cache() -> None:
-    """Drop the core's cached machine code unless it was built from the current sources.
+    """Drop the core's cached machine code unless it was built from the current
+    sources and every file of it is as numba wrote it; record what numba writes next.
 
     Runs once per process (later calls return at once); must run before any kernel
     module is imported. See the module docstring for what it deletes and why.
@@ -182,21 +293,23 @@ def guard_compiled_cache() -> None:
     if cache_dir is None:
         _cache_in_temporary_folder("no writable cache directory for the compiled kernels")
         return
-    fingerprint = core_fingerprint()
-    record = cache_dir / FINGERPRINT_FILE
-    try:
-        recorded = record.read_text()
-    except OSError:
-        recorded = None
+    if not _record_numba_writes(cache_dir):
+        _cache_in_temporary_folder("cannot check numba's cache files with this numba version")
+        return
+    fingerprint, recorded = _read_manifest(cache_dir)
     cached = _core_cache_files(cache_dir)
-    if recorded == fingerprint:
-        stale = [path for path in cached if path.suffix == ".nbi" and not _index_is_readable(path)]
-    else:
-        stale = cached
-    if not _remove(stale):
-        # Old machine code we cannot delete must not be loaded: compile afresh elsewhere.
+    current = fingerprint == core_fingerprint()
+    stale = _not_as_recorded(cached, recorded) if current else sorted(cached)
+    if not _remove(cached[name] for name in stale):
+        # Machine code we cannot vouch for and cannot delete must not be loaded: compile afresh elsewhere.
+        _RECORDED_DIRS.discard(cache_dir)
         _cache_in_temporary_folder(f"cannot remove outdated compiled kernels from {cache_dir}")
         return
-    if recorded != fingerprint:
-        with contextlib.suppress(OSError):  # at worst the next run drops the cache once more
-            _write_atomically(record, fingerprint)
+    if current and stale:
+        print(
+            f"omaha8eq: {len(stale)} compiled-kernel cache files in {cache_dir} were not as recorded when "
+            "written (damaged, or left by an interrupted run); deleted, those kernels are compiled again",
+            file=sys.stderr,
+        )
+    if stale or not current or recorded.keys() - cached.keys():
+        _update_manifest(cache_dir, {}, dropped=[*stale, *(recorded.keys() - cached.keys())])

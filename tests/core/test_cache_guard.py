@@ -9,6 +9,8 @@ to return -1 (no flush ever counts) the answer is 363/410.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pickle
 import shutil
@@ -128,6 +130,55 @@ def test_garbled_cache_index_is_dropped_and_recompiled(compiled_tree, tmp_path):
     assert "aggregate_showdowns" in compiled
 
 
+def manifest(tree: Path) -> dict:
+    return json.loads((tree / "omaha8eq" / "core" / "__pycache__" / cache_guard.MANIFEST_FILE).read_text())
+
+
+@pytest.mark.slow
+def test_every_file_numba_wrote_is_recorded_with_its_digest(compiled_tree):
+    cache = compiled_tree / "omaha8eq" / "core" / "__pycache__"
+    recorded = manifest(compiled_tree)
+    assert recorded["fingerprint"] == cache_guard.core_fingerprint()  # the copy's sources are these
+    on_disk = {name: hashlib.sha256((cache / name).read_bytes()).hexdigest() for name in numba_files(compiled_tree)}
+    assert recorded["files"] == on_disk
+    assert any(name.endswith(".nbc") for name in on_disk)
+
+
+def damage_truncated(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+def damage_flipped_byte(data: bytes) -> bytes:
+    middle = len(data) // 2  # inside the machine code: unpickles fine, runs wrong or crashes
+    return data[:middle] + bytes([data[middle] ^ 0x01]) + data[middle + 1 :]
+
+
+def damage_emptied(data: bytes) -> bytes:
+    return b""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", [damage_truncated, damage_flipped_byte, damage_emptied])
+def test_damaged_cache_data_file_is_dropped_and_recompiled(compiled_tree, tmp_path, damage):
+    tree = copy_tree(compiled_tree, tmp_path)
+    cache = tree / "omaha8eq" / "core" / "__pycache__"
+    (data,) = cache.glob("exact_multisets.aggregate_showdowns-*.nbc")
+    function_files = len(list(cache.glob("exact_multisets.aggregate_showdowns-*")))  # its index and data
+    data.write_bytes(damage(data.read_bytes()))
+    done = run_python(tree, "-c", SPOT)
+    assert done.returncode == 0, done.stderr
+    equity, compiled = done.stdout.strip().split(" ", 1)
+    assert equity == RIGHT
+    assert "aggregate_showdowns" in compiled  # compiled again, not loaded
+    notes = done.stderr.splitlines()
+    assert len(notes) == 1 and notes[0].startswith(f"omaha8eq: {function_files} compiled-kernel cache files in ")
+    assert "not as recorded" in notes[0]
+    # Recorded afresh: the next run loads it, silently.
+    assert manifest(tree)["files"][data.name] == hashlib.sha256(data.read_bytes()).hexdigest()
+    done = run_python(tree, "-c", SPOT)
+    assert (done.returncode, done.stderr, done.stdout.split(" ", 1)) == (0, "", [RIGHT, "[]\n"])
+
+
 @pytest.mark.slow
 def test_read_only_installation_caches_in_a_temporary_folder(tmp_path):
     tree = copy_package(tmp_path)
@@ -173,7 +224,25 @@ def guard() -> None:
     cache_guard.guard_compiled_cache.__wrapped__()  # the undecorated function: runs every time
 
 
-def test_new_fingerprint_drops_only_the_cores_numba_files(cache_folder):
+def write_manifest(folder: Path, files: dict[str, str], fingerprint: str | None = None) -> None:
+    document = {"fingerprint": fingerprint or cache_guard.core_fingerprint(), "files": files}
+    (folder / cache_guard.MANIFEST_FILE).write_text(json.dumps(document))
+
+
+def read_manifest(folder: Path) -> tuple[str, dict[str, str]]:
+    document = json.loads((folder / cache_guard.MANIFEST_FILE).read_text())
+    return document["fingerprint"], document["files"]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+STATE = {cache_guard.MANIFEST_FILE, cache_guard.LOCK_FILE}
+
+
+@pytest.mark.parametrize("manifest", ["none", "other sources", "garbled"])
+def test_new_fingerprint_drops_only_the_cores_numba_files(cache_folder, capsys, manifest):
     ours = ["high.best_flush-84.py311.nbi", "showdown.best_flushes-52.py311.1.nbc", "batch.evaluate_rows-50.py311.nbi"]
     others = [
         "mylib.best_flush-3.py311.nbi",  # another module's numba cache
@@ -183,33 +252,68 @@ def test_new_fingerprint_drops_only_the_cores_numba_files(cache_folder):
     ]
     for name in ours + others:
         (cache_folder / name).write_bytes(index_bytes())
+    if manifest == "other sources":
+        write_manifest(cache_folder, {name: sha256(cache_folder / name) for name in ours}, fingerprint="0" * 64)
+    elif manifest == "garbled":
+        (cache_folder / cache_guard.MANIFEST_FILE).write_text('{"fingerprint": ')
     guard()
-    left = sorted(p.name for p in cache_folder.iterdir())
-    assert left == sorted([*others, cache_guard.FINGERPRINT_FILE])
-    assert (cache_folder / cache_guard.FINGERPRINT_FILE).read_text() == cache_guard.core_fingerprint()
+    assert {p.name for p in cache_folder.iterdir()} == {*others} | STATE
+    assert read_manifest(cache_folder) == (cache_guard.core_fingerprint(), {})
+    assert capsys.readouterr().err == ""  # new sources are no damage: nothing to say
 
 
-def test_same_fingerprint_keeps_the_cache_but_drops_unreadable_indexes(cache_folder):
-    (cache_folder / cache_guard.FINGERPRINT_FILE).write_text(cache_guard.core_fingerprint())
-    good = ["batch.evaluate_rows-50.py311.nbi", "batch.evaluate_rows-50.py311.1.nbc"]
-    for name in good:
-        (cache_folder / name).write_bytes(index_bytes())
-    (cache_folder / "montecarlo.sample_deals-79.py311.nbi").write_bytes(b"\x80\x04not a pickle")
-    (cache_folder / "high.best_flush-84.py311.nbi").write_bytes(b"")  # emptied
-    (cache_folder / "low.hand_low-16.py311.nbi").write_bytes(pickle.dumps(numba.__version__) + b"\x80\x04")  # cut
-    other_version = pickle.dumps("0.0.1") + b"anything"  # numba skips it without reading on
-    (cache_folder / "showdown.best_flushes-52.py311.nbi").write_bytes(other_version)
+def test_files_not_as_recorded_are_dropped_with_their_function(cache_folder, capsys):
+    fine = [
+        "batch.evaluate_rows-50.py311.nbi",
+        "batch.evaluate_rows-50.py311.1.nbc",
+        "batch.evaluate_rows-50.py311.2.nbc",
+    ]
+    flipped = ["montecarlo.sample_deals-79.py311.nbi", "montecarlo.sample_deals-79.py311.1.nbc"]
+    unrecorded = ["low.hand_low-16.py311.nbi", "low.hand_low-16.py311.1.nbc"]
+    missing = ["high.best_flush-84.py311.nbi", "high.best_flush-84.py311.1.nbc"]
+    for number, name in enumerate(fine + flipped + unrecorded + missing):
+        (cache_folder / name).write_bytes(index_bytes() + bytes([number]))
+    recorded = {name: sha256(cache_folder / name) for name in fine + flipped + missing}
+    write_manifest(cache_folder, recorded)
+    data = cache_folder / flipped[1]
+    data.write_bytes(data.read_bytes()[:-1] + b"\xff")  # one byte changed
+    (cache_folder / unrecorded[1]).unlink()  # its index alone, never recorded
+    (cache_folder / missing[1]).unlink()  # recorded, gone: its index goes too
     guard()
-    left = sorted(p.name for p in cache_folder.iterdir())
-    assert left == sorted([*good, "showdown.best_flushes-52.py311.nbi", cache_guard.FINGERPRINT_FILE])
+    assert {p.name for p in cache_folder.iterdir()} == {*fine} | STATE
+    assert read_manifest(cache_folder) == (cache_guard.core_fingerprint(), {name: recorded[name] for name in fine})
+    note = capsys.readouterr().err
+    assert note == (
+        f"omaha8eq: 4 compiled-kernel cache files in {cache_folder} were not as recorded when written (damaged, "
+        "or left by an interrupted run); deleted, those kernels are compiled again\n"
+    )
+    guard()  # all as recorded now: kept, silently
+    assert {p.name for p in cache_folder.iterdir()} == {*fine} | STATE
+    assert capsys.readouterr().err == ""
+
+
+def test_numbas_writes_are_recorded_as_they_happen(cache_folder):
+    from numba.core.caching import IndexDataCacheFile
+
+    guard()
+    cache = IndexDataCacheFile(str(cache_folder), "range_sweep.sweep_runouts-337.py311", b"stamp")
+    cache.save(("key",), {"machine code": b"\x00" * 100})
+    other = IndexDataCacheFile(str(cache_folder), "mylib.kernel-3.py311", b"stamp")  # not ours: not recorded
+    other.save(("key",), {"machine code": b"\x01"})
+    _, files = read_manifest(cache_folder)
+    written = ["range_sweep.sweep_runouts-337.py311.nbi", "range_sweep.sweep_runouts-337.py311.1.nbc"]
+    assert files == {name: sha256(cache_folder / name) for name in written}
+    assert cache.load(("key",)) == {"machine code": b"\x00" * 100}
+    guard()  # recorded files are kept
+    assert {"mylib.kernel-3.py311.nbi", *written} <= {p.name for p in cache_folder.iterdir()}
 
 
 def test_two_guards_at_once_both_succeed(cache_folder):
     (cache_folder / "high.best_flush-84.py311.nbi").write_bytes(index_bytes())
     guard()
-    (cache_folder / cache_guard.FINGERPRINT_FILE).unlink()  # as if the other process had not written yet
+    (cache_folder / cache_guard.MANIFEST_FILE).unlink()  # as if the other process had not written yet
     guard()  # the file it would drop is already gone: fine
-    assert [p.name for p in cache_folder.iterdir()] == [cache_guard.FINGERPRINT_FILE]
+    assert {p.name for p in cache_folder.iterdir()} == STATE
 
 
 def test_fingerprint_covers_every_core_source_and_the_versions():
@@ -235,4 +339,4 @@ def test_outdated_kernels_that_cannot_be_removed_are_not_used(cache_folder, monk
     assert note.startswith(f"omaha8eq: cannot remove outdated compiled kernels from {cache_folder}; ")
     assert os.environ["NUMBA_CACHE_DIR"] == numba.config.CACHE_DIR
     assert Path(numba.config.CACHE_DIR).is_dir() and Path(numba.config.CACHE_DIR) != cache_folder
-    assert not (cache_folder / cache_guard.FINGERPRINT_FILE).exists()  # tried again next time
+    assert not (cache_folder / cache_guard.MANIFEST_FILE).exists()  # tried again next time
