@@ -133,7 +133,11 @@ def colex_index(hands: np.ndarray) -> np.ndarray:
 
 def card_masks(hands: np.ndarray) -> np.ndarray:
     """The 52-bit card mask (bit ``card`` set) of every row of an (n, h) card array (int64)."""
-    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    bits = np.left_shift(np.int64(1), np.asarray(hands, dtype=np.int64))
+    # Column by column: numpy's reduce along rows of a few cards is about 20x slower.
+    masks = np.zeros(len(bits), dtype=np.int64)
+    for column in bits.T:
+        masks |= column
     return masks
 
 

@@ -119,11 +119,29 @@ def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.n
 
 def _twin_weights(masks: np.ndarray, other_masks: np.ndarray, other_weights: np.ndarray) -> np.ndarray:
     """Per hand, the total weight of the other side's hands with the same cards."""
-    distinct, where = np.unique(other_masks, return_inverse=True)
-    summed = np.bincount(where, weights=other_weights, minlength=len(distinct)).astype(np.int64)
-    at = np.minimum(np.searchsorted(distinct, masks), max(len(distinct) - 1, 0))
-    found = distinct[at] == masks if len(distinct) else np.zeros(len(masks), dtype=bool)
-    return np.where(found, summed[at] if len(distinct) else 0, 0).astype(np.int64)
+    if np.array_equal(masks, other_masks) and _strictly_monotone(other_masks):
+        return other_weights.astype(np.int64)  # a range against itself: each hand's twin is its own row
+    distinct, summed = _weight_by_mask(other_masks, other_weights)
+    if not len(distinct):
+        return np.zeros(len(masks), dtype=np.int64)
+    at = np.minimum(np.searchsorted(distinct, masks), len(distinct) - 1)
+    return np.where(distinct[at] == masks, summed[at], 0).astype(np.int64)
+
+
+def _strictly_monotone(masks: np.ndarray) -> bool:
+    """Whether the masks strictly decrease (a Range's standard order) or increase: distinct, sorted."""
+    return bool((masks[1:] < masks[:-1]).all() or (masks[1:] > masks[:-1]).all())
+
+
+def _weight_by_mask(masks: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct masks in increasing order and the total weight of each. A range in
+    its standard order (distinct hands, masks decreasing) needs no sort."""
+    if (masks[1:] < masks[:-1]).all():
+        return masks[::-1], weights[::-1]
+    if (masks[1:] > masks[:-1]).all():
+        return masks, weights
+    distinct, where = np.unique(masks, return_inverse=True)
+    return distinct, np.bincount(where, weights=weights, minlength=len(distinct)).astype(np.int64)
 
 
 def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -271,16 +289,24 @@ def _result(
     """Scatter the live hands' counts back to every hand and weigh the totals."""
     sides = []
     for live, rows in ((live_a, slice(0, n_a)), (live_b, slice(n_a, len(hist)))):
-        per_hand = np.zeros((len(live), 3, 5), dtype=np.int64)
-        per_hand[live] = hist[rows].reshape(-1, 3, 5)
-        own = weights[rows]
+        own, counts, own_dealt = weights[rows], hist[rows], dealt[rows]
+        every = bool(live.all())  # the engine's ranges hold no known card: no scatter needed
+        per_hand = counts.reshape(-1, 3, 5) if every else _scatter(counts.reshape(-1, 3, 5), live)
         # Weighted sums overflow int64 only for huge weighted ranges: then use Python ints.
-        exact = object if int(own.max(initial=0)) * int(dealt[rows].sum()) >= 2**63 else np.int64
-        weighted_dealt = np.zeros(len(live), dtype=exact)
-        own = own.astype(exact, copy=False)
-        weighted_dealt[live] = own * dealt[rows].astype(exact, copy=False)
-        total = (own @ hist[rows].astype(exact, copy=False)).reshape(3, 5)
+        if int(own.max(initial=0)) * int(own_dealt.sum()) >= 2**63:
+            own, counts, own_dealt = own.astype(object), counts.astype(object), own_dealt.astype(object)
+            total = (own @ counts).reshape(3, 5)
+        else:
+            total = np.einsum("i,ij->j", own, counts).reshape(3, 5)  # exact int64, faster than @ here
+        weighted_dealt = own * own_dealt if every else _scatter(own * own_dealt, live)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
     boards = board_totals.reshape(len(runouts), 2, 3, 5)
     return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards)
+
+
+def _scatter(values: np.ndarray, live: np.ndarray) -> np.ndarray:
+    """``values`` of the live hands placed at their rows among all hands, zeros elsewhere."""
+    placed = np.zeros((len(live), *values.shape[1:]), dtype=values.dtype)
+    placed[live] = values
+    return placed

@@ -176,6 +176,42 @@ def test_tiny_ranges_equal_the_brute_force(method, hilo):
         assert swept.hands_b[j].tolist() == _naive_histogram(hand, hands_a, weights_a, board, hilo).tolist()
 
 
+def test_a_hand_twice_on_a_side_in_any_order_equals_the_brute_force(method):
+    # Rows in no order and a hand listed twice: the identical-hand weights are sums.
+    board = parse_cards("Qc8c5h9d")
+    hands_a = [parse_cards(h) for h in ("7s 6h 8s 9h", "As Ah 2c 3c", "Ks Kh 2c 4d", "As Ah 2c 3c")]
+    hands_b = [parse_cards(h) for h in ("As Ah 2c 3c", "7d 7c 6d 4s", "As Ah 3c 2c", "Jh Th 3s 2s", "Ks Kh 2c 4d")]
+    weights_a, weights_b = [2, 3, 1, 4], [1, 5, 2, 1, 7]
+    swept = sweep_ranges(np.array(hands_a), np.array(weights_a), np.array(hands_b), np.array(weights_b), board, ())
+    for i, hand in enumerate(hands_a):
+        assert swept.hands_a[i].tolist() == _naive_histogram(hand, hands_b, weights_b, board, True).tolist()
+    for j, hand in enumerate(hands_b):
+        assert swept.hands_b[j].tolist() == _naive_histogram(hand, hands_a, weights_a, board, True).tolist()
+
+
+@pytest.mark.parametrize("order", ["standard", "increasing", "same range", "shuffled with repeats"])
+def test_twin_weights_are_the_other_sides_weight_of_the_same_cards(order):
+    rng = np.random.default_rng(7)
+    masks = np.unique(rng.integers(1, 1 << 52, 60, dtype=np.int64))[::-1]  # decreasing, as a Range's
+    other, weights = masks[rng.permutation(60)[:40]], rng.integers(1, 9, 40, dtype=np.int64)
+    if order == "increasing":
+        keep = np.argsort(other)
+        other, weights = other[keep], weights[keep]
+    elif order == "standard":
+        keep = np.argsort(-other)
+        other, weights = other[keep], weights[keep]
+    elif order == "same range":
+        masks, other = masks[:40], masks[:40].copy()
+    else:
+        pick = rng.integers(0, 40, 70)
+        other, weights = other[pick], rng.integers(1, 9, 70, dtype=np.int64)
+    twins = range_vs_range._twin_weights(masks, other, weights)
+    expected = [int(weights[other == m].sum()) for m in masks]
+    assert twins.tolist() == expected
+    assert twins.dtype == np.int64
+    assert all(expected) if order == "same range" else any(expected) and not all(expected)  # with and without twins
+
+
 def _exact_equity(counts: np.ndarray) -> Fraction:
     shares = share_matrix(2)
     won = sum(Fraction(shares[h, low]) * int(counts[h, low]) for h in range(3) for low in range(5))
