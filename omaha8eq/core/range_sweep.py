@@ -103,15 +103,15 @@ def _compact(ids, seen, counts):
     """Replace each hand's subset keys by its signed subset ids, listed first:
     ``2 * id + (1 if the subset has an odd size)`` for the subsets whose key has an
     id in ``seen``; ``counts[i]`` of them."""
+    odd = np.zeros(ids.shape[1], dtype=np.int32)  # odd[j]: whether subset j has an odd size
+    for j in range(1, ids.shape[1]):
+        odd[j] = odd[j >> 1] ^ (j & 1)
     for i in range(ids.shape[0]):
         c = 0
         for j in range(ids.shape[1] - 1):
             sid = seen[ids[i, j]]
             if sid >= 0:
-                odd = 0
-                for p in range(8):
-                    odd ^= (j >> p) & 1
-                ids[i, c] = 2 * sid + odd
+                ids[i, c] = 2 * sid + odd[j]
                 c += 1
         counts[i] = c
 
