@@ -86,10 +86,11 @@ def _greedy_fit(ranges: Sequence[np.ndarray], used: int) -> bool:
     """True if taking, narrowest range first, each range's first hand clear of the cards
     taken so far deals every range (the usual case, found in one pass)."""
     for masks in sorted(ranges, key=len):
-        clear = masks[(masks & used) == 0]
-        if len(clear) == 0:
+        clear = (masks & used) == 0
+        first = int(clear.argmax()) if len(clear) else 0  # the first clear hand, without copying the clear ones
+        if not len(clear) or not clear[first]:
             return False
-        used |= int(clear[0])
+        used |= int(masks[first])
     return True
 
 

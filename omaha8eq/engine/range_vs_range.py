@@ -288,7 +288,7 @@ def _result(
 ) -> RangeSweep:
     """Scatter the live hands' counts back to every hand and weigh the totals."""
     sides = []
-    for live, rows in ((live_a, slice(0, n_a)), (live_b, slice(n_a, len(hist)))):
+    for side, (live, rows) in enumerate(((live_a, slice(0, n_a)), (live_b, slice(n_a, len(hist))))):
         own, counts, own_dealt = weights[rows], hist[rows], dealt[rows]
         every = bool(live.all())  # the engine's ranges hold no known card: no scatter needed
         per_hand = counts.reshape(-1, 3, 5) if every else _scatter(counts.reshape(-1, 3, 5), live)
@@ -296,8 +296,8 @@ def _result(
         if int(own.max(initial=0)) * int(own_dealt.sum()) >= 2**63:
             own, counts, own_dealt = own.astype(object), counts.astype(object), own_dealt.astype(object)
             total = (own @ counts).reshape(3, 5)
-        else:
-            total = np.einsum("i,ij->j", own, counts).reshape(3, 5)  # exact int64, faster than @ here
+        else:  # the kernel's per-board weighted counts, summed: a few cells a board, not a cell per hand
+            total = board_totals[:, side].sum(axis=0).reshape(3, 5)
         weighted_dealt = own * own_dealt if every else _scatter(own * own_dealt, live)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides

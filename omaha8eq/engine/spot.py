@@ -105,6 +105,8 @@ def integer_weights(weights: Sequence[float] | np.ndarray, what: str = "range") 
             "counts exactly (@0.1 in a range expression); write weights in steps of 0.1%"
         )
     ints = whole.astype(np.int64)
+    if len(ints) and ints.min() == ints.max():  # one weight for every hand (the usual range): 1 each
+        return np.ones(len(ints), dtype=np.int64)
     return ints // np.gcd.reduce(ints) if len(ints) else ints
 
 

@@ -164,6 +164,13 @@ def test_board_totals_sum_to_the_totals():
     for board in ([40, 25, 14], [40, 25, 14, 31], [40, 25, 14, 31, 3]):
         swept = sweep_ranges(a.hands, integer_weights(a.weights), b.hands, integer_weights(b.weights), board)
         assert swept.board_totals.sum(axis=0).tolist() == [swept.total_a.tolist(), swept.total_b.tolist()]
+        # and each total is the weighted sum of its side's per-hand histograms
+        for weights, hands, total in (
+            (a.weights, swept.hands_a, swept.total_a),
+            (b.weights, swept.hands_b, swept.total_b),
+        ):
+            per_hand = hands.reshape(len(hands), 15)
+            assert (integer_weights(weights) @ per_hand).tolist() == total.reshape(15).tolist()
         assert swept.boards.shape == (swept.runouts, 5)
 
 
