@@ -370,19 +370,18 @@ def hand_equities(
     ``breakdown`` maps names of :data:`BREAKDOWN` to one value per hand; ``per_hand``
     (exact runs) holds each hand's outcome histogram."""
     total = max(int(dealt.sum()), 1)
-    order = np.argsort(-np.asarray(equities), kind="stable")
-    columns = {} if breakdown is None else {name: breakdown[name].tolist() for name in BREAKDOWN}
+    order = np.argsort(-np.asarray(equities), kind="stable").tolist()
+    unknown = (None,) * len(BREAKDOWN)  # Monte Carlo: no breakdown, no counts
+    columns = None if breakdown is None else [breakdown[name].tolist() for name in BREAKDOWN]
+    histograms = [None] * len(order) if per_hand is None else list(per_hand)  # one view per hand, made in C
     # format_cards checks every card: a wide range's hands (checked already) are named
     # from the 52 names instead, several times faster.
     names, rows = [format_card(c) for c in range(52)], hands.tolist()
+    values, shares = equities.tolist(), dealt.tolist()
+    breakdowns = [unknown] * len(order) if columns is None else zip(*columns, strict=True)
+    rests: list[Any] = [(*b, h) for b, h in zip(breakdowns, histograms, strict=True)]  # the fields after frequency
     return tuple(
-        HandEquity(
-            " ".join(names[c] for c in rows[k]),
-            float(equities[k]),
-            int(dealt[k]) / total,
-            **{name: column[k] for name, column in columns.items()},
-            counts=None if per_hand is None else per_hand[k],
-        )
+        HandEquity(" ".join(names[c] for c in rows[k]), float(values[k]), int(shares[k]) / total, *rests[k])
         for k in order
     )
 
