@@ -313,7 +313,7 @@ def _sweep(
     n_hole = hands.shape[1]
     pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
-    counts = np.zeros(len(hands), dtype=np.int64)
+    counts = np.zeros(len(hands), dtype=np.int32)
     n_ids = 0
     if not pairwise:
         n_ids = dense_subset_ids(
@@ -360,7 +360,10 @@ def _sweep(
         if progress is not None:
             progress(hi, len(runouts))
         first = last
-    return (hist[0], dealt[0]) if n_threads == 1 else (hist.sum(axis=0), dealt.sum(axis=0))
+    for t in range(1, n_threads):  # in place: no third copy of the histograms while the ids live
+        hist[0] += hist[t]
+        dealt[0] += dealt[t]
+    return hist[0], dealt[0]
 
 
 def _result(
