@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numba
 import numpy as np
@@ -336,6 +336,10 @@ def _sweep(
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = row_touches(n_a, len(hands) - n_a, n_hole)
+    # A call takes whole rank groups: split those longer than about ROW_TOUCHES_PER_CALL
+    # (preflop, a rank multiset has dozens of board classes and 100% vs 100% takes 0.3 s
+    # a board), so that progress and Ctrl-C come within about a second.
+    group_starts = _split_groups(group_starts, max(1, ROW_TOUCHES_PER_CALL // max(1, touches)))
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
     # and with several threads four groups each at least, so that they share the
     # work evenly (a thread takes every n_threads-th group of the call).
@@ -364,6 +368,13 @@ def _sweep(
         hist[0] += hist[t]
         dealt[0] += dealt[t]
     return hist[0], dealt[0]
+
+
+def _split_groups(group_starts: np.ndarray, longest: int) -> np.ndarray:
+    """The group starts (and the end) with every group cut into runs of at most
+    ``longest`` boards (a run evaluates its ranks again: cheap beside its boards)."""
+    pieces = [np.arange(a, b, longest) for a, b in pairwise(group_starts)]
+    return np.concatenate([*pieces, group_starts[-1:]]).astype(np.int64)
 
 
 def _result(
