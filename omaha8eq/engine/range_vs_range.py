@@ -8,7 +8,10 @@ hands by high value and sweep both sides upwards, keeping for every card subset
 held on both sides the running weight of the hands holding it, split by low. A
 hand's counts against the opponents that share no card with it come from those
 sums by inclusion-exclusion over its own card subsets (16 for four cards, 32 for
-five, 64 for six, the empty one included).
+five, 64 for six, the empty one included). :func:`sweep_boards` runs the same
+kernels over an explicit list of five-card boards, each counted a given number of
+times (preflop: the suit classes of boards, weighted by their sizes; a distributed
+run: chunks of a board list, whose integer counts add up to the whole list's).
 
 Cost, per board: about ``n * 2**k`` subset-row reads and updates for ``n`` live
 hands of ``k`` cards (``15%`` against ``15%``, four cards: about 50,000 live hands
