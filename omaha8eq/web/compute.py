@@ -1,0 +1,152 @@
+"""Running a checked web request through the library: the JSON answer of each kind.
+
+Every function takes a request from :mod:`omaha8eq.web.requests`, the server's
+:class:`~omaha8eq.web.requests.Limits` and a ``progress(done, total)`` callback, calls
+the public library function and returns a JSON-ready dict with the field names of the
+results' ``to_dict()``. The library validates the values and raises
+:class:`~omaha8eq.errors.OmahaInputError` (a :class:`~omaha8eq.ranges.range.RangeSyntaxError`
+carries the position); the callback may raise to stop a run (the job runner's
+cancellation), and the run stops at its next progress report.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import parse_cards
+from ..engine.progress import ProgressCallback
+from ..errors import HandSizeError, OmahaInputError
+from .requests import CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
+
+if TYPE_CHECKING:
+    from ..ranges.range import Range
+    from ..results import EquityResult, PlayerEquity
+
+__all__ = ["BY_HAND_ROWS", "DISTRIBUTION_POINTS", "run_request"]
+
+#: A range's per-hand table lists at most this many hands: its best and worst halves.
+BY_HAND_ROWS = 1_000
+#: The equity-distribution graph's points (fractions 0, 1/(n-1), ..., 1 of the range).
+DISTRIBUTION_POINTS = 201
+
+
+def _hole_size(request: EquityRequest) -> int:
+    """The hole size asked for, else that of the first hand written as cards, else 4."""
+    from ..ranges.range import is_range_expression
+
+    if request.hole_size is not None:
+        return request.hole_size
+    for text in request.players:
+        if text.strip().lower() != "random" and not is_range_expression(text):
+            return len(parse_cards(text, what="hand"))
+    return 4
+
+
+def _players(request: EquityRequest, progress: ProgressCallback) -> list[str | Range]:
+    """The players for :func:`omaha8eq.equity`: ranges parsed here at the hole size
+    asked for (with progress, so that a 6-card range can be cancelled), cards and
+    "random" as written, known hands checked against that size."""
+    from ..ranges.range import RangeSyntaxError, is_range_expression, parse_range
+
+    size = _hole_size(request)
+    players: list[str | Range] = []
+    for i, text in enumerate(request.players, 1):
+        if text.strip().lower() == "random":
+            players.append(text)
+        elif is_range_expression(text):
+            try:
+                players.append(parse_range(text, hole_size=size, progress=progress))
+            except RangeSyntaxError as exc:
+                raise RangeSyntaxError(f"hand {i}: {exc}", exc.expression, exc.position, exc.text) from None
+        else:
+            cards = parse_cards(text, what=f"hand {i}")
+            if len(cards) != size:
+                raise HandSizeError(f"hand {i}: {len(cards)} cards given; this spot deals {size} hole cards")
+            players.append(text)
+    return players
+
+
+def _distribution(player: PlayerEquity) -> dict[str, Any]:
+    """The equity-distribution graph of a range: equity at evenly spaced fractions of it."""
+    distribution = player.equity_distribution()
+    last = DISTRIBUTION_POINTS - 1
+    return {
+        "fraction": [k / last for k in range(DISTRIBUTION_POINTS)],
+        "equity": [distribution.quantile(max(k / last, 1e-12)) for k in range(DISTRIBUTION_POINTS)],
+        "deciles": list(distribution.deciles()),
+    }
+
+
+def _equity_document(result: EquityResult) -> dict[str, Any]:
+    """``result.to_dict()`` with each range's per-hand rows cut to its best and worst
+    ``BY_HAND_ROWS`` (``by_hand_total`` counts them all) and its distribution added."""
+    document = result.to_dict()
+    for player, entry in zip(result.players, document["players"], strict=True):
+        if not player.by_hand:
+            continue
+        rows = entry["by_hand"]  # best equity first
+        entry["by_hand_total"] = len(rows)
+        if len(rows) > BY_HAND_ROWS:
+            half = BY_HAND_ROWS // 2
+            entry["by_hand"] = rows[:half] + rows[-half:]
+        entry["equity_distribution"] = _distribution(player)
+    return document
+
+
+def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..equities import equity
+
+    players = _players(request, progress)
+    samples = request.samples
+    if samples is None and request.stderr_target is not None and request.exhaustive is not True:
+        samples = limits.max_samples  # the server's ceiling of a run towards a target
+    result = equity(
+        players,
+        request.board,
+        request.dead,
+        exhaustive=request.exhaustive,
+        samples=samples,
+        stderr_target=request.stderr_target,
+        seed=request.seed,
+        hilo=request.hilo,
+        progress=progress,
+        by_hand=request.by_hand and any(not isinstance(p, str) for p in players),
+        by_next_card=request.by_next_card,
+        max_work=limits.max_work,
+    )
+    return _equity_document(result)
+
+
+def _run_counterfeit(request: CounterfeitRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..counterfeit import counterfeit_odds
+
+    opponents = list(request.opponents) or None
+    return counterfeit_odds(request.hand, request.board, request.dead, opponents=opponents, progress=progress).to_dict()
+
+
+def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..cli.evaluate import eval_document
+    from ..evaluation import evaluate
+
+    high, low = evaluate(request.hand, request.board, hilo=request.hilo)
+    return eval_document(request.hand, request.board, high, low)
+
+
+def _run_range(request: RangeRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..cli.ranges import range_document
+    from ..ranges.range import parse_range
+
+    return range_document(parse_range(request.expression, hole_size=request.hole_size, progress=progress), request.list)
+
+
+def run_request(request: Request, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    """The JSON answer to ``request``; OmahaInputError for bad values."""
+    if isinstance(request, EquityRequest):
+        return _run_equity(request, limits, progress)
+    if isinstance(request, CounterfeitRequest):
+        return _run_counterfeit(request, limits, progress)
+    if isinstance(request, EvaluateRequest):
+        return _run_evaluate(request, limits, progress)
+    if isinstance(request, RangeRequest):
+        return _run_range(request, limits, progress)
+    raise OmahaInputError(f"request: unknown kind {type(request).__name__}")
