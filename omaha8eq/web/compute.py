@@ -60,7 +60,7 @@ def _players(request: EquityRequest, progress: ProgressCallback) -> list[str | R
                 raise RangeSyntaxError(f"hand {i}: {exc}", exc.expression, exc.position, exc.text) from None
         else:
             cards = parse_cards(text, what=f"hand {i}")
-            if len(cards) != size:
+            if request.hole_size is not None and len(cards) != size:  # else the library checks the sizes
                 raise HandSizeError(f"hand {i}: {len(cards)} cards given; this spot deals {size} hole cards")
             players.append(text)
     return players
