@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
 from ..engine.progress import ProgressCallback
+from ..engine.spot import parse_range_text
 from ..errors import HandSizeError, OmahaInputError
 from .requests import CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
 
@@ -56,8 +57,9 @@ def _players(request: EquityRequest, progress: ProgressCallback) -> list[str | R
         elif is_range_expression(text):
             try:
                 players.append(parse_range(text, hole_size=size, progress=progress))
-            except RangeSyntaxError as exc:
-                raise RangeSyntaxError(f"hand {i}: {exc}", exc.expression, exc.position, exc.text) from None
+            except RangeSyntaxError:
+                parse_range_text(text, size, f"hand {i}")  # raises equity()'s own error (a mistyped hand's)
+                raise
         else:
             cards = parse_cards(text, what=f"hand {i}")
             if request.hole_size is not None and len(cards) != size:  # else the library checks the sizes

@@ -161,6 +161,8 @@ def library_error(call) -> str:
         ({"players": ["random"] * 11}, lambda: omaha8eq.equity(["random"] * 11)),
         ({"players": ["AsAh2c3d"] + ["random"] * 11}, lambda: omaha8eq.equity(["AsAh2c3d"] + ["random"] * 11)),
         ({"players": ["AsAh2c3d", "KsKhQd"]}, lambda: omaha8eq.equity(["AsAh2c3d", "KsKhQd"])),
+        ({"players": ["AsAh2c3d", "AA:$xs"]}, lambda: omaha8eq.equity(["AsAh2c3d", "AA:$xs"])),
+        ({"players": ["AsAh2c3d", "KK(", "random"]}, lambda: omaha8eq.equity(["AsAh2c3d", "KK(", "random"])),
         ({"players": ["AsAh2c3d", "AA", "KK"], "method": "exact"}, None),
         ({"players": ["AsAh2c3d", "random"], "method": "exact", "samples": 1000}, None),
     ],

@@ -11,8 +11,8 @@ from cli_run import fails
 
 
 def test_serve_without_the_extra_says_how_to_install_it(capsys, monkeypatch):
-    find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else find_spec(name, *a))
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a))
     message = fails(capsys, "serve")
     assert message == "omaha8eq: error: serve needs uvicorn: install the web extra with pip install 'omaha8eq[web]'"
 
