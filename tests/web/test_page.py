@@ -14,18 +14,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = pytest.mark.browser
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="the test extra (playwright) is not installed")
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-
 from page_server import serving
 from playwright.sync_api import Page, expect, sync_playwright
 
 import omaha8eq
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.browser
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium; .ci/run does it)", allow_module_level=True)
 
 # Without the networking flags Chromium keeps calling home on a machine with no network.
 CHROMIUM_ARGS = [
