@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import uvicorn
+from starlette.applications import Starlette
 
 from omaha8eq.web.app import create_app
-from omaha8eq.web.requests import Limits
 
 
 def free_port() -> int:
@@ -21,10 +21,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(limits: Limits | None = None) -> Iterator[str]:
-    """Serve the page until the block ends; yields its address."""
+def serving(app: Starlette | None = None) -> Iterator[str]:
+    """Serve ``app`` (default: a new one) until the block ends; yields its address."""
     port = free_port()
-    config = uvicorn.Config(create_app(limits), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app or create_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="omaha8eq-test-server", daemon=True)
     thread.start()

@@ -77,7 +77,8 @@ async def _json_body(request: Request, limit: int) -> object:
 def _job_response(job: Job, status: int = 200) -> JSONResponse:
     document = job.status()
     if job.state is JobState.FAILED:
-        return _error(job.error or OmahaInputError("failed"))
+        error = job.error or RuntimeError("failed")
+        return _error(error, 400 if isinstance(error, OmahaInputError) else 500)
     return JSONResponse(document, status_code=status)
 
 

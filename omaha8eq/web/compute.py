@@ -11,6 +11,7 @@ cancellation), and the run stops at its next progress report.
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
@@ -100,6 +101,8 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
 
     players = _players(request, progress)
     samples = request.samples
+    # A seed the page can show and send back exactly: JavaScript numbers hold integers up to 2**53.
+    seed = secrets.randbits(53) if request.seed is None else request.seed
     if samples is None and request.stderr_target is not None and request.exhaustive is not True:
         samples = limits.max_samples  # the server's ceiling of a run towards a target
     result = equity(
@@ -109,7 +112,7 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
         exhaustive=request.exhaustive,
         samples=samples,
         stderr_target=request.stderr_target,
-        seed=request.seed,
+        seed=seed,
         hilo=request.hilo,
         progress=progress,
         by_hand=request.by_hand and any(not isinstance(p, str) for p in players),

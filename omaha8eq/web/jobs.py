@@ -61,7 +61,7 @@ class Job:
         self.done = 0
         self.total: int | None = None
         self.result: dict[str, Any] | None = None
-        self.error: OmahaInputError | None = None
+        self.error: Exception | None = None  # an OmahaInputError (bad input) or a RuntimeError (a bug)
         self.created = self.seen = time.monotonic()
         self.started: float | None = None
         self.finished_at: float | None = None
@@ -97,8 +97,8 @@ class Job:
             self.state = JobState.CANCELLED
         except OmahaInputError as exc:
             self.error, self.state = exc, JobState.FAILED
-        except Exception as exc:  # a bug: the page still gets one line, the server keeps serving
-            self.error, self.state = OmahaInputError(f"internal error: {type(exc).__name__}: {exc}"), JobState.FAILED
+        except Exception as exc:  # a bug, not bad input (500): the page still gets one line
+            self.error, self.state = RuntimeError(f"internal error: {type(exc).__name__}: {exc}"), JobState.FAILED
         finally:
             self.finished_at = time.monotonic()
             self.finished.set()
@@ -148,6 +148,11 @@ class JobRunner:
             self._jobs[job.id] = job
         self._pool.submit(job.run)
         return job
+
+    def jobs(self) -> list[Job]:
+        """Every job the runner still knows, oldest first."""
+        with self._lock:
+            return list(self._jobs.values())
 
     def get(self, job_id: str) -> Job | None:
         with self._lock:

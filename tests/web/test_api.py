@@ -10,7 +10,9 @@ from __future__ import annotations
 import time
 import warnings
 
+import httpx
 import pytest
+from page_server import serving
 
 # Starlette 1.x asks for httpx2 in its test client (a warning on import); httpx works the same here.
 with warnings.catch_warnings():
@@ -23,6 +25,7 @@ from omaha8eq.cli.ranges import range_document
 from omaha8eq.engine.method import MAX_WORK
 from omaha8eq.web.app import create_app
 from omaha8eq.web.compute import BY_HAND_ROWS, DISTRIBUTION_POINTS
+from omaha8eq.web.jobs import JobState
 from omaha8eq.web.requests import Limits
 
 
@@ -300,3 +303,30 @@ def test_a_full_server_answers_503():
             busy.post(f"/api/jobs/{job_id}/cancel")
         for job_id in (first, second):
             assert wait_for(busy, job_id, {"cancelled", "done"})["state"] == "cancelled"
+
+
+def test_a_client_that_goes_away_stops_its_run():
+    app = create_app()
+    with serving(app) as url:
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(f"{url}api/equity", json=LONG_RUN, timeout=3)
+        (job,) = app.state.runner.jobs()
+        assert job.finished.wait(60)
+        assert job.state is JobState.CANCELLED and job.done < 20_000_000
+
+
+def test_a_run_without_a_seed_reports_one_javascript_keeps_exactly(client):
+    body = {"players": ["AsAh2c3d", "random"], "method": "monte-carlo", "samples": 1000}
+    first = ok(client, "/api/equity", body)
+    assert 0 <= first["seed"] < 2**53
+    again = ok(client, "/api/equity", {**body, "seed": first["seed"]})
+    assert without_elapsed(again) == without_elapsed(first)
+
+
+def test_an_internal_error_is_a_500_not_a_400(client, monkeypatch):
+    def broken(request, limits, progress):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("omaha8eq.web.jobs.run_request", broken)
+    response = client.post("/api/evaluate", json={"hand": "AsAh2c3d", "board": "4c5d7s"})
+    assert response.status_code == 500 and response.json() == {"error": "internal error: ZeroDivisionError: a bug"}

@@ -195,11 +195,16 @@ function showMessage(text) {
   message.hidden = !text;
 }
 
-function optionalNumber(selector, name, parse) {
+// A number field: null when empty; the server checks the rest (a fraction where a count
+// belongs, a negative seed). Integers must survive JSON: JavaScript holds them up to 2**53.
+function optionalNumber(selector, name) {
   const text = $(selector).value.trim().replace(/[,_ ]/g, "");
   if (!text) return null;
-  const value = parse(text);
+  const value = Number(text);
   if (!Number.isFinite(value)) throw new ApiError(`${name}: expected a number, got '${$(selector).value}'`);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new ApiError(`${name}: at most ${Number.MAX_SAFE_INTEGER} on this page, got ${text}`);
+  }
   return value;
 }
 
@@ -211,9 +216,9 @@ function equityRequest() {
     hole_size: holeSize(),
     hilo: $("#game").value === "hilo",
     method: $("#method").value,
-    samples: optionalNumber("#samples", "samples", Number),
-    seed: optionalNumber("#seed", "seed", Number),
-    stderr_target: optionalNumber("#stderr", "stderr_target", Number),
+    samples: optionalNumber("#samples", "samples"),
+    seed: optionalNumber("#seed", "seed"),
+    stderr_target: optionalNumber("#stderr", "stderr_target"),
     by_hand: true,
     by_next_card: $("#by-next-card").checked,
   };
