@@ -4,10 +4,17 @@ and that no other command loads the web stack."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import signal
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 
 from cli_run import fails
+from page_server import free_port
 
 
 def test_serve_without_the_extra_says_how_to_install_it(capsys, monkeypatch):
@@ -32,3 +39,36 @@ def test_other_commands_do_not_import_the_web_stack():
     # --help exits through SystemExit inside main (returned as 0), so the check still runs.
     out = subprocess.run([sys.executable, "-c", code_check], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_serve_serves_the_page_and_stops_on_ctrl_c():
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "omaha8eq", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout.readline() == f"omaha8eq: serving http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        for _ in range(100):  # the line comes just before uvicorn binds the port
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/limits", timeout=5) as response:
+                    limits = json.load(response)
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert limits["max_running"] == 2
+        with urllib.request.urlopen(f"http://localhost:{port}/", timeout=5) as response:
+            assert b"<title>omaha8eq" in response.read()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/limits", headers={"Host": "evil.example"})
+        try:
+            urllib.request.urlopen(request, timeout=5)
+            raise AssertionError("a request for another host was served")
+        except urllib.error.HTTPError as error:
+            assert error.code == 400  # DNS rebinding: only localhost names are served
+    finally:
+        server.send_signal(signal.SIGINT)
+        assert server.wait(30) == 0

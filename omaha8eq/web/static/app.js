@@ -7,7 +7,7 @@ import { showCounterfeit, showEquity } from "./results.js";
 
 const $ = (selector) => document.querySelector(selector);
 const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 10;
+const MAX_PLAYERS = 11; // the deck's limit for 4 cards (the server checks each size)
 const CHECK_DELAY_MS = 250;
 
 const form = $("#spot");
