@@ -39,7 +39,9 @@ from .requests import Limits, parse_request
 
 __all__ = ["create_app"]
 
-#: Seconds between checks, while a request waits for its job, that its client is still there.
+#: Seconds between checks, while a request waits for its job, that the job is done and its
+#: client still there: the first wait, doubled each time up to the last.
+FIRST_WAIT = 0.001
 WAIT_POLL = 0.05
 
 
@@ -91,51 +93,41 @@ def create_app(limits: Limits | None = None, allowed_hosts: Sequence[str] | None
     limits = limits or Limits()
     runner = JobRunner(limits)
 
-    async def submit(kind: str, request: Request) -> Job:
-        body = await _json_body(request, limits.max_body)
+    def submit(kind: object, body: object) -> Job:
+        """Check a request and queue its job: _BadRequest (400, or 503 when full) otherwise."""
         try:
-            parsed = parse_request(kind, body, limits)
+            return runner.submit(str(kind), parse_request(kind, body, limits))
         except OmahaInputError as exc:
             raise _BadRequest(str(exc)) from None
-        try:
-            return runner.submit(kind, parsed)
         except ServerBusy as exc:
             raise _BadRequest(str(exc), 503) from None
 
-    async def handle(request: Request, kind: str | None = None) -> JSONResponse:
+    async def api(request: Request) -> JSONResponse:
+        """POST /api/KIND: run the request and answer with its result."""
         try:
-            if kind is None:  # POST /api/jobs: the kind is in the body
-                return await start_job(request)
-            job = await submit(kind, request)
+            job = submit(request.path_params["kind"], await _json_body(request, limits.max_body))
         except _BadRequest as exc:
             return _error(exc, exc.status)
+        delay = FIRST_WAIT
         while not job.finished.is_set():
-            if await request.is_disconnected():
+            if await request.is_disconnected():  # the client went away: stop its run
                 job.cancel()
                 break
             job.touch()
-            await anyio.sleep(WAIT_POLL)
-        return _job_response(job) if job.state is not JobState.DONE else JSONResponse(job.result)
+            await anyio.sleep(delay)
+            delay = min(2 * delay, WAIT_POLL)  # quick answers stay quick, long runs cost little
+        return JSONResponse(job.result) if job.state is JobState.DONE else _job_response(job)
 
     async def start_job(request: Request) -> JSONResponse:
-        body = await _json_body(request, limits.max_body)
-        if not isinstance(body, dict) or set(body) - {"kind", "request"} or not isinstance(body.get("kind"), str):
-            raise _BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range", "request": {...}}')
+        """POST /api/jobs: queue ``{"kind": ..., "request": {...}}`` and answer 202 with its status."""
         try:
-            parsed = parse_request(body["kind"], body.get("request", {}), limits)
-        except OmahaInputError as exc:
-            raise _BadRequest(str(exc)) from None
-        try:
-            job = runner.submit(body["kind"], parsed)
-        except ServerBusy as exc:
-            raise _BadRequest(str(exc), 503) from None
+            body = await _json_body(request, limits.max_body)
+            if not isinstance(body, dict) or set(body) - {"kind", "request"} or "kind" not in body:
+                raise _BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range", "request": {...}}')
+            job = submit(body["kind"], body.get("request", {}))
+        except _BadRequest as exc:
+            return _error(exc, exc.status)
         return _job_response(job, 202)
-
-    async def api(request: Request) -> JSONResponse:
-        return await handle(request, request.path_params["kind"])
-
-    async def jobs(request: Request) -> JSONResponse:
-        return await handle(request)
 
     def find(request: Request) -> Job | JSONResponse:
         job = runner.get(request.path_params["job_id"])
@@ -168,7 +160,7 @@ def create_app(limits: Limits | None = None, allowed_hosts: Sequence[str] | None
     app = Starlette(
         routes=[
             Route("/api/limits", show_limits, methods=["GET"]),
-            Route("/api/jobs", jobs, methods=["POST"]),
+            Route("/api/jobs", start_job, methods=["POST"]),
             Route("/api/jobs/{job_id}", job_status, methods=["GET", "DELETE"]),
             Route("/api/jobs/{job_id}/cancel", cancel_job, methods=["POST"]),
             Route("/api/{kind}", api, methods=["POST"]),

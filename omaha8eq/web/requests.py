@@ -237,7 +237,7 @@ KINDS: dict[str, Callable[[object, Limits], Request]] = {
 }
 
 
-def parse_request(kind: str, body: object, limits: Limits) -> Request:
+def parse_request(kind: object, body: object, limits: Limits) -> Request:
     """The request of ``kind`` ("equity", "counterfeit", "evaluate", "range") read from a
     decoded JSON ``body``; OmahaInputError (OmahaTypeError for a wrong JSON type) names
     the first bad field.
@@ -249,7 +249,7 @@ def parse_request(kind: str, body: object, limits: Limits) -> Request:
     ...
     omaha8eq.errors.OmahaTypeError: players: expected a list of hands, got 'AsAh2c3d'
     """
-    reader = KINDS.get(kind)
+    reader = KINDS.get(kind) if isinstance(kind, str) else None
     if reader is None:
         raise OmahaInputError(f"kind: expected one of {', '.join(KINDS)}, got {excerpt(kind)}")
     return reader(body, limits)

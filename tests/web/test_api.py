@@ -266,6 +266,7 @@ def test_a_failed_job_is_a_400_and_an_unknown_one_a_404(client):
     no_players = client.post("/api/jobs", json={"kind": "equity"}).json()["id"]  # the library refuses it
     assert wait_for(client, no_players, {None}) == {"error": library_error(lambda: omaha8eq.equity([]))}
     assert client.post("/api/jobs", json={"request": {}}).status_code == 400
+    assert client.post("/api/jobs", json={"kind": 5, "request": {}}).json()["error"].startswith("kind: expected one")
     assert client.post("/api/jobs", json={"kind": "equity", "request": {}, "x": 1}).status_code == 400
 
 

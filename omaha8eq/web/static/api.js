@@ -1,5 +1,6 @@
 // Talking to the server: a job started, polled for its progress and result, cancelled.
 
+const FIRST_POLL_MS = 10;
 const POLL_MS = 150;
 
 export class ApiError extends Error {
@@ -48,9 +49,11 @@ export class Job {
       let status = await post("api/jobs", { kind: this.kind, request: this.request });
       this.id = status.id;
       if (this.cancelled) await this.cancel();
+      let delay = FIRST_POLL_MS;
       while (status.state === "waiting" || status.state === "running") {
         this.onProgress(status);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(2 * delay, POLL_MS); // quick answers stay quick
         status = await answer(await fetch(`api/jobs/${this.id}`));
       }
       return status.state === "done" ? status : null;
