@@ -61,5 +61,9 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"omaha8eq: serving {url} (Ctrl-C stops)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    try:
+        # After Ctrl-C, requests still open get a second to end before they are cancelled.
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+    finally:
+        app.state.runner.shutdown()  # stop every job still computing (a second Ctrl-C skips the app's own)
     return EXIT_OK

@@ -109,13 +109,14 @@ def create_app(limits: Limits | None = None, allowed_hosts: Sequence[str] | None
         except _BadRequest as exc:
             return _error(exc, exc.status)
         delay = FIRST_WAIT
-        while not job.finished.is_set():
-            if await request.is_disconnected():  # the client went away: stop its run
+        try:
+            while not job.finished.is_set() and not await request.is_disconnected():
+                job.touch()
+                await anyio.sleep(delay)
+                delay = min(2 * delay, WAIT_POLL)  # quick answers stay quick, long runs cost little
+        finally:  # the client went away, or the server is stopping: stop the run
+            if not job.finished.is_set():
                 job.cancel()
-                break
-            job.touch()
-            await anyio.sleep(delay)
-            delay = min(2 * delay, WAIT_POLL)  # quick answers stay quick, long runs cost little
         return JSONResponse(job.result) if job.state is JobState.DONE else _job_response(job)
 
     async def start_job(request: Request) -> JSONResponse:

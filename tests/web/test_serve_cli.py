@@ -3,12 +3,14 @@ and that no other command loads the web stack."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -69,6 +71,20 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c():
             raise AssertionError("a request for another host was served")
         except urllib.error.HTTPError as error:
             assert error.code == 400  # DNS rebinding: only localhost names are served
+        # A long run in progress: Ctrl-C cancels it and the server exits within seconds.
+        long_run = json.dumps({"players": ["15%", "15%"], "board": "4c5d7s", "method": "exact"})  # 13 s on a core
+        pending = urllib.request.Request(f"http://127.0.0.1:{port}/api/equity", data=long_run.encode())
+        waiting = threading.Thread(target=lambda: _ignore_errors(urllib.request.urlopen, pending, timeout=120))
+        waiting.start()
+        time.sleep(1.5)
     finally:
+        interrupted = time.monotonic()
         server.send_signal(signal.SIGINT)
-        assert server.wait(30) == 0
+        assert server.wait(60) == 0
+    assert time.monotonic() - interrupted < 6  # 1 s of grace, then the job stops at its next report
+    waiting.join(30)
+
+
+def _ignore_errors(call, *args, **kwargs):
+    with contextlib.suppress(OSError):  # the server went away: expected
+        call(*args, **kwargs)
