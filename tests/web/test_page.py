@@ -18,6 +18,8 @@ from page_server import serving
 from playwright.sync_api import Page, expect, sync_playwright
 
 import omaha8eq
+from omaha8eq.web.app import create_app
+from omaha8eq.web.jobs import JobState
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.browser
@@ -33,8 +35,13 @@ TIMEOUT_MS = 120_000  # a cold numba cache compiles kernels on the first run
 
 
 @pytest.fixture(scope="module")
-def server():
-    with serving() as url:
+def app():
+    return create_app()
+
+
+@pytest.fixture(scope="module")
+def server(app):
+    with serving(app) as url:
         yield url
 
 
@@ -169,7 +176,7 @@ def test_range_shows_its_hands_and_graph(page, server, screenshot):
     screenshot(page, "web-range")
 
 
-def test_cancel_stops_a_long_run(page, server, screenshot):
+def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screenshot):
     page.goto(f"{server}?p=AsAh2c3d&p=random&p=random&p=random&p=random&m=monte-carlo&n=20000000")
     expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
     screenshot(page, "web-progress")
@@ -177,3 +184,10 @@ def test_cancel_stops_a_long_run(page, server, screenshot):
     expect(page.locator("#message")).to_have_text("Cancelled.", timeout=30_000)
     expect(page.locator("#cancel")).to_be_hidden()
     expect(page.locator("#results")).to_be_hidden()
+    assert app.state.runner.jobs()[-1].state is JobState.CANCELLED
+    page.press("#player-1", "Enter")  # again, then close the page: it tells the server on its way out
+    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
+    job = app.state.runner.jobs()[-1]
+    page.close(run_before_unload=True)
+    assert job.finished.wait(10)  # well before the server's own 20 s for an abandoned job
+    assert job.state is JobState.CANCELLED
