@@ -15,6 +15,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
+from ..deck import HOLE_SIZES
 from ..engine.progress import ProgressCallback
 from ..engine.spot import parse_range_text
 from ..errors import HandSizeError, OmahaInputError
@@ -32,25 +33,16 @@ BY_HAND_ROWS = 1_000
 DISTRIBUTION_POINTS = 201
 
 
-def _hole_size(request: EquityRequest) -> int:
-    """The hole size asked for, else that of the first hand written as cards, else 4."""
-    from ..ranges.range import is_range_expression
-
-    if request.hole_size is not None:
-        return request.hole_size
-    for text in request.players:
-        if text.strip().lower() != "random" and not is_range_expression(text):
-            return len(parse_cards(text, what="hand"))
-    return 4
-
-
 def _players(request: EquityRequest, progress: ProgressCallback) -> list[str | Range]:
-    """The players for :func:`omaha8eq.equity`: ranges parsed here at the hole size
-    asked for (with progress, so that a 6-card range can be cancelled), cards and
-    "random" as written, known hands checked against that size."""
+    """The players for :func:`omaha8eq.equity`. With a ``hole_size``, ranges are parsed
+    here at that size (with progress, so that a 6-card range can be cancelled) and known
+    hands are checked against it; without one, everything goes to the library as written
+    (it takes the size from the known hands)."""
     from ..ranges.range import RangeSyntaxError, is_range_expression, parse_range
 
-    size = _hole_size(request)
+    size = request.hole_size
+    if size is None:
+        return list(request.players)
     players: list[str | Range] = []
     for i, text in enumerate(request.players, 1):
         if text.strip().lower() == "random":
@@ -63,7 +55,7 @@ def _players(request: EquityRequest, progress: ProgressCallback) -> list[str | R
                 raise
         else:
             cards = parse_cards(text, what=f"hand {i}")
-            if request.hole_size is not None and len(cards) != size:  # else the library checks the sizes
+            if len(cards) in HOLE_SIZES and len(cards) != size:  # other sizes: equity() says what is wrong
                 raise HandSizeError(f"hand {i}: {len(cards)} cards given; this spot deals {size} hole cards")
             players.append(text)
     return players
@@ -115,7 +107,7 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
         seed=seed,
         hilo=request.hilo,
         progress=progress,
-        by_hand=request.by_hand and any(not isinstance(p, str) for p in players),
+        by_hand=request.by_hand,  # per-hand results of each range (none without one)
         by_next_card=request.by_next_card,
         max_work=limits.max_work,
     )
