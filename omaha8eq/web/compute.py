@@ -131,9 +131,15 @@ def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCa
 
 def _run_range(request: RangeRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
     from ..cli.ranges import range_document
-    from ..ranges.range import parse_range
+    from ..ranges.range import RangeSyntaxError, parse_range
 
-    return range_document(parse_range(request.expression, hole_size=request.hole_size, progress=progress), request.list)
+    try:
+        parsed = parse_range(request.expression, hole_size=request.hole_size, progress=progress)
+    except RangeSyntaxError:
+        if request.hand is not None:  # a player's text: a mistyped hand gets equity()'s card error
+            parse_range_text(request.expression, request.hole_size, f"hand {request.hand}")
+        raise
+    return range_document(parsed, request.list)
 
 
 def run_request(request: Request, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:

@@ -103,11 +103,16 @@ class EvaluateRequest:
 
 @dataclass(frozen=True)
 class RangeRequest:
-    """``POST /api/range``: a range expression to count, describe, list and validate."""
+    """``POST /api/range``: a range expression to count, describe, list and validate.
+
+    ``hand``: the player (1, 2, ...) whose text this is, if any: text that reads as a
+    mistyped hand rather than a range then gets :func:`omaha8eq.equity`'s card error.
+    """
 
     expression: str
     hole_size: int
     list: int
+    hand: int | None = None
 
 
 Request = EquityRequest | CounterfeitRequest | EvaluateRequest | RangeRequest
@@ -219,12 +224,18 @@ def _evaluate(body: object, limits: Limits) -> EvaluateRequest:
 
 
 def _range(body: object, limits: Limits) -> RangeRequest:
-    fields = _Fields(body, {"expression", "hole_size", "list"})
+    fields = _Fields(body, {"expression", "hole_size", "list", "hand"})
     listed = fields.get("list", _integer, 10)
     if not 0 <= listed <= MAX_LISTED:
         raise OmahaInputError(f"list: expected 0 to {MAX_LISTED:,} hands, got {listed}")
+    hand = fields.get("hand", _integer, None)
+    if hand is not None and not 1 <= hand <= MAX_PLAYERS:
+        raise OmahaInputError(f"hand: expected a player from 1 to {MAX_PLAYERS}, got {hand}")
     return RangeRequest(
-        expression=fields.get("expression", _text, ""), hole_size=fields.get("hole_size", _hole_size, 4), list=listed
+        expression=fields.get("expression", _text, ""),
+        hole_size=fields.get("hole_size", _hole_size, 4),
+        list=listed,
+        hand=hand,
     )
 
 

@@ -142,6 +142,12 @@ def test_range_counts_lists_and_validates(client):
     with pytest.raises(omaha8eq.RangeSyntaxError) as raised:
         omaha8eq.parse_range("AA:$xs")
     assert response.json() == {"error": str(raised.value), "position": 3, "text": "$xs"}
+    # A player's text that reads as a mistyped hand gets equity()'s card error, as a run would.
+    response = client.post("/api/range", json={"expression": "AsAh2c3q", "hand": 2})
+    assert response.status_code == 400
+    assert response.json()["error"] == library_error(lambda: omaha8eq.equity(["KsKhQdJd", "AsAh2c3q"]))
+    response = client.post("/api/range", json={"expression": "AA:$xs", "hand": 2})
+    assert response.json() == {"error": str(raised.value), "position": 3, "text": "$xs"}
 
 
 def library_error(call) -> str:
@@ -203,6 +209,7 @@ def test_bad_equity_input_is_a_400_with_the_librarys_message(client, body, call,
         ("/api/evaluate", {"hand": "As2cKhZd", "board": "4d6h7h"}, "Zd"),
         ("/api/range", {"expression": "AA:$ds", "list": -1}, "list: expected 0 to 1,000"),
         ("/api/range", {"expression": ""}, "empty expression"),
+        ("/api/range", {"expression": "AA", "hand": 0}, "hand: expected a player from 1 to 12"),
         ("/api/range", {"expression": "/etc/passwd"}, "range '/etc/passwd'"),
         ("/api/nothing", {}, "kind: expected one of equity, counterfeit, evaluate, range"),
     ],

@@ -143,6 +143,7 @@ def test_bad_card_and_bad_range_show_the_message(page, server, screenshot):
     with pytest.raises(omaha8eq.OmahaInputError) as bad_card:
         omaha8eq.equity(["AsAh2c3q", "KsKhQdJd"])
     expect(page.locator("#message")).to_have_text(str(bad_card.value))
+    expect(page.locator('#players li[data-player="1"] .status')).to_have_text(str(bad_card.value))  # as typed
     page.fill("#player-2", "AA:$xs")
     with pytest.raises(omaha8eq.RangeSyntaxError) as bad_range:
         omaha8eq.parse_range("AA:$xs")

@@ -137,7 +137,8 @@ function checkRange(input) {
   setStatus(input, "checking…", "");
   const timer = setTimeout(async () => {
     try {
-      const range = await post("api/range", { expression: input.value, hole_size: holeSize(), list: 0 },
+      const hand = Number(input.closest("li").dataset.player);
+      const range = await post("api/range", { expression: input.value, hole_size: holeSize(), list: 0, hand },
         controller.signal);
       setStatus(input, `${range.hands.toLocaleString()} hands (${(100 * range.share).toFixed(2)}%)`, "ok");
     } catch (error) {
