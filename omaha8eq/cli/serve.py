@@ -55,15 +55,22 @@ def run_serve(args: argparse.Namespace) -> int:
     from ..web.app import create_app
 
     loopback = args.host in LOOPBACK
-    app = create_app(allowed_hosts=[*LOOPBACK, "[::1]"] if loopback else None)
+    server: uvicorn.Server | None = None  # made below: the app asks it whether it is stopping
+    app = create_app(
+        allowed_hosts=[*LOOPBACK, "[::1]"] if loopback else None,
+        stopping=lambda: server is not None and server.should_exit,
+    )
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
     print(f"omaha8eq: serving {url} (Ctrl-C stops)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    # After Ctrl-C, waiting requests cancel their runs and answer; the rest get a second to end.
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+    )
     try:
-        # After Ctrl-C, requests still open get a second to end before they are cancelled.
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+        server.run()
     finally:
-        app.state.runner.shutdown()  # stop every job still computing (a second Ctrl-C skips the app's own)
+        app.state.runner.shutdown()  # after a second Ctrl-C, which skips the app's own shutdown
     return EXIT_OK

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import anyio
@@ -84,11 +84,18 @@ def _job_response(job: Job, status: int = 200) -> JSONResponse:
     return JSONResponse(document, status_code=status)
 
 
-def create_app(limits: Limits | None = None, allowed_hosts: Sequence[str] | None = None) -> Starlette:
+def create_app(
+    limits: Limits | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    stopping: Callable[[], bool] = lambda: False,
+) -> Starlette:
     """The web application with its own job runner (``app.state.runner``).
 
     ``allowed_hosts``: the Host header values accepted (None: any), which keeps other
-    web sites from reaching a server on localhost through DNS rebinding.
+    web sites from reaching a server on localhost through DNS rebinding. ``stopping()``
+    says when the server is shutting down (uvicorn's ``Server.should_exit``): requests
+    still waiting for their runs then cancel them and answer 503 at once (a run stops at
+    its next progress report; its thread is a daemon, so the server need not wait for it).
     """
     limits = limits or Limits()
     runner = JobRunner(limits)
@@ -110,14 +117,18 @@ def create_app(limits: Limits | None = None, allowed_hosts: Sequence[str] | None
             return _error(exc, exc.status)
         delay = FIRST_WAIT
         try:
-            while not job.finished.is_set() and not await request.is_disconnected():
+            while not job.finished.is_set() and not stopping() and not await request.is_disconnected():
                 job.touch()
                 await anyio.sleep(delay)
                 delay = min(2 * delay, WAIT_POLL)  # quick answers stay quick, long runs cost little
-        finally:  # the client went away, or the server is stopping: stop the run
+        finally:  # the client went away or the server is stopping: stop the run, answer at once
             if not job.finished.is_set():
                 job.cancel()
-        return JSONResponse(job.result) if job.state is JobState.DONE else _job_response(job)
+        if job.state is JobState.DONE:
+            return JSONResponse(job.result)
+        if job.cancelled:
+            return _error(RuntimeError("the run was cancelled: the server is stopping"), 503)
+        return _job_response(job)
 
     async def start_job(request: Request) -> JSONResponse:
         """POST /api/jobs: queue ``{"kind": ..., "request": {...}}`` and answer 202 with its status."""

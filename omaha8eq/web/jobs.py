@@ -1,9 +1,9 @@
 """The web server's jobs: requests computed in worker threads, a bounded number at once.
 
-A :class:`JobRunner` owns a pool of ``Limits.max_running`` worker threads; a submitted
-:class:`Job` waits in its queue (at most ``Limits.max_waiting`` of them: beyond,
-:class:`ServerBusy`), then runs :func:`~omaha8eq.web.compute.run_request` off the event
-loop. The run's progress callback records ``(done, total)`` and raises
+A :class:`JobRunner` runs ``Limits.max_running`` jobs at once, each in a worker thread
+off the event loop; a submitted :class:`Job` waits for a free slot (at most
+``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then runs
+:func:`~omaha8eq.web.compute.run_request`. The run's progress callback records ``(done, total)`` and raises
 :class:`JobCancelled` once the job is cancelled, which stops the computation at its
 next progress report (between kernel calls of at most about half a second). A job
 that nobody has asked about for ``Limits.abandon_after`` seconds is cancelled too:
@@ -16,7 +16,6 @@ import enum
 import secrets
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..errors import OmahaInputError
@@ -27,6 +26,10 @@ __all__ = ["Job", "JobCancelled", "JobRunner", "JobState", "ServerBusy"]
 
 #: Finished jobs are kept this many seconds for their page to fetch the result.
 KEEP_FINISHED = 300.0
+#: Seconds between a waiting job's checks for its cancellation.
+SLOT_WAIT = 0.1
+#: Seconds the server's shutdown waits for cancelled jobs to stop.
+SHUTDOWN_WAIT = 3.0
 
 
 class JobCancelled(Exception):
@@ -123,12 +126,18 @@ class Job:
 
 
 class JobRunner:
-    """Runs jobs in a bounded pool of worker threads, keeps them for their pages to poll."""
+    """Runs each job in a worker thread of its own, ``Limits.max_running`` at once, and
+    keeps the jobs for their pages to poll.
+
+    The threads are daemons: a job stuck where it cannot see its cancellation (numba
+    compiling a kernel on first use, up to a minute) does not keep the server from exiting.
+    """
 
     def __init__(self, limits: Limits):
         self.limits = limits
-        self._pool = ThreadPoolExecutor(max_workers=limits.max_running, thread_name_prefix="omaha8eq-job")
+        self._slots = threading.Semaphore(limits.max_running)
         self._jobs: dict[str, Job] = {}
+        self._threads: dict[str, threading.Thread] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, name="omaha8eq-job-watchdog", daemon=True)
@@ -146,8 +155,21 @@ class JobRunner:
                 )
             job = Job(kind, request, self.limits)
             self._jobs[job.id] = job
-        self._pool.submit(job.run)
+            thread = threading.Thread(target=self._run, args=(job,), name=f"omaha8eq-job-{job.id}", daemon=True)
+            self._threads[job.id] = thread
+        thread.start()
         return job
+
+    def _run(self, job: Job) -> None:
+        """Wait for a free slot (or the job's cancellation), then run the job."""
+        while not self._slots.acquire(timeout=SLOT_WAIT):
+            if job.cancelled:
+                job.run()  # ends at once, cancelled, without taking a slot
+                return
+        try:
+            job.run()
+        finally:
+            self._slots.release()
 
     def jobs(self) -> list[Job]:
         """Every job the runner still knows, oldest first."""
@@ -165,15 +187,22 @@ class JobRunner:
             with self._lock:
                 for job in list(self._jobs.values()):
                     if job.state.finished:
+                        self._threads.pop(job.id, None)
                         if job.finished_at is not None and now - job.finished_at > KEEP_FINISHED:
                             del self._jobs[job.id]
                     elif now - job.seen > self.limits.abandon_after:
                         job.cancel()
 
-    def shutdown(self) -> None:
-        """Cancel every job and wait for the worker threads to stop."""
+    def shutdown(self, wait: float = SHUTDOWN_WAIT) -> None:
+        """Cancel every job and give their threads up to ``wait`` seconds to stop (once:
+        later calls return at once)."""
+        if self._stop.is_set():
+            return
         self._stop.set()
         with self._lock:
             for job in self._jobs.values():
                 job.cancel()
-        self._pool.shutdown(wait=True, cancel_futures=False)
+            threads = list(self._threads.values())
+        deadline = time.monotonic() + wait
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))

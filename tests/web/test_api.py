@@ -7,6 +7,7 @@ be a 400 carrying the library's own one-line message, never a 500.
 
 from __future__ import annotations
 
+import threading
 import time
 import warnings
 
@@ -25,8 +26,8 @@ from omaha8eq.cli.ranges import range_document
 from omaha8eq.engine.method import MAX_WORK
 from omaha8eq.web.app import create_app
 from omaha8eq.web.compute import BY_HAND_ROWS, DISTRIBUTION_POINTS
-from omaha8eq.web.jobs import JobState
-from omaha8eq.web.requests import Limits
+from omaha8eq.web.jobs import JobRunner, JobState
+from omaha8eq.web.requests import Limits, parse_request
 
 
 @pytest.fixture(scope="module")
@@ -311,6 +312,9 @@ def test_a_full_server_answers_503():
         assert response.status_code == 503 and response.headers["retry-after"]
         assert response.json()["error"].startswith("server busy: ")
         assert busy.post("/api/evaluate", json={"hand": "AsAh2c3d", "board": "4c5d7s"}).status_code == 503
+        busy.post(f"/api/jobs/{second}/cancel")  # a waiting job ends at once, the running one still runs
+        assert wait_for(busy, second, {"cancelled", "done"}, timeout=5)["state"] == "cancelled"
+        assert busy.get(f"/api/jobs/{first}").json()["state"] in ("waiting", "running")
         for job_id in (first, second):
             busy.post(f"/api/jobs/{job_id}/cancel")
         for job_id in (first, second):
@@ -342,3 +346,22 @@ def test_an_internal_error_is_a_500_not_a_400(client, monkeypatch):
     monkeypatch.setattr("omaha8eq.web.jobs.run_request", broken)
     response = client.post("/api/evaluate", json={"hand": "AsAh2c3d", "board": "4c5d7s"})
     assert response.status_code == 500 and response.json() == {"error": "internal error: ZeroDivisionError: a bug"}
+
+
+def test_shutdown_does_not_wait_for_a_job_deaf_to_its_cancellation(monkeypatch):
+    release = threading.Event()
+
+    def deaf(request, limits, progress):  # as numba compiling a kernel: no progress report for a while
+        release.wait(60)
+        return {}
+
+    monkeypatch.setattr("omaha8eq.web.jobs.run_request", deaf)
+    runner = JobRunner(Limits())
+    job = runner.submit("evaluate", parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits()))
+    started = time.monotonic()
+    runner.shutdown(wait=0.5)
+    assert time.monotonic() - started < 5 and job.cancelled and not job.finished.is_set()
+    runner.shutdown(wait=30)  # once only
+    assert time.monotonic() - started < 5
+    release.set()  # the thread (a daemon: it would not hold the process up) ends in its own time
+    assert job.finished.wait(10)

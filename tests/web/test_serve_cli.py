@@ -80,9 +80,10 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c():
     finally:
         interrupted = time.monotonic()
         server.send_signal(signal.SIGINT)
-        assert server.wait(60) == 0
-    assert time.monotonic() - interrupted < 6  # 1 s of grace, then the job stops at its next report
+        assert server.wait(60) == 130  # the command line's status when interrupted
+    assert time.monotonic() - interrupted < 6  # the run stops at its next progress report
     waiting.join(30)
+    assert server.stderr.read() == "omaha8eq: interrupted\n"  # no traceback: the request was answered 503
 
 
 def _ignore_errors(call, *args, **kwargs):
