@@ -76,12 +76,13 @@ async def _json_body(request: Request, limit: int) -> object:
         raise _BadRequest(f"request: not valid JSON ({exc})") from None
 
 
-def _job_response(job: Job, status: int = 200) -> JSONResponse:
+def _job_response(job: Job) -> JSONResponse:
+    """A job's status; a failed job's error instead (400 for bad input, 500 for a bug)."""
     document = job.status()
     if job.state is JobState.FAILED:
         error = job.error or RuntimeError("failed")
         return _error(error, 400 if isinstance(error, OmahaInputError) else 500)
-    return JSONResponse(document, status_code=status)
+    return JSONResponse(document)
 
 
 def create_app(
@@ -139,7 +140,7 @@ def create_app(
             job = submit(body["kind"], body.get("request", {}))
         except _BadRequest as exc:
             return _error(exc, exc.status)
-        return _job_response(job, 202)
+        return JSONResponse(job.status(), 202)  # its id, whatever became of it already
 
     def find(request: Request) -> Job | JSONResponse:
         job = runner.get(request.path_params["job_id"])

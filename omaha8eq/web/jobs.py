@@ -29,7 +29,7 @@ KEEP_FINISHED = 300.0
 #: Seconds between a waiting job's checks for its cancellation.
 SLOT_WAIT = 0.1
 #: Seconds the server's shutdown waits for cancelled jobs to stop.
-SHUTDOWN_WAIT = 3.0
+SHUTDOWN_WAIT = 2.0
 
 
 class JobCancelled(Exception):

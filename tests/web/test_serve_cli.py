@@ -81,7 +81,7 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c():
         interrupted = time.monotonic()
         server.send_signal(signal.SIGINT)
         assert server.wait(60) == 130  # the command line's status when interrupted
-    assert time.monotonic() - interrupted < 6  # the run stops at its next progress report
+    assert time.monotonic() - interrupted < 10  # not the whole run (13 s on a core; 52 s before this was fixed)
     waiting.join(30)
     assert server.stderr.read() == "omaha8eq: interrupted\n"  # no traceback: the request was answered 503
 

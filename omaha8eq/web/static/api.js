@@ -56,6 +56,7 @@ export class Job {
         delay = Math.min(2 * delay, POLL_MS); // quick answers stay quick
         status = await answer(await fetch(`api/jobs/${this.id}`));
       }
+      if (status.state === "failed") throw new ApiError(status.error, status); // failed before the first poll
       return status.state === "done" ? status : null;
     } finally {
       window.removeEventListener("pagehide", this.stopOnLeave);
