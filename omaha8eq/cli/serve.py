@@ -1,0 +1,76 @@
+"""The ``omaha8eq serve`` command: a local web page for Omaha Hi-Lo equities.
+
+Usage::
+
+    omaha8eq serve [--host 127.0.0.1] [--port 8000] [--open]
+
+Serves the page and its JSON API (see :mod:`omaha8eq.web.app`) until Ctrl-C. Needs the
+``web`` extra: ``pip install 'omaha8eq[web]'``; without it the command says so (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+
+from ..errors import OmahaInputError
+from .common import EXIT_OK, Subparsers, add_command
+
+__all__ = ["register", "run_serve"]
+
+#: Host names that mean this machine only: the page then accepts no other Host header.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``serve`` subcommand to the CLI's subparsers."""
+    sp = add_command(
+        commands,
+        "serve",
+        help="a local web page: pick cards, type ranges, see the hi-lo breakdown",
+        description="Serve a web page (and its JSON API) for equities, counterfeits, hand evaluation "
+        "and ranges on this machine, until Ctrl-C. Needs: pip install 'omaha8eq[web]'.",
+        examples=["omaha8eq serve", "omaha8eq serve --port 8080 --open"],
+    )
+    sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sp.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    sp.add_argument("--open", action="store_true", help="open the page in the web browser")
+    sp.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq serve``; a missing extra or a bad port is an input error."""
+    missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise OmahaInputError(
+            f"serve needs {' and '.join(missing)}: install the web extra with pip install 'omaha8eq[web]'"
+        )
+    if not 0 <= args.port <= 65535:
+        raise OmahaInputError(f"--port: expected 0 to 65535, got {args.port}")
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    from ..web.app import create_app
+
+    loopback = args.host in LOOPBACK
+    server: uvicorn.Server | None = None  # made below: the app asks it whether it is stopping
+    app = create_app(
+        allowed_hosts=[*LOOPBACK, "[::1]"] if loopback else None,
+        stopping=lambda: server is not None and server.should_exit,
+    )
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{shown}:{args.port}/"
+    print(f"omaha8eq: serving {url} (Ctrl-C stops)", flush=True)
+    if args.open:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    # After Ctrl-C, waiting requests cancel their runs and answer; the rest get a second to end.
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+    )
+    try:
+        server.run()
+    finally:
+        app.state.runner.shutdown()  # after a second Ctrl-C, which skips the app's own shutdown
+    return EXIT_OK

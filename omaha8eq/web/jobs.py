@@ -1,0 +1,208 @@
+"""The web server's jobs: requests computed in worker threads, a bounded number at once.
+
+A :class:`JobRunner` runs ``Limits.max_running`` jobs at once, each in a worker thread
+off the event loop; a submitted :class:`Job` waits for a free slot (at most
+``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then runs
+:func:`~omaha8eq.web.compute.run_request`. The run's progress callback records ``(done, total)`` and raises
+:class:`JobCancelled` once the job is cancelled, which stops the computation at its
+next progress report (between kernel calls of at most about half a second). A job
+that nobody has asked about for ``Limits.abandon_after`` seconds is cancelled too:
+its page was closed.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+import threading
+import time
+from typing import Any
+
+from ..errors import OmahaInputError
+from .compute import run_request
+from .requests import Limits, Request
+
+__all__ = ["Job", "JobCancelled", "JobRunner", "JobState", "ServerBusy"]
+
+#: Finished jobs are kept this many seconds for their page to fetch the result.
+KEEP_FINISHED = 300.0
+#: Seconds between a waiting job's checks for its cancellation.
+SLOT_WAIT = 0.1
+#: Seconds the server's shutdown waits for cancelled jobs to stop.
+SHUTDOWN_WAIT = 2.0
+
+
+class JobCancelled(Exception):
+    """Raised from a job's progress callback to stop its computation."""
+
+
+class ServerBusy(Exception):
+    """Too many jobs are running or waiting; the message says how many."""
+
+
+class JobState(enum.Enum):
+    WAITING = "waiting"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+    @property
+    def finished(self) -> bool:
+        return self in (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
+
+
+class Job:
+    """One request being computed: its state, progress, result or error."""
+
+    def __init__(self, kind: str, request: Request, limits: Limits):
+        self.id = secrets.token_hex(8)
+        self.kind = kind
+        self.request = request
+        self.limits = limits
+        self.state = JobState.WAITING
+        self.done = 0
+        self.total: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.error: Exception | None = None  # an OmahaInputError (bad input) or a RuntimeError (a bug)
+        self.created = self.seen = time.monotonic()
+        self.started: float | None = None
+        self.finished_at: float | None = None
+        self._cancel = threading.Event()
+        self.finished = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop the job: now if it waits, at its next progress report if it runs."""
+        self._cancel.set()
+
+    def touch(self) -> None:
+        """Note that someone still waits for the job (see ``Limits.abandon_after``)."""
+        self.seen = time.monotonic()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def _progress(self, done: int, total: int | None) -> None:
+        self.done, self.total = int(done), None if total is None else int(total)
+        if self._cancel.is_set():
+            raise JobCancelled
+
+    def run(self) -> None:
+        """Compute the job (in a worker thread); never raises."""
+        try:
+            if self._cancel.is_set():
+                raise JobCancelled
+            self.state, self.started = JobState.RUNNING, time.monotonic()
+            self.result = run_request(self.request, self.limits, self._progress)
+            self.state = JobState.DONE
+        except JobCancelled:
+            self.state = JobState.CANCELLED
+        except OmahaInputError as exc:
+            self.error, self.state = exc, JobState.FAILED
+        except Exception as exc:  # a bug, not bad input (500): the page still gets one line
+            self.error, self.state = RuntimeError(f"internal error: {type(exc).__name__}: {exc}"), JobState.FAILED
+        finally:
+            self.finished_at = time.monotonic()
+            self.finished.set()
+
+    def status(self) -> dict[str, Any]:
+        """The job as JSON: id, kind, state, progress, seconds elapsed, and the result or error."""
+        self.touch()
+        end = self.finished_at if self.finished_at is not None else self.seen
+        status: dict[str, Any] = {
+            "id": self.id,
+            "kind": self.kind,
+            "state": self.state.value,
+            "done": self.done,
+            "total": self.total,
+            "elapsed": 0.0 if self.started is None else end - self.started,
+        }
+        if self.result is not None:
+            status["result"] = self.result
+        if self.error is not None:
+            status["error"] = " ".join(str(self.error).split())
+        return status
+
+
+class JobRunner:
+    """Runs each job in a worker thread of its own, ``Limits.max_running`` at once, and
+    keeps the jobs for their pages to poll.
+
+    The threads are daemons: a job stuck where it cannot see its cancellation (numba
+    compiling a kernel on first use, up to a minute) does not keep the server from exiting.
+    """
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self._slots = threading.Semaphore(limits.max_running)
+        self._jobs: dict[str, Job] = {}
+        self._threads: dict[str, threading.Thread] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, name="omaha8eq-job-watchdog", daemon=True)
+        self._watchdog.start()
+
+    def submit(self, kind: str, request: Request) -> Job:
+        """Queue a job; ServerBusy when ``max_running + max_waiting`` jobs are unfinished."""
+        with self._lock:
+            active = [j for j in self._jobs.values() if not j.state.finished]
+            if len(active) >= self.limits.max_running + self.limits.max_waiting:
+                running = sum(j.state is JobState.RUNNING for j in active)
+                raise ServerBusy(
+                    f"server busy: {running} jobs running and {len(active) - running} waiting "
+                    f"(at most {self.limits.max_running} + {self.limits.max_waiting}); try again shortly"
+                )
+            job = Job(kind, request, self.limits)
+            self._jobs[job.id] = job
+            thread = threading.Thread(target=self._run, args=(job,), name=f"omaha8eq-job-{job.id}", daemon=True)
+            self._threads[job.id] = thread
+        thread.start()
+        return job
+
+    def _run(self, job: Job) -> None:
+        """Wait for a free slot (or the job's cancellation), then run the job."""
+        while not self._slots.acquire(timeout=SLOT_WAIT):
+            if job.cancelled:
+                job.run()  # ends at once, cancelled, without taking a slot
+                return
+        try:
+            job.run()
+        finally:
+            self._slots.release()
+
+    def jobs(self) -> list[Job]:
+        """Every job the runner still knows, oldest first."""
+        with self._lock:
+            return list(self._jobs.values())
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    def _watch(self) -> None:
+        """Cancel abandoned jobs and forget old finished ones, every half second."""
+        while not self._stop.wait(0.5):
+            now = time.monotonic()
+            with self._lock:
+                for job in list(self._jobs.values()):
+                    if job.state.finished:
+                        self._threads.pop(job.id, None)
+                        if job.finished_at is not None and now - job.finished_at > KEEP_FINISHED:
+                            del self._jobs[job.id]
+                    elif now - job.seen > self.limits.abandon_after:
+                        job.cancel()
+
+    def shutdown(self, wait: float = SHUTDOWN_WAIT) -> None:
+        """Cancel every job and give their threads up to ``wait`` seconds to stop (once:
+        later calls return at once)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        with self._lock:
+            for job in self._jobs.values():
+                job.cancel()
+            threads = list(self._threads.values())
+        deadline = time.monotonic() + wait
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))

@@ -1,0 +1,266 @@
+"""The web API's request bodies: JSON objects checked field by field into typed requests.
+
+Each ``POST /api/KIND`` body is a JSON object (field names as in the results'
+``to_dict()``: ``board``, ``dead``, ``hilo``, ``samples``, ``seed`` ...); this module
+checks its shape -- the known fields, their JSON types, the server's limits -- and
+raises :class:`~omaha8eq.errors.OmahaInputError` naming the first bad field. What the
+values mean (cards, ranges, hand sizes) is checked later by the library itself, in
+the job that runs the request, with its own messages. Cards are text: ``"AsAh2c3d"``,
+``"As Ah 2c 3d"`` or with suit symbols ``"A♠ A♥ 2♣ 3♦"``. Nothing here imports numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..checks import excerpt
+from ..errors import OmahaInputError, OmahaTypeError
+
+__all__ = [
+    "KINDS",
+    "CounterfeitRequest",
+    "EquityRequest",
+    "EvaluateRequest",
+    "Limits",
+    "RangeRequest",
+    "Request",
+    "parse_request",
+]
+
+#: The longest text field accepted (a hand, a board, a range expression).
+MAX_TEXT = 2_000
+#: The most players or opponents a request may list (the deck allows fewer still).
+MAX_PLAYERS = 12
+#: The most hands a range request lists.
+MAX_LISTED = 1_000
+#: Equity methods: the library's ``exhaustive`` None, True and False.
+METHODS = {"auto": None, "exact": True, "monte-carlo": False}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may cost on this server.
+
+    Attributes:
+        max_work: the most hand evaluations an exact equity run may take (the
+            library's estimate, ``equity(max_work=...)``; above it ``exact`` is refused
+            and ``auto`` samples instead).
+        max_samples: the most Monte Carlo samples a run draws (also the ceiling of a
+            run towards a standard-error target).
+        max_running: jobs computing at once (each in a worker thread).
+        max_waiting: jobs queued behind them; beyond, requests get 503.
+        abandon_after: seconds after which a job nobody polls is cancelled (its page
+            was closed).
+        max_body: the largest request body, in bytes.
+    """
+
+    max_work: int = 3_000_000_000  # the library's MAX_WORK: about a minute on one core
+    max_samples: int = 20_000_000
+    max_running: int = 2
+    max_waiting: int = 8
+    abandon_after: float = 20.0
+    max_body: int = 64_000
+
+
+@dataclass(frozen=True)
+class EquityRequest:
+    """``POST /api/equity``: the arguments of :func:`omaha8eq.equity`."""
+
+    players: tuple[str, ...]
+    board: str
+    dead: str
+    hole_size: int | None
+    hilo: bool
+    exhaustive: bool | None
+    samples: int | None
+    seed: int | None
+    stderr_target: float | None
+    by_hand: bool
+    by_next_card: bool
+
+
+@dataclass(frozen=True)
+class CounterfeitRequest:
+    """``POST /api/counterfeit``: the arguments of :func:`omaha8eq.counterfeit_odds`."""
+
+    hand: str
+    board: str
+    dead: str
+    opponents: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EvaluateRequest:
+    """``POST /api/evaluate``: the arguments of :func:`omaha8eq.evaluate`."""
+
+    hand: str
+    board: str
+    hilo: bool
+
+
+@dataclass(frozen=True)
+class RangeRequest:
+    """``POST /api/range``: a range expression to count, describe, list and validate.
+
+    ``hand``: the player (1, 2, ...) whose text this is, if any: text that reads as a
+    mistyped hand rather than a range then gets :func:`omaha8eq.equity`'s card error.
+    """
+
+    expression: str
+    hole_size: int
+    list: int
+    hand: int | None = None
+
+
+Request = EquityRequest | CounterfeitRequest | EvaluateRequest | RangeRequest
+T = TypeVar("T")
+
+
+class _Fields:
+    """The fields of one JSON object, read one by one; unknown fields are refused at the end."""
+
+    def __init__(self, body: object, allowed: set[str]):
+        if not isinstance(body, dict):
+            raise OmahaTypeError(f"request: expected a JSON object, got {excerpt(body)}")
+        unknown = sorted(set(body) - allowed)
+        if unknown:
+            raise OmahaInputError(f"request: unknown field {unknown[0]!r} (fields: {', '.join(sorted(allowed))})")
+        self.body: dict[str, Any] = body
+
+    def get(self, name: str, check: Callable[[object, str], T], default: T) -> T:
+        value = self.body.get(name)
+        return default if value is None else check(value, name)
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise OmahaTypeError(f"{name}: expected text, got {excerpt(value)}")
+    if len(value) > MAX_TEXT:
+        raise OmahaInputError(f"{name}: at most {MAX_TEXT:,} characters, got {len(value):,}")
+    return value
+
+
+def _texts(value: object, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise OmahaTypeError(f"{name}: expected a list of hands, got {excerpt(value)}")
+    if len(value) > MAX_PLAYERS:
+        raise OmahaInputError(f"{name}: at most {MAX_PLAYERS} hands, got {len(value)}")
+    return tuple(_text(item, f"{name} {i}") for i, item in enumerate(value, 1))
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise OmahaTypeError(f"{name}: expected true or false, got {excerpt(value)}")
+    return value
+
+
+def _integer(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OmahaTypeError(f"{name}: expected an integer, got {excerpt(value)}")
+    return value
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise OmahaTypeError(f"{name}: expected a number, got {excerpt(value)}")
+    return float(value)
+
+
+def _hole_size(value: object, name: str) -> int:
+    size = _integer(value, name)
+    if size not in (4, 5, 6):
+        raise OmahaInputError(f"{name}: expected 4, 5 or 6, got {size}")
+    return size
+
+
+def _equity(body: object, limits: Limits) -> EquityRequest:
+    fields = _Fields(
+        body,
+        {"players", "board", "dead", "hole_size", "hilo", "method", "samples", "seed", "stderr_target", "by_hand",
+         "by_next_card"},
+    )  # fmt: skip
+    method = fields.get("method", _text, "auto")
+    if method not in METHODS:
+        raise OmahaInputError(f"method: expected one of {', '.join(METHODS)}, got {excerpt(method)}")
+    samples = fields.get("samples", _integer, None)
+    if samples is not None and samples > limits.max_samples:
+        raise OmahaInputError(
+            f"samples: this server draws at most {limits.max_samples:,} samples a run, got {samples:,}; "
+            "use fewer, or run omaha8eq on your own machine for more"
+        )
+    return EquityRequest(
+        players=fields.get("players", _texts, ()),
+        board=fields.get("board", _text, ""),
+        dead=fields.get("dead", _text, ""),
+        hole_size=fields.get("hole_size", _hole_size, None),
+        hilo=fields.get("hilo", _flag, True),
+        exhaustive=METHODS[method],
+        samples=samples,
+        seed=fields.get("seed", _integer, None),
+        stderr_target=fields.get("stderr_target", _number, None),
+        by_hand=fields.get("by_hand", _flag, True),
+        by_next_card=fields.get("by_next_card", _flag, False),
+    )
+
+
+def _counterfeit(body: object, limits: Limits) -> CounterfeitRequest:
+    fields = _Fields(body, {"hand", "board", "dead", "opponents"})
+    return CounterfeitRequest(
+        hand=fields.get("hand", _text, ""),
+        board=fields.get("board", _text, ""),
+        dead=fields.get("dead", _text, ""),
+        opponents=fields.get("opponents", _texts, ()),
+    )
+
+
+def _evaluate(body: object, limits: Limits) -> EvaluateRequest:
+    fields = _Fields(body, {"hand", "board", "hilo"})
+    return EvaluateRequest(
+        hand=fields.get("hand", _text, ""), board=fields.get("board", _text, ""), hilo=fields.get("hilo", _flag, True)
+    )
+
+
+def _range(body: object, limits: Limits) -> RangeRequest:
+    fields = _Fields(body, {"expression", "hole_size", "list", "hand"})
+    listed = fields.get("list", _integer, 10)
+    if not 0 <= listed <= MAX_LISTED:
+        raise OmahaInputError(f"list: expected 0 to {MAX_LISTED:,} hands, got {listed}")
+    hand = fields.get("hand", _integer, None)
+    if hand is not None and not 1 <= hand <= MAX_PLAYERS:
+        raise OmahaInputError(f"hand: expected a player from 1 to {MAX_PLAYERS}, got {hand}")
+    return RangeRequest(
+        expression=fields.get("expression", _text, ""),
+        hole_size=fields.get("hole_size", _hole_size, 4),
+        list=listed,
+        hand=hand,
+    )
+
+
+#: Each kind of request and the reader of its body.
+KINDS: dict[str, Callable[[object, Limits], Request]] = {
+    "equity": _equity,
+    "counterfeit": _counterfeit,
+    "evaluate": _evaluate,
+    "range": _range,
+}
+
+
+def parse_request(kind: object, body: object, limits: Limits) -> Request:
+    """The request of ``kind`` ("equity", "counterfeit", "evaluate", "range") read from a
+    decoded JSON ``body``; OmahaInputError (OmahaTypeError for a wrong JSON type) names
+    the first bad field.
+
+    >>> parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits())
+    EvaluateRequest(hand='AsAh2c3d', board='4c5d7s', hilo=True)
+    >>> parse_request("equity", {"players": "AsAh2c3d"}, Limits())
+    Traceback (most recent call last):
+    ...
+    omaha8eq.errors.OmahaTypeError: players: expected a list of hands, got 'AsAh2c3d'
+    """
+    reader = KINDS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise OmahaInputError(f"kind: expected one of {', '.join(KINDS)}, got {excerpt(kind)}")
+    return reader(body, limits)

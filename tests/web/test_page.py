@@ -1,0 +1,194 @@
+"""The page in a real browser: Chromium (Debian's /usr/bin/chromium) driven by Playwright.
+
+A server runs on a free localhost port; each test enters a spot as a player would
+(clicking cards, typing, the keyboard), runs it and reads the numbers back from the
+page, comparing them with :func:`omaha8eq.equity` called directly. Each saves a
+screenshot in pytest's temporary directory (and in ``$OMAHA8EQ_SCREENSHOTS`` when set:
+that is how docs/web-*.png are made).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from page_server import serving
+from playwright.sync_api import Page, expect, sync_playwright
+
+import omaha8eq
+from omaha8eq.web.app import create_app
+from omaha8eq.web.jobs import JobState
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.browser
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium; .ci/run does it)", allow_module_level=True)
+
+# Without the networking flags Chromium keeps calling home on a machine with no network.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+]  # fmt: skip
+TIMEOUT_MS = 120_000  # a cold numba cache compiles kernels on the first run
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app()
+
+
+@pytest.fixture(scope="module")
+def server(app):
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    with sync_playwright() as playwright:
+        context_dir = tmp_path_factory.mktemp("chromium-profile")
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+        shutil.rmtree(context_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser, request):
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def screenshot(tmp_path):
+    def save(page: Page, name: str) -> Path:
+        path = tmp_path / f"{name}.png"
+        page.screenshot(path=path, full_page=True)
+        if os.environ.get("OMAHA8EQ_SCREENSHOTS"):
+            shutil.copy(path, Path(os.environ["OMAHA8EQ_SCREENSHOTS"]) / path.name)
+        return path
+
+    return save
+
+
+def equity_cells(page: Page) -> list[dict[str, float]]:
+    """The equity table read back: per player, each field's exact value."""
+    rows = page.locator("#equity-table tbody tr")
+    values = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td[data-value]")
+        values.append(
+            {cells.nth(j).get_attribute("data-field"): float(cells.nth(j).get_attribute("data-value"))
+             for j in range(cells.count())}
+        )  # fmt: skip
+    return values
+
+
+def assert_table_is(page: Page, result: omaha8eq.EquityResult) -> None:
+    got = equity_cells(page)
+    assert len(got) == len(result.players)
+    for row, player in zip(got, result.players, strict=True):
+        for field in ("equity", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop"):
+            assert row[field] == getattr(player, field), field
+        assert row["quarter"] == player.quarter
+
+
+def click_cards(page: Page, cards: str) -> None:
+    for card in cards.split():
+        page.click(f'#picker button[data-card="{card}"]')
+
+
+def test_spot_by_clicking_and_typing_matches_the_library(page, server, screenshot):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.goto(server)
+    click_cards(page, "As Ah 2c")  # the picker fills player 1 first
+    page.locator('#picker button[data-card="3c"]').focus()
+    page.keyboard.press("ArrowRight")  # 3c -> 2c is to its right; back left to 3c, then down a suit row
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # 3d: one suit row above clubs
+    page.keyboard.press("Enter")
+    expect(page.locator("#player-1")).to_have_value("AsAh2c3d")
+    page.fill("#player-2", "K♠ K♥ Q♦ J♦")
+    page.click('.card-field[data-target="board"] .pick')
+    expect(page.locator('#picker button[data-card="As"]')).to_be_disabled()  # player 1 holds it
+    expect(page.locator('#picker button[data-card="Ks"]')).to_be_disabled()  # typed by player 2
+    click_cards(page, "4c 5d 7s")
+    expect(page.locator("#board")).to_have_value("4c5d7s")
+    page.click("#run")
+    expect(page.locator("#summary")).to_contain_text("exact, 820 outcomes")
+    assert_table_is(page, omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], board="4c5d7s"))
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    assert "p=AsAh2c3d" in page.url and "b=4c5d7s" in page.url
+    screenshot(page, "web-phone")
+    page.goto(page.url)  # the link reproduces the spot and runs it
+    expect(page.locator("#summary")).to_contain_text("exact, 820 outcomes")
+    assert_table_is(page, omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], board="4c5d7s"))
+
+
+def test_bad_card_and_bad_range_show_the_message(page, server, screenshot):
+    page.goto(server)
+    page.fill("#player-1", "AsAh2c3q")
+    page.fill("#player-2", "KsKhQdJd")
+    page.press("#player-2", "Enter")  # Enter runs the form
+    with pytest.raises(omaha8eq.OmahaInputError) as bad_card:
+        omaha8eq.equity(["AsAh2c3q", "KsKhQdJd"])
+    expect(page.locator("#message")).to_have_text(str(bad_card.value))
+    expect(page.locator('#players li[data-player="1"] .status')).to_have_text(str(bad_card.value))  # as typed
+    page.fill("#player-2", "AA:$xs")
+    with pytest.raises(omaha8eq.RangeSyntaxError) as bad_range:
+        omaha8eq.parse_range("AA:$xs")
+    status = page.locator('#players li[data-player="2"] .status')
+    expect(status).to_have_text(str(bad_range.value))  # checked live, before any run
+    expect(page.locator("#player-2")).to_have_attribute("aria-invalid", "true")
+    page.fill("#player-2", "AA:$ds")
+    expect(status).to_have_text("864 hands (0.32%)")
+    screenshot(page, "web-errors")
+
+
+def test_range_shows_its_hands_and_graph(page, server, screenshot):
+    page.goto(f"{server}?p=AsAh2c3d&p=KK%3A%24ds&b=4c5d7s&nc=1")
+    section = page.locator('section.range[data-player="2"]')
+    expect(section.locator("svg.distribution polyline")).to_have_count(1)
+    result = omaha8eq.equity(["AsAh2c3d", "KK:$ds"], board="4c5d7s", by_hand=True, by_next_card=True)
+    assert_table_is(page, result)
+    hands = section.locator("tbody tr")
+    assert hands.count() == len(result.players[1].by_hand)
+    section.get_by_role("button", name="Equity").click()  # sort: best first
+    best = max(h.equity for h in result.players[1].by_hand)
+    assert float(hands.first.locator('td[data-field="equity"]').get_attribute("data-value")) == best
+    section.get_by_role("button", name="Equity").click()  # again: worst first
+    worst = min(h.equity for h in result.players[1].by_hand)
+    assert float(hands.first.locator('td[data-field="equity"]').get_attribute("data-value")) == worst
+    assert page.locator("#next-cards tbody tr").count() == len(result.by_next_card)
+    page.click("#cf-run")  # the counterfeit panel: player 1's hand against player 2's range
+    report = omaha8eq.counterfeit_odds("AsAh2c3d", "4c5d7s", opponents=["KK:$ds"])
+    cell = page.locator('#cf-table td[data-field="p_counterfeit"]')
+    expect(cell).to_have_attribute("data-value", str(report.to_dict()["p_counterfeit"]))
+    screenshot(page, "web-range")
+
+
+def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screenshot):
+    page.goto(f"{server}?p=AsAh2c3d&p=random&p=random&p=random&p=random&m=monte-carlo&n=20000000")
+    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
+    screenshot(page, "web-progress")
+    page.click("#cancel")
+    expect(page.locator("#message")).to_have_text("Cancelled.", timeout=30_000)
+    expect(page.locator("#cancel")).to_be_hidden()
+    expect(page.locator("#results")).to_be_hidden()
+    assert app.state.runner.jobs()[-1].state is JobState.CANCELLED
+    page.press("#player-1", "Enter")  # again, then close the page: it tells the server on its way out
+    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
+    job = app.state.runner.jobs()[-1]
+    page.close(run_before_unload=True)
+    assert job.finished.wait(10)  # well before the server's own 20 s for an abandoned job
+    assert job.state is JobState.CANCELLED
