@@ -32,23 +32,36 @@ DEALS_PER_CALL = 5_000_000
 SMALL_WORK = 50_000
 
 
-def aggregate_counts(arrays: DealArrays, tables: LookupTables, split_ranks: int = 0) -> np.ndarray:
+def aggregate_counts(
+    arrays: DealArrays, tables: LookupTables, split_ranks: int = 0, *, share_threads: bool = False
+) -> np.ndarray:
     """Exact counts of fixed hands, one histogram per part of ``split_ranks``: shape
     ``(parts, *histogram_shape(P))``, one part when it is 0, else two (see
     ``core.exact_multisets.aggregate_showdowns``). ``arrays.fixed_tables`` may hold
     the high columns only.
 
-    Preflop the work is shared among numba's threads (the parallel build is also the
-    faster one on one thread); after a flop (a few thousand boards at most) one
-    thread runs the kernel's serial build, which starts faster."""
+    With ``share_threads`` a preflop spot's work is shared among numba's threads (a
+    run of one spot; the range combinations, a call per combination, do not: on a busy
+    machine every parallel call waits for a core for each thread). Preflop the parallel
+    build runs, on one thread unless shared (it is also the faster build on one
+    thread); after a flop (a few thousand boards at most) the serial build, which
+    starts faster."""
     parts = 2 if split_ranks else 1
     preflop = arrays.n_known == 0
-    workers = numba.get_num_threads() if preflop else 1
+    threads = numba.get_num_threads()
+    workers = threads if share_threads and preflop else 1
     counts = np.zeros((workers, parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
-    if preflop:
-        parallel.run(aggregate_showdowns, arrays, tables, rank_multisets(), split_ranks, counts)
-    else:  # serial code: safe after a fork and from several threads
-        parallel.serial_twin(aggregate_showdowns)(arrays, tables, rank_multisets(), split_ranks, counts)
+    args = (arrays, tables, rank_multisets(), split_ranks, counts)
+    if not preflop:  # serial code: safe after a fork and from several threads
+        parallel.serial_twin(aggregate_showdowns)(*args)
+    elif workers > 1 or threads == 1:
+        parallel.run(aggregate_showdowns, *args)
+    else:
+        numba.set_num_threads(1)
+        try:
+            parallel.run(aggregate_showdowns, *args)
+        finally:
+            numba.set_num_threads(threads)
     total: np.ndarray = counts.sum(axis=0)
     return total
 

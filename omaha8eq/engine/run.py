@@ -98,7 +98,7 @@ def run_equity(
                 ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
             counts, outcomes, hand_results = ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results
         elif plan.method is Method.AGGREGATE:
-            counts, outcomes = aggregate_counts(arrays, tables)[0], plan.deals
+            counts, outcomes = aggregate_counts(arrays, tables, share_threads=True)[0], plan.deals
             report(progress, plan.deals, plan.deals)
         elif plan.method is Method.ENUMERATE:
             counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
@@ -186,7 +186,7 @@ def run_split(
         ranged = exact_range_counts(deal, arrays, tables, by_hand=False, progress=progress, split_ranks=ranks)
         counts, outcomes = ranged.counts, ranged.outcomes
     else:
-        counts = aggregate_counts(arrays, tables, split_ranks=ranks)
+        counts = aggregate_counts(arrays, tables, split_ranks=ranks, share_threads=True)
         outcomes = counts[:, 0].sum(axis=(1, 2))
         report(progress, int(outcomes.sum()), int(outcomes.sum()))
 
