@@ -115,7 +115,13 @@ def _visit_multisets(
         if weight == 0:
             continue
         chunk = _split_chunk(work_board, n_known, split_ranks) if split_ranks else 0
-        state, board_low = _board_summary(work_board)
+        if position == 0:  # the whole board is multiset m: its state is m's index (colex order)
+            state = BOARD_OFFSET[5] + m - multisets.offsets[5]
+            board_low = 0
+            for i in range(5):
+                board_low |= LOW_BIT[work_board[0, i] >> 2]
+        else:
+            state, board_low = _board_summary(work_board)
         changed = False
         for p in range(n_players):
             high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]

@@ -62,7 +62,7 @@ def aggregate_counts(
             parallel.run(aggregate_showdowns, *args)
         finally:
             numba.set_num_threads(threads)
-    total: np.ndarray = counts.sum(axis=0)
+    total: np.ndarray = counts[0] if workers == 1 else counts.sum(axis=0)
     return total
 
 
