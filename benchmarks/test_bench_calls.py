@@ -27,9 +27,10 @@ CALLS = {
     "evaluate_batch, 100 rows": lambda: omaha8eq.evaluate_batch(
         np.repeat(ONE_HOLE, 100, axis=0), np.repeat(ONE_BOARD, 100, axis=0)
     ),
-    # A river: one showdown; a turn: 44 boards. Both exact.
+    # A river: one showdown; a turn: 44 boards; a flop: 820. All exact.
     "equity, heads-up on the river": lambda: omaha8eq.equity([ACES, KINGS], "4c 5d Js 9d 7h"),
     "equity, heads-up on the turn": lambda: omaha8eq.equity([ACES, KINGS], "4c 5d Js 9d"),
+    "equity, heads-up on the flop": lambda: omaha8eq.equity([ACES, KINGS], "Ac 8c 5h"),
     "counterfeit_odds, preflop": lambda: omaha8eq.counterfeit_odds("As 2c 3h 4d"),
     "counterfeit_odds, flop": lambda: omaha8eq.counterfeit_odds("As 2c Kh Kd", "4d 6h 8s"),
     "counterfeit_odds, flop with an opponent": lambda: omaha8eq.counterfeit_odds(
@@ -55,6 +56,16 @@ def test_call(benchmark, name):
     call()  # compile and load tables outside the timing
     benchmark.extra_info.update(unit="calls", units=1)
     benchmark(call)
+
+
+FLOP_SPOTS = [([ACES, KINGS], "Ac 8c 5h"), ([ACES, KINGS], "4c 5d Js"), ([ACES, KINGS], "Kd 9h 2s")] * 100
+
+
+def test_equity_many_flop_spots(benchmark, one_thread):
+    """One unit = one heads-up flop spot of a 300-spot ``equity_many`` call (exact)."""
+    omaha8eq.equity_many(FLOP_SPOTS[:3])
+    benchmark.extra_info.update(unit="spots", units=len(FLOP_SPOTS), threads=one_thread)
+    benchmark(omaha8eq.equity_many, FLOP_SPOTS)
 
 
 def test_cli_cold_start_with_warm_caches(benchmark):

@@ -11,6 +11,7 @@ EXACT = {
     "heads-up preflop": ([ACES, KINGS], ""),
     "heads-up preflop double-suited": (["As Ah 2s 3h", "Kd Kc Qd Jc"], ""),
     "3-way preflop": ([ACES, KINGS, RUNDOWN], ""),
+    "3-way preflop, 9s 8s 7d 6d": ([ACES, KINGS, "9s 8s 7d 6d"], ""),
     "heads-up flop": ([ACES, KINGS], "4c 5d Js"),
     "heads-up turn": ([ACES, KINGS], "4c 5d Js 9d"),
 }

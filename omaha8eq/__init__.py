@@ -43,6 +43,7 @@ _PUBLIC = {
     "allin_equity": ".game.allin",
     "counterfeit_odds": ".counterfeit",
     "equity": ".equities",
+    "equity_many": ".equities",
     "evaluate": ".evaluation",
     "evaluate_batch": ".evaluation",
     "evaluate_high": ".evaluation",
@@ -62,7 +63,7 @@ _PUBLIC = {
 if TYPE_CHECKING:
     from .cards import format_card, format_cards, parse_cards
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
-    from .equities import equity
+    from .equities import equity, equity_many
     from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
@@ -104,6 +105,7 @@ __all__ = [
     "allin_equity",
     "counterfeit_odds",
     "equity",
+    "equity_many",
     "evaluate",
     "evaluate_batch",
     "evaluate_high",

@@ -32,6 +32,8 @@ def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
 
 def is_integer(value: object) -> TypeGuard[numbers.Integral]:
     """True for ``int`` and numpy integers; False for ``bool``, numpy ``bool_``, floats and the rest."""
+    if type(value) is int:  # the common case, without the slow abstract-class check
+        return True
     # numpy integer types are registered as numbers.Integral; numpy.bool_ is not.
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 

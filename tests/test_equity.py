@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import naive
 import numpy as np
 import pytest
 
-from omaha8eq import equity, parse_range
+from omaha8eq import equity, equity_many, parse_range
 from omaha8eq.cards import parse_cards
-from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError
+from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
 
 COUNTED = ("hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop")
 
@@ -330,3 +331,42 @@ def test_the_json_form_carries_the_exact_equity_when_exhaustive():
     assert sum(shares) == 1 and float(shares[0]) == exact["players"][0]["equity"]
     sampled = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], samples=1000, seed=1).to_dict()
     assert all("exact" not in p for p in sampled["players"])
+
+
+ACES, KINGS = "As Ah 2c 3d", "Ks Kh Qd Jd"
+
+
+def test_equity_many_gives_equity_s_results_and_reports_progress():
+    seen = []
+    spots = [([ACES, KINGS], "4c 5d 7s"), ([ACES, KINGS, "9s 8s 7d 6d"], "", "Th"), ([ACES, KINGS],)]
+    results = equity_many(spots, progress=lambda done, total: seen.append((done, total)))
+    for spot, result in zip(spots, results, strict=True):
+        alone = equity(*spot, exhaustive=True)
+        assert result.outcomes == alone.outcomes and result.exhaustive
+        assert [p.exact_equity() for p in result.players] == [p.exact_equity() for p in alone.players]
+        assert result.board == alone.board and result.dead == alone.dead
+    assert seen[-1] == (3, 3) and all(b >= a for (a, _), (b, _) in itertools.pairwise(seen))
+    assert equity_many([]) == []
+
+
+@pytest.mark.parametrize(
+    "spots, error, message",
+    [
+        ([([ACES, "random"], "4c 5d 7s")], OmahaInputError, "spot 1: equity_many takes known hands only"),
+        ([([ACES, KINGS],), ([ACES, "AA*"], "")], OmahaInputError, "spot 2: equity_many takes known hands only"),
+        ([([ACES, KINGS], "4c 5d As")], DuplicateCardError, "spot 1: As appears in hand 1 and in the board"),
+        ([([ACES, KINGS], "4c", "", "extra")], OmahaTypeError, "spot 1: expected a tuple"),
+        (["As Ah"], OmahaTypeError, "spot 1: expected a tuple"),
+        ("As Ah", OmahaTypeError, "spots: expected a list"),
+        ([(ACES,)], TypeError, "spot 1: hands: expected a list of hands"),
+    ],
+)
+def test_equity_many_names_the_bad_spot(spots, error, message):
+    with pytest.raises(error, match=message):
+        equity_many(spots)
+
+
+def test_equity_many_refuses_more_work_than_max_work_before_counting():
+    with pytest.raises(OmahaInputError, match=r"spots: these 2 exact runs .* above the limit max_work=1e\+03"):
+        equity_many([([ACES, KINGS], "4c 5d 7s")] * 2, max_work=1000)
+    assert len(equity_many([([ACES, KINGS], "4c 5d 7s")] * 2, max_work=2 * 1640)) == 2  # 2 hands x 820 boards each

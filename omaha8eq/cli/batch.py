@@ -5,16 +5,19 @@ Usage::
     omaha8eq batch < spots.jsonl > answers.jsonl
 
 Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
-default, ``"eval"`` or ``"counterfeit"``) and the keyword arguments of that Python
-function (:func:`omaha8eq.equity`, :func:`omaha8eq.evaluate`,
-:func:`omaha8eq.counterfeit_odds`), for example::
+default, ``"equity_many"``, ``"eval"`` or ``"counterfeit"``) and the keyword arguments
+of that Python function (:func:`omaha8eq.equity`, :func:`omaha8eq.equity_many`,
+:func:`omaha8eq.evaluate`, :func:`omaha8eq.counterfeit_odds`), for example::
 
     {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}
+    {"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"], [["AsAh2c3d", "KsKhQdJd"], "Ac8c5h"]]}
     {"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}
     {"command": "counterfeit", "hand": "As2cKhKd", "board": "4d6h8s"}
 
 Each input line gets one output line, in order: the result's JSON (``to_dict()``;
-for ``eval`` the document of ``omaha8eq eval --json``) or ``{"error": "..."}``. A
+``{"results": [...]}`` for ``equity_many``, whose spots of known hands share the
+kernel calls; for ``eval`` the document of ``omaha8eq eval --json``) or
+``{"error": "..."}``. A
 bad line (not JSON, an unknown command or key, a missing or mistyped argument, bad
 cards) does not stop the others. Blank lines are skipped. A script pays the start-up
 (and the kernels' load) once instead of once per spot. Exit status: 0 when every
@@ -44,13 +47,14 @@ def register(commands: Subparsers) -> None:
     add_command(
         commands,
         "batch",
-        help="answer JSON Lines from stdin: equity, eval, counterfeit",
+        help="answer JSON Lines from stdin: equity, equity_many, eval, counterfeit",
         description='Read JSON Lines on standard input, each an object with "command" (equity by '
-        "default, eval or counterfeit) and that Python function's keyword arguments, and write one "
+        "default, equity_many, eval or counterfeit) and that Python function's keyword arguments, and write one "
         'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
         "others; blank lines are skipped. Exit status 2 when any line was an error.",
         examples=[
             """echo '{"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}' | omaha8eq batch""",
+            """echo '{"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
             """echo '{"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}' | omaha8eq batch""",
             "omaha8eq batch < spots.jsonl > answers.jsonl",
         ],
@@ -60,7 +64,7 @@ def register(commands: Subparsers) -> None:
 def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any], Any], dict[str, Any]]]]:
     """Command name -> (the library function, how its result becomes JSON)."""
     from ..counterfeit import counterfeit_odds
-    from ..equities import equity
+    from ..equities import equity, equity_many
     from ..evaluation import evaluate
     from .evaluate import eval_document
 
@@ -70,6 +74,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
 
     return {
         "equity": (equity, lambda arguments, result: result.to_dict()),
+        "equity_many": (equity_many, lambda arguments, results: {"results": [r.to_dict() for r in results]}),
         "eval": (evaluate, eval_json),
         "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
     }

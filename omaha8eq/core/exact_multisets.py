@@ -31,7 +31,7 @@ import functools
 from itertools import combinations_with_replacement
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .high import best_flush, board_state, popcount
 from .kernel_args import RankMultisets
@@ -95,11 +95,12 @@ def _split_chunk(work_board, n_known, split_ranks):
 
 @njit(cache=True, inline="always")
 def _visit_multisets(
-    position, available, player_flush, correcting, work_board, multisets, fixed_highs, hole_low, low, hilo,
-    high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
+    first, last, position, available, player_flush, correcting, work_board, multisets, fixed_highs, hole_low,
+    low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
 ):  # fmt: skip
-    """Fill ``work_board[0, position:]`` with every rank multiset of the cards left
-    (``available`` per rank) and count each board's outcome, weighted by its ways.
+    """Fill ``work_board[0, position:]`` with each rank multiset ``first <= m < last`` of
+    ``multisets`` (of ``5 - position`` ranks) that the cards left (``available`` per
+    rank) can form, and count each board's outcome, weighted by its ways.
 
     Each player's high is the larger of its rank-only high and ``player_flush[p]``
     (-1: none). Not ``correcting``: add the outcome. ``correcting``: where a flush
@@ -109,12 +110,18 @@ def _visit_multisets(
     """
     n_players = fixed_highs.shape[0]
     n_off = 5 - position
-    for m in range(multisets.offsets[n_off], multisets.offsets[n_off + 1]):
+    for m in range(first, last):
         weight = _deal_multiset(m, n_off, multisets.ranks, multisets.multiplicities, available, work_board, position)
         if weight == 0:
             continue
         chunk = _split_chunk(work_board, n_known, split_ranks) if split_ranks else 0
-        state, board_low = _board_summary(work_board)
+        if position == 0:  # the whole board is multiset m: its state is m's index (colex order)
+            state = BOARD_OFFSET[5] + m - multisets.offsets[5]
+            board_low = 0
+            for i in range(5):
+                board_low |= LOW_BIT[work_board[0, i] >> 2]
+        else:
+            state, board_low = _board_summary(work_board)
         changed = False
         for p in range(n_players):
             high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
@@ -130,6 +137,147 @@ def _visit_multisets(
 
 
 @njit(cache=True)
+def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ranks, n_missing):
+    """Every flush correction as ``suit << 13 | suited ranks`` (int64 array).
+
+    A correction is a suit ``s`` that some player holds 2+ of, and a set of ``s`` ranks
+    still in the deck that the missing cards can add to the board's ``s`` cards to make
+    3+ of them (and at most ``n_missing``). The sets are listed by size, each size's
+    combinations by an odometer (no test of every subset: half of those fail).
+    """
+    n_tasks = 0
+    deck_ranks = np.empty((4, 13), dtype=np.int64)  # the suit's ranks in the deck, ascending
+    n_ranks = np.zeros(4, dtype=np.int64)
+    lowest = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        for r in range(13):
+            if (deck_suit_ranks[s] >> r) & 1:
+                deck_ranks[s, n_ranks[s]] = r
+                n_ranks[s] += 1
+        flush_draw = False
+        for p in range(n_players):
+            flush_draw = flush_draw or popcount(hole_suit_ranks[p, s]) >= 2
+        known_suited = popcount(known_suit_ranks[s])
+        lowest[s] = max(0, 3 - known_suited)
+        if not flush_draw or known_suited + n_missing < 3:
+            n_ranks[s] = -1  # no correction in this suit
+            continue
+        for k in range(lowest[s], n_missing + 1):
+            n_tasks += BINOM[n_ranks[s], k]
+    tasks = np.empty(n_tasks, dtype=np.int64)
+    t = 0
+    picked = np.empty(5, dtype=np.int64)
+    for s in range(4):
+        n = n_ranks[s]
+        for k in range(lowest[s], min(n_missing, n) + 1):
+            for i in range(k):
+                picked[i] = i
+            while True:
+                subset = 0
+                for i in range(k):
+                    subset |= 1 << deck_ranks[s, picked[i]]
+                tasks[t] = s << 13 | subset
+                t += 1
+                # Next combination: move the lowest position that can move, reset those below.
+                i = 0
+                while i < k and picked[i] + 1 == (picked[i + 1] if i + 1 < k else n):
+                    i += 1
+                if i == k:
+                    break
+                picked[i] += 1
+                for j in range(i):
+                    picked[j] = j
+    return tasks
+
+
+@njit(cache=True, inline="always")
+def _describe_spot(holes, n_hole, board, n_known, deck):
+    """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
+    deck_suit_ranks, known_suit_ranks, corrections)``.
+
+    Per player the low mask and the rank mask of each suit held; per rank the cards
+    left; per suit the ranks left and the ranks on the known board; the flush
+    corrections (:func:`_correction_tasks`).
+    """
+    n_players = holes.shape[0]
+    hole_low = np.zeros(n_players, dtype=np.int64)
+    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
+    for p in range(n_players):
+        for i in range(n_hole):
+            hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
+            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
+    available = np.zeros(13, dtype=np.int64)
+    deck_suit_ranks = np.zeros(4, dtype=np.int64)
+    for i in range(deck.shape[0]):
+        available[deck[i] >> 2] += 1
+        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
+    known_suit_ranks = np.zeros(4, dtype=np.int64)
+    for i in range(n_known):
+        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
+    corrections = _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ranks, 5 - n_known)
+    return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
+
+
+@njit(cache=True, inline="always")
+def _run_tasks(
+    w, n_workers, fixed_highs, board, n_known, hilo, tables, multisets, split_ranks, counts, hole_low,
+    hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+):  # fmt: skip
+    """Worker ``w`` of ``n_workers``: count its share of a spot's visits into ``counts``
+    (``(parts, *histogram_shape(P))``; the other arguments as from :func:`_describe_spot`).
+
+    Tasks ``t < n_workers`` are a share each of every board read by its ranks alone;
+    then one task per correction: the boards with 3+ cards of a suit that some player
+    holds 2+ of, moved to their true outcome. The worker takes every
+    ``n_workers``-th task from ``w``.
+    """
+    flush5 = tables.flush5
+    suited = tables.suited
+    low = tables.low
+    n_players = fixed_highs.shape[0]
+    n_missing = 5 - n_known
+    high_values = np.empty(n_players, dtype=np.int64)
+    flush_values = np.empty(n_players, dtype=np.int64)
+    low_values = np.full(n_players, -1, dtype=np.int64)
+    cells = np.empty((n_players, 2), dtype=np.int64)
+    player_flush = np.full(n_players, -1, dtype=np.int64)
+    off_suit = np.empty(13, dtype=np.int64)
+    work_board = np.empty((1, 5), dtype=np.int8)
+    for i in range(n_known):
+        work_board[0, i] = board[i]
+    all_first = multisets.offsets[n_missing]
+    size = multisets.offsets[n_missing + 1] - all_first
+    for t in range(w, n_workers + corrections.shape[0], n_workers):
+        if t < n_workers:
+            _visit_multisets(
+                all_first + size * t // n_workers, all_first + size * (t + 1) // n_workers, n_known, available,
+                player_flush, False, work_board, multisets, fixed_highs, hole_low, low, hilo, high_values,
+                flush_values, low_values, counts, cells, n_known, split_ranks,
+            )  # fmt: skip
+            continue
+        s = corrections[t - n_workers] >> 13
+        subset = corrections[t - n_workers] & 0x1FFF
+        for r in range(13):
+            off_suit[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
+        position = n_known
+        for r in range(13):
+            if (subset >> r) & 1:
+                work_board[0, position] = 4 * r
+                position += 1
+        # A player's flush depends only on the suited cards: fixed for this subset.
+        for p in range(n_players):
+            player_flush[p] = -1
+            if popcount(hole_suit_ranks[p, s]) >= 2:
+                player_flush[p] = best_flush(known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited)
+        n_off = 5 - position
+        _visit_multisets(
+            multisets.offsets[n_off], multisets.offsets[n_off + 1], position, off_suit, player_flush, True,
+            work_board, multisets, fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values,
+            counts, cells, n_known, split_ranks,
+        )  # fmt: skip
+
+
+@njit(cache=True, parallel=True)
 def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
@@ -139,84 +287,46 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     known board cards; ``deal.deck`` the cards left. ``tables`` is the
     ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
     ``multisets`` the ``kernel_args.RankMultisets`` of :func:`rank_multisets`.
-    ``split_ranks`` is a 13-bit rank mask (bit r: rank r, 0 = deuce ... 12 = ace): the
-    deals whose missing board cards hold a card of one of those ranks go to
-    ``counts[1]``, the others to ``counts[0]``; with 0 (and ``counts`` of shape
-    ``(1, ...)``) everything goes to ``counts[0]``.
+
+    ``counts`` has shape ``(workers, parts, *histogram_shape(P))``: the visits are
+    shared among ``workers`` (run in parallel), worker ``w`` adding its outcomes to
+    ``counts[w]``; the counts are the sum over workers, the same integers however
+    the work is shared. ``split_ranks`` is a 13-bit rank mask (bit r: rank r, 0 =
+    deuce ... 12 = ace): the deals whose missing board cards hold a card of one of
+    those ranks go to part 1, the others to part 0; with 0 (and one part)
+    everything goes to part 0.
     """
-    holes = deal.holes
-    n_hole = deal.n_hole
-    fixed_highs = deal.fixed_tables
     board = deal.board
     n_known = deal.n_known
-    deck = deal.deck
-    hilo = deal.hilo
-    flush5 = tables.flush5
-    suited = tables.suited
-    low = tables.low
-    n_players = holes.shape[0]
-    n_missing = 5 - n_known
-    # Per player: the low mask and the rank mask of each suit held.
-    hole_low = np.zeros(n_players, dtype=np.int64)
-    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
-    for p in range(n_players):
-        for i in range(n_hole):
-            hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
-            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
+    hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
+        deal.holes, deal.n_hole, board, n_known, deal.deck
+    )
+    n_workers = counts.shape[0]
+    for w in prange(n_workers):
+        _run_tasks(
+            w, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
+            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        )  # fmt: skip
 
-    high_values = np.empty(n_players, dtype=np.int64)
-    flush_values = np.empty(n_players, dtype=np.int64)
-    low_values = np.full(n_players, -1, dtype=np.int64)
-    cells = np.empty((n_players, 2), dtype=np.int64)
-    available = np.zeros(13, dtype=np.int64)
-    deck_suit_ranks = np.zeros(4, dtype=np.int64)
-    for i in range(deck.shape[0]):
-        available[deck[i] >> 2] += 1
-        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
-    known_suit_ranks = np.zeros(4, dtype=np.int64)
-    work_board = np.empty((1, 5), dtype=np.int8)
-    for i in range(n_known):
-        work_board[0, i] = board[i]
-        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
 
-    # Every board, read by its ranks alone.
-    player_flush = np.full(n_players, -1, dtype=np.int64)
-    _visit_multisets(
-        n_known, available, player_flush, False, work_board, multisets, fixed_highs, hole_low, low, hilo,
-        high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
-    )  # fmt: skip
+@njit(cache=True, parallel=True)
+def aggregate_spots(spots, tables, multisets, counts):
+    """:func:`aggregate_showdowns` of many spots in one call, the spots shared among threads.
 
-    # Boards with 3+ cards of a suit that some player holds 2+ of: the true outcome.
-    off_suit = np.empty(13, dtype=np.int64)
-    for s in range(4):
-        flush_draw = False
-        for p in range(n_players):
-            flush_draw = flush_draw or popcount(hole_suit_ranks[p, s]) >= 2
-        known_suited = popcount(known_suit_ranks[s])
-        if not flush_draw or known_suited + n_missing < 3:
-            continue
-        for r in range(13):
-            off_suit[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
-        lowest = max(0, 3 - known_suited)
-        subset = deck_suit_ranks[s]
-        while True:  # every subset of the suit's ranks still in the deck
-            if lowest <= popcount(subset) <= n_missing:
-                position = n_known
-                for r in range(13):
-                    if (subset >> r) & 1:
-                        work_board[0, position] = 4 * r
-                        position += 1
-                # A player's flush depends only on the suited cards: fixed for this subset.
-                for p in range(n_players):
-                    player_flush[p] = -1
-                    if popcount(hole_suit_ranks[p, s]) >= 2:
-                        player_flush[p] = best_flush(
-                            known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited
-                        )
-                _visit_multisets(
-                    position, off_suit, player_flush, True, work_board, multisets, fixed_highs, hole_low,
-                    low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
-                )  # fmt: skip
-            if subset == 0:
-                break
-            subset = (subset - 1) & deck_suit_ranks[s]
+    ``spots`` is a ``kernel_args.SpotBatch`` of ``n`` spots with ``P`` fixed hands
+    each; spot ``i`` adds its outcomes to ``counts[i]`` (``(n, *histogram_shape(P))``),
+    exactly the counts of :func:`aggregate_showdowns` on that spot alone.
+    """
+    n_players = counts.shape[1]
+    for i in prange(counts.shape[0]):
+        holes = spots.holes[i * n_players : (i + 1) * n_players]
+        fixed_highs = spots.fixed_tables[i * n_players : (i + 1) * n_players]
+        board = spots.boards[i]
+        n_known = spots.n_known[i]
+        hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
+            holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
+        )
+        _run_tasks(
+            0, 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, 0, counts[i : i + 1], hole_low,
+            hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        )  # fmt: skip

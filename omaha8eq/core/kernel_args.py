@@ -7,7 +7,8 @@ them with one dtype per field, so each entry point compiles one signature:
 - :class:`LookupTables`: the evaluation tables (``tables.get_tables()``'s arrays);
 - :class:`DealArrays`: a spot (hands, board, deck, game);
 - :class:`RankMultisets`: the rank multisets of ``exact_multisets.rank_multisets``;
-- :class:`RangeDraw` and :class:`SampleRun`: what ``montecarlo.sample_deals`` draws.
+- :class:`RangeDraw` and :class:`SampleRun`: what ``montecarlo.sample_deals`` draws;
+- :class:`SpotBatch`: many spots of fixed hands (``exact_multisets.aggregate_spots``).
 
 numba types an argument on every call. Plain arrays are typed in C, but a NamedTuple
 goes through numba's Python ``typeof`` field by field (about 4 us an array): tens of
@@ -27,7 +28,7 @@ import numpy as np
 from numba.core import types
 from numba.extending import typeof_impl
 
-__all__ = ["DealArrays", "LookupTables", "RangeDraw", "RankMultisets", "SampleRun"]
+__all__ = ["DealArrays", "LookupTables", "RangeDraw", "RankMultisets", "SampleRun", "SpotBatch"]
 
 
 class LookupTables(NamedTuple):
@@ -104,6 +105,28 @@ class SampleRun(NamedTuple):
     share_units: np.ndarray
 
 
+class SpotBatch(NamedTuple):
+    """Many spots of ``P`` fixed hands each, for one ``exact_multisets.aggregate_spots`` call.
+
+    - ``holes`` (n * P, n_hole) int8: spot i's hands in rows ``i * P : (i + 1) * P``;
+    - ``n_hole`` (int): hole cards per hand;
+    - ``fixed_tables`` int16 (n * P, width): those hands' high columns (see
+      ``showdown.fixed_hand_tables``);
+    - ``boards`` (n, 5) int8 and ``n_known`` int64 (n,): each spot's known board first;
+    - ``decks`` (n, 52) int8 and ``deck_sizes`` int64 (n,): the cards left, first;
+    - ``hilo`` (bool): Omaha Hi-Lo, or Omaha high (no low) when False.
+    """
+
+    holes: np.ndarray
+    n_hole: int
+    fixed_tables: np.ndarray
+    boards: np.ndarray
+    n_known: np.ndarray
+    decks: np.ndarray
+    deck_sizes: np.ndarray
+    hilo: bool
+
+
 def _field_key(value: object) -> object:
     """What numba's type of ``value`` depends on (None: do not cache)."""
     if isinstance(value, np.ndarray):
@@ -140,5 +163,5 @@ def _register_typeof(cls: type[tuple[Any, ...]]) -> None:
         return found
 
 
-for _cls in (LookupTables, DealArrays, RankMultisets, RangeDraw, SampleRun):
+for _cls in (LookupTables, DealArrays, RankMultisets, RangeDraw, SampleRun, SpotBatch):
     _register_typeof(_cls)

@@ -6,7 +6,8 @@ therefore gives the same counts with any number of threads, and a run extended
 chunk by chunk (``stderr_target``) reproduces too.
 
 The generator is SplitMix64 (``rng.py``). Cards are drawn by a partial Fisher-Yates
-shuffle of the chunk's copy of the deck, with Lemire's unbiased bounded integers.
+shuffle of the chunk's copy of the deck, with Lemire's unbiased bounded integers
+(a card from 16 bits of an output: one output draws four cards).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .rng import below, chunk_state, uniform
+from .rng import below, below_small, chunk_state, uniform
 from .showdown import record_showdown
 
 #: Draws of the range hands allowed for one deal before giving up on the ranges.
@@ -66,6 +67,24 @@ def _pick_range_hands(state, ranges, picked):
     return state, False
 
 
+@njit(cache=True, inline="always")
+def _draw(state, lanes, left, work_deck, position, i, track):
+    """Draw ``work_deck[i]`` uniformly from ``work_deck[i:]`` (one Fisher-Yates step).
+
+    Returns ``(state, lanes, left, card)`` (see ``rng.below_small``); with ``track``,
+    ``position`` follows the two cards swapped.
+    """
+    state, lanes, left, offset = below_small(state, lanes, left, work_deck.shape[0] - i)
+    j = i + offset
+    card = work_deck[j]
+    work_deck[j] = work_deck[i]
+    work_deck[i] = card
+    if track:
+        position[work_deck[j]] = j
+        position[card] = i
+    return state, lanes, left, card
+
+
 @njit(cache=True, parallel=True)
 def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
@@ -101,8 +120,6 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
-    n_missing = 5 - n_known
-    n_draw = n_missing + n_random * n_hole
     n_deck = deck.shape[0]
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
@@ -117,11 +134,14 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         low_values = np.empty(n_players, dtype=np.int64)
         cells = np.empty((n_players, 2), dtype=np.int64)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
+        lanes = np.uint64(0)
+        left = 0
         for _ in range(chunk_sizes[c]):
-            state, found = _pick_range_hands(state, ranges, picked)
-            if not found:
-                stuck[c] = True
-                break
+            if n_ranged:
+                state, found = _pick_range_hands(state, ranges, picked)
+                if not found:
+                    stuck[c] = True
+                    break
             # The picked cards go to the front of the deck; the draws come from the rest.
             front = 0
             for r in range(n_ranged):
@@ -134,20 +154,17 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                     work_deck[front] = card
                     position[card] = front
                     front += 1
-            for i in range(front, front + n_draw):
-                state, offset = below(state, n_deck - i)
-                j = i + offset
-                card = work_deck[j]
-                work_deck[j] = work_deck[i]
-                work_deck[i] = card
-                if n_ranged:
-                    position[work_deck[j]] = j
-                    position[card] = i
-            for i in range(n_missing):
-                work_board[0, n_known + i] = work_deck[front + i]
+            # Each draw goes straight to its place: the board first, then the random hands.
+            i = front
+            for b in range(n_known, 5):
+                state, lanes, left, work_board[0, b] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
+                i += 1
             for r in range(n_random):
-                for i in range(n_hole):
-                    work_holes[random_players[r], i] = work_deck[front + n_missing + r * n_hole + i]
+                for h in range(n_hole):
+                    state, lanes, left, work_holes[random_players[r], h] = _draw(
+                        state, lanes, left, work_deck, position, i, n_ranged
+                    )
+                    i += 1
             record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
             if by_hand:
                 for r in range(n_ranged):

@@ -58,6 +58,7 @@ _EVALUATION = ("batch:evaluate_rows", "batch:first_bad_row")
 _EQUITY = (
     "exact_boards:enumerate_deals",
     "exact_multisets:aggregate_showdowns",
+    "exact_multisets:aggregate_spots",
     "montecarlo:sample_deals",
     "showdown:best_flushes",
     "range_sweep:dense_subset_ids",

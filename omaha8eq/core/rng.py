@@ -7,6 +7,8 @@ seeded with ``seed`` its own stream, so a run reproduces whatever the thread cou
 
 Every function takes the state and returns ``(new state, value)``: numba kernels
 keep the state in a local variable (no shared object between threads).
+:func:`below_small` also carries the unread 16-bit lanes of the last output, so that
+one output serves four card draws.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["GOLDEN", "below", "chunk_state", "mix", "next_output", "uniform"]
+__all__ = ["GOLDEN", "below", "below_small", "chunk_state", "mix", "next_output", "uniform"]
 
 #: The increment of the state: 2**64 / golden ratio, odd.
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _MASK32 = np.uint64(0xFFFFFFFF)
+_MASK16 = np.uint64(0xFFFF)
 
 
 @njit(cache=True, inline="always")
@@ -68,3 +71,32 @@ def uniform(state):
     """(new state, uniform float in [0, 1)) from the top 53 bits of one output."""
     state, output = next_output(state)
     return state, np.float64(output >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, inline="always")
+def _next_lane(state, lanes, left):
+    """(state, lanes, left, next 16-bit lane): a new output is drawn when none is left."""
+    if left == 0:
+        state, lanes = next_output(state)
+        left = 4
+    return state, lanes >> np.uint64(16), left - 1, lanes & _MASK16
+
+
+@njit(cache=True, inline="always")
+def below_small(state, lanes, left, bound):
+    """(state, lanes, left, uniform int in [0, bound)) for 0 < bound <= 2**16, without bias.
+
+    Lemire's method (as :func:`below`) on 16-bit lanes: each 64-bit output is read as
+    four lanes, lowest first; ``lanes`` holds the unread ones and ``left`` their count
+    (start with ``left = 0``). Exact for any such bound: the rare lanes that would bias
+    the result (fewer than ``bound`` in 2**16) are rejected.
+    """
+    bound64 = np.uint64(bound)
+    state, lanes, left, lane = _next_lane(state, lanes, left)
+    product = lane * bound64
+    if (product & _MASK16) < bound64:
+        threshold = (np.uint64(0x10000) - bound64) % bound64
+        while (product & _MASK16) < threshold:
+            state, lanes, left, lane = _next_lane(state, lanes, left)
+            product = lane * bound64
+    return state, lanes, left, np.int64(product >> np.uint64(16))

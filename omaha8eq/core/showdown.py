@@ -126,9 +126,10 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
         n_best_low += low_values[p] == best_low
     nobody_low = best_low < 0
     for p in range(n_players):
-        high_state = n_best_high if high_values[p] == best_high else 0
-        own_low = n_best_low if low_values[p] == best_low else (0 if low_values[p] >= 0 else n_players + 1)
-        low_state = n_players + 2 if nobody_low else own_low
+        high_state = n_best_high * (high_values[p] == best_high)
+        # best low: n_best_low; no low of its own (someone has one): P + 1; else 0
+        own_low = n_best_low * (low_values[p] == best_low) + (n_players + 1) * (low_values[p] < 0)
+        low_state = own_low + nobody_low * (n_players + 2 - own_low)
         counts[chunk, p, high_state, low_state] += weight
         cells[p, 0] = high_state
         cells[p, 1] = low_state

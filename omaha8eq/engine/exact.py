@@ -16,12 +16,12 @@ import numpy as np
 
 from ..core import parallel
 from ..core.exact_boards import board_combinations, enumerate_deals
-from ..core.exact_multisets import aggregate_showdowns, rank_multisets
-from ..core.kernel_args import DealArrays, LookupTables
-from ..core.showdown import histogram_shape
+from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
+from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
+from ..core.showdown import FIVE_CARD_STATES, histogram_shape
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 
-__all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "enumerate_counts"]
+__all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "aggregate_many", "enumerate_counts"]
 
 #: Most board combinations per enumeration chunk (the unit of parallel work).
 CHUNK_BOARDS = 1 << 12
@@ -32,14 +32,65 @@ DEALS_PER_CALL = 5_000_000
 SMALL_WORK = 50_000
 
 
-def aggregate_counts(arrays: DealArrays, tables: LookupTables, split_ranks: int = 0) -> np.ndarray:
+def aggregate_counts(
+    arrays: DealArrays, tables: LookupTables, split_ranks: int = 0, *, share_threads: bool = False
+) -> np.ndarray:
     """Exact counts of fixed hands, one histogram per part of ``split_ranks``: shape
     ``(parts, *histogram_shape(P))``, one part when it is 0, else two (see
     ``core.exact_multisets.aggregate_showdowns``). ``arrays.fixed_tables`` may hold
-    the high columns only."""
+    the high columns only.
+
+    With ``share_threads`` a preflop spot's work is shared among numba's threads (a
+    run of one spot; the range combinations, a call per combination, do not: on a busy
+    machine every parallel call waits for a core for each thread). Preflop the parallel
+    build runs, on one thread unless shared (it is also the faster build on one
+    thread); after a flop (a few thousand boards at most) the serial build, which
+    starts faster."""
     parts = 2 if split_ranks else 1
-    counts = np.zeros((parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
-    aggregate_showdowns(arrays, tables, rank_multisets(), split_ranks, counts)
+    preflop = arrays.n_known == 0
+    threads = numba.get_num_threads()
+    workers = threads if share_threads and preflop else 1
+    counts = np.zeros((workers, parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
+    args = (arrays, tables, rank_multisets(), split_ranks, counts)
+    if not preflop:  # serial code: safe after a fork and from several threads
+        parallel.serial_twin(aggregate_showdowns)(*args)
+    elif workers > 1 or threads == 1:
+        parallel.run(aggregate_showdowns, *args)
+    else:
+        numba.set_num_threads(1)
+        try:
+            parallel.run(aggregate_showdowns, *args)
+        finally:
+            numba.set_num_threads(threads)
+    total: np.ndarray = counts[0] if workers == 1 else counts.sum(axis=0)
+    return total
+
+
+def aggregate_many(spots: list[DealArrays], tables: LookupTables) -> np.ndarray:
+    """``aggregate_counts(arrays, tables)[0]`` of every spot, in one kernel call that
+    shares the spots among numba's threads: shape ``(len(spots), *histogram_shape(P))``.
+
+    The spots have the same number of players, hole size and game, fixed hands only.
+    """
+    first = spots[0]
+    n_players = first.holes.shape[0]
+    decks = np.zeros((len(spots), 52), dtype=np.int8)
+    boards = np.zeros((len(spots), 5), dtype=np.int8)
+    for i, spot in enumerate(spots):
+        decks[i, : len(spot.deck)] = spot.deck
+        boards[i] = spot.board
+    batch = SpotBatch(
+        holes=np.concatenate([spot.holes for spot in spots]),
+        n_hole=first.n_hole,
+        fixed_tables=np.concatenate([spot.fixed_tables[:, :FIVE_CARD_STATES] for spot in spots]),
+        boards=boards,
+        n_known=np.array([spot.n_known for spot in spots], dtype=np.int64),
+        decks=decks,
+        deck_sizes=np.array([len(spot.deck) for spot in spots], dtype=np.int64),
+        hilo=first.hilo,
+    )
+    counts = np.zeros((len(spots), *histogram_shape(n_players)), dtype=np.int64)
+    parallel.run(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
 
 

@@ -10,19 +10,24 @@ from contextlib import contextmanager
 import numba
 import numpy as np
 
+from ..errors import OmahaInputError
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
-from .exact import aggregate_counts, enumerate_counts
+from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import sweep_counts
-from .method import Method, check_work, choose_method, within_limit
+from .method import MAX_WORK, Method, check_work, choose_method, estimate_work, within_limit
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
 from .spot import Spot
 from .summary import HandResults, build_result
 
-__all__ = ["run_equity", "run_split"]
+__all__ = ["SPOTS_PER_CALL", "run_equity", "run_many", "run_split"]
+
+#: Most spots of one kernel call of :func:`run_many` (a preflop spot takes about a
+#: millisecond on one core): progress is reported, and Ctrl-C honoured, between calls.
+SPOTS_PER_CALL = 256
 
 
 @contextmanager
@@ -94,7 +99,7 @@ def run_equity(
                 ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
             counts, outcomes, hand_results = ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results
         elif plan.method is Method.AGGREGATE:
-            counts, outcomes = aggregate_counts(arrays, tables)[0], plan.deals
+            counts, outcomes = aggregate_counts(arrays, tables, share_threads=True)[0], plan.deals
             report(progress, plan.deals, plan.deals)
         elif plan.method is Method.ENUMERATE:
             counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
@@ -124,6 +129,51 @@ def run_equity(
     )
 
 
+def run_many(
+    spots: list[Spot],
+    *,
+    hilo: bool,
+    threads: int | None,
+    max_work: int | None,
+    progress: ProgressCallback | None,
+) -> list[EquityResult]:
+    """The exact equity of every checked spot (known hands only), as ``run_equity(spot,
+    exhaustive=True)`` gives it, the spots counted ``SPOTS_PER_CALL`` at a time per kernel
+    call (alike spots together: the same number of players and hole size), shared among
+    the threads. Raises OmahaInputError before any counting when the estimated work of
+    all the spots is above ``max_work`` (default ``MAX_WORK``)."""
+    started = time.perf_counter()
+    deals = [prepare_deal(spot) for spot in spots]
+    work = sum(estimate_work(Method.AGGREGATE, deal) for deal in deals)
+    limit = MAX_WORK if max_work is None else max_work
+    if work > limit:
+        raise OmahaInputError(
+            f"spots: these {len(spots)} exact runs would take about {work:.2g} hand evaluations in all, above "
+            f"the limit max_work={limit:.2g}; split them, or raise max_work to run them anyway"
+        )
+    arrays = [deal.arrays(hilo, high_only=True) for deal in deals]
+    tables = lookup_tables()
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, deal in enumerate(deals):
+        groups.setdefault((deal.n_players, deal.spot.hole_size), []).append(i)
+    results: list[EquityResult | None] = [None] * len(spots)
+    done = 0
+    announce_unit(progress, "spots")
+    with numba_threads(threads):
+        for members in groups.values():
+            for first in range(0, len(members), SPOTS_PER_CALL):
+                part = members[first : first + SPOTS_PER_CALL]
+                counts = aggregate_many([arrays[i] for i in part], tables)
+                for i, spot_counts in zip(part, counts, strict=True):
+                    outcomes = int(spot_counts[0].sum())
+                    results[i] = build_result(
+                        deals[i], spot_counts, outcomes, exhaustive=True, seed=None, hilo=hilo, started=started
+                    )
+                done += len(part)
+                report(progress, done, len(spots))
+    return [result for result in results if result is not None]
+
+
 def run_split(
     spot: Spot, ranks: int, progress: ProgressCallback | None, started: float
 ) -> tuple[EquityResult, EquityResult | None, EquityResult | None]:
@@ -140,7 +190,7 @@ def run_split(
         counts, outcomes = ranged.counts, ranged.outcomes
     else:
         announce_unit(progress, Method.AGGREGATE.progress_unit)
-        counts = aggregate_counts(arrays, tables, split_ranks=ranks)
+        counts = aggregate_counts(arrays, tables, split_ranks=ranks, share_threads=True)
         outcomes = counts[:, 0].sum(axis=(1, 2))
         report(progress, int(outcomes.sum()), int(outcomes.sum()))
 

@@ -39,12 +39,25 @@ def test_each_command_answers_as_the_python_function(capsys, monkeypatch):
     assert cf == json.loads(json.dumps(expected_cf))
 
 
+def test_equity_many_answers_every_spot_as_equity_does(capsys, monkeypatch):
+    spots = [[SPOT["hands"], SPOT["board"]], [["As2c3h4d", "KsKhQdJd"], "Ac8c5h", "Th"]]
+    status, (answer,) = batch(capsys, monkeypatch, json.dumps({"command": "equity_many", "spots": spots}))
+    assert status == 0
+    for document, spot in zip(answer["results"], spots, strict=True):
+        expected = equity(*spot).to_dict()
+        assert [p["exact"] for p in document["players"]] == [p["exact"] for p in expected["players"]]
+        assert document["outcomes"] == expected["outcomes"]
+
+
 @pytest.mark.parametrize(
     "line, error",
     [
         ("not json", "not a JSON object"),
         ("[1, 2]", "expected a JSON object, got list"),
-        ('{"command": "deal"}', "command: expected one of 'equity', 'eval', 'counterfeit', got \"deal\""),
+        (
+            '{"command": "deal"}',
+            "command: expected one of 'equity', 'equity_many', 'eval', 'counterfeit', got \"deal\"",
+        ),
         ('{"hands": ["AsAh2c3d", "KK"], "bord": "4c5d7s", "x": 1}', "equity: unknown keys 'bord', 'x'"),
         ('{"board": "4c5d7s"}', "equity: missing key 'hands'"),
         ('{"hands": ["AsAh2c3d", "KK"], "hilo": [1]}', "hilo: expected true or false, got [1]"),

@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from omaha8eq.core.exact_multisets import rank_multisets
+from omaha8eq import equity_many
+from omaha8eq.core.exact_multisets import aggregate_showdowns, rank_multisets
+from omaha8eq.core.showdown import histogram_shape
+from omaha8eq.engine.deal import lookup_tables, prepare_deal
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 
@@ -50,3 +53,30 @@ def test_rank_multisets_weights_count_every_board():
                 ways *= [1, 4, 6, 4, 1, 0][multiplicities[m, i]]
             total += ways
         assert total == expected
+
+
+@pytest.mark.parametrize("hands, board, dead", [SPOTS[1], SPOTS[2], SPOTS[7]])
+def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, board, dead):
+    # The workers split the visits (one worker: all of them); integer sums do not depend on the split.
+    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(True, high_only=True)
+    totals = []
+    for workers in (1, 2, 3, 5):
+        counts = np.zeros((workers, 1, *histogram_shape(len(hands))), dtype=np.int64)
+        aggregate_showdowns(arrays, lookup_tables(), rank_multisets(), 0, counts)
+        totals.append(counts.sum(axis=0))
+    for total in totals[1:]:
+        assert np.array_equal(total, totals[0])
+    assert totals[0].sum() == len(hands) * run_equity(parse_spot(hands, board, dead), exhaustive=True).outcomes
+
+
+@pytest.mark.parametrize("hilo", [True, False])
+def test_many_spots_in_one_call_count_as_each_alone(hilo):
+    # Mixed player counts and hole sizes (several groups), every street, repeated spots.
+    spots = [(hands, board, dead) for hands, board, dead in SPOTS] + [SPOTS[0], SPOTS[6]]
+    many = equity_many(spots, hilo=hilo)
+    assert len(many) == len(spots)
+    for spot, result in zip(spots, many, strict=True):
+        alone = run_equity(parse_spot(*spot), exhaustive=True, hilo=hilo, _aggregate_exact=False)
+        assert result.outcomes == alone.outcomes
+        for a, b in zip(result.players, alone.players, strict=True):
+            assert np.array_equal(a.counts, b.counts)

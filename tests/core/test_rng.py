@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from omaha8eq.core.rng import below, chunk_state, next_output, uniform
+from omaha8eq.core.rng import below, below_small, chunk_state, next_output, uniform
 
 MASK64 = (1 << 64) - 1
 
@@ -37,6 +37,29 @@ def _draws(state, bound, n):
     for i in range(n):
         state, out[i] = below(state, bound)
     return out
+
+
+@njit
+def _small_draws(state, bound, n):
+    out = np.empty(n, dtype=np.int64)
+    lanes = np.uint64(0)
+    left = 0
+    for i in range(n):
+        state, lanes, left, out[i] = below_small(state, lanes, left, bound)
+    return out
+
+
+def _small_draws_reference(state: int, bound: int, n: int) -> list[int]:
+    """``below_small`` in plain Python: Lemire's method on the 16-bit lanes of SplitMix64, lowest first."""
+    outputs = iter(_splitmix64(state, 4 * n + 100))
+    lanes = (output >> (16 * k) & 0xFFFF for output in outputs for k in range(4))
+    threshold = (1 << 16) % bound  # lanes whose product's low half is below this are rejected
+    draws = []
+    while len(draws) < n:
+        product = next(lanes) * bound
+        if product & 0xFFFF >= threshold:
+            draws.append(product >> 16)
+    return draws
 
 
 @njit
@@ -77,6 +100,23 @@ def test_below_is_uniform_on_small_bounds(bound):
     expected = n / bound
     chi2 = float(((observed - expected) ** 2 / expected).sum())
     assert chi2 < CHI2_999[bound]
+
+
+@pytest.mark.parametrize("bound", sorted(CHI2_999))
+def test_below_small_is_uniform_on_small_bounds(bound):
+    n = 200_000
+    draws = _small_draws(np.uint64(4048 + bound), bound, n)
+    assert draws.min() >= 0 and draws.max() < bound
+    observed = np.bincount(draws, minlength=bound)
+    expected = n / bound
+    chi2 = float(((observed - expected) ** 2 / expected).sum())
+    assert chi2 < CHI2_999[bound]
+
+
+@pytest.mark.parametrize("bound", [1, 7, 52, (1 << 15) + 1, 1 << 16])
+def test_below_small_reads_four_lanes_per_output_and_rejects_exactly_the_biased_ones(bound):
+    # (1 << 15) + 1 rejects almost half the lanes: the rejection path, lane by lane.
+    assert _small_draws(np.uint64(99), bound, 2000).tolist() == _small_draws_reference(99, bound, 2000)
 
 
 def test_below_takes_the_rejection_path_without_bias():
