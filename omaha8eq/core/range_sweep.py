@@ -243,9 +243,9 @@ def _cell(high, low_index, other_high, other_low_index):
 
 
 @njit(cache=True, inline="always")
-def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist):
-    """Count one evaluated board pair by pair: for ranges with very few hands a side.
-    ``board_hist`` (2, 15) receives each side's weighted counts of this board."""
+def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times):
+    """Count one evaluated board ``times`` times, pair by pair: for ranges with very
+    few hands a side. ``board_hist`` (2, 15) receives each side's weighted counts."""
     n = masks.shape[0]
     for x in range(n_a):
         if highs[x] < 0:
@@ -255,21 +255,21 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist):
                 continue
             cell_x = _cell(highs[x], lows[x], highs[y], lows[y])
             cell_y = _cell(highs[y], lows[y], highs[x], lows[x])
-            hist[x, cell_x] += weights[y]
-            hist[y, cell_y] += weights[x]
-            board_hist[0, cell_x] += weights[x] * weights[y]
-            board_hist[1, cell_y] += weights[x] * weights[y]
-            dealt[x] += weights[y]
-            dealt[y] += weights[x]
+            hist[x, cell_x] += times * weights[y]
+            hist[y, cell_y] += times * weights[x]
+            board_hist[0, cell_x] += times * weights[x] * weights[y]
+            board_hist[1, cell_y] += times * weights[x] * weights[y]
+            dealt[x] += times * weights[y]
+            dealt[y] += times * weights[x]
 
 
 @njit(cache=True, inline="always")
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
-    order, bucket, lower, not_higher, board_hist,
+    order, bucket, lower, not_higher, board_hist, times,
 ):  # fmt: skip
-    """Count one evaluated board (see ``_evaluate_board``) into ``hist`` and ``dealt``,
-    and each side's weighted counts of this board into ``board_hist`` (2, 15).
+    """Count one evaluated board (see ``_evaluate_board``) ``times`` times into ``hist``
+    and ``dealt``, and so into each side's weighted counts ``board_hist`` (2, 15).
 
     ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
     receive hand x's query before and after its high group is added: (lower low,
@@ -316,8 +316,9 @@ def _sweep_board(
         if highs[x] < 0:
             continue
         below, upto, total = _query(ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x])
-        b1, u1, t1 = lower[x, 0], lower[x, 1], lower[x, 2]
-        b2, u2, t2 = not_higher[x, 0], not_higher[x, 1], not_higher[x, 2]
+        below, upto, total = times * below, times * upto, times * total
+        b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
+        b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]
         _add_counts(hist, x, 1, b1, u1, t1, lows[x])
         _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
         _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
@@ -329,22 +330,25 @@ def _sweep_board(
         # The rows stop short of the whole hand, so an identical opponent is still
         # counted (with the sign -twin_sign): it ties both halves.
         tie_cell = 10 + (4 if lows[x] == 0 else 2)
-        hist[x, tie_cell] += twin_sign * twins[x]
-        board_hist[side, tie_cell] += w * twin_sign * twins[x]
-        dealt[x] += total + twin_sign * twins[x]
+        twin = times * twin_sign * twins[x]
+        hist[x, tie_cell] += twin
+        board_hist[side, tie_cell] += w * twin
+        dealt[x] += total + twin
 
 
 @njit(cache=True, parallel=True)
 def sweep_runouts(
-    hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
-    hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, runout_hist,
+    hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
+    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, runout_hist,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
-    accumulators, and each board's per-side weighted counts into ``runout_hist[r]``
-    (n_runouts, 2, 15) int64, zeros on entry (a board is one thread's).
+    accumulators, board ``r`` ``runout_times[r]`` times (int64, positive), and each
+    board's per-side weighted counts (times included) into
+    ``runout_hist[r - group_starts[first]]`` (2, 15) int64, zeros on entry (a board
+    is one thread's).
 
-    ``runouts`` (five cards each; ``runout_masks``: the cards each adds to the known
-    board) are ordered so that group ``g``, the boards
+    ``runouts`` (five cards each; ``runout_masks``: their card masks) are ordered
+    so that group ``g``, the boards
     ``group_starts[g] <= r < group_starts[g + 1]``, share their rank multiset: their
     highs without flushes and their lows are evaluated once. Thread ``t`` takes
     groups ``first + t``, ``first + t + T``, ... and adds to ``hist[t]`` (n, 15) and
@@ -352,13 +356,14 @@ def sweep_runouts(
     count. ``rows[t]`` (at least ``2 * n_ids`` times the largest row stride) is its
     scratch. ``ids[x, :counts[x]]`` are hand x's signed subset ids (see
     ``dense_subset_ids``), ``twins[x]`` the weight of the other side's hands
-    identical to x. Hands holding a known card are not passed in; ``masks`` are the
+    identical to x. Hands holding a dead card are not passed in; ``masks`` are the
     hands' card masks. ``pairwise``: compare every pair of hands instead of sweeping
     (cheaper when a side has a handful of hands; ``ids`` and ``rows`` are unused).
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
     twin_sign = 1 if hands.shape[1] % 2 == 0 else -1  # the sign of the whole hand's term
+    offset = group_starts[first]
     for t in prange(n_threads):
         base_highs = np.empty(n, dtype=np.int32)
         highs = np.empty(n, dtype=np.int32)
@@ -374,12 +379,13 @@ def sweep_runouts(
             )
             for r in range(group_starts[g], group_starts[g + 1]):
                 _evaluate_board(hands, masks, runouts, r, runout_masks[r], flush5, suited, base_highs, highs, bucket)
+                times = runout_times[r]
                 if pairwise:
-                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r])
+                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], times)
                 else:
                     _sweep_board(
                         n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
-                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r],
+                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], times,
                     )  # fmt: skip
 
 

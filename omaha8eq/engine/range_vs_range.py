@@ -33,7 +33,7 @@ nobody has a low.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numba
@@ -50,7 +50,7 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 
-__all__ = ["PAIRWISE_SIDE", "RangeSweep", "row_touches", "sweep_ranges"]
+__all__ = ["PAIRWISE_SIDE", "RangeSweep", "row_touches", "sweep_boards", "sweep_ranges"]
 
 ProgressCallback = Callable[[int, "int | None"], None]
 
@@ -74,12 +74,16 @@ class RangeSweep:
             often it is the one dealt, in the units of the totals.
         total_a, total_b: each side's histogram, (3, 5): the sum of its hands' weights
             times their histograms (int64, or Python ints when they could overflow).
-        runouts: the number of boards counted (runouts of the missing cards).
+        runouts: the number of boards counted (runouts of the missing cards, or
+            the boards given to :func:`sweep_boards`).
         boards: the five cards of each board counted, (runouts, 5) int8.
         board_totals: per board, each side's weighted histogram (runouts, 2, 3, 5)
-            int64: ``board_totals.sum(axis=0)`` is ``[total_a, total_b]`` (when those
-            fit int64), and the boards holding a card give the counts of the board
-            plus that card (the next-card table).
+            int64, times the board's weight: ``board_totals.sum(axis=0)`` is
+            ``[total_a, total_b]`` (when those fit int64), and the boards holding a
+            card give the counts of the board plus that card (the next-card table).
+            Empty, (0, 2, 3, 5), when ``sweep_boards(..., per_board=False)``.
+        board_weights: how many times each board is counted, (runouts,) int64
+            (ones for :func:`sweep_ranges`).
     """
 
     hands_a: np.ndarray
@@ -91,6 +95,7 @@ class RangeSweep:
     runouts: int
     boards: np.ndarray
     board_totals: np.ndarray
+    board_weights: np.ndarray
 
 
 def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
@@ -126,17 +131,15 @@ def _twin_weights(masks: np.ndarray, other_masks: np.ndarray, other_weights: np.
     return np.where(found, summed[at] if len(distinct) else 0, 0).astype(np.int64)
 
 
-def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray]:
     """Every completion of ``board`` to five cards from the unknown cards, grouped by
-    the ranks they add; the mask of the cards each adds; the start of each group
-    (and the end of the last)."""
+    the ranks they add; the start of each group (and the end of the last)."""
     deck = [c for c in range(52) if not (known_mask >> c) & 1]
     extra = sorted(combinations(deck, 5 - len(board)), key=lambda combo: sorted(c >> 2 for c in combo))
     runouts = np.array([board + combo for combo in extra], dtype=np.int8).reshape(len(extra), 5)
-    masks = np.array([sum(1 << c for c in combo) for combo in extra], dtype=np.int64)
     ranks = [tuple(sorted(c >> 2 for c in combo)) for combo in extra]
     starts = [0] + [i for i in range(1, len(ranks)) if ranks[i] != ranks[i - 1]] + [len(ranks)]
-    return runouts, masks, np.array(starts, dtype=np.int64)
+    return runouts, np.array(starts, dtype=np.int64)
 
 
 def _check_board(board: Sequence[int], dead: Sequence[int]) -> tuple[tuple[int, ...], int]:
@@ -176,11 +179,109 @@ def sweep_ranges(
         ``omaha8eq.equity([A, B], board, dead, exhaustive=True)`` for player 1 when
         the weights are the integer weights it uses.
     """
-    hands_a, weights_a, masks_a = _check_side(hands_a, weights_a, "hands_a")
-    hands_b, weights_b, masks_b = _check_side(hands_b, weights_b, "hands_b")
+    side_a = _check_side(hands_a, weights_a, "hands_a")
+    side_b = _check_side(hands_b, weights_b, "hands_b")
+    board_cards, known_mask = _check_board(board, dead)
+    runouts, group_starts = _runouts(board_cards, known_mask)
+    times = np.ones(len(runouts), dtype=np.int64)
+    return _count(side_a, side_b, known_mask, runouts, times, group_starts, hilo, progress, per_board=True)
+
+
+def sweep_boards(
+    hands_a: np.ndarray,
+    weights_a: np.ndarray,
+    hands_b: np.ndarray,
+    weights_b: np.ndarray,
+    boards: np.ndarray,
+    board_weights: np.ndarray,
+    dead: Sequence[int] = (),
+    *,
+    hilo: bool = True,
+    progress: ProgressCallback | None = None,
+    per_board: bool = True,
+) -> RangeSweep:
+    """Every hand's exact heads-up outcome counts against the other range, summed over
+    an explicit list of five-card boards, board ``i`` counted ``board_weights[i]`` times.
+
+    The counts are those of :func:`sweep_ranges` with each board's counts multiplied by
+    its weight: card removal is exact against each board's cards and the dead cards.
+    Integer sums, so a list split into chunks and swept chunk by chunk adds up to the
+    whole list, count for count (what a distributed run does).
+
+    Args:
+        hands_a, hands_b, weights_a, weights_b: the ranges, as for :func:`sweep_ranges`.
+        boards: (m, 5) card ints, five distinct cards a board, none of them dead.
+        board_weights: (m,) positive integers, how many times each board counts (for
+            example the size of a board's suit class).
+        dead: cards out of play (hands holding one are never dealt).
+        hilo, progress: as for :func:`sweep_ranges` (progress counts boards).
+        per_board: keep each board's totals (``board_totals``, 240 bytes a board);
+            False leaves ``board_totals`` empty, (0, 2, 3, 5), for long board lists.
+
+    Returns:
+        A :class:`RangeSweep` whose ``boards`` and ``board_weights`` are the given ones,
+        in the given order.
+    """
+    side_a = _check_side(hands_a, weights_a, "hands_a")
+    side_b = _check_side(hands_b, weights_b, "hands_b")
+    dead_mask = _check_dead(dead)
+    boards, times = _check_boards(boards, board_weights, dead_mask)
+    ranks = np.sort(boards >> 2, axis=1).astype(np.int64)
+    keys = ranks @ (13 ** np.arange(4, -1, -1, dtype=np.int64))
+    order = np.argsort(keys, kind="stable")
+    changes = np.flatnonzero(np.diff(keys[order])) + 1
+    group_starts = np.unique(np.concatenate([[0], changes, [len(boards)]])).astype(np.int64)
+    swept = _count(side_a, side_b, dead_mask, boards[order], times[order], group_starts, hilo, progress, per_board)
+    if not per_board:
+        return replace(swept, boards=boards, board_weights=times)
+    board_totals = np.empty_like(swept.board_totals)
+    board_totals[order] = swept.board_totals
+    return replace(swept, boards=boards, board_weights=times, board_totals=board_totals)
+
+
+def _check_dead(dead: Sequence[int]) -> int:
+    cards = [int(c) for c in dead]
+    if any(not 0 <= c <= 51 for c in cards) or len(set(cards)) != len(cards):
+        raise OmahaInputError("dead: expected distinct ints 0..51")
+    return sum(1 << c for c in cards)
+
+
+def _check_boards(boards: np.ndarray, board_weights: np.ndarray, dead_mask: int) -> tuple[np.ndarray, np.ndarray]:
+    """The boards (int8) and their weights (int64), checked."""
+    cards = np.asarray(boards)
+    times = np.asarray(board_weights)
+    if cards.ndim != 2 or cards.shape[1] != 5 or (cards.size and not np.issubdtype(cards.dtype, np.integer)):
+        raise OmahaInputError(f"boards: expected an (m, 5) array of card ints, got shape {cards.shape}")
+    integers = not times.size or np.issubdtype(times.dtype, np.integer)
+    if times.shape != (len(cards),) or not integers or (times <= 0).any():
+        raise OmahaInputError("board_weights: expected one positive integer per board")
+    if cards.size and (cards.min() < 0 or cards.max() > 51):
+        raise OmahaInputError("boards: cards must be ints 0..51")
+    cards = np.ascontiguousarray(cards, dtype=np.int8)
+    masks = card_masks(cards)
+    if (np.bitwise_count(masks) != 5).any():
+        raise OmahaInputError("boards: a board holds the same card twice")
+    if (masks & dead_mask).any():
+        raise OmahaInputError("boards: a board holds a dead card")
+    return cards, np.ascontiguousarray(times, dtype=np.int64)
+
+
+def _count(
+    side_a: tuple[np.ndarray, np.ndarray, np.ndarray],
+    side_b: tuple[np.ndarray, np.ndarray, np.ndarray],
+    known_mask: int,
+    boards: np.ndarray,
+    times: np.ndarray,
+    group_starts: np.ndarray,
+    hilo: bool,
+    progress: ProgressCallback | None,
+    per_board: bool,
+) -> RangeSweep:
+    """Sweep ``boards`` (grouped by rank multiset from ``group_starts``), each counted
+    ``times`` times, for the hands of both sides holding no card of ``known_mask``."""
+    (hands_a, weights_a, masks_a), (hands_b, weights_b, masks_b) = side_a, side_b
     if hands_a.shape[1] != hands_b.shape[1]:
         raise OmahaInputError("hands_a and hands_b: both ranges must have the same number of hole cards")
-    board_cards, known_mask = _check_board(board, dead)
     live_a = (masks_a & known_mask) == 0
     live_b = (masks_b & known_mask) == 0
     n_a = int(live_a.sum())
@@ -188,10 +289,9 @@ def sweep_ranges(
     hands = np.sort(np.concatenate([hands_a[live_a], hands_b[live_b]]), axis=1)
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
-    runouts, runout_masks, group_starts = _runouts(board_cards, known_mask)
-    board_totals = np.zeros((len(runouts), 2, 15), dtype=np.int64)
-    hist, dealt = _sweep(hands, weights, masks, n_a, runouts, runout_masks, group_starts, hilo, progress, board_totals)
-    return _result(hist, dealt, weights, n_a, live_a, live_b, runouts, board_totals)
+    board_totals = np.zeros((len(boards) if per_board else 0, 2, 15), dtype=np.int64)
+    hist, dealt = _sweep(hands, weights, masks, n_a, boards, times, group_starts, hilo, progress, board_totals)
+    return _result(hist, dealt, weights, n_a, live_a, live_b, boards, times, board_totals)
 
 
 def _sweep(
@@ -200,15 +300,16 @@ def _sweep(
     masks: np.ndarray,
     n_a: int,
     runouts: np.ndarray,
-    runout_masks: np.ndarray,
+    times: np.ndarray,
     group_starts: np.ndarray,
     hilo: bool,
     progress: ProgressCallback | None,
     board_totals: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Run the kernels over every runout, a chunk per call: each live hand's (n, 15)
+    """Run the kernels over every board, a chunk per call: each live hand's (n, 15)
     histogram and its dealt total (the sums over the threads' accumulators); each
-    board's per-side weighted counts into ``board_totals`` (runouts, 2, 15)."""
+    board's per-side weighted counts into ``board_totals`` (boards, 2, 15) unless it
+    is empty."""
     n_hole = hands.shape[1]
     pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
@@ -223,13 +324,15 @@ def _sweep(
         twins[:n_a] = _twin_weights(masks[:n_a], masks[n_a:], weights[n_a:])
         twins[n_a:] = _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])
     tables = get_tables()
+    runout_masks = card_masks(runouts)
     strides = np.ones(len(runouts), dtype=np.int64)
     if hilo:
         row_strides(runouts, tables.low, strides)
     n_threads = numba.get_num_threads()
     # A row cell holds a sum of one side's weights: int32 unless that could overflow.
     heaviest = max(int(weights[:n_a].sum()), int(weights[n_a:].sum()))
-    rows = np.empty((n_threads, 2 * n_ids * int(strides.max())), dtype=np.int32 if heaviest < 2**31 else np.int64)
+    row_cells = 2 * n_ids * int(strides.max(initial=1))
+    rows = np.empty((n_threads, row_cells), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = row_touches(n_a, len(hands) - n_a, n_hole)
@@ -246,14 +349,16 @@ def _sweep(
             last - first < groups_per_call or group_starts[last + 1] - group_starts[first] <= boards_per_call
         ):
             last += 1
+        lo, hi = int(group_starts[first]), int(group_starts[last])
+        call_totals = board_totals[lo:hi] if len(board_totals) else np.zeros((hi - lo, 2, 15), dtype=np.int64)
         parallel.run(
             sweep_runouts,
-            hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, group_starts, first, last,
+            hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, times, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
-            board_totals,
+            call_totals,
         )  # fmt: skip
         if progress is not None:
-            progress(int(group_starts[last]), len(runouts))
+            progress(hi, len(runouts))
         first = last
     return (hist[0], dealt[0]) if n_threads == 1 else (hist.sum(axis=0), dealt.sum(axis=0))
 
@@ -266,6 +371,7 @@ def _result(
     live_a: np.ndarray,
     live_b: np.ndarray,
     runouts: np.ndarray,
+    times: np.ndarray,
     board_totals: np.ndarray,
 ) -> RangeSweep:
     """Scatter the live hands' counts back to every hand and weigh the totals."""
@@ -282,5 +388,5 @@ def _result(
         total = (own @ hist[rows].astype(exact, copy=False)).reshape(3, 5)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
-    boards = board_totals.reshape(len(runouts), 2, 3, 5)
-    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards)
+    boards = board_totals.reshape(len(board_totals), 2, 3, 5)
+    return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards, times)
