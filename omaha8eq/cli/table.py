@@ -93,10 +93,10 @@ def run_table(args: argparse.Namespace) -> int:
         args.hole_size, args.players, samples=args.samples, seed=args.seed, hilo=not args.high_only, chunk=args.chunk
     )
     parts = checkpoint_path(out)
-    print(f"{PROG}: {job.label}: {job.n_tasks:,} tasks, checkpoint {parts}", file=sys.stderr)
     bar = ProgressBar("items")
     try:
         with connect(args.scheduler, workers=args.workers, threads_per_worker=args.threads_per_worker) as client:
+            print(f"{PROG}: {job.label}: {job.n_tasks:,} tasks, checkpoint {parts}", file=sys.stderr)
             print(f"{PROG}: Dask dashboard: {client.dashboard_link}", file=sys.stderr)
             counts = run_job(job, client=client, checkpoint=parts, progress=bar)["counts"]
     finally:

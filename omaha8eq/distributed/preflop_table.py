@@ -32,22 +32,19 @@ import numpy as np
 
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..deck import DECK_SIZE
+from ..engine.board_classes import BOARD_CLASSES, board_classes
 from ..errors import OmahaInputError
 from ..results import share_matrix
 from .job import Job, Task, TaskResult
 
 __all__ = [
-    "BOARD_CLASSES",
     "PreflopTable",
-    "board_classes",
     "breakdown",
     "starting_classes",
     "table_from_counts",
     "table_job",
 ]
 
-#: Suit classes of five-card boards.
-BOARD_CLASSES = 134_459
 #: Board classes per task of an exact table (about a minute of one core for 4 cards).
 EXACT_CHUNK = {4: 1_000, 5: 200, 6: 20}
 #: Starting-hand classes per task of a sampled table.
@@ -73,13 +70,6 @@ def _class_of_hand(hole_size: int) -> np.ndarray:
     """Per hand of ``all_hands(hole_size)``, the row of its class in :func:`starting_classes`."""
     keys = starting_classes(hole_size)[0]
     return np.searchsorted(keys, class_keys(all_hands(hole_size)))
-
-
-def board_classes() -> tuple[np.ndarray, np.ndarray]:
-    """The suit classes of five-card boards: representatives ((134,459, 5) int8, in
-    class-key order) and sizes (boards per class, summing to C(52, 5))."""
-    _, boards, sizes = starting_classes(5)
-    return boards, sizes
 
 
 def _exact_task(params: Mapping[str, Any], task: Task) -> TaskResult:

@@ -1,0 +1,85 @@
+"""Jobs on a Dask LocalCluster of two worker processes: the same integers as in this
+process for any chunking and worker count, after a worker is killed mid-job, and
+after an interruption and a resumption; an unreachable scheduler is a clean error."""
+
+from __future__ import annotations
+
+import cloudpickle
+import distributed_helpers
+import pytest
+from cli_run import fails
+from distributed_helpers import kill_once, small_sweep
+
+from omaha8eq.distributed import Checkpoint, Job, connect, run_job
+from omaha8eq.distributed import cluster as cluster_module
+from omaha8eq.errors import OmahaInputError
+
+cloudpickle.register_pickle_by_value(distributed_helpers)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with connect("local", workers=2) as dask_client:
+        yield dask_client
+
+
+@pytest.fixture(scope="module")
+def expected():
+    return run_job(small_sweep(chunk=11))
+
+
+def _same(a, b):
+    assert a.keys() == b.keys()
+    for name in a:
+        assert a[name].tolist() == b[name].tolist(), name
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 11])
+def test_a_job_on_the_cluster_equals_the_in_process_run(client, expected, chunk):
+    _same(run_job(small_sweep(chunk=chunk), client=client), expected)
+
+
+def test_one_worker_gives_the_same_integers(expected):
+    with connect("local", workers=1) as one:
+        _same(run_job(small_sweep(chunk=2), client=one), expected)
+
+
+def test_a_killed_worker_is_replaced_and_its_task_run_again(client, expected, tmp_path):
+    job = small_sweep(chunk=2)
+    killer = Job(kill_once, {**job.params, "victim": 1, "marker_dir": str(tmp_path)}, job.n_items, job.chunk)
+    _same(run_job(killer, client=client, checkpoint=tmp_path / "out.parts"), expected)
+    assert (tmp_path / "killed-1").exists()  # the task's first attempt did kill its worker
+
+
+def test_interrupted_then_resumed_on_the_cluster(client, expected, tmp_path):
+    job = small_sweep(chunk=2)
+    parts = tmp_path / "out.parts"
+
+    def interrupt(done, total):
+        if done > 0:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_job(job, client=client, checkpoint=parts, progress=interrupt)
+    finished = Checkpoint(parts, job).finished()
+    assert 1 <= len(finished) < job.n_tasks
+    _same(run_job(job, client=client, checkpoint=parts), expected)
+    assert Checkpoint(parts, job).finished() == set(range(job.n_tasks))
+
+
+def test_an_unreachable_scheduler_is_an_input_error(monkeypatch):
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 1)
+    with pytest.raises(OmahaInputError, match=r"scheduler: cannot connect to tcp://127\.0\.0\.1:9"):
+        with connect("tcp://127.0.0.1:9"):
+            pass
+    with pytest.raises(OmahaInputError, match="scheduler: expected"):
+        with connect(""):
+            pass
+
+
+def test_the_command_line_reports_an_unreachable_scheduler_in_one_line(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 1)
+    out = str(tmp_path / "t.npz")
+    error = fails(capsys, "table", "preflop", "--hole-size", "4", "--out", out, "--scheduler", "tcp://127.0.0.1:9")
+    assert error.startswith("omaha8eq: error: scheduler: cannot connect to tcp://127.0.0.1:9")
+    assert not (tmp_path / "t.npz.parts").exists()
