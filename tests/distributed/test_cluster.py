@@ -69,8 +69,9 @@ def test_interrupted_then_resumed_on_the_cluster(client, expected, tmp_path):
 
 def test_an_unreachable_scheduler_is_an_input_error(monkeypatch):
     monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 1)
-    with pytest.raises(OmahaInputError, match=r"scheduler: cannot connect to tcp://127\.0\.0\.1:9"), connect(
-        "tcp://127.0.0.1:9"
+    with (
+        pytest.raises(OmahaInputError, match=r"scheduler: cannot connect to tcp://127\.0\.0\.1:9"),
+        connect("tcp://127.0.0.1:9"),
     ):
         pass
     with pytest.raises(OmahaInputError, match="scheduler: expected"), connect(""):
