@@ -183,8 +183,8 @@ def table_from_counts(job: Job, counts: np.ndarray) -> PreflopTable:
     hole_size, players = int(params["hole_size"]), int(params["players"])
     keys, hands, sizes = starting_classes(hole_size)
     exact = players == 2
-    if exact:  # every class: its hands x boards x opponent hands
-        boards = comb(DECK_SIZE, 5) * comb(DECK_SIZE - 5 - hole_size, hole_size)
+    if exact:  # every class: its hands x the boards and opponent hands they leave
+        boards = comb(DECK_SIZE - hole_size, 5) * comb(DECK_SIZE - 5 - hole_size, hole_size)
         if not np.array_equal(counts.sum(axis=(1, 2)), sizes * boards):
             raise ValueError("table counts do not cover every board and opponent: not a finished table")
     return PreflopTable(
