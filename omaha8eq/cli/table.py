@@ -20,26 +20,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .cluster import add_cluster_options, cluster_client
 from .common import EXIT_OK, PROG, Subparsers, add_command, emit, seconds, whole_number
 from .progress import ProgressBar
 
-__all__ = ["add_cluster_options", "register", "run_table"]
-
-
-def add_cluster_options(parser: argparse.ArgumentParser) -> None:
-    """--scheduler, --workers, --threads-per-worker: where a distributed job runs."""
-    parser.add_argument(
-        "--scheduler", metavar="ADDRESS",
-        help="run on the Dask scheduler at ADDRESS (tcp://HOST:8786), or 'local' for a LocalCluster of worker "
-        "processes on this machine (default: DASK_SCHEDULER_ADDRESS if set, else local)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--workers", type=whole_number(1), metavar="N", help="local cluster: worker processes (default: one a core)"
-    )
-    parser.add_argument(
-        "--threads-per-worker", type=whole_number(1), default=1, metavar="N",
-        help="local cluster: tasks each worker runs at once (default 1; numba threads are shared among them)",
-    )  # fmt: skip
+__all__ = ["register", "run_table"]
 
 
 def register(commands: Subparsers) -> None:
@@ -75,7 +60,11 @@ def register(commands: Subparsers) -> None:
         help="items per task: board classes (exact) or starting-hand classes (Monte Carlo); part of the job's "
         "identity, so keep it when resuming",
     )  # fmt: skip
-    add_cluster_options(parser)
+    add_cluster_options(
+        parser,
+        "run on the Dask scheduler at ADDRESS (tcp://HOST:8786), or 'local' for a LocalCluster of worker "
+        "processes on this machine (default: DASK_SCHEDULER_ADDRESS if set, else local)",
+    )
     parser.set_defaults(run=run_table)
 
 
@@ -83,7 +72,7 @@ def run_table(args: argparse.Namespace) -> int:
     """Run ``omaha8eq table preflop``; input errors propagate to the CLI's handler."""
     import time
 
-    from ..distributed import checkpoint_path, connect, run_job
+    from ..distributed import checkpoint_path, run_job
     from ..distributed.preflop_table import table_from_counts, table_job
     from ..distributed.table_file import check_table_path, write_table
 
@@ -95,9 +84,8 @@ def run_table(args: argparse.Namespace) -> int:
     parts = checkpoint_path(out)
     bar = ProgressBar("items")
     try:
-        with connect(args.scheduler, workers=args.workers, threads_per_worker=args.threads_per_worker) as client:
+        with cluster_client(args, address=args.scheduler) as client:
             print(f"{PROG}: {job.label}: {job.n_tasks:,} tasks, checkpoint {parts}", file=sys.stderr)
-            print(f"{PROG}: Dask dashboard: {client.dashboard_link}", file=sys.stderr)
             counts = run_job(job, client=client, checkpoint=parts, progress=bar)["counts"]
     finally:
         bar.close()

@@ -88,7 +88,7 @@ def test_table_jobs_are_checked():
     sampled = table_job(5, 3, samples=1000, seed=2)
     assert sampled.rows and sampled.n_items == 134_459 and sampled.params["samples"] == 1000
     assert table_job(4, 3).digest != table_job(4, 3, seed=1).digest
-    for bad in (dict(hole_size=7), dict(hole_size=4, players=12), dict(hole_size=4, samples=100)):
+    for bad in ({"hole_size": 7}, {"hole_size": 4, "players": 12}, {"hole_size": 4, "samples": 100}):
         with pytest.raises(OmahaInputError):
             table_job(**bad)
     with pytest.raises(ValueError, match="not a finished table"):
@@ -125,5 +125,5 @@ def test_the_command_builds_a_sampled_table_and_resumes(capsys, tmp_path):
     header, arrays = read_table(out)
     assert json.loads(json.dumps(header))["players"] == 3 and (arrays["counts"].sum(axis=(1, 2)) == 2).all()
     # Everything is in the checkpoint: a second run only adds it up.
-    status, again, _ = run(capsys, *argv, "--workers", "1")
+    status, _, _ = run(capsys, *argv, "--workers", "1")
     assert status == 0 and read_table(out)[1]["counts"].tolist() == arrays["counts"].tolist()

@@ -1,0 +1,39 @@
+"""The command line's Dask options (--scheduler, --workers, --threads-per-worker) and client."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from .common import PROG, whole_number
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["add_cluster_options", "cluster_client"]
+
+
+def add_cluster_options(parser: argparse.ArgumentParser, scheduler_help: str) -> None:
+    """--scheduler (help text ``scheduler_help``), --workers, --threads-per-worker."""
+    parser.add_argument("--scheduler", metavar="ADDRESS", help=scheduler_help)
+    parser.add_argument(
+        "--workers", type=whole_number(1), metavar="N", help="local cluster: worker processes (default: one a core)"
+    )
+    parser.add_argument(
+        "--threads-per-worker", type=whole_number(1), default=1, metavar="N",
+        help="local cluster: tasks each worker runs at once (default 1; numba threads are shared among them)",
+    )  # fmt: skip
+
+
+@contextmanager
+def cluster_client(args: argparse.Namespace, *, address: str | None) -> Iterator[Client]:
+    """A Dask client for the command (``address`` as for
+    :func:`omaha8eq.distributed.cluster.connect`); prints the dashboard link on stderr."""
+    from ..distributed import connect
+
+    with connect(address, workers=args.workers, threads_per_worker=args.threads_per_worker) as client:
+        print(f"{PROG}: Dask dashboard: {client.dashboard_link}", file=sys.stderr)
+        yield client
