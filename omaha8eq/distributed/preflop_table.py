@@ -33,6 +33,7 @@ import numpy as np
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..deck import DECK_SIZE
 from ..engine.board_classes import BOARD_CLASSES, board_classes
+from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
 from ..results import share_matrix
 from .job import Job, Task, TaskResult
@@ -53,6 +54,12 @@ SAMPLED_CHUNK = 64
 DEFAULT_TABLE_SAMPLES = 100_000
 #: Most players of each hole size: their hands and a board fit in the deck.
 MAX_PLAYERS = {size: (DECK_SIZE - 5) // size for size in (4, 5, 6)}
+#: Row touches a second of one core sweeping every hand against every hand (measured:
+#: 4 cards, about 0.16 s a board on a busy 2-core machine).
+SWEEP_RATE = 35_000_000
+#: Most memory one exact task may need (bytes): the sweep of every 6-card hand against
+#: every 6-card hand (20 million a side) would need about 16 GB.
+MAX_TASK_MEMORY = 4 << 30
 #: Starting-hand suit classes of each hole size.
 CLASS_COUNTS = {4: 16_432, 5: 134_459, 6: 962_988}
 
@@ -139,14 +146,36 @@ def table_job(
     if players == 2:
         if samples is not None:
             raise OmahaInputError("samples: the heads-up table is exact; samples apply to 3 or more players")
+        work, memory = exact_table_cost(hole_size)
+        if memory > MAX_TASK_MEMORY:
+            hours = work / SWEEP_RATE / 3600
+            raise OmahaInputError(
+                f"hole size: the exact {hole_size}-card table is about {work:.1e} row touches (about {hours:,.0f} "
+                f"core-hours) and each task needs about {memory / 2**30:.0f} GB: not offered; 3 or more players "
+                "are sampled"
+            )
         return Job(_exact_task, params, BOARD_CLASSES, chunk or EXACT_CHUNK[hole_size], label=_label(params))
     params |= {"samples": samples or DEFAULT_TABLE_SAMPLES, "seed": seed}
     n_classes = CLASS_COUNTS[hole_size]
     return Job(_sampled_task, params, n_classes, chunk or SAMPLED_CHUNK, rows=True, label=_label(params))
 
 
+def exact_table_cost(hole_size: int) -> tuple[int, int]:
+    """The exact heads-up table's work (row touches over every board class) and one
+    task's memory (bytes: the subset ids of every hand, each hand's histogram a thread)."""
+    hands = comb(DECK_SIZE, hole_size)
+    live = comb(DECK_SIZE - 5, hole_size)
+    work = row_touches(live, live, hole_size) * BOARD_CLASSES
+    memory = 2 * hands * ((4 << hole_size) + 2 * 15 * 8)
+    return work, memory
+
+
 def _label(params: Mapping[str, Any]) -> str:
-    kind = "exact" if params["players"] == 2 else f"{params['samples']:,} deals a class, seed {params['seed']}"
+    if params["players"] == 2:
+        work = exact_table_cost(params["hole_size"])[0]
+        kind = f"exact, about {work / SWEEP_RATE / 3600:,.1f} core-hours"
+    else:
+        kind = f"{params['samples']:,} deals a class, seed {params['seed']}"
     return f"preflop table, {params['hole_size']} cards, {params['players']} players, {kind}"
 
 
