@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -134,6 +135,8 @@ def equity(
     by_hand: bool = False,
     by_next_card: bool = False,
     max_work: int | None = None,
+    scheduler: str | Any | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> EquityResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
@@ -172,6 +175,14 @@ def equity(
             (``EquityResult.by_next_card``).
         max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
             about a minute on one core); raise it to run a longer one.
+        scheduler: run the exact heads-up preflop sweep (two players, ranges or
+            hands, ``exhaustive=True``) as a Dask job (``omaha8eq.distributed``, the
+            ``distributed`` extra): ``"local"`` (a LocalCluster here), an address
+            (``"tcp://HOST:8786"``), ``"auto"`` (DASK_SCHEDULER_ADDRESS, else local)
+            or a ``distributed.Client``. The counts are the in-process ones.
+        checkpoint: with ``scheduler``, a directory keeping each finished task, so
+            that the same call resumes after an interruption (see
+            ``omaha8eq.distributed.checkpoint``).
 
     Long runs call ``progress`` between kernel calls of at most about half a second,
     so a KeyboardInterrupt (Ctrl-C) stops them within about a second.
@@ -194,6 +205,15 @@ def equity(
     started = time.perf_counter()
     spot = parse_spot(hands, board, dead)
     options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
+    sweeper = None
+    if scheduler is not None:
+        if options.exhaustive is not True:
+            raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
+        from .distributed.sweep_job import board_sweeper
+
+        sweeper = board_sweeper(scheduler, checkpoint=checkpoint)
+    elif checkpoint is not None:
+        raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
     return run_equity(
         spot,
         exhaustive=options.exhaustive,
@@ -207,6 +227,7 @@ def equity(
         by_next_card=check_flag(by_next_card, "by_next_card"),
         max_work=options.max_work,
         started=started,
+        board_sweeper=sweeper,
     )
 
 

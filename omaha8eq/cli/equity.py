@@ -6,6 +6,7 @@ Usage::
                     [--exact | --samples N | --stderr X] [--seed S]
                     [--threads N] [--high-only] [--by-hand N] [--graph FILE]
                     [--next-cards] [--max-work W] [--json]
+                    [--scheduler local|auto|ADDRESS [--workers N] [--checkpoint DIR]]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
 the high and the low, scoops and is quartered, then the method used; with
@@ -21,9 +22,11 @@ work limit are refused (``--max-work`` raises it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
+from .cluster import add_cluster_options, cluster_client
 from .common import (
     EXIT_OK,
     Subparsers,
@@ -88,6 +91,16 @@ def register(commands: Subparsers) -> None:
         "--max-work", type=_work, metavar="W",
         help="with --exact, run even when the estimate is above the default limit of about a minute "
         "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
+    )  # fmt: skip
+    add_cluster_options(
+        eq,
+        "with --exact, two players preflop: run the range-vs-range sweep as a Dask job on a LocalCluster here "
+        "('local'), on the scheduler at ADDRESS (tcp://HOST:8786), or 'auto' (DASK_SCHEDULER_ADDRESS, else "
+        "local); pip install 'omaha8eq[distributed]'",
+    )
+    eq.add_argument(
+        "--checkpoint", metavar="DIR",
+        help="with --scheduler: keep each finished task in DIR; the same command resumes from it",
     )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
@@ -221,11 +234,15 @@ def run_equity(args: argparse.Namespace) -> int:
         from .equity_graph import check_graph_support
 
         check_graph_support(args.graph)
+    if args.checkpoint and not args.scheduler:
+        raise OmahaInputError("--checkpoint: only a distributed run (--scheduler) keeps a checkpoint")
     bar = ProgressBar()
     try:
         from ..core.registry import compile_notice_for  # here: the core loads numba
 
-        with compile_notice_for("equity"):
+        with contextlib.ExitStack() as stack:
+            scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
+            stack.enter_context(compile_notice_for("equity"))
             result = equity(
                 args.hands,
                 args.board,
@@ -240,6 +257,8 @@ def run_equity(args: argparse.Namespace) -> int:
                 by_hand=args.by_hand > 0 or bool(args.graph),
                 by_next_card=args.next_cards,
                 max_work=args.max_work,
+                scheduler=scheduler,
+                checkpoint=args.checkpoint,
             )
     finally:
         bar.close()

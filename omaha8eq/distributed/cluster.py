@@ -3,8 +3,8 @@
 ``scheduler`` is ``"local"`` (a :class:`distributed.LocalCluster` of worker
 processes, started here and shut down afterwards), an address such as
 ``"tcp://10.0.0.5:8786"`` (a running ``dask scheduler`` with its ``dask worker``
-processes), or None: the address in Dask's configuration (the environment
-variable ``DASK_SCHEDULER_ADDRESS``) if there is one, else ``"local"``.
+processes), or ``"auto"`` (or None): the address in Dask's configuration (the
+environment variable ``DASK_SCHEDULER_ADDRESS``) if there is one, else ``"local"``.
 
 Numba threads: every task caps numba at the worker's cores divided by its
 concurrent tasks (``NUMBA_NUM_THREADS // nthreads``), so ``dask worker --nthreads
@@ -28,10 +28,12 @@ from ..errors import OmahaInputError
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["LOCAL", "connect", "resolve_address"]
+__all__ = ["AUTO", "LOCAL", "connect", "resolve_address"]
 
 #: The ``scheduler`` value that starts a LocalCluster.
 LOCAL = "local"
+#: The ``scheduler`` value for Dask's configured address (DASK_SCHEDULER_ADDRESS), else local.
+AUTO = "auto"
 #: Seconds to wait for a scheduler before giving up.
 CONNECT_TIMEOUT = 10
 
@@ -47,12 +49,12 @@ def _import_distributed() -> Any:
 
 
 def resolve_address(scheduler: str | None) -> str:
-    """``scheduler`` itself, or for None Dask's configured address
+    """``scheduler`` itself, or for None and ``"auto"`` Dask's configured address
     (``DASK_SCHEDULER_ADDRESS``), else ``"local"``."""
-    if scheduler is not None:
+    if scheduler is not None and scheduler != AUTO:
         if not isinstance(scheduler, str) or not scheduler.strip():
             raise OmahaInputError(
-                f"scheduler: expected 'local' or an address such as tcp://HOST:8786, got {scheduler!r}"
+                f"scheduler: expected 'local', 'auto' or an address such as tcp://HOST:8786, got {scheduler!r}"
             )
         return scheduler.strip()
     import dask

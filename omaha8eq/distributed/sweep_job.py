@@ -12,20 +12,25 @@ per_board=False)``. Cards are ints 0..51 (``4 * rank + suit``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..engine.progress import ProgressCallback
 from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards
+from ..errors import OmahaTypeError
 from .job import Job, Task, TaskResult
 from .runner import run_job
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["TASK_ROW_TOUCHES", "distributed_sweep", "sweep_job"]
+__all__ = ["TASK_ROW_TOUCHES", "BoardSweeper", "board_sweeper", "distributed_sweep", "sweep_job"]
+
+#: A function with :func:`~omaha8eq.engine.range_vs_range.sweep_boards`' arguments
+#: (``per_board`` False) that returns its :class:`RangeSweep`.
+BoardSweeper = Callable[..., RangeSweep]
 
 #: Work of one task, in row touches (hands times card subsets, per board): about a
 #: minute on one core (30-40 million a second), so Dask's per-task cost is small beside it.
@@ -114,3 +119,34 @@ def distributed_sweep(
         counts["hands_a"], counts["hands_b"], dealt_a, dealt_b, total_a, total_b, len(params["boards"]),
         params["boards"], np.zeros((0, 2, 3, 5), dtype=np.int64), params["board_weights"],
     )  # fmt: skip
+
+
+def board_sweeper(
+    scheduler: str | Client,
+    *,
+    workers: int | None = None,
+    threads_per_worker: int = 1,
+    checkpoint: str | os.PathLike[str] | None = None,
+) -> BoardSweeper:
+    """A :data:`BoardSweeper` that runs :func:`distributed_sweep` on Dask: on the client
+    ``scheduler``, or connecting when called (``scheduler`` ``"local"``, an address or
+    ``"auto"``, and ``workers``, ``threads_per_worker`` as for :func:`.cluster.connect`),
+    keeping finished tasks in ``checkpoint``. Raises OmahaTypeError when
+    ``scheduler`` is neither text nor a client."""
+    if not isinstance(scheduler, str):
+        from distributed import Client
+
+        if not isinstance(scheduler, Client):
+            raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
+
+    def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
+        if per_board:  # the caller needs per-board totals: a distributed run keeps none
+            raise ValueError("a distributed sweep keeps no per-board totals")
+        if not isinstance(scheduler, str):
+            return distributed_sweep(*args, client=scheduler, checkpoint=checkpoint, **kwargs)
+        from .cluster import connect
+
+        with connect(scheduler, workers=workers, threads_per_worker=threads_per_worker) as client:
+            return distributed_sweep(*args, client=client, checkpoint=checkpoint, **kwargs)
+
+    return sweep
