@@ -1,8 +1,9 @@
 """Exact heads-up counts by the range sweep, in the combination path's terms.
 
-Two players, each a range or a known hand (a range of one hand, weight 1), on a
-flop, turn or river: :func:`~.range_vs_range.sweep_ranges` counts every hand of
-both sides at once, and :func:`sweep_counts` returns exactly what
+Two players, each a range or a known hand (a range of one hand, weight 1), before
+the flop or on a flop, turn or river: :func:`~.range_vs_range.sweep_ranges` (preflop
+:func:`~.range_vs_range.sweep_boards` over the boards of :mod:`.preflop`) counts
+every hand of both sides at once, and :func:`sweep_counts` returns exactly what
 :func:`~.range_combinations.exact_range_counts` returns for the same deal: the
 weighted histograms, the number of (combination, runout) deals unweighted and the
 per-hand results; on a flop or turn, also the next-card table (each board's
@@ -13,6 +14,7 @@ per-side counts summed over the boards that bring the card). Cards are ints 0..5
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -24,13 +26,21 @@ from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE
 from ..results import NextCardEquity, range_hand_results, summarize_player
 from .deal import Deal
+from .preflop import class_average, preflop_board_count, preflop_boards
 from .progress import ProgressCallback
 from .range_combinations import UNDEALABLE, RangeCounts
-from .range_vs_range import RangeSweep, row_touches, sweep_ranges
+from .range_vs_range import RangeSweep, row_touches, sweep_boards, sweep_ranges
 from .spot import Seat
 from .summary import HandResults
 
-__all__ = ["RANDOM_HANDS_LIMIT", "SweepCounts", "heads_up_sweepable", "sweep_boards", "sweep_counts", "sweep_work"]
+__all__ = [
+    "RANDOM_HANDS_LIMIT",
+    "SweepCounts",
+    "heads_up_sweepable",
+    "sweep_board_count",
+    "sweep_counts",
+    "sweep_work",
+]
 
 #: A random hand is swept as the range of every hand of the unseen cards (unit
 #: weights: each deal counts once, as when enumerating) when there are at most this
@@ -46,10 +56,10 @@ class SweepCounts(RangeCounts):
 
 
 def heads_up_sweepable(deal: Deal) -> bool:
-    """True for two players on a flop, turn or river, each a range or a known hand, or
-    one of them random with at most ``RANDOM_HANDS_LIMIT`` hands to deal."""
+    """True for two players before the flop or on a flop, turn or river, each a range or
+    a known hand, or one of them random with at most ``RANDOM_HANDS_LIMIT`` hands to deal."""
     random_ok = all(_side_size(deal, seat) <= RANDOM_HANDS_LIMIT for seat in deal.seats if seat.is_random)
-    return deal.n_players == 2 and len(deal.spot.board) >= 3 and random_ok
+    return deal.n_players == 2 and len(deal.spot.board) in (0, 3, 4, 5) and random_ok
 
 
 def _side_size(deal: Deal, seat: Seat) -> int:
@@ -66,15 +76,27 @@ def _side(deal: Deal, seat: Seat) -> tuple[np.ndarray, np.ndarray]:
         return seat.range_hands(), seat.range_weights()
     if seat.cards is not None:
         return np.array([seat.cards], dtype=np.int8), np.ones(1, dtype=np.int64)
-    known = set(deal.spot.board) | set(deal.spot.dead)
+    return _random_side(frozenset(deal.spot.board) | frozenset(deal.spot.dead), deal.spot.hole_size)
+
+
+@lru_cache(maxsize=2)
+def _random_side(known: frozenset[int], hole_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every hand of the cards not in ``known``, weight 1 (read-only: the estimate and
+    the run both ask for it)."""
     unseen = [c for c in range(DECK_SIZE) if c not in known]
-    hands = np.array(list(combinations(unseen, deal.spot.hole_size)), dtype=np.int8)
-    return hands, np.ones(len(hands), dtype=np.int64)
+    hands = np.array(list(combinations(unseen, hole_size)), dtype=np.int8).reshape(-1, hole_size)
+    weights = np.ones(len(hands), dtype=np.int64)
+    for array in (hands, weights):
+        array.setflags(write=False)
+    return hands, weights
 
 
-def sweep_boards(deal: Deal) -> int:
-    """The runouts a sweep of ``deal`` visits: completions of the board from the cards
-    that neither the board nor the dead cards hold."""
+def sweep_board_count(deal: Deal) -> int:
+    """The boards a sweep of ``deal`` visits: completions of the board from the cards
+    that neither the board nor the dead cards hold; preflop, those of
+    :func:`~.preflop.preflop_boards` (134,459 suit classes for symmetric ranges)."""
+    if not deal.spot.board:
+        return preflop_board_count(tuple(_side(deal, seat) for seat in deal.seats), deal.spot.dead)
     return board_combinations(_unseen(deal), deal.n_missing)
 
 
@@ -88,7 +110,7 @@ def sweep_work(deal: Deal) -> int:
     times the boards (about 100 million a second on one core: 15% vs 15% on a turn,
     40 million, takes 0.4 s)."""
     n_a, n_b = (_side_size(deal, seat) for seat in deal.seats)
-    return row_touches(n_a, n_b, deal.spot.hole_size) * sweep_boards(deal)
+    return row_touches(n_a, n_b, deal.spot.hole_size) * sweep_board_count(deal)
 
 
 def _disjoint_pairs(hands_a: np.ndarray, hands_b: np.ndarray) -> int:
@@ -110,15 +132,26 @@ def _disjoint_pairs(hands_a: np.ndarray, hands_b: np.ndarray) -> int:
 def sweep_counts(
     deal: Deal, *, hilo: bool, by_hand: bool, progress: ProgressCallback | None, by_next_card: bool = False
 ) -> SweepCounts:
-    """Exact counts of a heads-up deal without random hands on a 3-, 4- or 5-card board:
+    """Exact counts of a heads-up deal before the flop or on a 3-, 4- or 5-card board:
     ``counts`` (1, 2, 3, 5), ``outcomes`` (1,) and, with ``by_hand``, each range's
-    per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them;
-    with ``by_next_card`` (a flop or turn), the next-card table. Raises
-    OmahaInputError when no pair of hands can be dealt."""
-    (hands_a, weights_a), (hands_b, weights_b) = (_side(deal, seat) for seat in deal.seats)
-    swept = sweep_ranges(
-        hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress
-    )
+    per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them
+    (preflop by suit classes of boards: each hand's mean over its suit class, which
+    is its exact result, see :func:`~.preflop.class_average`); with ``by_next_card``
+    (a flop or turn), the next-card table. Raises OmahaInputError when no pair of
+    hands can be dealt."""
+    sides = tuple(_side(deal, seat) for seat in deal.seats)
+    (hands_a, weights_a), (hands_b, weights_b) = sides
+    by_class = False
+    if deal.spot.board:
+        swept = sweep_ranges(
+            hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress
+        )
+    else:
+        boards, board_weights, by_class = preflop_boards(sides, deal.spot.dead)
+        swept = sweep_boards(
+            hands_a, weights_a, hands_b, weights_b, boards, board_weights, deal.spot.dead,
+            hilo=hilo, progress=progress, per_board=False,
+        )  # fmt: skip
     # Every pair of hands sharing no card leaves the same cards for the runouts.
     if (weights_a == 1).all() and (weights_b == 1).all():
         outcomes = int(swept.total_a.sum())
@@ -134,6 +167,8 @@ def sweep_counts(
             zip(deal.seats, (swept.hands_a, swept.hands_b), (swept.dealt_a, swept.dealt_b), strict=True)
         ):
             if seat.is_range:
+                if by_class:
+                    hands, dealt = class_average(seat.range_hands(), hands), class_average(seat.range_hands(), dealt)
                 hand_results[p] = range_hand_results(seat.range_hands(), hands, dealt)
     next_cards = _next_cards(deal, swept) if by_next_card else None
     return SweepCounts(counts, np.array([outcomes], dtype=np.int64), hand_results, next_cards)

@@ -89,6 +89,13 @@ def choose_method(
     ``_range_sweep=False`` counts ranges combination by combination, the sweep's reference.
     ``by_next_card`` needs the sweep (two players, ranges or known hands, on a flop or
     turn, exact): it is chosen whatever its cost, else OmahaInputError.
+
+    Preflop, two players with a range and no random hand: of the sweep and the
+    combination path, the one with the smaller estimated time (``WORK_ESTIMATES`` over
+    ``RATES``; the combination path for small ranges and a known hand against a
+    range) among those allowed: with ``exhaustive=True`` both, with ``exhaustive=None``
+    those within their limits above (``SWEEP_LIMIT``, ``EXHAUSTIVE_LIMIT``); none:
+    Monte Carlo.
     """
     n_random = len(deal.random_players)
     if deal.ranged:
@@ -100,7 +107,7 @@ def choose_method(
         deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
     heads_up = heads_up_sweepable(deal)
     if by_next_card:
-        if not heads_up or deal.n_missing == 0 or exhaustive is False or samples or stderr_target:
+        if not heads_up or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
             raise OmahaInputError(
                 "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
                 "turn, counted exactly"
@@ -108,6 +115,14 @@ def choose_method(
         return Plan(Method.RANGE_SWEEP, deals)
     sweep = _range_sweep and heads_up and bool(deal.ranged)
     unasked = exhaustive is None and samples is None and stderr_target is None
+    if sweep and deal.n_missing == 5 and not n_random and (exhaustive or unasked):
+        within = {
+            Method.RANGE_SWEEP: sweep_work(deal) <= SWEEP_LIMIT,
+            Method.RANGE_COMBINATIONS: work <= EXHAUSTIVE_LIMIT,
+        }
+        allowed = [method for method, small in within.items() if exhaustive or small]
+        fastest = min(allowed, key=lambda method: estimate_work(method, deal) / RATES[method], default=Method.SAMPLE)
+        return Plan(fastest, deals)
     if sweep and (exhaustive or (unasked and sweep_work(deal) <= SWEEP_LIMIT)):
         return Plan(Method.RANGE_SWEEP, deals)
     if deal.ranged and n_random and exhaustive:
