@@ -33,6 +33,7 @@ import numpy as np
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..deck import DECK_SIZE
 from ..engine.board_classes import BOARD_CLASSES, board_classes
+from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
 from ..results import share_matrix
@@ -72,13 +73,6 @@ def starting_classes(hole_size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return keys, class_representatives(keys, hole_size), class_sizes(keys)
 
 
-@functools.cache
-def _class_of_hand(hole_size: int) -> np.ndarray:
-    """Per hand of ``all_hands(hole_size)``, the row of its class in :func:`starting_classes`."""
-    keys = starting_classes(hole_size)[0]
-    return np.searchsorted(keys, class_keys(all_hands(hole_size)))
-
-
 def _exact_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     """Board classes ``task.start`` to ``task.stop - 1``: every class's summed
     heads-up histogram (n_classes, 3, 5) against one random hand."""
@@ -92,9 +86,8 @@ def _exact_task(params: Mapping[str, Any], task: Task) -> TaskResult:
         hands, ones, hands, ones, boards[task.start : task.stop], sizes[task.start : task.stop],
         hilo=bool(params["hilo"]), per_board=False,
     )  # fmt: skip
-    counts = np.zeros((len(starting_classes(hole_size)[0]), 15), dtype=np.int64)
-    np.add.at(counts, _class_of_hand(hole_size), swept.hands_a.reshape(len(hands), 15))
-    return {"counts": counts.reshape(-1, 3, 5)}
+    _, counts, _ = class_totals(hands, swept.hands_a)  # all hands: every class, in starting_classes' order
+    return {"counts": counts}
 
 
 def class_seed(seed: int, index: int) -> int:

@@ -12,11 +12,12 @@ per_board=False)``. Cards are ints 0..51 (``4 * rank + suit``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine.heads_up import BoardSweeper
 from ..engine.progress import ProgressCallback
 from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards
 from ..errors import OmahaTypeError
@@ -28,9 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["TASK_ROW_TOUCHES", "BoardSweeper", "board_sweeper", "distributed_sweep", "sweep_job"]
 
-#: A function with :func:`~omaha8eq.engine.range_vs_range.sweep_boards`' arguments
-#: (``per_board`` False) that returns its :class:`RangeSweep`.
-BoardSweeper = Callable[..., RangeSweep]
 
 #: Work of one task, in row touches (hands times card subsets, per board): about a
 #: minute on one core (30-40 million a second), so Dask's per-task cost is small beside it.

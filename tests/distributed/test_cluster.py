@@ -10,9 +10,12 @@ import pytest
 from cli_run import fails
 from distributed_helpers import kill_once, small_sweep
 
-from omaha8eq.distributed import Checkpoint, Job, connect, run_job
+from omaha8eq.distributed import Checkpoint, Job, connect, run_job, sweep_job
 from omaha8eq.distributed import cluster as cluster_module
-from omaha8eq.errors import OmahaInputError
+from omaha8eq.engine.range_vs_range import row_touches
+from omaha8eq.equities import equity
+from omaha8eq.errors import OmahaInputError, OmahaTypeError
+from omaha8eq.ranges.range import parse_range
 
 cloudpickle.register_pickle_by_value(distributed_helpers)
 
@@ -84,3 +87,37 @@ def test_the_command_line_reports_an_unreachable_scheduler_in_one_line(capsys, m
     error = fails(capsys, "table", "preflop", "--hole-size", "4", "--out", out, "--scheduler", "tcp://127.0.0.1:9")
     assert error.startswith("omaha8eq: error: scheduler: cannot connect to tcp://127.0.0.1:9")
     assert not (tmp_path / "t.npz.parts").exists()
+
+
+PREFLOP = ["AAKK:$ds", "QQ22:$ds, AAAA"]
+
+
+def test_exact_preflop_equity_on_the_cluster_equals_the_in_process_run(client, monkeypatch, tmp_path):
+    here = equity(PREFLOP, exhaustive=True, hilo=False, by_hand=True)
+    per_board = row_touches(*(len(parse_range(r).hands) for r in PREFLOP), 4)
+    monkeypatch.setattr(sweep_job, "TASK_ROW_TOUCHES", per_board * 40_000)  # 4 tasks of 40,000 board classes
+    seen = []
+    there = equity(
+        PREFLOP, exhaustive=True, hilo=False, by_hand=True, scheduler=client, checkpoint=tmp_path / "parts",
+        progress=lambda done, total: seen.append((done, total)),
+    )  # fmt: skip
+    assert len(list((tmp_path / "parts").glob("task-*.npz"))) == 4 and seen[-1] == (134_459, 134_459)
+    assert there.outcomes == here.outcomes and there.exhaustive
+    for ours, theirs in zip(there.players, here.players, strict=True):
+        assert ours.counts.tolist() == theirs.counts.tolist()
+        assert [(h.hand, h.equity, h.frequency) for h in ours.by_hand] == [
+            (h.hand, h.equity, h.frequency) for h in theirs.by_hand
+        ]
+
+
+def test_a_distributed_equity_must_be_an_exact_preflop_sweep(client, tmp_path):
+    with pytest.raises(OmahaInputError, match="scheduler: a distributed run is exact"):
+        equity(PREFLOP, scheduler=client)
+    with pytest.raises(OmahaInputError, match="scheduler: Dask runs the exact heads-up preflop sweep"):
+        equity(PREFLOP, "Ac 8c 5h", exhaustive=True, scheduler=client)
+    with pytest.raises(OmahaInputError, match="scheduler: Dask runs the exact heads-up preflop sweep"):
+        equity([*PREFLOP, "KKQQ"], exhaustive=True, scheduler=client)
+    with pytest.raises(OmahaInputError, match="checkpoint: only a distributed run"):
+        equity(PREFLOP, exhaustive=True, checkpoint=tmp_path)
+    with pytest.raises(OmahaTypeError, match="scheduler: expected"):
+        equity(PREFLOP, exhaustive=True, scheduler=8786)

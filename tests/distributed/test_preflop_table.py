@@ -11,11 +11,10 @@ import pytest
 from cli_run import run
 
 from omaha8eq.cards import format_cards
-from omaha8eq.core.handclasses import all_hands, card_masks
+from omaha8eq.core.handclasses import all_hands, card_masks, class_keys
 from omaha8eq.distributed import Task
 from omaha8eq.distributed.preflop_table import (
     PreflopTable,
-    _class_of_hand,
     _exact_task,
     _sampled_task,
     breakdown,
@@ -47,12 +46,13 @@ def test_an_exact_task_sums_every_hand_of_a_class_over_its_boards():
     assert counts.shape == (len(keys), 3, 5)
     # Every class counted its hands x the boards they miss x C(43, 4) opponents.
     hands = all_hands(4)
+    class_of_hand = np.searchsorted(keys, class_keys(hands))
     misses = (card_masks(hands)[:, None] & card_masks(boards[start : start + 2])[None, :]) == 0
     per_hand = misses.astype(np.int64) @ sizes[start : start + 2] * 123_410
-    assert counts.sum(axis=(1, 2)).tolist() == np.bincount(_class_of_hand(4), weights=per_hand).astype(int).tolist()
+    assert counts.sum(axis=(1, 2)).tolist() == np.bincount(class_of_hand, weights=per_hand).astype(int).tolist()
     for c in (0, int(np.argmax(class_sizes)), 9_999):
         expected = np.zeros((3, 5), dtype=np.int64)
-        for hand in hands[_class_of_hand(4) == c]:
+        for hand in hands[class_of_hand == c]:
             for b in range(start, start + 2):
                 if set(hand.tolist()) & set(boards[b].tolist()):
                     continue  # a hand holding a board card is never dealt
