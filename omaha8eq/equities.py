@@ -15,6 +15,7 @@ the constants below are the engine's, gathered here.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import os
@@ -174,7 +175,8 @@ def equity(
             give both players' equity and scoop for every card that can come next
             (``EquityResult.by_next_card``).
         max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
-            about a minute on one core); raise it to run a longer one.
+            about a minute on one core; with ``scheduler``, times the cluster's
+            worker threads); raise it to run a longer one.
         scheduler: run the exact heads-up preflop sweep (two players, ranges or
             hands, ``exhaustive=True``) as a Dask job (``omaha8eq.distributed``, the
             ``distributed`` extra): ``"local"`` (a LocalCluster here), an address
@@ -205,16 +207,8 @@ def equity(
     started = time.perf_counter()
     spot = parse_spot(hands, board, dead)
     options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
-    sweeper = None
-    if scheduler is not None:
-        if options.exhaustive is not True:
-            raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
-        from .distributed.sweep_job import board_sweeper
-
-        sweeper = board_sweeper(scheduler, checkpoint=checkpoint)
-    elif checkpoint is not None:
-        raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
-    return run_equity(
+    run = functools.partial(
+        run_equity,
         spot,
         exhaustive=options.exhaustive,
         samples=options.samples,
@@ -225,10 +219,18 @@ def equity(
         progress=progress,
         by_hand=check_flag(by_hand, "by_hand"),
         by_next_card=check_flag(by_next_card, "by_next_card"),
-        max_work=options.max_work,
         started=started,
-        board_sweeper=sweeper,
     )
+    if scheduler is None:
+        if checkpoint is not None:
+            raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
+        return run(max_work=options.max_work)
+    if options.exhaustive is not True:
+        raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
+    from .distributed.sweep_job import dask_sweeper
+
+    with dask_sweeper(scheduler, checkpoint=checkpoint) as (sweeper, cluster_threads):
+        return run(max_work=options.max_work or MAX_WORK * cluster_threads, board_sweeper=sweeper)
 
 
 def split_equity(

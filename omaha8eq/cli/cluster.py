@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,9 +32,17 @@ def add_cluster_options(parser: argparse.ArgumentParser, scheduler_help: str) ->
 @contextmanager
 def cluster_client(args: argparse.Namespace, *, address: str | None) -> Iterator[Client]:
     """A Dask client for the command (``address`` as for
-    :func:`omaha8eq.distributed.cluster.connect`); prints the dashboard link on stderr."""
+    :func:`omaha8eq.distributed.cluster.connect`). When a job starts on it, a line on
+    stderr gives its tasks and the dashboard link (the ``omaha8eq.distributed`` log)."""
     from ..distributed import connect
 
-    with connect(address, workers=args.workers, threads_per_worker=args.threads_per_worker) as client:
-        print(f"{PROG}: Dask dashboard: {client.dashboard_link}", file=sys.stderr)
-        yield client
+    log = logging.getLogger("omaha8eq.distributed")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(f"{PROG}: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    try:
+        with connect(address, workers=args.workers, threads_per_worker=args.threads_per_worker) as client:
+            yield client
+    finally:
+        log.removeHandler(handler)

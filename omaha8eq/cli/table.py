@@ -18,10 +18,9 @@ again to continue after an interruption. Writes FILE.npz and FILE.csv (see
 from __future__ import annotations
 
 import argparse
-import sys
 
 from .cluster import add_cluster_options, cluster_client
-from .common import EXIT_OK, PROG, Subparsers, add_command, emit, seconds, whole_number
+from .common import EXIT_OK, Subparsers, add_command, emit, seconds, whole_number
 from .progress import ProgressBar
 
 __all__ = ["register", "run_table"]
@@ -85,7 +84,6 @@ def run_table(args: argparse.Namespace) -> int:
     bar = ProgressBar("items")
     try:
         with cluster_client(args, address=args.scheduler) as client:
-            print(f"{PROG}: {job.label}: {job.n_tasks:,} tasks, checkpoint {parts}", file=sys.stderr)
             counts = run_job(job, client=client, checkpoint=parts, progress=bar)["counts"]
     finally:
         bar.close()

@@ -6,11 +6,14 @@ submitted at once and Dask schedules them: a worker that dies mid-task has its
 tasks run again elsewhere (up to Dask's ``distributed.scheduler.allowed-failures``
 times), a task that raises is retried ``RETRIES`` times. A KeyboardInterrupt
 (Ctrl-C) on the client cancels what is left; every task finished by then is in the
-checkpoint, and running the same job again continues from there.
+checkpoint, and running the same job again continues from there. When a job
+starts on a cluster, the logger ``omaha8eq.distributed`` says so at INFO level, with
+the number of tasks and the link to Dask's dashboard.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import uuid
 from collections.abc import Iterator, Mapping
@@ -27,6 +30,8 @@ __all__ = ["RETRIES", "run_job", "run_task"]
 
 #: Times a task that raised is run again before the job fails.
 RETRIES = 2
+#: Says when a job starts on a cluster: its tasks and the dashboard link (INFO).
+LOG = logging.getLogger("omaha8eq.distributed")
 
 
 def run_task(function: TaskFunction, params: Mapping[str, Any], task: Task) -> TaskResult:
@@ -74,6 +79,11 @@ def run_job(
         done += tasks[index].stop - tasks[index].start
     report(progress, done, job.n_items)
     todo = [task for task in tasks if task.index not in finished]
+    if client is not None:
+        LOG.info(
+            "%s: %d of %d tasks to run on Dask%s (dashboard: %s)", job.label or job.name, len(todo), job.n_tasks,
+            "" if store is None else f", finished ones kept in {store.path}", client.dashboard_link,
+        )  # fmt: skip
     for task, result in _results(job, todo, client):
         if store is not None:
             store.save(task.index, result)

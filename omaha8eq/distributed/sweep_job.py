@@ -12,7 +12,8 @@ per_board=False)``. Cards are ints 0..51 (``4 * rank + suit``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -27,7 +28,7 @@ from .runner import run_job
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["TASK_ROW_TOUCHES", "BoardSweeper", "board_sweeper", "distributed_sweep", "sweep_job"]
+__all__ = ["TASK_ROW_TOUCHES", "dask_sweeper", "distributed_sweep", "sweep_job"]
 
 
 #: Work of one task, in row touches (hands times card subsets, per board): about a
@@ -119,32 +120,30 @@ def distributed_sweep(
     )  # fmt: skip
 
 
-def board_sweeper(
-    scheduler: str | Client,
-    *,
-    workers: int | None = None,
-    threads_per_worker: int = 1,
-    checkpoint: str | os.PathLike[str] | None = None,
-) -> BoardSweeper:
-    """A :data:`BoardSweeper` that runs :func:`distributed_sweep` on Dask: on the client
-    ``scheduler``, or connecting when called (``scheduler`` ``"local"``, an address or
-    ``"auto"``, and ``workers``, ``threads_per_worker`` as for :func:`.cluster.connect`),
-    keeping finished tasks in ``checkpoint``. Raises OmahaTypeError when
-    ``scheduler`` is neither text nor a client."""
-    if not isinstance(scheduler, str):
-        from distributed import Client
+@contextmanager
+def dask_sweeper(
+    scheduler: str | Client, *, checkpoint: str | os.PathLike[str] | None = None
+) -> Iterator[tuple[BoardSweeper, int]]:
+    """For the block: a :data:`~omaha8eq.engine.heads_up.BoardSweeper` running
+    :func:`distributed_sweep` on Dask (keeping finished tasks in ``checkpoint``) and the
+    cluster's worker threads. ``scheduler``: a ``distributed.Client``, or ``"local"``,
+    ``"auto"`` or an address to connect to (:func:`.cluster.connect`, default sizes).
+    Raises OmahaTypeError when ``scheduler`` is neither text nor a client."""
+    with ExitStack() as stack:
+        if isinstance(scheduler, str):
+            from .cluster import connect
 
-        if not isinstance(scheduler, Client):
-            raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
+            client = stack.enter_context(connect(scheduler))
+        else:
+            from distributed import Client
 
-    def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
-        if per_board:  # the caller needs per-board totals: a distributed run keeps none
-            raise ValueError("a distributed sweep keeps no per-board totals")
-        if not isinstance(scheduler, str):
-            return distributed_sweep(*args, client=scheduler, checkpoint=checkpoint, **kwargs)
-        from .cluster import connect
+            if not isinstance(scheduler, Client):
+                raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
+            client = scheduler
 
-        with connect(scheduler, workers=workers, threads_per_worker=threads_per_worker) as client:
+        def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
+            if per_board:  # the caller needs per-board totals: a distributed run keeps none
+                raise ValueError("a distributed sweep keeps no per-board totals")
             return distributed_sweep(*args, client=client, checkpoint=checkpoint, **kwargs)
 
-    return sweep
+        yield sweep, max(1, sum(client.nthreads().values()))

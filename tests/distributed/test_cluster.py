@@ -4,10 +4,12 @@ after an interruption and a resumption; an unreachable scheduler is a clean erro
 
 from __future__ import annotations
 
+import json
+
 import cloudpickle
 import distributed_helpers
 import pytest
-from cli_run import fails
+from cli_run import fails, run
 from distributed_helpers import kill_once, small_sweep
 
 from omaha8eq.distributed import Checkpoint, Job, connect, run_job, sweep_job
@@ -121,3 +123,17 @@ def test_a_distributed_equity_must_be_an_exact_preflop_sweep(client, tmp_path):
         equity(PREFLOP, exhaustive=True, checkpoint=tmp_path)
     with pytest.raises(OmahaTypeError, match="scheduler: expected"):
         equity(PREFLOP, exhaustive=True, scheduler=8786)
+
+
+def test_the_equity_command_runs_on_a_local_cluster(capsys, tmp_path):
+    argv = ("equity", *PREFLOP, "--exact", "--high-only", "--json")
+    status, here, _ = run(capsys, *argv)
+    assert status == 0
+    parts = str(tmp_path / "parts")
+    status, there, err = run(capsys, *argv, "--scheduler", "local", "--workers", "1", "--checkpoint", parts)
+    assert status == 0 and "tasks to run on Dask" in err and "dashboard" in err
+    ours, theirs = json.loads(there), json.loads(here)
+    for key in ("outcome_counts", "exact"):
+        assert [p[key] for p in ours["players"]] == [p[key] for p in theirs["players"]]
+    assert ours["outcomes"] == theirs["outcomes"] and ours["exhaustive"]
+    assert fails(capsys, "equity", *PREFLOP, "--checkpoint", parts).endswith("keeps a checkpoint")
