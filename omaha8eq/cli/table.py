@@ -88,5 +88,5 @@ def run_table(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     npz, csv = write_table(table_from_counts(job, counts), out)
-    emit(f"Wrote {npz} and {csv}: {len(counts):,} classes, {job.label}, in {seconds(time.perf_counter() - started)}")
+    emit(f"Wrote {npz} and {csv}: {len(counts):,} classes, {job.label}, in {seconds(time.perf_counter() - started)} s")
     return EXIT_OK
