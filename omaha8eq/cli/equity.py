@@ -236,6 +236,8 @@ def run_equity(args: argparse.Namespace) -> int:
         check_graph_support(args.graph)
     if args.checkpoint and not args.scheduler:
         raise OmahaInputError("--checkpoint: only a distributed run (--scheduler) keeps a checkpoint")
+    if (args.workers or args.threads_per_worker != 1) and not args.scheduler:
+        raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
     try:
         from ..core.registry import compile_notice_for  # here: the core loads numba

@@ -4,9 +4,11 @@ A job (:class:`~.job.Job`) is a task function, its parameters and a number of
 items split into tasks; :func:`~.runner.run_job` runs the tasks in this process
 or on a Dask cluster (:func:`~.cluster.connect`), saves each finished task in a
 checkpoint (:mod:`.checkpoint`) and returns the sum of their integer arrays, the
-same for any chunking, worker count or order. Dask is the optional extra
-``omaha8eq[distributed]``; only :mod:`.cluster` and the runner import it, when a
-job runs on a cluster.
+same for any chunking, worker count or order. The jobs: :mod:`.sweep_job` (exact
+heads-up range vs range over a list of boards, behind ``equity(...,
+scheduler=...)``) and :mod:`.preflop_table` (every starting-hand class's equity,
+written by :mod:`.table_file`). Dask is the optional extra ``omaha8eq[distributed]``;
+it is imported only when a job runs on a cluster.
 """
 
 from __future__ import annotations

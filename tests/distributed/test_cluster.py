@@ -137,3 +137,4 @@ def test_the_equity_command_runs_on_a_local_cluster(capsys, tmp_path):
         assert [p[key] for p in ours["players"]] == [p[key] for p in theirs["players"]]
     assert ours["outcomes"] == theirs["outcomes"] and ours["exhaustive"]
     assert fails(capsys, "equity", *PREFLOP, "--checkpoint", parts).endswith("keeps a checkpoint")
+    assert "size the local cluster" in fails(capsys, "equity", *PREFLOP, "--workers", "2")
