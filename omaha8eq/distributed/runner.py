@@ -71,14 +71,13 @@ def run_job(
     """
     store = None if checkpoint is None else Checkpoint(checkpoint, job)
     finished = set() if store is None else store.finished()
-    tasks = job.tasks
     total: TaskResult | None = None
     done = 0
-    for index in sorted(finished):
-        total = add_results(job, total, tasks[index], store.load(index)) if store is not None else total
-        done += tasks[index].stop - tasks[index].start
+    for task, result in _saved(store, job, finished):
+        total = add_results(job, total, task, result)
+        done += task.stop - task.start
     report(progress, done, job.n_items)
-    todo = [task for task in tasks if task.index not in finished]
+    todo = [task for task in job.tasks if task.index not in finished]
     if client is not None:
         LOG.info(
             "%s: %d of %d tasks to run on Dask%s (dashboard: %s)", job.label or job.name, len(todo), job.n_tasks,
@@ -92,6 +91,14 @@ def run_job(
         report(progress, done, job.n_items)
     assert total is not None  # a job has at least one task
     return total
+
+
+def _saved(store: Checkpoint | None, job: Job, finished: set[int]) -> Iterator[tuple[Task, TaskResult]]:
+    """(task, result) for every task of ``finished``, as the checkpoint holds it."""
+    tasks = job.tasks
+    for index in sorted(finished):
+        assert store is not None  # only a checkpoint has finished tasks
+        yield tasks[index], store.load(index)
 
 
 def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tuple[Task, TaskResult]]:
