@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,10 +46,11 @@ def checkpoint_path(output: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def atomic_file(path: Path) -> Iterator[IO[bytes]]:
-    """A file written under a temporary name and renamed to ``path`` when complete."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """A file written under a temporary name and renamed to ``path`` when complete
+    (created with the usual permissions, as ``open`` gives them)."""
+    temporary = path.parent / f".{path.name}.{uuid.uuid4().hex}.tmp"
     try:
-        with os.fdopen(handle, "wb") as stream:
+        with open(temporary, "xb") as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
