@@ -371,8 +371,10 @@ def sweep_runouts(
         order = np.empty(n, dtype=np.int32)
         bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
         low_index_of = np.zeros(57, dtype=np.int64)
-        lower = np.empty((n, 3), dtype=np.int64)
-        not_higher = np.empty((n, 3), dtype=np.int64)
+        # Query results are sums of one side's weights, as the row cells: the rows' dtype
+        # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
+        lower = np.empty((n, 3), dtype=rows.dtype)
+        not_higher = np.empty((n, 3), dtype=rows.dtype)
         for g in range(first + t, last, n_threads):
             stride = _evaluate_ranks(
                 hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of

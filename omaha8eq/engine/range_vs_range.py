@@ -8,7 +8,10 @@ hands by high value and sweep both sides upwards, keeping for every card subset
 held on both sides the running weight of the hands holding it, split by low. A
 hand's counts against the opponents that share no card with it come from those
 sums by inclusion-exclusion over its own card subsets (16 for four cards, 32 for
-five, 64 for six, the empty one included).
+five, 64 for six, the empty one included). :func:`sweep_boards` runs the same
+kernels over an explicit list of five-card boards, each counted a given number of
+times (preflop: the suit classes of boards, weighted by their sizes; a distributed
+run: chunks of a board list, whose integer counts add up to the whole list's).
 
 Cost, per board: about ``n * 2**k`` subset-row reads and updates for ``n`` live
 hands of ``k`` cards (``15%`` against ``15%``, four cards: about 50,000 live hands
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numba
 import numpy as np
@@ -313,7 +316,7 @@ def _sweep(
     n_hole = hands.shape[1]
     pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
-    counts = np.zeros(len(hands), dtype=np.int64)
+    counts = np.zeros(len(hands), dtype=np.int32)
     n_ids = 0
     if not pairwise:
         n_ids = dense_subset_ids(
@@ -336,6 +339,10 @@ def _sweep(
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
     touches = row_touches(n_a, len(hands) - n_a, n_hole)
+    # A call takes whole rank groups: split those longer than about ROW_TOUCHES_PER_CALL
+    # (preflop, a rank multiset has dozens of board classes and 100% vs 100% takes 0.3 s
+    # a board), so that progress and Ctrl-C come within about a second.
+    group_starts = _split_groups(group_starts, max(1, ROW_TOUCHES_PER_CALL // max(1, touches)))
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
     # and with several threads four groups each at least, so that they share the
     # work evenly (a thread takes every n_threads-th group of the call).
@@ -360,7 +367,17 @@ def _sweep(
         if progress is not None:
             progress(hi, len(runouts))
         first = last
-    return (hist[0], dealt[0]) if n_threads == 1 else (hist.sum(axis=0), dealt.sum(axis=0))
+    for t in range(1, n_threads):  # in place: no third copy of the histograms while the ids live
+        hist[0] += hist[t]
+        dealt[0] += dealt[t]
+    return hist[0], dealt[0]
+
+
+def _split_groups(group_starts: np.ndarray, longest: int) -> np.ndarray:
+    """The group starts (and the end) with every group cut into runs of at most
+    ``longest`` boards (a run evaluates its ranks again: cheap beside its boards)."""
+    pieces = [np.arange(a, b, longest) for a, b in pairwise(group_starts)]
+    return np.concatenate([*pieces, group_starts[-1:]]).astype(np.int64)
 
 
 def _result(

@@ -16,8 +16,8 @@ def _ids(hands_a, hands_b):
     k = hands_a.shape[1]
     ids_a = np.empty((len(hands_a), 1 << k), dtype=np.int32)
     ids_b = np.empty((len(hands_b), 1 << k), dtype=np.int32)
-    counts_a = np.empty(len(hands_a), dtype=np.int64)
-    counts_b = np.empty(len(hands_b), dtype=np.int64)
+    counts_a = np.empty(len(hands_a), dtype=np.int32)
+    counts_b = np.empty(len(hands_b), dtype=np.int32)
     n_ids = dense_subset_ids(hands_a, hands_b, subset_key_offsets(k), ids_a, ids_b, counts_a, counts_b)
     lists_a = [row[:count].tolist() for row, count in zip(ids_a, counts_a, strict=True)]
     lists_b = [row[:count].tolist() for row, count in zip(ids_b, counts_b, strict=True)]

@@ -3,6 +3,7 @@ runouts, count for count and per hand; weights multiply; chunks add up to the wh
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 
@@ -69,6 +70,24 @@ def test_chunks_add_up_to_the_whole(method):
     repeated = sweep_boards(*sides, np.repeat(boards, times, axis=0), np.ones(int(times.sum()), dtype=np.int64))
     _same_counts(whole, repeated)
     assert whole.board_totals.sum(axis=0).tolist() == [whole.total_a.tolist(), whole.total_b.tolist()]
+
+
+def test_long_rank_groups_are_split_into_calls(method, monkeypatch):
+    """With a tiny call budget every board is a call of its own: the same counts."""
+    sides = _sides("AsAh2c*@50, KhKd2c*", "AsAh2c*, Ad3d4c*@30")
+    board = parse_cards("Qc8c5h")
+    whole = sweep_ranges(*sides, board)
+    calls: list[tuple[int, int | None]] = []
+    monkeypatch.setattr(range_vs_range, "ROW_TOUCHES_PER_CALL", 1)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        split = sweep_ranges(*sides, board, progress=lambda done, total: calls.append((done, total)))
+    finally:
+        numba.set_num_threads(threads)
+    _same_counts(whole, split)
+    assert split.board_totals.tolist() == whole.board_totals.tolist()
+    assert [done for done, _ in calls] == list(range(1, whole.runouts + 1))
 
 
 def test_an_empty_board_list_counts_nothing():
