@@ -15,8 +15,10 @@ the constants below are the engine's, gathered here.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
+import os
 import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -136,6 +138,8 @@ def equity(
     by_hand: bool = False,
     by_next_card: bool = False,
     max_work: int | None = None,
+    scheduler: str | Any | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> EquityResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
@@ -173,7 +177,16 @@ def equity(
             give both players' equity and scoop for every card that can come next
             (``EquityResult.by_next_card``).
         max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
-            about a minute on one core); raise it to run a longer one.
+            about a minute on one core; with ``scheduler``, times the cluster's
+            worker threads); raise it to run a longer one.
+        scheduler: run the exact heads-up preflop sweep (two players, ranges or
+            hands, ``exhaustive=True``) as a Dask job (``omaha8eq.distributed``, the
+            ``distributed`` extra): ``"local"`` (a LocalCluster here), an address
+            (``"tcp://HOST:8786"``), ``"auto"`` (DASK_SCHEDULER_ADDRESS, else local)
+            or a ``distributed.Client``. The counts are the in-process ones.
+        checkpoint: with ``scheduler``, a directory keeping each finished task, so
+            that the same call resumes after an interruption (see
+            ``omaha8eq.distributed.checkpoint``).
 
     Long runs call ``progress`` between kernel calls of at most about half a second,
     so a KeyboardInterrupt (Ctrl-C) stops them within about a second.
@@ -196,7 +209,8 @@ def equity(
     started = time.perf_counter()
     spot = parse_spot(hands, board, dead)
     options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
-    return run_equity(
+    run = functools.partial(
+        run_equity,
         spot,
         exhaustive=options.exhaustive,
         samples=options.samples,
@@ -207,9 +221,18 @@ def equity(
         progress=progress,
         by_hand=check_flag(by_hand, "by_hand"),
         by_next_card=check_flag(by_next_card, "by_next_card"),
-        max_work=options.max_work,
         started=started,
     )
+    if scheduler is None:
+        if checkpoint is not None:
+            raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
+        return run(max_work=options.max_work)
+    if options.exhaustive is not True:
+        raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
+    from .distributed.sweep_job import dask_sweeper
+
+    with dask_sweeper(scheduler, checkpoint=checkpoint) as (sweeper, cluster_threads):
+        return run(max_work=options.max_work or MAX_WORK * cluster_threads, board_sweeper=sweeper)
 
 
 def equity_many(

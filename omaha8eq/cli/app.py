@@ -6,7 +6,8 @@ Usage::
     python -m omaha8eq COMMAND ...  (the same)
 
 Each command lives in its own module of this package (``equity``, ``evaluate``,
-``counterfeit``, ``pots``, ``betting``, ``ranges``, ``bench``, ``batch``, ``serve``) and
+``counterfeit``, ``pots``, ``betting``, ``ranges``, ``table``, ``bench``, ``batch``,
+``serve``) and
 registers its subparser; this module builds the parser from them and dispatches. A
 command imports the numerical engine only when it runs, so ``--help`` starts fast.
 
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import OmahaInputError
-from . import batch, bench, betting, counterfeit, equity, evaluate, pots, ranges, serve
+from . import batch, bench, betting, counterfeit, equity, evaluate, pots, ranges, serve, table
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -52,7 +53,7 @@ from .hints import shell_hint
 __all__ = ["build_parser", "main"]
 
 #: The command modules, in the order ``--help`` lists their commands.
-COMMAND_MODULES = (equity, evaluate, counterfeit, pots, betting, ranges, batch, bench, serve)
+COMMAND_MODULES = (equity, evaluate, counterfeit, pots, betting, ranges, table, batch, bench, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,6 +6,7 @@ Usage::
                     [--exact | --samples N | --stderr X] [--seed S]
                     [--threads N] [--high-only] [--by-hand N] [--graph FILE]
                     [--next-cards] [--max-work W] [--json]
+                    [--scheduler local|auto|ADDRESS [--workers N] [--checkpoint DIR]]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
 the high and the low, scoops and is quartered, then the method used; with
@@ -21,9 +22,11 @@ work limit are refused (``--max-work`` raises it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
+from .cluster import add_cluster_options, cluster_client
 from .common import (
     EXIT_OK,
     Subparsers,
@@ -86,6 +89,16 @@ def register(commands: Subparsers) -> None:
         help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
     )  # fmt: skip
     add_max_work_option(eq)
+    add_cluster_options(
+        eq,
+        "with --exact, two players preflop: run the range-vs-range sweep as a Dask job on a LocalCluster here "
+        "('local'), on the scheduler at ADDRESS (tcp://HOST:8786), or 'auto' (DASK_SCHEDULER_ADDRESS, else "
+        "local); pip install 'omaha8eq[distributed]'",
+    )
+    eq.add_argument(
+        "--checkpoint", metavar="DIR",
+        help="with --scheduler: keep each finished task in DIR; the same command resumes from it",
+    )  # fmt: skip
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     eq.set_defaults(run=run_equity)
 
@@ -205,11 +218,17 @@ def run_equity(args: argparse.Namespace) -> int:
         from .equity_graph import check_graph_support
 
         check_graph_support(args.graph)
+    if args.checkpoint and not args.scheduler:
+        raise OmahaInputError("--checkpoint: only a distributed run (--scheduler) keeps a checkpoint")
+    if (args.workers or args.threads_per_worker != 1) and not args.scheduler:
+        raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
     try:
         from ..core.registry import compile_notice_for  # here: the core loads numba
 
-        with compile_notice_for("equity"):
+        with contextlib.ExitStack() as stack:
+            scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
+            stack.enter_context(compile_notice_for("equity"))
             result = equity(
                 args.hands,
                 args.board,
@@ -224,6 +243,8 @@ def run_equity(args: argparse.Namespace) -> int:
                 by_hand=args.by_hand > 0 or bool(args.graph),
                 by_next_card=args.next_cards,
                 max_work=args.max_work,
+                scheduler=scheduler,
+                checkpoint=args.checkpoint,
             )
     finally:
         bar.close()

@@ -13,6 +13,7 @@ per-side counts summed over the boards that bring the card). Cards are ints 0..5
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -46,6 +47,11 @@ __all__ = [
 #: weights: each deal counts once, as when enumerating) when there are at most this
 #: many: four- and five-card hands (C(49, 5) = 1.9 million on a flop), not six.
 RANDOM_HANDS_LIMIT = 2_000_000
+
+
+#: A function with the arguments of :func:`~.range_vs_range.sweep_boards` that
+#: returns its :class:`~.range_vs_range.RangeSweep` (a distributed run of it).
+BoardSweeper = Callable[..., RangeSweep]
 
 
 @dataclass
@@ -130,15 +136,23 @@ def _disjoint_pairs(hands_a: np.ndarray, hands_b: np.ndarray) -> int:
 
 
 def sweep_counts(
-    deal: Deal, *, hilo: bool, by_hand: bool, progress: ProgressCallback | None, by_next_card: bool = False
+    deal: Deal,
+    *,
+    hilo: bool,
+    by_hand: bool,
+    progress: ProgressCallback | None,
+    by_next_card: bool = False,
+    sweeper: BoardSweeper | None = None,
 ) -> SweepCounts:
     """Exact counts of a heads-up deal before the flop or on a 3-, 4- or 5-card board:
     ``counts`` (1, 2, 3, 5), ``outcomes`` (1,) and, with ``by_hand``, each range's
     per-hand results, as :func:`~.range_combinations.exact_range_counts` gives them
     (preflop by suit classes of boards: each hand's mean over its suit class, which
     is its exact result, see :func:`~.preflop.class_average`); with ``by_next_card``
-    (a flop or turn), the next-card table. Raises OmahaInputError when no pair of
-    hands can be dealt."""
+    (a flop or turn), the next-card table. Preflop, ``sweeper`` (with the arguments
+    of :func:`~.range_vs_range.sweep_boards`) sweeps the boards instead of
+    ``sweep_boards``: a distributed run (``omaha8eq.distributed``). Raises
+    OmahaInputError when no pair of hands can be dealt."""
     sides = tuple(_side(deal, seat) for seat in deal.seats)
     (hands_a, weights_a), (hands_b, weights_b) = sides
     by_class = False
@@ -148,7 +162,7 @@ def sweep_counts(
         )
     else:
         boards, board_weights, by_class = preflop_boards(sides, deal.spot.dead)
-        swept = sweep_boards(
+        swept = (sweeper or sweep_boards)(
             hands_a, weights_a, hands_b, weights_b, boards, board_weights, deal.spot.dead,
             hilo=hilo, progress=progress, per_board=False,
         )  # fmt: skip

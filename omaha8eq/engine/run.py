@@ -15,8 +15,8 @@ from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
-from .heads_up import sweep_counts
-from .method import MAX_WORK, Method, check_work, choose_method, estimate_work, within_limit
+from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
+from .method import MAX_WORK, Method, Plan, check_work, choose_method, estimate_work, within_limit
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -58,13 +58,16 @@ def run_equity(
     _aggregate_exact: bool = True,
     _range_sweep: bool = True,
     by_next_card: bool = False,
+    board_sweeper: BoardSweeper | None = None,
 ) -> EquityResult:
     """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
     already validated); ``started`` (a ``time.perf_counter()``, default now) times the
     run; ``_aggregate_exact`` and ``_range_sweep`` as for :func:`~.method.choose_method`
     (the tests pass them). Raises OmahaInputError before any counting when the ranges
     cannot be dealt together or when ``exhaustive=True`` and the estimate is above
-    ``max_work`` (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is sampled."""
+    ``max_work`` (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is sampled.
+    ``board_sweeper`` (a distributed ``sweep_boards``, see ``omaha8eq.distributed``)
+    runs the exact heads-up preflop sweep; any other spot raises OmahaInputError."""
     started = time.perf_counter() if started is None else started
     deal = prepare_deal(spot)
     check_ranges_fit(deal)
@@ -79,6 +82,13 @@ def run_equity(
     )
     if exhaustive is None and not within_limit(plan.method, deal, max_work):
         plan = choose_method(deal, exhaustive=False, samples=samples, stderr_target=stderr_target)  # too long: sample
+    if board_sweeper is not None:
+        if deal.spot.board or by_next_card or not heads_up_sweepable(deal) or not plan.method.exhaustive:
+            raise OmahaInputError(
+                "scheduler: Dask runs the exact heads-up preflop sweep (two players, ranges or hands, no board); "
+                "run this spot without a scheduler"
+            )
+        plan = Plan(Method.RANGE_SWEEP, plan.deals)
     check_work(plan.method, deal, max_work)
     # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
     high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
@@ -93,7 +103,14 @@ def run_equity(
         if plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP):
             ranged: RangeCounts
             if plan.method is Method.RANGE_SWEEP:
-                ranged = sweep_counts(deal, hilo=hilo, by_hand=by_hand, progress=progress, by_next_card=by_next_card)
+                ranged = sweep_counts(
+                    deal,
+                    hilo=hilo,
+                    by_hand=by_hand,
+                    progress=progress,
+                    by_next_card=by_next_card,
+                    sweeper=board_sweeper,
+                )
                 next_cards = ranged.next_cards
             else:
                 ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)

@@ -1,0 +1,124 @@
+"""Running a job's tasks: in this process, or on a Dask cluster, with a checkpoint.
+
+:func:`run_job` computes the tasks a checkpoint does not hold yet, saves each one
+as it finishes and returns the sum of all of them. On a cluster the tasks are
+submitted at once and Dask schedules them: a worker that dies mid-task has its
+tasks run again elsewhere (up to Dask's ``distributed.scheduler.allowed-failures``
+times), a task that raises is retried ``RETRIES`` times. A KeyboardInterrupt
+(Ctrl-C) on the client cancels what is left; every task finished by then is in the
+checkpoint, and running the same job again continues from there. When a job
+starts on a cluster, the logger ``omaha8eq.distributed`` says so at INFO level, with
+the number of tasks and the link to Dask's dashboard.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..engine.progress import ProgressCallback, report
+from .checkpoint import Checkpoint
+from .job import Job, Task, TaskFunction, TaskResult, add_results
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["RETRIES", "run_job", "run_task"]
+
+#: Times a task that raised is run again before the job fails.
+RETRIES = 2
+#: Says when a job starts on a cluster: its tasks and the dashboard link (INFO).
+LOG = logging.getLogger("omaha8eq.distributed")
+
+
+def run_task(function: TaskFunction, params: Mapping[str, Any], task: Task) -> TaskResult:
+    """``function(params, task)`` in a Dask worker, numba capped to the worker's share
+    of its cores (see :mod:`.cluster`)."""
+    import numba
+    from distributed import get_worker
+
+    # numba.config sets its attributes from the environment at import: mypy cannot see them.
+    cores = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    numba.set_num_threads(max(1, cores // max(1, get_worker().state.nthreads)))
+    return function(params, task)
+
+
+def run_job(
+    job: Job,
+    *,
+    client: Client | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: ProgressCallback | None = None,
+) -> TaskResult:
+    """The job's result: the sum of its tasks' arrays.
+
+    Args:
+        job: the job.
+        client: a Dask client (see :func:`.cluster.connect`); None runs the tasks
+            here, one after the other.
+        checkpoint: a checkpoint directory (see :mod:`.checkpoint`): tasks saved
+            there are not run again, and each finished task is saved. None keeps
+            nothing on disk.
+        progress: called as ``progress(items done, items in all)`` after each task.
+
+    Raises:
+        OmahaInputError when the checkpoint holds another job; whatever a task
+        raises (after its retries); KeyboardInterrupt, the checkpoint holding every
+        task finished until then.
+    """
+    store = None if checkpoint is None else Checkpoint(checkpoint, job)
+    finished = set() if store is None else store.finished()
+    total: TaskResult | None = None
+    done = 0
+    for task, result in _saved(store, job, finished):
+        total = add_results(job, total, task, result)
+        done += task.stop - task.start
+    report(progress, done, job.n_items)
+    todo = [task for task in job.tasks if task.index not in finished]
+    if client is not None:
+        LOG.info(
+            "%s: %d of %d tasks to run on Dask%s (dashboard: %s)", job.label or job.name, len(todo), job.n_tasks,
+            "" if store is None else f", finished ones kept in {store.path}", client.dashboard_link,
+        )  # fmt: skip
+    for task, result in _results(job, todo, client):
+        if store is not None:
+            store.save(task.index, result)
+        total = add_results(job, total, task, result)
+        done += task.stop - task.start
+        report(progress, done, job.n_items)
+    assert total is not None  # a job has at least one task
+    return total
+
+
+def _saved(store: Checkpoint | None, job: Job, finished: set[int]) -> Iterator[tuple[Task, TaskResult]]:
+    """(task, result) for every task of ``finished``, as the checkpoint holds it."""
+    tasks = job.tasks
+    for index in sorted(finished):
+        assert store is not None  # only a checkpoint has finished tasks
+        yield tasks[index], store.load(index)
+
+
+def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tuple[Task, TaskResult]]:
+    """(task, result) for every task of ``todo``, in the order they finish."""
+    if client is None:
+        for task in todo:
+            yield task, job.function(job.params, task)
+        return
+    if not todo:
+        return
+    from distributed import as_completed
+
+    [params] = client.scatter([dict(job.params)], broadcast=True, hash=False)
+    run = uuid.uuid4().hex[:12]  # fresh keys: an interrupted run's tasks may still be on the scheduler
+    futures = {
+        client.submit(run_task, job.function, params, task, key=f"omaha8eq-{run}-{task.index}", retries=RETRIES): task
+        for task in todo
+    }
+    try:
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:  # interrupted, or a task failed for good: stop the rest
+        client.cancel(list(futures))

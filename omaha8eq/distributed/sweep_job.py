@@ -1,0 +1,149 @@
+"""Exact heads-up range vs range over a list of boards, as a distributed job.
+
+:func:`sweep_job` splits :func:`~omaha8eq.engine.range_vs_range.sweep_boards` over
+chunks of the board list: each task sweeps its boards and returns both sides'
+per-hand outcome histograms (integer counts), and the job's result is their sum:
+exactly ``sweep_boards`` over the whole list, for any chunking. :func:`distributed_sweep`
+runs it (on a Dask client or here, with an optional checkpoint) and returns the
+same :class:`~omaha8eq.engine.range_vs_range.RangeSweep` as ``sweep_boards(...,
+per_board=False)``. Cards are ints 0..51 (``4 * rank + suit``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..engine.heads_up import BoardSweeper
+from ..engine.progress import ProgressCallback
+from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards
+from ..errors import OmahaTypeError
+from .job import Job, Task, TaskResult
+from .runner import run_job
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["TASK_ROW_TOUCHES", "dask_sweeper", "distributed_sweep", "sweep_job"]
+
+
+#: Work of one task, in row touches (hands times card subsets, per board): about a
+#: minute on one core (30-40 million a second), so Dask's per-task cost is small beside it.
+TASK_ROW_TOUCHES = 3_000_000_000
+
+
+def _sweep_task(params: Mapping[str, Any], task: Task) -> TaskResult:
+    """Boards ``task.start`` to ``task.stop - 1``: both sides' per-hand histograms."""
+    swept = sweep_boards(
+        params["hands_a"], params["weights_a"], params["hands_b"], params["weights_b"],
+        params["boards"][task.start : task.stop], params["board_weights"][task.start : task.stop],
+        params["dead"], hilo=bool(params["hilo"]), per_board=False,
+    )  # fmt: skip
+    return {"hands_a": swept.hands_a, "hands_b": swept.hands_b}
+
+
+def sweep_job(
+    hands_a: np.ndarray,
+    weights_a: np.ndarray,
+    hands_b: np.ndarray,
+    weights_b: np.ndarray,
+    boards: np.ndarray,
+    board_weights: np.ndarray,
+    dead: Sequence[int] = (),
+    *,
+    hilo: bool = True,
+    chunk: int | None = None,
+) -> Job:
+    """The job of ``sweep_boards(hands_a, weights_a, hands_b, weights_b, boards,
+    board_weights, dead, hilo=hilo)``, ``chunk`` boards a task (default: about
+    ``TASK_ROW_TOUCHES`` of work each)."""
+    params: dict[str, Any] = {
+        "hands_a": np.ascontiguousarray(hands_a, dtype=np.int8),
+        "weights_a": np.ascontiguousarray(weights_a, dtype=np.int64),
+        "hands_b": np.ascontiguousarray(hands_b, dtype=np.int8),
+        "weights_b": np.ascontiguousarray(weights_b, dtype=np.int64),
+        "boards": np.ascontiguousarray(boards, dtype=np.int8),
+        "board_weights": np.ascontiguousarray(board_weights, dtype=np.int64),
+        "dead": sorted(int(c) for c in dead),
+        "hilo": bool(hilo),
+    }
+    if chunk is None:
+        per_board = row_touches(len(hands_a), len(hands_b), params["hands_a"].shape[1])
+        chunk = max(1, TASK_ROW_TOUCHES // max(1, per_board))
+    label = f"range vs range, {len(hands_a):,} vs {len(hands_b):,} hands, {len(boards):,} boards"
+    return Job(_sweep_task, params, len(params["boards"]), chunk, label=label)
+
+
+def _weigh(hands: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A side's dealt counts and total from its per-hand histograms, as ``sweep_boards``
+    weighs them (Python ints when int64 could overflow)."""
+    seen = hands.sum(axis=(1, 2))
+    exact = object if int(weights.max(initial=0)) * int(seen.sum()) >= 2**63 else np.int64
+    own = weights.astype(exact)
+    return own * seen.astype(exact), np.tensordot(own, hands.astype(exact), axes=1)
+
+
+def distributed_sweep(
+    hands_a: np.ndarray,
+    weights_a: np.ndarray,
+    hands_b: np.ndarray,
+    weights_b: np.ndarray,
+    boards: np.ndarray,
+    board_weights: np.ndarray,
+    dead: Sequence[int] = (),
+    *,
+    hilo: bool = True,
+    progress: ProgressCallback | None = None,
+    client: Client | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
+) -> RangeSweep:
+    """``sweep_boards(..., per_board=False)`` as a job of :func:`sweep_job`: on the Dask
+    ``client`` (None: here), keeping finished tasks in ``checkpoint`` (see
+    :func:`~.runner.run_job`); ``progress(boards done, boards)``. The inputs are
+    checked here, before any task is sent: bad input raises OmahaInputError."""
+    job = sweep_job(hands_a, weights_a, hands_b, weights_b, boards, board_weights, dead, hilo=hilo, chunk=chunk)
+    params = job.params
+    # sweep_boards checks its inputs: with no hands it checks them and sweeps nothing.
+    sweep_boards(params["hands_a"][:0], params["weights_a"][:0], params["hands_b"][:0], params["weights_b"][:0],
+                 params["boards"], params["board_weights"], params["dead"], hilo=hilo, per_board=False)  # fmt: skip
+    counts = run_job(job, client=client, checkpoint=checkpoint, progress=progress)
+    dealt_a, total_a = _weigh(counts["hands_a"], params["weights_a"])
+    dealt_b, total_b = _weigh(counts["hands_b"], params["weights_b"])
+    return RangeSweep(
+        counts["hands_a"], counts["hands_b"], dealt_a, dealt_b, total_a, total_b, len(params["boards"]),
+        params["boards"], np.zeros((0, 2, 3, 5), dtype=np.int64), params["board_weights"],
+    )  # fmt: skip
+
+
+@contextmanager
+def dask_sweeper(
+    scheduler: str | Client, *, checkpoint: str | os.PathLike[str] | None = None
+) -> Iterator[tuple[BoardSweeper, int]]:
+    """For the block: a :data:`~omaha8eq.engine.heads_up.BoardSweeper` running
+    :func:`distributed_sweep` on Dask (keeping finished tasks in ``checkpoint``) and the
+    cluster's worker threads. ``scheduler``: a ``distributed.Client``, or ``"local"``,
+    ``"auto"`` or an address to connect to (:func:`.cluster.connect`, default sizes).
+    Raises OmahaTypeError when ``scheduler`` is neither text nor a client."""
+    with ExitStack() as stack:
+        if isinstance(scheduler, str):
+            from .cluster import connect
+
+            client = stack.enter_context(connect(scheduler))
+        else:
+            from distributed import Client
+
+            if not isinstance(scheduler, Client):
+                raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
+            client = scheduler
+
+        def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
+            if per_board:  # the caller needs per-board totals: a distributed run keeps none
+                raise ValueError("a distributed sweep keeps no per-board totals")
+            return distributed_sweep(*args, client=client, checkpoint=checkpoint, **kwargs)
+
+        yield sweep, max(1, sum(client.nthreads().values()))
