@@ -34,6 +34,11 @@ RETRIES = 2
 LOG = logging.getLogger("omaha8eq.distributed")
 
 
+def job_params(params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The job's parameters, as a task's result (see :func:`_results`)."""
+    return params
+
+
 def run_task(function: TaskFunction, params: Mapping[str, Any], task: Task) -> TaskResult:
     """``function(params, task)`` in a Dask worker, numba capped to the worker's share
     of its cores (see :mod:`.cluster`)."""
@@ -111,8 +116,11 @@ def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tupl
         return
     from distributed import as_completed
 
-    [params] = client.scatter([dict(job.params)], broadcast=True, hash=False)
     run = uuid.uuid4().hex[:12]  # fresh keys: an interrupted run's tasks may still be on the scheduler
+    # The parameters go to the workers as the result of a task, not as scattered data:
+    # when the worker holding them dies, the scheduler computes them again from the
+    # task's spec, where scattered data would be lost with it (and its tasks cancelled).
+    params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
     futures = {
         client.submit(run_task, job.function, params, task, key=f"omaha8eq-{run}-{task.index}", retries=RETRIES): task
         for task in todo
@@ -121,4 +129,4 @@ def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tupl
         for future in as_completed(futures):
             yield futures[future], future.result()
     finally:  # interrupted, or a task failed for good: stop the rest
-        client.cancel(list(futures))
+        client.cancel([*futures, params])

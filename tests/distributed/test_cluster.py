@@ -56,6 +56,16 @@ def test_a_killed_worker_is_replaced_and_its_task_run_again(client, expected, tm
     assert (tmp_path / "killed-1").exists()  # the task's first attempt did kill its worker
 
 
+def test_a_job_survives_losing_every_copy_of_its_parameters(expected, tmp_path):
+    # One worker: killing it loses everything it held, the job's parameters included
+    # (scattered data would be gone for good and the job cancelled).
+    job = small_sweep(chunk=2)
+    killer = Job(kill_once, {**job.params, "victim": 3, "marker_dir": str(tmp_path)}, job.n_items, job.chunk)
+    with connect("local", workers=1) as one:
+        _same(run_job(killer, client=one), expected)
+    assert (tmp_path / "killed-3").exists()
+
+
 def test_interrupted_then_resumed_on_the_cluster(client, expected, tmp_path):
     job = small_sweep(chunk=2)
     parts = tmp_path / "out.parts"
