@@ -25,3 +25,18 @@ class DuplicateCardError(OmahaInputError):
 
 class HandSizeError(OmahaInputError):
     """A hand or board with a number of cards the game does not allow."""
+
+
+class WorkLimitError(OmahaInputError):
+    """An exact run whose estimated cost is above its limit (``max_work``), refused before
+    it starts.
+
+    The message names the library's parameters and the command line's options; a front
+    end with other controls (the web page) writes its own from the fields: ``work`` (the
+    estimate, in ``unit``: hand evaluations, or row updates for the range sweep),
+    ``seconds`` (the estimated time on one core) and ``limit`` (the limit in force).
+    """
+
+    def __init__(self, message: str, *, work: float, unit: str, seconds: float, limit: float) -> None:
+        super().__init__(message)
+        self.work, self.unit, self.seconds, self.limit = work, unit, seconds, limit

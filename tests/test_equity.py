@@ -11,7 +11,14 @@ import pytest
 
 from omaha8eq import equity, equity_many, parse_range
 from omaha8eq.cards import parse_cards
-from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
+from omaha8eq.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    OmahaInputError,
+    OmahaTypeError,
+    WorkLimitError,
+)
 
 COUNTED = ("hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop")
 
@@ -188,7 +195,8 @@ def test_hopeless_exact_runs_are_refused_with_the_estimate_and_what_to_do(hands,
     with pytest.raises(OmahaInputError) as caught:
         equity(hands, board, exhaustive=True)
     message = str(caught.value)
-    for said in (method, "evaluations", "on one core", "samples", "narrower ranges", "max_work"):
+    unit = "sweep row updates" if method == "range sweep" else "hand evaluations"
+    for said in (method, unit, "on one core", "samples", "narrower ranges", "max_work"):
         assert said in message
 
 
@@ -211,13 +219,21 @@ def test_the_estimate_of_an_enumeration_counts_its_evaluations():
 
 def test_max_work_lowers_or_raises_the_limit():
     hands, board = ["As Ah 2c 3d", "random"], "4c 5d 7s 9h"  # 5,430,040 deals, 2 hands each
-    with pytest.raises(OmahaInputError, match="above the limit max_work=1e\\+06"):
+    with pytest.raises(
+        WorkLimitError, match=r"1.1e\+07 hand evaluations, .* above the limit max_work=1e\+06"
+    ) as refused:
         equity(hands, board, exhaustive=True, max_work=10**6)
+    assert (refused.value.work, refused.value.limit) == (2 * 5_430_040, 10**6)
+    assert refused.value.unit == "hand evaluations" and refused.value.seconds > 0
     assert equity(hands, board, exhaustive=True, max_work=2 * 5_430_040).outcomes == 5_430_040
     # Monte Carlo is never refused; by default, a spot too long to enumerate is sampled.
     assert not equity(hands, board, samples=1000, seed=1, max_work=1).exhaustive
     assert equity(["As Ah 2c 3d", "Ks Kh Qd Jd"]).exhaustive is True
     assert equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], max_work=1, seed=1).exhaustive is False
+    # the range sweep counts its work in row updates, not evaluations
+    with pytest.raises(WorkLimitError, match="sweep row updates") as refused:
+        equity(["AA**", "KK**"], "4c 5d 7s", exhaustive=True, max_work=1000)
+    assert refused.value.unit == "sweep row updates" and refused.value.work > 1000
 
 
 def test_ranges_that_cannot_be_dealt_together_are_found_at_once(monkeypatch):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from math import prod
 
 from ..core.exact_boards import board_combinations, deal_count
-from ..errors import OmahaInputError
+from ..errors import OmahaInputError, WorkLimitError
 from .deal import Deal
 from .heads_up import heads_up_sweepable, sweep_work
 
@@ -178,6 +178,8 @@ RATES: dict[Method, float] = {
     # 15% vs 15% on a turn is 4e7 of them and takes 0.36-0.4 s.
     Method.RANGE_SWEEP: 1e8,
 }
+#: The unit of a method's work where it is not hand evaluations.
+WORK_UNITS: dict[Method, str] = {Method.RANGE_SWEEP: "sweep row updates"}
 
 
 def _aggregate_work(deal: Deal, samples: int) -> int:
@@ -246,10 +248,12 @@ def check_work(method: Method, deal: Deal, max_work: int | None) -> None:
         work = estimate_work(method, deal)
         time = duration_text(work / RATES[method])
         default = ", about a minute" if max_work is None else ""
-        raise OmahaInputError(
-            f"exhaustive=True: this exact run ({method.value}) would take about {work:.2g} hand "
-            f"evaluations, about {time} on one core (more cores divide it), above the limit "
+        unit = WORK_UNITS.get(method, "hand evaluations")
+        raise WorkLimitError(
+            f"exhaustive=True: this exact run ({method.value}) would take about {work:.2g} {unit}, "
+            f"about {time} on one core (more cores divide it), above the limit "
             f"max_work={limit:.2g}{default}; use Monte Carlo "
             "(samples or stderr_target; on the command line --samples or --stderr), narrower "
-            "ranges or fewer random hands, or raise max_work (--max-work) to run it anyway"
-        )
+            "ranges or fewer random hands, or raise max_work (--max-work) to run it anyway",
+            work=work, unit=unit, seconds=work / RATES[method], limit=limit,
+        )  # fmt: skip

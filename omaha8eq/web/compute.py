@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
 from ..deck import HOLE_SIZES
+from ..engine.method import duration_text
 from ..engine.progress import ProgressCallback
 from ..engine.spot import parse_range_text
-from ..errors import HandSizeError, OmahaInputError
+from ..errors import HandSizeError, OmahaInputError, WorkLimitError
 from .requests import CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
 
 if TYPE_CHECKING:
@@ -97,20 +98,27 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
     seed = secrets.randbits(53) if request.seed is None else request.seed
     if samples is None and request.stderr_target is not None and request.exhaustive is not True:
         samples = limits.max_samples  # the server's ceiling of a run towards a target
-    result = equity(
-        players,
-        request.board,
-        request.dead,
-        exhaustive=request.exhaustive,
-        samples=samples,
-        stderr_target=request.stderr_target,
-        seed=seed,
-        hilo=request.hilo,
-        progress=progress,
-        by_hand=request.by_hand,  # per-hand results of each range (none without one)
-        by_next_card=request.by_next_card,
-        max_work=limits.max_work,
-    )
+    try:
+        result = equity(
+            players,
+            request.board,
+            request.dead,
+            exhaustive=request.exhaustive,
+            samples=samples,
+            stderr_target=request.stderr_target,
+            seed=seed,
+            hilo=request.hilo,
+            progress=progress,
+            by_hand=request.by_hand,  # per-hand results of each range (none without one)
+            by_next_card=request.by_next_card,
+            max_work=limits.max_work,
+        )
+    except WorkLimitError as exc:  # the library's message names options this page does not have
+        raise OmahaInputError(
+            f"method: this exact run would take about {exc.work:.2g} {exc.unit}, about "
+            f"{duration_text(exc.seconds)} on one core, above this server's limit of {exc.limit:.2g}; "
+            "choose Monte Carlo, narrower ranges or fewer random hands"
+        ) from None
     return _equity_document(result)
 
 

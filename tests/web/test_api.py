@@ -202,7 +202,7 @@ def test_bad_equity_input_is_a_400_with_the_librarys_message(client, body, call,
         ("/api/equity", {"players": ["AsAh2c3d", "x" * 3000]}, "at most 2,000 characters"),
         ("/api/equity", {"players": ["AsAh2c3d"] * 13}, "at most 12 hands"),
         ("/api/equity", [1, 2], "request: expected a JSON object"),
-        ("/api/equity", {"players": ["AA2*", "KK**"], "method": "exact"}, "above the limit max_work"),
+        ("/api/equity", {"players": ["AA2*", "KK**"], "method": "exact"}, "above this server's limit of 3e+09; choose"),
         ("/api/equity", {"players": ["AsAh2c3d", "KsKhQdJd"], "by_next_card": True}, "by_next_card: needs"),
         ("/api/counterfeit", {"hand": "As2cKhKd", "board": "4d6h"}, "board"),
         ("/api/counterfeit", {"hand": "As2cKhKd", "opponents": ["random"]}, "random"),
@@ -219,6 +219,13 @@ def test_bad_request_is_a_400_naming_the_field(client, path, body, expected):
     response = client.post(path, json=body)
     assert response.status_code == 400, response.text
     assert expected in response.json()["error"]
+
+
+def test_a_refused_exact_run_names_what_the_page_offers(client):
+    response = client.post("/api/equity", json={"players": ["AA2*", "KK**"], "method": "exact"})
+    error = response.json()["error"]
+    assert response.status_code == 400 and error.startswith("method: this exact run would take about")
+    assert "Monte Carlo" in error and "--" not in error and "max_work" not in error
 
 
 @pytest.mark.parametrize("content", [b"{bad", b"", b"\xff\xfe", b'{"players": ["AsAh2c3d",]}'])
