@@ -16,6 +16,7 @@ import enum
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import OmahaInputError
@@ -63,6 +64,7 @@ class Job:
         self.state = JobState.WAITING
         self.done = 0
         self.total: int | None = None
+        self.unit: str | None = None  # what done and total count, once the run says
         self.result: dict[str, Any] | None = None
         self.error: Exception | None = None  # an OmahaInputError (bad input) or a RuntimeError (a bug)
         self.created = self.seen = time.monotonic()
@@ -88,13 +90,20 @@ class Job:
         if self._cancel.is_set():
             raise JobCancelled
 
+    def _counting(self, unit: str) -> None:
+        """A new stage of the run starts counting ``unit`` (parsing a range counts hands,
+        the run itself deals or boards): the page labels its bar with it."""
+        self.unit, self.done, self.total = unit, 0, None
+        if self._cancel.is_set():
+            raise JobCancelled
+
     def run(self) -> None:
         """Compute the job (in a worker thread); never raises."""
         try:
             if self._cancel.is_set():
                 raise JobCancelled
             self.state, self.started = JobState.RUNNING, time.monotonic()
-            self.result = run_request(self.request, self.limits, self._progress)
+            self.result = run_request(self.request, self.limits, _JobProgress(self._progress, self._counting))
             self.state = JobState.DONE
         except JobCancelled:
             self.state = JobState.CANCELLED
@@ -116,6 +125,7 @@ class Job:
             "state": self.state.value,
             "done": self.done,
             "total": self.total,
+            "unit": self.unit,
             "elapsed": 0.0 if self.started is None else end - self.started,
         }
         if self.result is not None:
@@ -123,6 +133,17 @@ class Job:
         if self.error is not None:
             status["error"] = " ".join(str(self.error).split())
         return status
+
+
+class _JobProgress:
+    """A job's progress callback (``engine.progress``): ``progress(done, total)``, and
+    ``counting(unit)`` before each stage."""
+
+    def __init__(self, report: Callable[[int, int | None], None], counting: Callable[[str], None]):
+        self._report, self.counting = report, counting
+
+    def __call__(self, done: int, total: int | None) -> None:
+        self._report(done, total)
 
 
 class JobRunner:

@@ -272,7 +272,7 @@ def test_job_reports_progress_and_its_result(client):
     started = client.post("/api/jobs", json={"kind": "equity", "request": body})
     assert started.status_code == 202 and started.json()["state"] in ("waiting", "running", "done")
     status = wait_for(client, started.json()["id"], {"done"})
-    assert status["done"] == status["total"] == 200_000
+    assert status["done"] == status["total"] == 200_000 and status["unit"] == "deals"
     assert without_elapsed(status["result"]) == without_elapsed(ok(client, "/api/equity", body))
 
 
@@ -288,6 +288,19 @@ def test_a_failed_job_is_a_400_and_an_unknown_one_a_404(client):
     assert client.post("/api/jobs", json={"request": {}}).status_code == 400
     assert client.post("/api/jobs", json={"kind": 5, "request": {}}).json()["error"].startswith("kind: expected one")
     assert client.post("/api/jobs", json={"kind": "equity", "request": {}, "x": 1}).status_code == 400
+
+
+def test_a_job_names_each_stage_it_counts(client):
+    # a 6-card range is parsed with progress (hands), then the run counts its deals
+    body = {"players": ["AsAh2c3d4d", "AA"], "hole_size": 5, "method": "monte-carlo", "samples": 20_000, "seed": 1}
+    job = client.post("/api/jobs", json={"kind": "equity", "request": body}).json()["id"]
+    units = set()
+    status = client.get(f"/api/jobs/{job}").json()
+    while status.get("state") in ("waiting", "running"):
+        units.add(status["unit"])
+        status = client.get(f"/api/jobs/{job}").json()
+    assert status.get("state") == "done" and status["unit"] == "deals", status
+    assert units <= {None, "hands", "deals"}
 
 
 def test_cancel_stops_a_long_run(client):

@@ -230,8 +230,9 @@ function showProgress(status) {
   bar.hidden = false;
   if (status.total) { bar.max = status.total; bar.value = status.done; } else bar.removeAttribute("value");
   const of = status.total ? ` of ${status.total.toLocaleString()}` : "";
+  const unit = status.unit ? ` ${status.unit}` : "";  // a new unit (a range parsed, then the run) restarts the bar
   $("#progress-text").textContent = status.state === "waiting" ? "waiting for the server…"
-    : `${status.done.toLocaleString()}${of} done, ${status.elapsed.toFixed(1)} s`;
+    : `${status.done.toLocaleString()}${of}${unit} done, ${status.elapsed.toFixed(1)} s`;
 }
 
 async function runJob(kind, request, show) {
