@@ -179,7 +179,7 @@ def test_range_shows_its_hands_and_graph(page, server, screenshot):
 
 def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screenshot):
     page.goto(f"{server}?p=AsAh2c3d&p=random&p=random&p=random&p=random&m=monte-carlo&n=20000000")
-    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
+    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 deals done")
     screenshot(page, "web-progress")
     page.click("#cancel")
     expect(page.locator("#message")).to_have_text("Cancelled.", timeout=30_000)
@@ -187,7 +187,7 @@ def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screensh
     expect(page.locator("#results")).to_be_hidden()
     assert app.state.runner.jobs()[-1].state is JobState.CANCELLED
     page.press("#player-1", "Enter")  # again, then close the page: it tells the server on its way out
-    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 done")
+    expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 deals done")
     job = app.state.runner.jobs()[-1]
     page.close(run_before_unload=True)
     assert job.finished.wait(10)  # well before the server's own 20 s for an abandoned job
