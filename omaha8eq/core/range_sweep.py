@@ -37,6 +37,13 @@ How one board is counted, without comparing pairs:
    (high, low) comparison counts, which map one to one onto the 15 cells: the
    joint counts (scoop, quarter) are exact.
 
+A range against itself (the same hands and weights on both sides: ``mirror``) is
+swept once: every hand is on side A and queries side A's own rows. A hand finds
+itself there exactly as it would find its twin on the other side (same high, same
+low, the same subsets), so the twin correction of step 3 removes it, and every
+count is the two-sided one; side B's are the same numbers. Half the hands, half the
+work.
+
 Cost per board: ``O(n * 2**k)`` row operations for ``n`` live hands of ``k`` cards
 (three queries of three reads and one suffix update, one cell for a hand without
 a low, up to ``m + 1``), plus ``O(n)`` evaluations and ``O(7462)`` for the counting
@@ -149,6 +156,12 @@ def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, count
 def side_of(x, n_a):
     """0 for the hands of side A (rows below ``n_a``), 1 for side B."""
     return 0 if x < n_a else 1
+
+
+@njit(cache=True, inline="always")
+def opponents_of(x, n_a, mirror):
+    """The side whose rows hand ``x`` queries: the other one, or its own in a mirror sweep."""
+    return 0 if mirror else 1 - side_of(x, n_a)
 
 
 @njit(cache=True, inline="always")
@@ -266,10 +279,11 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times
 @njit(cache=True, inline="always")
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
-    order, bucket, lower, not_higher, board_hist, times,
+    order, bucket, lower, not_higher, board_hist, times, mirror,
 ):  # fmt: skip
     """Count one evaluated board (see ``_evaluate_board``) ``times`` times into ``hist``
     and ``dealt``, and so into each side's weighted counts ``board_hist`` (2, 15).
+    ``mirror``: every hand is on side A (``n_a`` is all of them) and plays its own side.
 
     ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
     receive hand x's query before and after its high group is added: (lower low,
@@ -294,7 +308,9 @@ def _sweep_board(
         with_b = end - start - with_a
         for g in range(start, end):  # opponents with a lower high: the high is won
             x = order[g]
-            lower[x, 0], lower[x, 1], lower[x, 2] = _query(ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x])
+            lower[x, 0], lower[x, 1], lower[x, 2] = _query(
+                ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x]
+            )
         for g in range(start, end):
             x = order[g]
             w = weights[x]
@@ -305,9 +321,9 @@ def _sweep_board(
                     rows[base + q] += w
         for g in range(start, end):  # opponents with a lower or equal high
             x = order[g]
-            if (with_b if x < n_a else with_a) > 0:
+            if mirror or (with_b if x < n_a else with_a) > 0:  # in a mirror sweep, x is its own twin
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = _query(
-                    ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x]
+                    ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x]
                 )
             else:  # no opponent ties: the same as before the group
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
@@ -315,7 +331,7 @@ def _sweep_board(
     for x in range(n):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
             continue
-        below, upto, total = _query(ids, counts, x, rows, 1 - side_of(x, n_a), stride, lows[x])
+        below, upto, total = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x])
         below, upto, total = times * below, times * upto, times * total
         b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
         b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]
@@ -339,7 +355,7 @@ def _sweep_board(
 @njit(cache=True, parallel=True)
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
-    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, runout_hist,
+    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
     accumulators, board ``r`` ``runout_times[r]`` times (int64, positive), and each
@@ -359,6 +375,8 @@ def sweep_runouts(
     identical to x. Hands holding a dead card are not passed in; ``masks`` are the
     hands' card masks. ``pairwise``: compare every pair of hands instead of sweeping
     (cheaper when a side has a handful of hands; ``ids`` and ``rows`` are unused).
+    ``mirror`` (not with ``pairwise``): the hands are one range played against itself,
+    all of them side A (``n_a = n``), ``twins[x]`` their own weights.
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
@@ -388,6 +406,7 @@ def sweep_runouts(
                     _sweep_board(
                         n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
                         dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], times,
+                        mirror,
                     )  # fmt: skip
 
 

@@ -306,12 +306,20 @@ def _count(
     live_a = (masks_a & known_mask) == 0
     live_b = (masks_b & known_mask) == 0
     n_a = int(live_a.sum())
+    board_totals = np.zeros((len(boards) if per_board else 0, 2, 15), dtype=np.int64)
+    # A range against itself is swept once (see core.range_sweep); its counts are both sides'.
+    mirror = n_a > PAIRWISE_SIDE and np.array_equal(masks_a, masks_b) and np.array_equal(weights_a, weights_b)
+    if mirror:
+        hands_b, weights_b, masks_b, live_b = hands_a[:0], weights_a[:0], masks_a[:0], live_a[:0]
     # Sorted rows: the subset keys read each hand's cards in increasing order.
     hands = np.sort(np.concatenate([hands_a[live_a], hands_b[live_b]]), axis=1)
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
-    board_totals = np.zeros((len(boards) if per_board else 0, 2, 15), dtype=np.int64)
-    hist, dealt = _sweep(hands, weights, masks, n_a, boards, times, group_starts, hilo, progress, board_totals)
+    hist, dealt = _sweep(hands, weights, masks, n_a, boards, times, group_starts, hilo, progress, board_totals, mirror)
+    if mirror:
+        hist, dealt, weights = np.concatenate([hist, hist]), np.concatenate([dealt, dealt]), np.tile(weights, 2)
+        board_totals[:, 1] = board_totals[:, 0]
+        live_b = live_a
     return _result(hist, dealt, weights, n_a, live_a, live_b, boards, times, board_totals)
 
 
@@ -326,22 +334,25 @@ def _sweep(
     hilo: bool,
     progress: ProgressCallback | None,
     board_totals: np.ndarray,
+    mirror: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Run the kernels over every board, a chunk per call: each live hand's (n, 15)
     histogram and its dealt total (the sums over the threads' accumulators); each
     board's per-side weighted counts into ``board_totals`` (boards, 2, 15) unless it
-    is empty."""
+    is empty. ``mirror``: the hands (all side A) are one range played against itself;
+    side B's counts are side A's, and ``board_totals[:, 1]`` is left to the caller."""
     n_hole = hands.shape[1]
-    pairwise = min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
+    pairwise = not mirror and min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
     counts = np.zeros(len(hands), dtype=np.int32)
     n_ids = 0
-    if not pairwise:
-        n_ids = dense_subset_ids(
-            hands[:n_a], hands[n_a:], subset_key_offsets(n_hole), ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:]
-        )
     twins = np.zeros(len(hands), dtype=np.int64)  # compared pair by pair, identical hands need no twin
-    if not pairwise:
+    offsets = subset_key_offsets(n_hole)
+    if mirror:  # side B is side A: its ids are computed into scratch and dropped
+        n_ids = dense_subset_ids(hands, hands, offsets, ids, np.empty_like(ids), counts, np.empty_like(counts))
+        twins[:] = _twin_weights(masks, masks, weights)
+    elif not pairwise:
+        n_ids = dense_subset_ids(hands[:n_a], hands[n_a:], offsets, ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:])
         twins[:n_a] = _twin_weights(masks[:n_a], masks[n_a:], weights[n_a:])
         twins[n_a:] = _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])
     tables = get_tables()
@@ -356,7 +367,7 @@ def _sweep(
     rows = np.empty((n_threads, row_cells), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    touches = row_touches(n_a, len(hands) - n_a, n_hole)
+    touches = row_touches(n_a, n_a, n_hole) // 2 if mirror else row_touches(n_a, len(hands) - n_a, n_hole)
     # A call takes whole rank groups: split those longer than about ROW_TOUCHES_PER_CALL
     # (preflop, a rank multiset has dozens of board classes and 100% vs 100% takes 0.3 s
     # a board), so that progress and Ctrl-C come within about a second.
@@ -380,7 +391,7 @@ def _sweep(
             sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, times, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
-            call_totals,
+            mirror, call_totals,
         )  # fmt: skip
         if progress is not None:
             progress(hi, len(runouts))

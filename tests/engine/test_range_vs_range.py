@@ -189,6 +189,34 @@ def test_a_hand_twice_on_a_side_in_any_order_equals_the_brute_force(method):
         assert swept.hands_b[j].tolist() == _naive_histogram(hand, hands_a, weights_a, board, True).tolist()
 
 
+@pytest.mark.parametrize("twice", [False, True])
+def test_a_range_against_itself_equals_the_brute_force(method, twice):
+    # Swept once, each hand against its own side (the mirror sweep), unless compared pair by pair.
+    board = parse_cards("Qc8c5h9d")
+    texts = ["As Ah 2c 3c", "Ks Kh 2c 4d", "7s 6h 8s 9h", "As Kh 2c 3d", "Jh Th 3s 2s", "7d 7c 6d 4s"]
+    hands = [parse_cards(h) for h in texts + (["Kh Ks 4d 2c"] if twice else [])]
+    weights = [3, 1, 2, 5, 1, 4] + ([2] if twice else [])
+    swept = sweep_ranges(np.array(hands), np.array(weights), np.array(hands), np.array(weights), board, ())
+    for side in (swept.hands_a, swept.hands_b):
+        for i, hand in enumerate(hands):
+            assert side[i].tolist() == _naive_histogram(hand, hands, weights, board, True).tolist()
+
+
+@pytest.mark.parametrize(("expr", "size", "board", "dead"), [("4%", 4, "Qc8c5h9d", "Jc"), ("1%", 5, "Ac8c5h", "")])
+def test_the_mirror_sweep_equals_the_two_sided_sweep(expr, size, board, dead):
+    r = parse_range(expr, hole_size=size)
+    weights = np.random.default_rng(3).integers(1, 4, r.count)
+    perm = np.random.default_rng(4).permutation(r.count)  # the same range, rows reordered: swept two-sided
+    args = (parse_cards(board), parse_cards(dead))
+    mirror = sweep_ranges(r.hands, weights, r.hands, weights, *args)
+    two_sided = sweep_ranges(r.hands, weights, r.hands[perm], weights[perm], *args)
+    back = np.argsort(perm)
+    assert np.array_equal(mirror.hands_a, two_sided.hands_a) and np.array_equal(mirror.hands_b, two_sided.hands_b[back])
+    assert np.array_equal(mirror.dealt_b, two_sided.dealt_b[back]) and np.array_equal(mirror.dealt_a, two_sided.dealt_a)
+    assert mirror.total_a.tolist() == mirror.total_b.tolist() == two_sided.total_a.tolist()
+    assert np.array_equal(mirror.board_totals, two_sided.board_totals)
+
+
 @pytest.mark.parametrize("order", ["standard", "increasing", "same range", "shuffled with repeats"])
 def test_twin_weights_are_the_other_sides_weight_of_the_same_cards(order):
     rng = np.random.default_rng(7)
