@@ -101,12 +101,13 @@ class RangeSweep:
     board_weights: np.ndarray
 
 
-def row_touches(n_a: int, n_b: int, hole_size: int) -> int:
+def row_touches(n_a: int, n_b: int, hole_size: int, mirror: bool = False) -> int:
     """The work of one board for ``n_a`` and ``n_b`` live hands of ``hole_size`` cards:
-    row touches (hands times subsets) when sweeping, hand pairs when comparing pairs."""
+    row touches (hands times subsets) when sweeping, hand pairs when comparing pairs.
+    ``mirror``: the two sides are one range, swept once (half the touches)."""
     if min(n_a, n_b) <= PAIRWISE_SIDE:
         return (n_a + n_b) * min(n_a, n_b)
-    return (n_a + n_b) << hole_size
+    return (n_a + n_b) << hole_size >> mirror
 
 
 def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -367,7 +368,7 @@ def _sweep(
     rows = np.empty((n_threads, row_cells), dtype=np.int32 if heaviest < 2**31 else np.int64)
     hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
     dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
-    touches = row_touches(n_a, n_a, n_hole) // 2 if mirror else row_touches(n_a, len(hands) - n_a, n_hole)
+    touches = row_touches(n_a, n_a, n_hole, mirror=True) if mirror else row_touches(n_a, len(hands) - n_a, n_hole)
     # A call takes whole rank groups: split those longer than about ROW_TOUCHES_PER_CALL
     # (preflop, a rank multiset has dozens of board classes and 100% vs 100% takes 0.3 s
     # a board), so that progress and Ctrl-C come within about a second.
