@@ -39,3 +39,14 @@ def kill_once(params: Mapping[str, Any], task: Task) -> dict[str, np.ndarray]:
         marker.touch()
         os._exit(1)
     return _sweep_task(params, task)
+
+
+def note_worker(params: Mapping[str, Any], task: Task) -> dict[str, np.ndarray]:
+    """A task that takes ``params["seconds"]`` and counts itself at its worker's name
+    (a LocalCluster names its workers 0, 1, ...)."""
+    import time
+
+    from distributed import get_worker
+
+    time.sleep(params["seconds"])
+    return {"ran_on": np.bincount([int(get_worker().name)], minlength=params["workers"])}

@@ -114,13 +114,18 @@ def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tupl
         return
     if not todo:
         return
-    from distributed import as_completed
+    from distributed import as_completed, wait
 
     run = uuid.uuid4().hex[:12]  # fresh keys: an interrupted run's tasks may still be on the scheduler
     # The parameters go to the workers as the result of a task, not as scattered data:
     # when the worker holding them dies, the scheduler computes them again from the
     # task's spec, where scattered data would be lost with it (and its tasks cancelled).
     params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
+    # Dask places a task on a worker that holds its inputs: with the parameters on one
+    # worker, every task would queue there and the others idle (dask/distributed#6573).
+    # A copy on every worker first lets the scheduler spread the tasks by load.
+    wait(params)
+    client.replicate([params])
     futures = {
         client.submit(run_task, job.function, params, task, key=f"omaha8eq-{run}-{task.index}", retries=RETRIES): task
         for task in todo

@@ -10,7 +10,7 @@ import cloudpickle
 import distributed_helpers
 import pytest
 from cli_run import fails, run
-from distributed_helpers import kill_once, small_sweep
+from distributed_helpers import kill_once, note_worker, small_sweep
 
 from omaha8eq.distributed import Checkpoint, Job, connect, run_job, sweep_job
 from omaha8eq.distributed import cluster as cluster_module
@@ -42,6 +42,12 @@ def _same(a, b):
 @pytest.mark.parametrize("chunk", [1, 3, 11])
 def test_a_job_on_the_cluster_equals_the_in_process_run(client, expected, chunk):
     _same(run_job(small_sweep(chunk=chunk), client=client), expected)
+
+
+def test_the_tasks_are_shared_among_the_workers(client):
+    # Every task depends on the job's parameters: they must not pin the tasks to one worker.
+    ran_on = run_job(Job(note_worker, {"seconds": 0.3, "workers": 2}, 8, 1), client=client)["ran_on"]
+    assert ran_on.sum() == 8 and (ran_on >= 2).all(), ran_on
 
 
 def test_one_worker_gives_the_same_integers(expected):
