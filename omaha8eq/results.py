@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
@@ -431,6 +433,20 @@ def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int
     return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
 
 
+@functools.cache
+def _share_picks(n_players: int) -> tuple[tuple[Fraction, float, Callable[[list[Any]], Any]], ...]:
+    """:func:`_share_cells` with, instead of the cells, a function picking them from the
+    histogram flattened to a list (a tuple of its deals, to sum)."""
+    width = n_players + 3
+
+    def picker(where: tuple[tuple[int, int], ...]) -> Callable[[list[Any]], Any]:
+        at = [h * width + lo for h, lo in where]
+        # itemgetter of one index gives the item itself: a slice keeps it in a list.
+        return operator.itemgetter(*at) if len(at) > 1 else operator.itemgetter(slice(at[0], at[0] + 1))
+
+    return tuple((share, value, picker(where)) for share, value, where in _share_cells(n_players))
+
+
 def summarize_player(
     hand: str,
     counts: np.ndarray,
@@ -438,38 +454,40 @@ def summarize_player(
     by_hand: tuple[HandEquity, ...] | None = None,
 ) -> PlayerEquity:
     """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity."""
-    # Plain Python over the few cells: numpy calls on arrays this small cost more.
+    # Plain Python over the few cells (numpy calls on arrays this small cost more), and
+    # positional arguments: this runs once a player in every equity() call.
     n_players = counts.shape[0] - 1
     cells = counts.tolist()
-    total = sum(map(sum, cells))
+    flat = [c for row in cells for c in row]
+    total = sum(flat)
     won: list[tuple[Fraction, float, int]] = []
-    for share, value, where in _share_cells(n_players):
-        times = sum(cells[h][lo] for h, lo in where)
+    for share, value, pick in _share_picks(n_players):
+        times = sum(pick(flat))
         if times:
             won.append((share, value, times))
     mean = sum(value * times for _, value, times in won) / total
-    second_moment = sum(value * value * times for _, value, times in won) / total
     stderr = 0.0
     if not exhaustive and total > 1:
+        second_moment = sum(value * value * times for _, value, times in won) / total
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
     tally = _outcome_counts(cells, total, {share: times for share, _, times in won})
     return PlayerEquity(
-        hand=hand,
-        equity=mean,
-        equity_stderr=stderr,
-        hi_win=tally.hi_win / total,
-        hi_tie=tally.hi_tie / total,
-        hi_lose=tally.hi_lose / total,
-        lo_win=tally.lo_win / total,
-        lo_tie=tally.lo_tie / total,
-        lo_lose=tally.lo_lose / total,
-        no_low=tally.no_low / total,
-        scoop=tally.scoop / total,
-        shares={share: times / total for share, times in tally.shares.items()},
-        outcome_counts=tally,
-        counts=counts,
-        by_hand=by_hand,
+        hand,
+        mean,
+        stderr,
+        tally.hi_win / total,
+        tally.hi_tie / total,
+        tally.hi_lose / total,
+        tally.lo_win / total,
+        tally.lo_tie / total,
+        tally.lo_lose / total,
+        tally.no_low / total,
+        tally.scoop / total,
+        {share: times / total for share, _, times in won},
+        tally,
+        counts,
+        by_hand,
     )
 
 

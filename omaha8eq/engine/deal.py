@@ -15,12 +15,15 @@ import numpy as np
 
 from ..cards import cards_to_mask
 from ..core.kernel_args import DealArrays, LookupTables
-from ..core.showdown import fixed_hand_tables
+from ..core.showdown import FIVE_CARD_STATES, fixed_hand_tables
 from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
 
-__all__ = ["Deal", "lookup_tables", "prepare_deal"]
+__all__ = ["HIGHS_CACHED", "Deal", "hand_highs", "lookup_tables", "prepare_deal"]
+
+#: Hands whose high columns :func:`hand_highs` keeps (12 KB each).
+HIGHS_CACHED = 128
 
 
 @dataclass
@@ -61,7 +64,12 @@ class Deal:
     def arrays(self, hilo: bool, *, high_only: bool = False) -> DealArrays:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
-        tables = fixed_hand_tables(self.holes, self.fixed, get_tables(), flushes_and_lows=not high_only)
+        if high_only:
+            tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
+            for p, seat in enumerate(self.spot.seats):
+                tables[p] = -1 if seat.cards is None else hand_highs(tuple(sorted(c >> 2 for c in seat.cards)))
+        else:
+            tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(
             holes=self.holes,
             n_hole=self.spot.hole_size,
@@ -75,11 +83,26 @@ class Deal:
         )
 
 
+@functools.lru_cache(maxsize=HIGHS_CACHED)
+def hand_highs(ranks: tuple[int, ...]) -> np.ndarray:
+    """The high columns of ``fixed_hand_tables`` for a hand of these ranks (0..12, sorted),
+    read-only: they depend on the hand's ranks alone, and the same hands come back often."""
+    hole = np.array([[4 * rank for rank in ranks]], dtype=np.int8)
+    row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables(), flushes_and_lows=False)[0]
+    row.flags.writeable = False
+    return row
+
+
 @functools.cache
 def lookup_tables() -> LookupTables:
     """The evaluation tables the kernels read, loaded (or built) once."""
     tables = get_tables()
     return LookupTables(tables.board_pair, tables.flush5, tables.suited, tables.low)
+
+
+#: Every card, one byte each: a deck is this with the known cards deleted (``bytes.translate``).
+_ALL_CARDS = bytes(range(DECK_SIZE))
+_NO_CARD = (0,) * 6
 
 
 def prepare_deal(spot: Spot) -> Deal:
@@ -89,19 +112,15 @@ def prepare_deal(spot: Spot) -> Deal:
     def known() -> list[int]:
         return [c for s in seats if s.cards is not None for c in s.cards] + list(spot.board) + list(spot.dead)
 
-    restrict_ranges(seats, cards_to_mask(known()))
-    taken = set(known())
-    holes = np.zeros((len(seats), spot.hole_size), dtype=np.int8)
-    for row, seat in enumerate(seats):
-        if seat.cards is not None:
-            holes[row] = seat.cards
-    board_array = np.zeros(5, dtype=np.int8)
-    board_array[: len(spot.board)] = spot.board
+    if any(s.is_range for s in seats):
+        restrict_ranges(seats, cards_to_mask(known()))
+    # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
+    hole_rows = [s.cards if s.cards is not None else _NO_CARD[: spot.hole_size] for s in seats]
     return Deal(
         spot=spot,
-        deck=np.array([c for c in range(DECK_SIZE) if c not in taken], dtype=np.int8),
-        holes=holes,
+        deck=np.frombuffer(bytearray(_ALL_CARDS.translate(None, bytes(known()))), dtype=np.int8),
+        holes=np.array(hole_rows, dtype=np.int8).reshape(len(seats), spot.hole_size),
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
-        board_array=board_array,
+        board_array=np.array(spot.board + _NO_CARD[: 5 - len(spot.board)], dtype=np.int8),
     )

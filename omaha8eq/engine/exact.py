@@ -47,14 +47,16 @@ def aggregate_counts(
     thread); after a flop (a few thousand boards at most) the serial build, which
     starts faster."""
     parts = 2 if split_ranks else 1
-    preflop = arrays.n_known == 0
+    shape = histogram_shape(arrays.holes.shape[0])
+    if arrays.n_known:  # after a flop: serial code, safe after a fork and from several threads
+        counts = np.zeros((1, parts, *shape), dtype=np.int64)
+        parallel.serial_twin(aggregate_showdowns)(arrays, tables, rank_multisets(), split_ranks, counts)
+        return counts[0]
     threads = numba.get_num_threads()
-    workers = threads if share_threads and preflop else 1
-    counts = np.zeros((workers, parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
+    workers = threads if share_threads else 1
+    counts = np.zeros((workers, parts, *shape), dtype=np.int64)
     args = (arrays, tables, rank_multisets(), split_ranks, counts)
-    if not preflop:  # serial code: safe after a fork and from several threads
-        parallel.serial_twin(aggregate_showdowns)(*args)
-    elif workers > 1 or threads == 1:
+    if workers > 1 or threads == 1:
         parallel.run(aggregate_showdowns, *args)
     else:
         numba.set_num_threads(1)
@@ -100,9 +102,18 @@ def enumerate_counts(
     """Exact counts of every deal (boards, then each random hand): one histogram.
 
     ``deals`` is their number (for progress, the size of the calls, and one thread
-    below ``SMALL_WORK``; the caller restores numba's thread count)."""
+    below ``SMALL_WORK``)."""
+    threads = numba.get_num_threads()
     if deals < SMALL_WORK:
         numba.set_num_threads(1)
+    try:
+        return _enumerate(arrays, tables, deals, progress)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def _enumerate(arrays: DealArrays, tables: LookupTables, deals: int, progress: ProgressCallback | None) -> np.ndarray:
+    """:func:`enumerate_counts` on numba's threads as they are set."""
     n_boards = board_combinations(len(arrays.deck), 5 - arrays.n_known)
     chunk_boards, chunks_per_call = _call_size(deals, n_boards)
     starts = np.arange(0, n_boards, chunk_boards, dtype=np.int64)

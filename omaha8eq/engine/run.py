@@ -32,10 +32,14 @@ SPOTS_PER_CALL = 256
 
 @contextmanager
 def numba_threads(threads: int | None) -> Iterator[None]:
-    """Within the block numba uses ``threads`` threads (None: unchanged); restored after."""
+    """Within the block numba uses ``threads`` threads (None: unchanged); restored after.
+
+    The engine's functions that change the count themselves restore it."""
+    if threads is None:  # asking numba the count and setting it back costs microseconds
+        yield
+        return
     previous = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(threads)
+    numba.set_num_threads(threads)
     try:
         yield
     finally:

@@ -11,6 +11,7 @@ range hands that hold a known card (``omaha8eq.counterfeit`` uses it as well).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -166,12 +167,15 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
 
 def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
-    from ..ranges.range import Range, is_range_expression
-
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
+    known = [_known_hand_text(hand) if type(hand) is str else None for hand in hands]
+    if None not in known and len({len(cards) for cards, _ in known}) == 1:  # the usual call: known hands as text
+        return [Seat(label, cards=cards) for cards, label in known], len(known[0][0])
+    from ..ranges.range import Range, is_range_expression
+
     seats: list[Seat | None] = []
     for i, hand in enumerate(hands, start=1):
         if isinstance(hand, str) and hand.strip().lower() == RANDOM:
@@ -202,6 +206,33 @@ def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     return parsed_seats, hole_size
 
 
+@functools.lru_cache(maxsize=4096)
+def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
+    """``(cards, label)`` of hand text that :func:`_parse_seats` reads as a known hand
+    of 4 to 6 cards, else None (random, a range, or a mistake: the caller's full path
+    then reads it and names it in any error). Cached: the same hands come back often."""
+    from ..ranges.range import is_range_expression
+
+    if text.strip().lower() == RANDOM or is_range_expression(text):
+        return None
+    try:
+        cards = parse_hole(text)
+    except OmahaInputError:
+        return None
+    return cards, format_cards(cards)
+
+
+def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
+    """True when a card is in two of ``groups`` (tuples of checked card ints)."""
+    seen = 0
+    for cards in groups:
+        for card in cards:
+            if seen >> card & 1:
+                return True
+            seen |= 1 << card
+    return False
+
+
 def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     """Parse and check the players, the board and the dead cards (no card twice,
     enough cards in the deck). Raises OmahaInputError naming the bad input, TypeError
@@ -211,10 +242,12 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
     dead_cards = parse_cards(dead, what="dead cards")
-    check_disjoint(
-        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
-        + [("the board", board_cards), ("the dead cards", dead_cards)]
-    )
+    known = [s.cards for s in seats if s.cards is not None]
+    if _card_groups_overlap([*known, board_cards, dead_cards]):  # then check_disjoint names the card
+        check_disjoint(
+            [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
+            + [("the board", board_cards), ("the dead cards", dead_cards)]
+        )
     n_players = len(seats)
     needed = n_players * hole_size + 5 + len(dead_cards)
     if needed > DECK_SIZE:

@@ -38,7 +38,7 @@ def build_result(
         summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
         for p, seat in enumerate(deal.seats)
     ]
-    nobody_low = int(counts[0, :, deal.n_players + 2].sum())
+    first = players[0].outcome_counts
     return EquityResult(
         players=players,
         board=format_cards(deal.spot.board),
@@ -47,7 +47,7 @@ def build_result(
         exhaustive=bool(exhaustive),
         seed=seed,
         elapsed=time.perf_counter() - started,
-        nobody_low=nobody_low / int(counts[0].sum()),
+        nobody_low=first.nobody_low / first.deals,
         hilo=hilo,
         by_next_card=next_cards,
         target_met=target_met,
