@@ -61,13 +61,18 @@ class Deal:
         """Per seat: True for a fixed hand (bool)."""
         return np.array([s.cards is not None for s in self.spot.seats], dtype=np.bool_)
 
+    def hand_highs(self) -> list[np.ndarray | int]:
+        """Per seat, the high columns of ``showdown.fixed_hand_tables`` (read-only,
+        :func:`hand_highs`) for a fixed hand, -1 for the others."""
+        return [-1 if s.cards is None else hand_highs(s.cards) for s in self.seats]
+
     def arrays(self, hilo: bool, *, high_only: bool = False) -> DealArrays:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
         if high_only:
             tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
-            for p, seat in enumerate(self.spot.seats):
-                tables[p] = -1 if seat.cards is None else hand_highs(tuple(sorted(c >> 2 for c in seat.cards)))
+            for p, highs in enumerate(self.hand_highs()):
+                tables[p] = highs
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(
@@ -84,10 +89,10 @@ class Deal:
 
 
 @functools.lru_cache(maxsize=HIGHS_CACHED)
-def hand_highs(ranks: tuple[int, ...]) -> np.ndarray:
-    """The high columns of ``fixed_hand_tables`` for a hand of these ranks (0..12, sorted),
-    read-only: they depend on the hand's ranks alone, and the same hands come back often."""
-    hole = np.array([[4 * rank for rank in ranks]], dtype=np.int8)
+def hand_highs(cards: tuple[int, ...]) -> np.ndarray:
+    """The high columns of ``showdown.fixed_hand_tables`` for the hand ``cards`` (card
+    ints), read-only; cached: the same hands come back call after call."""
+    hole = np.array([cards], dtype=np.int8)
     row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables(), flushes_and_lows=False)[0]
     row.flags.writeable = False
     return row

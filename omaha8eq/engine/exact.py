@@ -18,7 +18,8 @@ from ..core import parallel
 from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
-from ..core.showdown import FIVE_CARD_STATES, histogram_shape
+from ..core.showdown import histogram_shape
+from .deal import Deal
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 
 __all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "aggregate_many", "enumerate_counts"]
@@ -51,7 +52,8 @@ def aggregate_counts(
     if arrays.n_known:  # after a flop: serial code, safe after a fork and from several threads
         counts = np.zeros((1, parts, *shape), dtype=np.int64)
         parallel.serial_twin(aggregate_showdowns)(arrays, tables, rank_multisets(), split_ranks, counts)
-        return counts[0]
+        alone: np.ndarray = counts[0]
+        return alone
     threads = numba.get_num_threads()
     workers = threads if share_threads else 1
     counts = np.zeros((workers, parts, *shape), dtype=np.int64)
@@ -68,30 +70,29 @@ def aggregate_counts(
     return total
 
 
-def aggregate_many(spots: list[DealArrays], tables: LookupTables) -> np.ndarray:
-    """``aggregate_counts(arrays, tables)[0]`` of every spot, in one kernel call that
-    shares the spots among numba's threads: shape ``(len(spots), *histogram_shape(P))``.
+def aggregate_many(deals: list[Deal], hilo: bool, tables: LookupTables) -> np.ndarray:
+    """``aggregate_counts(deal.arrays(hilo, high_only=True), tables)[0]`` of every deal, in
+    one kernel call that shares the spots among numba's threads: shape ``(len(deals),
+    *histogram_shape(P))``.
 
-    The spots have the same number of players, hole size and game, fixed hands only.
+    The deals have the same number of players and hole size, fixed hands only.
     """
-    first = spots[0]
-    n_players = first.holes.shape[0]
-    decks = np.zeros((len(spots), 52), dtype=np.int8)
-    boards = np.zeros((len(spots), 5), dtype=np.int8)
-    for i, spot in enumerate(spots):
-        decks[i, : len(spot.deck)] = spot.deck
-        boards[i] = spot.board
+    first = deals[0]
+    # A few numpy calls for the whole batch: a call per spot would cost more than its kernel work.
+    decks = bytearray(52 * len(deals))
+    for i, deal in enumerate(deals):
+        decks[52 * i : 52 * i + len(deal.deck)] = deal.deck.tobytes()
     batch = SpotBatch(
-        holes=np.concatenate([spot.holes for spot in spots]),
-        n_hole=first.n_hole,
-        fixed_tables=np.concatenate([spot.fixed_tables[:, :FIVE_CARD_STATES] for spot in spots]),
-        boards=boards,
-        n_known=np.array([spot.n_known for spot in spots], dtype=np.int64),
-        decks=decks,
-        deck_sizes=np.array([len(spot.deck) for spot in spots], dtype=np.int64),
-        hilo=first.hilo,
+        holes=np.concatenate([deal.holes for deal in deals]),
+        n_hole=first.spot.hole_size,
+        fixed_tables=np.array([highs for deal in deals for highs in deal.hand_highs()]),
+        boards=np.array([deal.board_array for deal in deals]),
+        n_known=np.array([len(deal.spot.board) for deal in deals], dtype=np.int64),
+        decks=np.frombuffer(decks, dtype=np.int8).reshape(len(deals), 52),
+        deck_sizes=np.array([len(deal.deck) for deal in deals], dtype=np.int64),
+        hilo=bool(hilo),
     )
-    counts = np.zeros((len(spots), *histogram_shape(n_players)), dtype=np.int64)
+    counts = np.zeros((len(deals), *histogram_shape(first.n_players)), dtype=np.int64)
     parallel.run(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
 

@@ -10,8 +10,9 @@ from contextlib import contextmanager
 import numba
 import numpy as np
 
+from ..core.exact_boards import deal_count
 from ..errors import OmahaInputError
-from ..results import EquityResult
+from ..results import EquityResult, outcome_sums
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
@@ -172,7 +173,6 @@ def run_many(
             f"spots: these {len(spots)} exact runs would take about {work:.2g} hand evaluations in all, above "
             f"the limit max_work={limit:.2g}; split them, or raise max_work to run them anyway"
         )
-    arrays = [deal.arrays(hilo, high_only=True) for deal in deals]
     tables = lookup_tables()
     groups: dict[tuple[int, int], list[int]] = {}
     for i, deal in enumerate(deals):
@@ -184,11 +184,20 @@ def run_many(
         for members in groups.values():
             for first in range(0, len(members), SPOTS_PER_CALL):
                 part = members[first : first + SPOTS_PER_CALL]
-                counts = aggregate_many([arrays[i] for i in part], tables)
-                for i, spot_counts in zip(part, counts, strict=True):
-                    outcomes = int(spot_counts[0].sum())
+                counts = aggregate_many([deals[i] for i in part], hilo, tables)
+                sums = outcome_sums(counts)  # every player's of every spot, at once
+                n_players = counts.shape[1]
+                for k, i in enumerate(part):
+                    spot_sums = sums[k * n_players : (k + 1) * n_players]
                     results[i] = build_result(
-                        deals[i], spot_counts, outcomes, exhaustive=True, seed=None, hilo=hilo, started=started
+                        deals[i],
+                        counts[k],
+                        deal_count(len(deals[i].deck), deals[i].n_missing, 0, 0),
+                        exhaustive=True,
+                        seed=None,
+                        hilo=hilo,
+                        started=started,
+                        sums=spot_sums,
                     )
                 done += len(part)
                 report(progress, done, len(spots))

@@ -171,9 +171,10 @@ def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
         raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
-    known = [_known_hand_text(hand) if type(hand) is str else None for hand in hands]
-    if None not in known and len({len(cards) for cards, _ in known}) == 1:  # the usual call: known hands as text
-        return [Seat(label, cards=cards) for cards, label in known], len(known[0][0])
+    known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
+    texts = [k for k in known if k is not None]
+    if len(texts) == len(hands) and len({len(cards) for cards, _ in texts}) == 1:  # the usual call: known hands as text
+        return [Seat(label, cards=cards) for cards, label in texts], len(texts[0][0])
     from ..ranges.range import Range, is_range_expression
 
     seats: list[Seat | None] = []

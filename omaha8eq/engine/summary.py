@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..results import EquityResult, HandEquity, NextCardEquity, summarize_player
+from ..results import EquityResult, HandEquity, NextCardEquity, nobody_low_share, outcome_sums, summarize_player
 from .deal import Deal
 
 __all__ = ["HandResults", "build_result"]
@@ -28,17 +28,20 @@ def build_result(
     hand_results: HandResults | None = None,
     next_cards: tuple[NextCardEquity, ...] | None = None,
     target_met: bool | None = None,
+    sums: list[list[int]] | None = None,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
     (a ``time.perf_counter()``), the next-card table ``next_cards`` if given, and
-    ``target_met`` as :class:`EquityResult` says."""
+    ``target_met`` as :class:`EquityResult` says. ``sums``: the players'
+    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once)."""
     hand_results = hand_results or {}
+    if sums is None:
+        sums = outcome_sums(counts)
     players = [
-        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
+        summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
         for p, seat in enumerate(deal.seats)
     ]
-    first = players[0].outcome_counts
     return EquityResult(
         players=players,
         board=format_cards(deal.spot.board),
@@ -47,7 +50,7 @@ def build_result(
         exhaustive=bool(exhaustive),
         seed=seed,
         elapsed=time.perf_counter() - started,
-        nobody_low=first.nobody_low / first.deals,
+        nobody_low=nobody_low_share(sums[0], deal.n_players),
         hilo=hilo,
         by_next_card=next_cards,
         target_met=target_met,
