@@ -124,7 +124,7 @@ def prepare_deal(spot: Spot) -> Deal:
     return Deal(
         spot=spot,
         deck=np.frombuffer(bytearray(_ALL_CARDS.translate(None, bytes(known()))), dtype=np.int8),
-        holes=np.array(hole_rows, dtype=np.int8).reshape(len(seats), spot.hole_size),
+        holes=np.array(hole_rows, dtype=np.int8),
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
         board_array=np.array(spot.board + _NO_CARD[: 5 - len(spot.board)], dtype=np.int8),

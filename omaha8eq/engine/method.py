@@ -114,15 +114,14 @@ def choose_method(
         deals = combinations * boards
     else:
         deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
-    heads_up = heads_up_sweepable(deal)
     if by_next_card:
-        if not heads_up or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
+        if not heads_up_sweepable(deal) or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
             raise OmahaInputError(
                 "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
                 "turn, counted exactly"
             )
         return Plan(Method.RANGE_SWEEP, deals)
-    sweep = _range_sweep and heads_up and bool(deal.ranged)
+    sweep = bool(deal.ranged) and _range_sweep and heads_up_sweepable(deal)
     unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and deal.n_missing == 5 and not n_random and (exhaustive or unasked):
         within = {

@@ -211,11 +211,10 @@ def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
 def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
     """``(cards, label)`` of hand text that :func:`_parse_seats` reads as a known hand
     of 4 to 6 cards, else None (random, a range, or a mistake: the caller's full path
-    then reads it and names it in any error). Cached: the same hands come back often."""
-    from ..ranges.range import is_range_expression
+    then reads it and names it in any error). Cached: the same hands come back often.
 
-    if text.strip().lower() == RANDOM or is_range_expression(text):
-        return None
+    Text that reads as 4 to 6 cards is neither "random" nor a range expression (see
+    ``ranges.range.is_range_expression``), so it is not asked."""
     try:
         cards = parse_hole(text)
     except OmahaInputError:
@@ -224,14 +223,20 @@ def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
 
 
 def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
-    """True when a card is in two of ``groups`` (tuples of checked card ints)."""
+    """True when a card is in two of ``groups`` (tuples of distinct, checked card ints)."""
     seen = 0
     for cards in groups:
-        for card in cards:
-            if seen >> card & 1:
-                return True
-            seen |= 1 << card
+        mask = _cards_mask(cards)
+        if seen & mask:
+            return True
+        seen |= mask
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _cards_mask(cards: tuple[int, ...]) -> int:
+    """The card mask of distinct card ints, cached: the same hands and boards come back often."""
+    return sum(1 << card for card in cards)
 
 
 def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:

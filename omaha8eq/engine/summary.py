@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
@@ -14,6 +15,12 @@ __all__ = ["HandResults", "build_result"]
 
 #: Per range seat, the per-hand results of ``equity(..., by_hand=True)``.
 HandResults = dict[int, tuple[HandEquity, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _cards_text(cards: tuple[int, ...]) -> str:
+    """``format_cards(cards)``, cached: the same boards come back often."""
+    return format_cards(cards)
 
 
 def build_result(
@@ -44,8 +51,8 @@ def build_result(
     ]
     return EquityResult(
         players=players,
-        board=format_cards(deal.spot.board),
-        dead=format_cards(deal.spot.dead),
+        board=_cards_text(deal.spot.board),
+        dead=_cards_text(deal.spot.dead),
         outcomes=outcomes,
         exhaustive=bool(exhaustive),
         seed=seed,

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from omaha8eq import equity, equity_many
-from omaha8eq.cards import format_cards, parse_cards
+from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
 from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
 from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, prepare_deal
@@ -196,3 +196,18 @@ def test_hand_text_mistakes_name_the_hand(hands, error, message):
     for _ in range(2):  # the second time the first hand's text is cached
         with pytest.raises(error, match=message):
             equity(hands, "4c 5d 7s")
+
+
+def test_the_usual_card_text_is_read_as_the_scanner_reads_it():
+    # Text of two-character cards is read by table; any other text goes to the scanner.
+    rng = np.random.default_rng(21)
+    characters = [*"AaKkTt291sShHdDcC ,\t", "10", "♠", "x"]
+    read = 0
+    for _ in range(50_000):
+        text = "".join(rng.choice(characters, size=int(rng.integers(0, 10))))
+        pairs = _read_pairs(text)
+        if pairs is not None:
+            read += 1
+            assert pairs == _scan(text, None), text
+    assert read > 500
+    assert all(_scan(pair, None) == [card] for pair, card in _CARD_OF_PAIR.items()) and len(_CARD_OF_PAIR) == 144
