@@ -251,7 +251,9 @@ class PlayerEquity:
             which the player won exactly that much; a quarter is
             ``shares[Fraction(1, 4)]``. The values sum to 1.
         outcome_counts: the integer counts behind these fractions
-            (:class:`OutcomeCounts`; weighted with ranges).
+            (:class:`OutcomeCounts`; weighted with ranges). ``shares`` and
+            ``outcome_counts`` are made from the counts when first read (their
+            Fractions are slow to make, and most callers read the floats only).
         counts: the raw outcome histogram behind these shares (see
             ``omaha8eq.core.showdown``): ``counts[h][l]`` for high state h, low state l.
             With weighted ranges the counts are weighted (each deal counts the product
@@ -551,7 +553,7 @@ def summarize_player(
         if times
     ]
     total = sum(hi_split)
-    mean = sum(value * times for _, value, times in won) / total
+    mean = sum([value * times for _, value, times in won]) / total
     stderr = 0.0
     if not exhaustive and total > 1:
         second_moment = sum(value * value * times for _, value, times in won) / total

@@ -20,7 +20,7 @@ from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
 
-__all__ = ["HIGHS_CACHED", "Deal", "hand_highs", "lookup_tables", "prepare_deal"]
+__all__ = ["HIGHS_CACHED", "Deal", "board_row", "cards_left", "hand_highs", "lookup_tables", "prepare_deal"]
 
 #: Hands whose high columns :func:`hand_highs` keeps (12 KB each).
 HIGHS_CACHED = 128
@@ -61,7 +61,7 @@ class Deal:
         """Per seat: True for a fixed hand (bool)."""
         return np.array([s.cards is not None for s in self.spot.seats], dtype=np.bool_)
 
-    def hand_highs(self) -> list[np.ndarray | int]:
+    def high_columns(self) -> list[np.ndarray | int]:
         """Per seat, the high columns of ``showdown.fixed_hand_tables`` (read-only,
         :func:`hand_highs`) for a fixed hand, -1 for the others."""
         return [-1 if s.cards is None else hand_highs(s.cards) for s in self.seats]
@@ -71,7 +71,7 @@ class Deal:
         (``high_only``: only their high columns, all the exact aggregation reads)."""
         if high_only:
             tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
-            for p, highs in enumerate(self.hand_highs()):
+            for p, highs in enumerate(self.high_columns()):
                 tables[p] = highs
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
@@ -110,22 +110,33 @@ _ALL_CARDS = bytes(range(DECK_SIZE))
 _NO_CARD = (0,) * 6
 
 
+def _known_cards(spot: Spot) -> list[int]:
+    """The cards of the fixed hands, the board and the dead cards."""
+    return [c for s in spot.seats if s.cards is not None for c in s.cards] + [*spot.board, *spot.dead]
+
+
+def cards_left(spot: Spot) -> bytes:
+    """The cards no fixed hand, board or dead card of ``spot`` holds, ascending, a byte each."""
+    return _ALL_CARDS.translate(None, bytes(_known_cards(spot)))
+
+
 def prepare_deal(spot: Spot) -> Deal:
     """Restrict the ranges to the cards left (in place) and build the kernels' arrays."""
     seats = spot.seats
-
-    def known() -> list[int]:
-        return [c for s in seats if s.cards is not None for c in s.cards] + list(spot.board) + list(spot.dead)
-
     if any(s.is_range for s in seats):
-        restrict_ranges(seats, cards_to_mask(known()))
+        restrict_ranges(seats, cards_to_mask(_known_cards(spot)))
     # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
     hole_rows = [s.cards if s.cards is not None else _NO_CARD[: spot.hole_size] for s in seats]
     return Deal(
         spot=spot,
-        deck=np.frombuffer(bytearray(_ALL_CARDS.translate(None, bytes(known()))), dtype=np.int8),
+        deck=np.frombuffer(bytearray(cards_left(spot)), dtype=np.int8),
         holes=np.array(hole_rows, dtype=np.int8),
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
-        board_array=np.array(spot.board + _NO_CARD[: 5 - len(spot.board)], dtype=np.int8),
+        board_array=np.array(board_row(spot), dtype=np.int8),
     )
+
+
+def board_row(spot: Spot) -> tuple[int, ...]:
+    """The known board cards first, then zeros: five cards."""
+    return spot.board + _NO_CARD[: 5 - len(spot.board)]

@@ -19,8 +19,10 @@ from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
 from ..core.showdown import histogram_shape
-from .deal import Deal
+from ..deck import DECK_SIZE
+from .deal import board_row, cards_left, hand_highs
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
+from .spot import Spot
 
 __all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "aggregate_many", "enumerate_counts"]
 
@@ -70,29 +72,32 @@ def aggregate_counts(
     return total
 
 
-def aggregate_many(deals: list[Deal], hilo: bool, tables: LookupTables) -> np.ndarray:
-    """``aggregate_counts(deal.arrays(hilo, high_only=True), tables)[0]`` of every deal, in
-    one kernel call that shares the spots among numba's threads: shape ``(len(deals),
-    *histogram_shape(P))``.
+def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.ndarray:
+    """``aggregate_counts(prepare_deal(spot).arrays(hilo, high_only=True), tables)[0]`` of
+    every spot, in one kernel call that shares the spots among numba's threads: shape
+    ``(len(spots), *histogram_shape(P))``.
 
-    The deals have the same number of players and hole size, fixed hands only.
+    The spots have the same number of players and hole size, fixed hands only.
     """
-    first = deals[0]
     # A few numpy calls for the whole batch: a call per spot would cost more than its kernel work.
-    decks = bytearray(52 * len(deals))
-    for i, deal in enumerate(deals):
-        decks[52 * i : 52 * i + len(deal.deck)] = deal.deck.tobytes()
+    hands = [seat.hole() for spot in spots for seat in spot.seats]
+    decks = bytearray(DECK_SIZE * len(spots))
+    deck_sizes = []
+    for i, spot in enumerate(spots):
+        deck = cards_left(spot)
+        decks[DECK_SIZE * i : DECK_SIZE * i + len(deck)] = deck
+        deck_sizes.append(len(deck))
     batch = SpotBatch(
-        holes=np.concatenate([deal.holes for deal in deals]),
-        n_hole=first.spot.hole_size,
-        fixed_tables=np.array([highs for deal in deals for highs in deal.hand_highs()]),
-        boards=np.array([deal.board_array for deal in deals]),
-        n_known=np.array([len(deal.spot.board) for deal in deals], dtype=np.int64),
-        decks=np.frombuffer(decks, dtype=np.int8).reshape(len(deals), 52),
-        deck_sizes=np.array([len(deal.deck) for deal in deals], dtype=np.int64),
+        holes=np.array(hands, dtype=np.int8),
+        n_hole=spots[0].hole_size,
+        fixed_tables=np.array([hand_highs(hand) for hand in hands]),
+        boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
+        n_known=np.array([len(spot.board) for spot in spots], dtype=np.int64),
+        decks=np.frombuffer(decks, dtype=np.int8).reshape(len(spots), DECK_SIZE),
+        deck_sizes=np.array(deck_sizes, dtype=np.int64),
         hilo=bool(hilo),
     )
-    counts = np.zeros((len(deals), *histogram_shape(first.n_players)), dtype=np.int64)
+    counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)
     parallel.run(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
 

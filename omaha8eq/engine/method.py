@@ -22,6 +22,7 @@ __all__ = [
     "WORK_ESTIMATES",
     "Method",
     "Plan",
+    "aggregate_work",
     "check_work",
     "choose_method",
     "estimate_work",
@@ -179,13 +180,19 @@ RATES: dict[Method, float] = {
 }
 
 
+def aggregate_work(n_players: int, boards: int) -> int:
+    """The evaluations of the exact aggregation of ``n_players`` fixed hands over ``boards``
+    board completions (at most ``AGGREGATE_POINTS`` rank multisets and corrections)."""
+    return n_players * min(boards, AGGREGATE_POINTS)
+
+
 def _aggregate_work(deal: Deal, samples: int) -> int:
-    return deal.n_players * min(_boards(deal), AGGREGATE_POINTS)
+    return aggregate_work(deal.n_players, _boards(deal))
 
 
 def _range_combinations_work(deal: Deal, samples: int) -> int:
     combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
-    return combinations * (deal.n_players * min(_boards(deal), AGGREGATE_POINTS) + COMBINATION_OVERHEAD)
+    return combinations * (aggregate_work(deal.n_players, _boards(deal)) + COMBINATION_OVERHEAD)
 
 
 def _enumerate_work(deal: Deal, samples: int) -> int:

@@ -10,14 +10,15 @@ from contextlib import contextmanager
 import numba
 import numpy as np
 
-from ..core.exact_boards import deal_count
+from ..core.exact_boards import board_combinations
+from ..deck import DECK_SIZE
 from ..errors import OmahaInputError
 from ..results import EquityResult, outcome_sums
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
-from .method import MAX_WORK, Method, Plan, check_work, choose_method, estimate_work, within_limit
+from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, within_limit
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -138,7 +139,7 @@ def run_equity(
             )
             outcomes = int(counts[0].sum())
     return build_result(
-        deal,
+        deal.spot,
         counts,
         outcomes,
         exhaustive=plan.method.exhaustive,
@@ -165,8 +166,8 @@ def run_many(
     the threads. Raises OmahaInputError before any counting when the estimated work of
     all the spots is above ``max_work`` (default ``MAX_WORK``)."""
     started = time.perf_counter()
-    deals = [prepare_deal(spot) for spot in spots]
-    work = sum(estimate_work(Method.AGGREGATE, deal) for deal in deals)
+    boards = [_boards_to_come(spot) for spot in spots]
+    work = sum(aggregate_work(len(spot.seats), n) for spot, n in zip(spots, boards, strict=True))
     limit = MAX_WORK if max_work is None else max_work
     if work > limit:
         raise OmahaInputError(
@@ -175,8 +176,8 @@ def run_many(
         )
     tables = lookup_tables()
     groups: dict[tuple[int, int], list[int]] = {}
-    for i, deal in enumerate(deals):
-        groups.setdefault((deal.n_players, deal.spot.hole_size), []).append(i)
+    for i, spot in enumerate(spots):
+        groups.setdefault((len(spot.seats), spot.hole_size), []).append(i)
     results: list[EquityResult | None] = [None] * len(spots)
     done = 0
     announce_unit(progress, "spots")
@@ -184,15 +185,15 @@ def run_many(
         for members in groups.values():
             for first in range(0, len(members), SPOTS_PER_CALL):
                 part = members[first : first + SPOTS_PER_CALL]
-                counts = aggregate_many([deals[i] for i in part], hilo, tables)
+                counts = aggregate_many([spots[i] for i in part], hilo, tables)
                 sums = outcome_sums(counts)  # every player's of every spot, at once
                 n_players = counts.shape[1]
                 for k, i in enumerate(part):
                     spot_sums = sums[k * n_players : (k + 1) * n_players]
                     results[i] = build_result(
-                        deals[i],
+                        spots[i],
                         counts[k],
-                        deal_count(len(deals[i].deck), deals[i].n_missing, 0, 0),
+                        boards[i],
                         exhaustive=True,
                         seed=None,
                         hilo=hilo,
@@ -202,6 +203,12 @@ def run_many(
                 done += len(part)
                 report(progress, done, len(spots))
     return [result for result in results if result is not None]
+
+
+def _boards_to_come(spot: Spot) -> int:
+    """The board completions of a spot of fixed hands: its exact run's deals."""
+    n_deck = DECK_SIZE - len(spot.seats) * spot.hole_size - len(spot.board) - len(spot.dead)
+    return board_combinations(n_deck, 5 - len(spot.board))
 
 
 def run_split(
@@ -225,7 +232,9 @@ def run_split(
         report(progress, int(outcomes.sum()), int(outcomes.sum()))
 
     def result(part_counts: np.ndarray, part_outcomes: int) -> EquityResult:
-        return build_result(deal, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started)
+        return build_result(
+            deal.spot, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started
+        )
 
     overall = result(counts.sum(axis=0), int(outcomes.sum()))
     hit, missed = (result(counts[k], int(outcomes[k])) if k < len(counts) and outcomes[k] else None for k in (1, 0))

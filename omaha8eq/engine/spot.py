@@ -68,6 +68,11 @@ class Seat:
     def is_random(self) -> bool:
         return self.cards is None and self.hands is None
 
+    def hole(self) -> tuple[int, ...]:
+        """The fixed hand's cards (raises AssertionError for a seat that is not a fixed hand)."""
+        assert self.cards is not None, f"{self.label}: not a fixed hand"
+        return self.cards
+
     def range_hands(self) -> np.ndarray:
         """The range's hands (raises AssertionError for a seat that is not a range)."""
         assert self.hands is not None, f"{self.label}: not a range"

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..results import EquityResult, HandEquity, NextCardEquity, nobody_low_share, outcome_sums, summarize_player
-from .deal import Deal
+from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]
 
@@ -24,7 +24,7 @@ def _cards_text(cards: tuple[int, ...]) -> str:
 
 
 def build_result(
-    deal: Deal,
+    spot: Spot,
     counts: np.ndarray,
     outcomes: int,
     *,
@@ -47,17 +47,17 @@ def build_result(
         sums = outcome_sums(counts)
     players = [
         summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
-        for p, seat in enumerate(deal.seats)
+        for p, seat in enumerate(spot.seats)
     ]
     return EquityResult(
         players=players,
-        board=_cards_text(deal.spot.board),
-        dead=_cards_text(deal.spot.dead),
+        board=_cards_text(spot.board),
+        dead=_cards_text(spot.dead),
         outcomes=outcomes,
         exhaustive=bool(exhaustive),
         seed=seed,
         elapsed=time.perf_counter() - started,
-        nobody_low=nobody_low_share(sums[0], deal.n_players),
+        nobody_low=nobody_low_share(sums[0], len(spot.seats)),
         hilo=hilo,
         by_next_card=next_cards,
         target_met=target_met,
