@@ -68,6 +68,28 @@ def test_equity_many_flop_spots(benchmark, one_thread):
     benchmark(omaha8eq.equity_many, FLOP_SPOTS)
 
 
+def _distinct_flop_spots(count: int, seed: int = 15) -> list[tuple[list[str], str]]:
+    """``count`` heads-up flop spots of random hands and boards (the hands' tables are not cached)."""
+    rng = np.random.default_rng(seed)
+    spots = []
+    for _ in range(count):
+        cards = [int(c) for c in rng.permutation(52)[:11]]
+        spots.append(
+            ([omaha8eq.format_cards(cards[:4]), omaha8eq.format_cards(cards[4:8])], omaha8eq.format_cards(cards[8:]))
+        )
+    return spots
+
+
+DISTINCT_FLOP_SPOTS = _distinct_flop_spots(300)
+
+
+def test_equity_many_distinct_flop_spots(benchmark, one_thread):
+    """One unit = one of 300 different heads-up flop spots in one ``equity_many`` call (exact)."""
+    omaha8eq.equity_many(DISTINCT_FLOP_SPOTS[:3])
+    benchmark.extra_info.update(unit="spots", units=len(DISTINCT_FLOP_SPOTS), threads=one_thread)
+    benchmark(omaha8eq.equity_many, DISTINCT_FLOP_SPOTS)
+
+
 def test_cli_cold_start_with_warm_caches(benchmark):
     """One unit = one ``omaha8eq equity AsAh2c3d KsKhQdJd`` process, caches warm."""
     command = [sys.executable, "-m", "omaha8eq", "equity", "AsAh2c3d", "KsKhQdJd"]

@@ -85,6 +85,15 @@ _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
 _CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 
+# Every two-character card, in any case ("As", "as", "AS", "aS"): what ``_scan`` reads them as.
+_CARD_OF_PAIR = {
+    r + s: 4 * rank + suit
+    for rank, name in enumerate(RANKS)
+    for r in {name, name.lower()}
+    for suit, letter in enumerate(SUITS)
+    for s in (letter, letter.upper())
+}
+
 CardSpec = str | Iterable[Any]
 
 
@@ -248,7 +257,22 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
 @functools.lru_cache(maxsize=4096)
 def _parse_text(text: str, what: str) -> tuple[int, ...]:
     """``parse_cards`` of a string, cached: the same hands and boards come back often."""
-    return _distinct(_scan(text, what), what)
+    return _distinct(_read_pairs(text) or _scan(text, what), what)
+
+
+def _read_pairs(text: str) -> list[int] | None:
+    """The cards of the usual text, words of two-character cards ("AsAh2c3d", "As Ah 2c 3d"),
+    read by table; None for anything else (``_scan`` reads it, or names the mistake)."""
+    cards = []
+    for word in text.split():
+        if len(word) % 2:
+            return None
+        for i in range(0, len(word), 2):
+            card = _CARD_OF_PAIR.get(word[i : i + 2])
+            if card is None:
+                return None
+            cards.append(card)
+    return cards or None
 
 
 def _distinct(cards: list[int], what: str) -> tuple[int, ...]:

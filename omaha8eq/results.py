@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
 from .cards import format_card
+
+T = TypeVar("T")
+C = TypeVar("C")
 
 __all__ = ["EquityDistribution", "EquityResult", "HandEquity", "NextCardEquity", "OutcomeCounts", "PlayerEquity"]
 
@@ -180,6 +184,50 @@ class OutcomeCounts:
         }
 
 
+class _Later(functools.partial[Any]):
+    """A field value to compute on first read, by calling it (see :func:`_computed_on_read`)."""
+
+
+def _later(function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)``, computed when the field it is given for is first read."""
+    # Typed as the value it stands for: only a field of _computed_on_read takes it.
+    return cast(T, _Later(function, *args))
+
+
+class _ComputedOnRead:
+    """The descriptor of a frozen dataclass field given as a :class:`_Later` or a value:
+    the field computes it on its first read and keeps it (no default value)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)  # read on the class: the field has no default
+        value = obj.__dict__[self.name]
+        if type(value) is _Later:
+            value = obj.__dict__[self.name] = value()
+        return value
+
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self.name] = value
+
+
+def _computed_on_read(*names: str) -> Callable[[type[C]], type[C]]:
+    """Class decorator, above ``@dataclass``: the fields ``names`` take :func:`_later`
+    values. Building a result is then cheap for a caller who reads only some fields;
+    every field reads as the same value whenever it is read (equality, repr and
+    ``to_dict`` read them too)."""
+
+    def install(cls: type[C]) -> type[C]:
+        for name in names:
+            setattr(cls, name, _ComputedOnRead(name))
+        return cls
+
+    return install
+
+
+@_computed_on_read("shares", "outcome_counts")
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's results.
@@ -203,7 +251,9 @@ class PlayerEquity:
             which the player won exactly that much; a quarter is
             ``shares[Fraction(1, 4)]``. The values sum to 1.
         outcome_counts: the integer counts behind these fractions
-            (:class:`OutcomeCounts`; weighted with ranges).
+            (:class:`OutcomeCounts`; weighted with ranges). ``shares`` and
+            ``outcome_counts`` are made from the counts when first read (their
+            Fractions are slow to make, and most callers read the floats only).
         counts: the raw outcome histogram behind these shares (see
             ``omaha8eq.core.showdown``): ``counts[h][l]`` for high state h, low state l.
             With weighted ranges the counts are weighted (each deal counts the product
@@ -394,7 +444,12 @@ def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarra
     won = (per_hand * share_matrix(n_players)).sum(axis=(1, 2))
     seen = per_hand.sum(axis=(1, 2))
     per_deal = np.maximum(seen, 1).astype(np.float64)
-    tally = _tally(np.moveaxis(per_hand, 0, -1))  # cells[h][lo] are per-hand columns
+    cells = np.moveaxis(per_hand, 0, -1)  # cells[h][lo] are per-hand columns
+    tally = _tally(
+        tuple(map(sum, cells)),
+        [sum(column) for column in zip(*cells, strict=True)],
+        cells[1][1] + cells[1][n_players + 2],
+    )
     quarter = sum((per_hand[:, h, lo] for h, lo in _cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
     breakdown = {name: np.asarray(tally[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
     return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown, per_hand)
@@ -431,61 +486,115 @@ def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int
     return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
 
 
+_INT64_MAX = 2**63 - 1
+
+
+@functools.cache
+def _sum_rows(n_players: int) -> np.ndarray:
+    """Which cells of a player's histogram, flattened (``(P + 1) * (P + 3)`` cells), each
+    of :func:`outcome_sums` adds up (0/1 rows, int64): one row per pot share of
+    :func:`_share_cells`, then one per high state (a row of cells), one per low state (a
+    column), and the scoops (high alone, with the low alone or nobody's low)."""
+    shape = (n_players + 1, n_players + 3)
+    picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in _share_cells(n_players)]
+    picks += [[(h, lo) for lo in range(shape[1])] for h in range(shape[0])]
+    picks += [[(h, lo) for h in range(shape[0])] for lo in range(shape[1])]
+    picks.append([(1, 1), (1, n_players + 2)])
+    rows = np.zeros((len(picks), shape[0] * shape[1]), dtype=np.int64)
+    for row, cells in zip(rows, picks, strict=True):
+        row[[np.ravel_multi_index(cell, shape) for cell in cells]] = 1
+    return rows
+
+
+def outcome_sums(counts: np.ndarray) -> list[list[int]]:
+    """For each histogram ``counts[..., h, l]`` (high state h, low state l), the sums of
+    its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), as Python
+    ints, in one numpy call for many histograms. Exact: counts too large to add up in
+    int64 are added as Python ints."""
+    n_players = counts.shape[-2] - 1
+    flat = counts.reshape(-1, counts.shape[-2] * counts.shape[-1])
+    if flat.dtype != object and flat.size and flat.max() > _INT64_MAX // flat.shape[1]:
+        flat = flat.astype(object)
+    sums: list[list[int]] = (flat @ _sum_rows(n_players).T).tolist()
+    return sums
+
+
+def _split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], int]:
+    """A row of :func:`outcome_sums` in its parts: the deals of each pot share, by high
+    state (``hi_split``), by low state, and the scoops."""
+    lows = len(sums) - 1 - (n_players + 3)
+    return sums[: lows - n_players - 1], tuple(sums[lows - n_players - 1 : lows]), sums[lows:-1], sums[-1]
+
+
+def nobody_low_share(sums: list[int], n_players: int) -> float:
+    """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
+    _, hi_split, by_low, _ = _split_sums(sums, n_players)
+    return by_low[n_players + 2] / sum(hi_split)
+
+
 def summarize_player(
     hand: str,
     counts: np.ndarray,
     exhaustive: bool,
     by_hand: tuple[HandEquity, ...] | None = None,
+    sums: list[int] | None = None,
 ) -> PlayerEquity:
-    """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity."""
-    # Plain Python over the few cells: numpy calls on arrays this small cost more.
+    """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity;
+    ``sums``: its :func:`outcome_sums` if known (computed for many players at once)."""
+    # Plain Python over the few sums (numpy calls on arrays this small cost more), and
+    # positional arguments: this runs once a player in every equity() call.
     n_players = counts.shape[0] - 1
-    cells = counts.tolist()
-    total = sum(map(sum, cells))
-    won: list[tuple[Fraction, float, int]] = []
-    for share, value, where in _share_cells(n_players):
-        times = sum(cells[h][lo] for h, lo in where)
-        if times:
-            won.append((share, value, times))
-    mean = sum(value * times for _, value, times in won) / total
-    second_moment = sum(value * value * times for _, value, times in won) / total
+    if sums is None:
+        sums = outcome_sums(counts)[0]
+    share_times, hi_split, by_low, scoop = _split_sums(sums, n_players)
+    won = [
+        (share, value, times)
+        for (share, value, _), times in zip(_share_cells(n_players), share_times, strict=True)
+        if times
+    ]
+    total = sum(hi_split)
+    mean = sum([value * times for _, value, times in won]) / total
     stderr = 0.0
     if not exhaustive and total > 1:
+        second_moment = sum(value * value * times for _, value, times in won) / total
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
-    tally = _outcome_counts(cells, total, {share: times for share, _, times in won})
+    tally = _tally(hi_split, by_low, scoop)
+    # The Fractions (slow to hash) are made when first read: most callers read floats.
     return PlayerEquity(
-        hand=hand,
-        equity=mean,
-        equity_stderr=stderr,
-        hi_win=tally.hi_win / total,
-        hi_tie=tally.hi_tie / total,
-        hi_lose=tally.hi_lose / total,
-        lo_win=tally.lo_win / total,
-        lo_tie=tally.lo_tie / total,
-        lo_lose=tally.lo_lose / total,
-        no_low=tally.no_low / total,
-        scoop=tally.scoop / total,
-        shares={share: times / total for share, times in tally.shares.items()},
-        outcome_counts=tally,
-        counts=counts,
-        by_hand=by_hand,
+        hand,
+        mean,
+        stderr,
+        tally["hi_win"] / total,
+        tally["hi_tie"] / total,
+        tally["hi_lose"] / total,
+        tally["lo_win"] / total,
+        tally["lo_tie"] / total,
+        tally["lo_lose"] / total,
+        tally["no_low"] / total,
+        tally["scoop"] / total,
+        _later(_share_fractions, won, total),
+        _later(_tallied_counts, tally, total, won),
+        counts,
+        by_hand,
     )
 
 
-def _outcome_counts(cells: list[list[int]], total: int, shares: dict[Fraction, int]) -> OutcomeCounts:
-    """The :class:`OutcomeCounts` of one player's histogram ``cells[high_state][low_state]``
-    (Python ints, as ``ndarray.tolist()`` gives them)."""
-    return OutcomeCounts(deals=total, shares=shares, **_tally(cells))
+def _share_fractions(won: list[tuple[Fraction, float, int]], total: int) -> dict[Fraction, float]:
+    """``PlayerEquity.shares`` of the shares ``won`` (share, its float, deals) of ``total`` deals."""
+    return {share: times / total for share, _, times in won}
 
 
-def _tally(cells: Any) -> dict[str, Any]:
-    """The fields of :class:`OutcomeCounts` but ``deals`` and ``shares``, from a histogram
-    ``cells[high_state][low_state]``: nested lists of ints, or an array whose cells are
+def _tallied_counts(tally: dict[str, Any], total: int, won: list[tuple[Fraction, float, int]]) -> OutcomeCounts:
+    """``PlayerEquity.outcome_counts`` of a histogram's :func:`_tally`, its deals and shares won."""
+    return OutcomeCounts(deals=total, shares={share: times for share, _, times in won}, **tally)
+
+
+def _tally(hi_split: tuple[Any, ...], by_low: Sequence[Any], scoop: Any) -> dict[str, Any]:
+    """The fields of :class:`OutcomeCounts` but ``deals`` and ``shares``, from a histogram's
+    sums by high state (``hi_split``), by low state (``by_low``) and its scoops: ints, or
     per-hand columns (then every field is a column)."""
-    n_players = len(cells) - 1
-    hi_split = tuple(map(sum, cells))
-    by_low = [sum(column) for column in zip(*cells, strict=True)]
+    n_players = len(hi_split) - 1
     lo_split = tuple(by_low[: n_players + 1])
     nobody_low = by_low[n_players + 2]
     return {
@@ -497,7 +606,7 @@ def _tally(cells: Any) -> dict[str, Any]:
         "lo_lose": lo_split[0],
         "no_low": by_low[n_players + 1] + nobody_low,
         "nobody_low": nobody_low,
-        "scoop": cells[1][1] + cells[1][n_players + 2],
+        "scoop": scoop,
         "hi_split": hi_split,
         "lo_split": lo_split,
     }

@@ -15,12 +15,15 @@ import numpy as np
 
 from ..cards import cards_to_mask
 from ..core.kernel_args import DealArrays, LookupTables
-from ..core.showdown import fixed_hand_tables
+from ..core.showdown import FIVE_CARD_STATES, fixed_hand_tables
 from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
 
-__all__ = ["Deal", "lookup_tables", "prepare_deal"]
+__all__ = ["HIGHS_CACHED", "Deal", "board_row", "cards_left", "hand_highs", "lookup_tables", "prepare_deal"]
+
+#: Hands whose high columns :func:`hand_highs` keeps (12 KB each).
+HIGHS_CACHED = 128
 
 
 @dataclass
@@ -58,10 +61,20 @@ class Deal:
         """Per seat: True for a fixed hand (bool)."""
         return np.array([s.cards is not None for s in self.spot.seats], dtype=np.bool_)
 
+    def high_columns(self) -> list[np.ndarray | int]:
+        """Per seat, the high columns of ``showdown.fixed_hand_tables`` (read-only,
+        :func:`hand_highs`) for a fixed hand, -1 for the others."""
+        return [-1 if s.cards is None else hand_highs(s.cards) for s in self.seats]
+
     def arrays(self, hilo: bool, *, high_only: bool = False) -> DealArrays:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
-        tables = fixed_hand_tables(self.holes, self.fixed, get_tables(), flushes_and_lows=not high_only)
+        if high_only:
+            tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
+            for p, highs in enumerate(self.high_columns()):
+                tables[p] = highs
+        else:
+            tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(
             holes=self.holes,
             n_hole=self.spot.hole_size,
@@ -75,6 +88,16 @@ class Deal:
         )
 
 
+@functools.lru_cache(maxsize=HIGHS_CACHED)
+def hand_highs(cards: tuple[int, ...]) -> np.ndarray:
+    """The high columns of ``showdown.fixed_hand_tables`` for the hand ``cards`` (card
+    ints), read-only; cached: the same hands come back call after call."""
+    hole = np.array([cards], dtype=np.int8)
+    row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables(), flushes_and_lows=False)[0]
+    row.flags.writeable = False
+    return row
+
+
 @functools.cache
 def lookup_tables() -> LookupTables:
     """The evaluation tables the kernels read, loaded (or built) once."""
@@ -82,26 +105,38 @@ def lookup_tables() -> LookupTables:
     return LookupTables(tables.board_pair, tables.flush5, tables.suited, tables.low)
 
 
+#: Every card, one byte each: a deck is this with the known cards deleted (``bytes.translate``).
+_ALL_CARDS = bytes(range(DECK_SIZE))
+_NO_CARD = (0,) * 6
+
+
+def _known_cards(spot: Spot) -> list[int]:
+    """The cards of the fixed hands, the board and the dead cards."""
+    return [c for s in spot.seats if s.cards is not None for c in s.cards] + [*spot.board, *spot.dead]
+
+
+def cards_left(spot: Spot) -> bytes:
+    """The cards no fixed hand, board or dead card of ``spot`` holds, ascending, a byte each."""
+    return _ALL_CARDS.translate(None, bytes(_known_cards(spot)))
+
+
 def prepare_deal(spot: Spot) -> Deal:
     """Restrict the ranges to the cards left (in place) and build the kernels' arrays."""
     seats = spot.seats
-
-    def known() -> list[int]:
-        return [c for s in seats if s.cards is not None for c in s.cards] + list(spot.board) + list(spot.dead)
-
-    restrict_ranges(seats, cards_to_mask(known()))
-    taken = set(known())
-    holes = np.zeros((len(seats), spot.hole_size), dtype=np.int8)
-    for row, seat in enumerate(seats):
-        if seat.cards is not None:
-            holes[row] = seat.cards
-    board_array = np.zeros(5, dtype=np.int8)
-    board_array[: len(spot.board)] = spot.board
+    if any(s.is_range for s in seats):
+        restrict_ranges(seats, cards_to_mask(_known_cards(spot)))
+    # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
+    hole_rows = [s.cards if s.cards is not None else _NO_CARD[: spot.hole_size] for s in seats]
     return Deal(
         spot=spot,
-        deck=np.array([c for c in range(DECK_SIZE) if c not in taken], dtype=np.int8),
-        holes=holes,
+        deck=np.frombuffer(bytearray(cards_left(spot)), dtype=np.int8),
+        holes=np.array(hole_rows, dtype=np.int8),
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
-        board_array=board_array,
+        board_array=np.array(board_row(spot), dtype=np.int8),
     )
+
+
+def board_row(spot: Spot) -> tuple[int, ...]:
+    """The known board cards first, then zeros: five cards."""
+    return spot.board + _NO_CARD[: 5 - len(spot.board)]

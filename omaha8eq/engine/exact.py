@@ -18,8 +18,11 @@ from ..core import parallel
 from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
-from ..core.showdown import FIVE_CARD_STATES, histogram_shape
+from ..core.showdown import histogram_shape
+from ..deck import DECK_SIZE
+from .deal import board_row, cards_left, hand_highs
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
+from .spot import Spot
 
 __all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "aggregate_many", "enumerate_counts"]
 
@@ -47,14 +50,17 @@ def aggregate_counts(
     thread); after a flop (a few thousand boards at most) the serial build, which
     starts faster."""
     parts = 2 if split_ranks else 1
-    preflop = arrays.n_known == 0
+    shape = histogram_shape(arrays.holes.shape[0])
+    if arrays.n_known:  # after a flop: serial code, safe after a fork and from several threads
+        counts = np.zeros((1, parts, *shape), dtype=np.int64)
+        parallel.serial_twin(aggregate_showdowns)(arrays, tables, rank_multisets(), split_ranks, counts)
+        alone: np.ndarray = counts[0]
+        return alone
     threads = numba.get_num_threads()
-    workers = threads if share_threads and preflop else 1
-    counts = np.zeros((workers, parts, *histogram_shape(arrays.holes.shape[0])), dtype=np.int64)
+    workers = threads if share_threads else 1
+    counts = np.zeros((workers, parts, *shape), dtype=np.int64)
     args = (arrays, tables, rank_multisets(), split_ranks, counts)
-    if not preflop:  # serial code: safe after a fork and from several threads
-        parallel.serial_twin(aggregate_showdowns)(*args)
-    elif workers > 1 or threads == 1:
+    if workers > 1 or threads == 1:
         parallel.run(aggregate_showdowns, *args)
     else:
         numba.set_num_threads(1)
@@ -66,30 +72,32 @@ def aggregate_counts(
     return total
 
 
-def aggregate_many(spots: list[DealArrays], tables: LookupTables) -> np.ndarray:
-    """``aggregate_counts(arrays, tables)[0]`` of every spot, in one kernel call that
-    shares the spots among numba's threads: shape ``(len(spots), *histogram_shape(P))``.
+def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.ndarray:
+    """``aggregate_counts(prepare_deal(spot).arrays(hilo, high_only=True), tables)[0]`` of
+    every spot, in one kernel call that shares the spots among numba's threads: shape
+    ``(len(spots), *histogram_shape(P))``.
 
-    The spots have the same number of players, hole size and game, fixed hands only.
+    The spots have the same number of players and hole size, fixed hands only.
     """
-    first = spots[0]
-    n_players = first.holes.shape[0]
-    decks = np.zeros((len(spots), 52), dtype=np.int8)
-    boards = np.zeros((len(spots), 5), dtype=np.int8)
+    # A few numpy calls for the whole batch: a call per spot would cost more than its kernel work.
+    hands = [seat.hole() for spot in spots for seat in spot.seats]
+    decks = bytearray(DECK_SIZE * len(spots))
+    deck_sizes = []
     for i, spot in enumerate(spots):
-        decks[i, : len(spot.deck)] = spot.deck
-        boards[i] = spot.board
+        deck = cards_left(spot)
+        decks[DECK_SIZE * i : DECK_SIZE * i + len(deck)] = deck
+        deck_sizes.append(len(deck))
     batch = SpotBatch(
-        holes=np.concatenate([spot.holes for spot in spots]),
-        n_hole=first.n_hole,
-        fixed_tables=np.concatenate([spot.fixed_tables[:, :FIVE_CARD_STATES] for spot in spots]),
-        boards=boards,
-        n_known=np.array([spot.n_known for spot in spots], dtype=np.int64),
-        decks=decks,
-        deck_sizes=np.array([len(spot.deck) for spot in spots], dtype=np.int64),
-        hilo=first.hilo,
+        holes=np.array(hands, dtype=np.int8),
+        n_hole=spots[0].hole_size,
+        fixed_tables=np.array([hand_highs(hand) for hand in hands]),
+        boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
+        n_known=np.array([len(spot.board) for spot in spots], dtype=np.int64),
+        decks=np.frombuffer(decks, dtype=np.int8).reshape(len(spots), DECK_SIZE),
+        deck_sizes=np.array(deck_sizes, dtype=np.int64),
+        hilo=bool(hilo),
     )
-    counts = np.zeros((len(spots), *histogram_shape(n_players)), dtype=np.int64)
+    counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)
     parallel.run(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
 
@@ -100,9 +108,18 @@ def enumerate_counts(
     """Exact counts of every deal (boards, then each random hand): one histogram.
 
     ``deals`` is their number (for progress, the size of the calls, and one thread
-    below ``SMALL_WORK``; the caller restores numba's thread count)."""
+    below ``SMALL_WORK``)."""
+    threads = numba.get_num_threads()
     if deals < SMALL_WORK:
         numba.set_num_threads(1)
+    try:
+        return _enumerate(arrays, tables, deals, progress)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def _enumerate(arrays: DealArrays, tables: LookupTables, deals: int, progress: ProgressCallback | None) -> np.ndarray:
+    """:func:`enumerate_counts` on numba's threads as they are set."""
     n_boards = board_combinations(len(arrays.deck), 5 - arrays.n_known)
     chunk_boards, chunks_per_call = _call_size(deals, n_boards)
     starts = np.arange(0, n_boards, chunk_boards, dtype=np.int64)

@@ -22,6 +22,7 @@ __all__ = [
     "WORK_ESTIMATES",
     "Method",
     "Plan",
+    "aggregate_work",
     "check_work",
     "choose_method",
     "estimate_work",
@@ -114,15 +115,14 @@ def choose_method(
         deals = combinations * boards
     else:
         deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
-    heads_up = heads_up_sweepable(deal)
     if by_next_card:
-        if not heads_up or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
+        if not heads_up_sweepable(deal) or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
             raise OmahaInputError(
                 "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
                 "turn, counted exactly"
             )
         return Plan(Method.RANGE_SWEEP, deals)
-    sweep = _range_sweep and heads_up and bool(deal.ranged)
+    sweep = bool(deal.ranged) and _range_sweep and heads_up_sweepable(deal)
     unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and deal.n_missing == 5 and not n_random and (exhaustive or unasked):
         within = {
@@ -182,13 +182,19 @@ RATES: dict[Method, float] = {
 WORK_UNITS: dict[Method, str] = {Method.RANGE_SWEEP: "sweep row updates"}
 
 
+def aggregate_work(n_players: int, boards: int) -> int:
+    """The evaluations of the exact aggregation of ``n_players`` fixed hands over ``boards``
+    board completions (at most ``AGGREGATE_POINTS`` rank multisets and corrections)."""
+    return n_players * min(boards, AGGREGATE_POINTS)
+
+
 def _aggregate_work(deal: Deal, samples: int) -> int:
-    return deal.n_players * min(_boards(deal), AGGREGATE_POINTS)
+    return aggregate_work(deal.n_players, _boards(deal))
 
 
 def _range_combinations_work(deal: Deal, samples: int) -> int:
     combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
-    return combinations * (deal.n_players * min(_boards(deal), AGGREGATE_POINTS) + COMBINATION_OVERHEAD)
+    return combinations * (aggregate_work(deal.n_players, _boards(deal)) + COMBINATION_OVERHEAD)
 
 
 def _enumerate_work(deal: Deal, samples: int) -> int:

@@ -10,13 +10,15 @@ from contextlib import contextmanager
 import numba
 import numpy as np
 
+from ..core.exact_boards import board_combinations
+from ..deck import DECK_SIZE
 from ..errors import OmahaInputError
-from ..results import EquityResult
+from ..results import EquityResult, outcome_sums
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
-from .method import MAX_WORK, Method, Plan, check_work, choose_method, estimate_work, within_limit
+from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, within_limit
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import RangeCounts, exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -32,10 +34,14 @@ SPOTS_PER_CALL = 256
 
 @contextmanager
 def numba_threads(threads: int | None) -> Iterator[None]:
-    """Within the block numba uses ``threads`` threads (None: unchanged); restored after."""
+    """Within the block numba uses ``threads`` threads (None: unchanged); restored after.
+
+    The engine's functions that change the count themselves restore it."""
+    if threads is None:  # asking numba the count and setting it back costs microseconds
+        yield
+        return
     previous = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(threads)
+    numba.set_num_threads(threads)
     try:
         yield
     finally:
@@ -133,7 +139,7 @@ def run_equity(
             )
             outcomes = int(counts[0].sum())
     return build_result(
-        deal,
+        deal.spot,
         counts,
         outcomes,
         exhaustive=plan.method.exhaustive,
@@ -160,19 +166,18 @@ def run_many(
     the threads. Raises OmahaInputError before any counting when the estimated work of
     all the spots is above ``max_work`` (default ``MAX_WORK``)."""
     started = time.perf_counter()
-    deals = [prepare_deal(spot) for spot in spots]
-    work = sum(estimate_work(Method.AGGREGATE, deal) for deal in deals)
+    boards = [_boards_to_come(spot) for spot in spots]
+    work = sum(aggregate_work(len(spot.seats), n) for spot, n in zip(spots, boards, strict=True))
     limit = MAX_WORK if max_work is None else max_work
     if work > limit:
         raise OmahaInputError(
             f"spots: these {len(spots)} exact runs would take about {work:.2g} hand evaluations in all, above "
             f"the limit max_work={limit:.2g}; split them, or raise max_work to run them anyway"
         )
-    arrays = [deal.arrays(hilo, high_only=True) for deal in deals]
     tables = lookup_tables()
     groups: dict[tuple[int, int], list[int]] = {}
-    for i, deal in enumerate(deals):
-        groups.setdefault((deal.n_players, deal.spot.hole_size), []).append(i)
+    for i, spot in enumerate(spots):
+        groups.setdefault((len(spot.seats), spot.hole_size), []).append(i)
     results: list[EquityResult | None] = [None] * len(spots)
     done = 0
     announce_unit(progress, "spots")
@@ -180,15 +185,30 @@ def run_many(
         for members in groups.values():
             for first in range(0, len(members), SPOTS_PER_CALL):
                 part = members[first : first + SPOTS_PER_CALL]
-                counts = aggregate_many([arrays[i] for i in part], tables)
-                for i, spot_counts in zip(part, counts, strict=True):
-                    outcomes = int(spot_counts[0].sum())
+                counts = aggregate_many([spots[i] for i in part], hilo, tables)
+                sums = outcome_sums(counts)  # every player's of every spot, at once
+                n_players = counts.shape[1]
+                for k, i in enumerate(part):
+                    spot_sums = sums[k * n_players : (k + 1) * n_players]
                     results[i] = build_result(
-                        deals[i], spot_counts, outcomes, exhaustive=True, seed=None, hilo=hilo, started=started
+                        spots[i],
+                        counts[k],
+                        boards[i],
+                        exhaustive=True,
+                        seed=None,
+                        hilo=hilo,
+                        started=started,
+                        sums=spot_sums,
                     )
                 done += len(part)
                 report(progress, done, len(spots))
     return [result for result in results if result is not None]
+
+
+def _boards_to_come(spot: Spot) -> int:
+    """The board completions of a spot of fixed hands: its exact run's deals."""
+    n_deck = DECK_SIZE - len(spot.seats) * spot.hole_size - len(spot.board) - len(spot.dead)
+    return board_combinations(n_deck, 5 - len(spot.board))
 
 
 def run_split(
@@ -212,7 +232,9 @@ def run_split(
         report(progress, int(outcomes.sum()), int(outcomes.sum()))
 
     def result(part_counts: np.ndarray, part_outcomes: int) -> EquityResult:
-        return build_result(deal, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started)
+        return build_result(
+            deal.spot, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started
+        )
 
     overall = result(counts.sum(axis=0), int(outcomes.sum()))
     hit, missed = (result(counts[k], int(outcomes[k])) if k < len(counts) and outcomes[k] else None for k in (1, 0))

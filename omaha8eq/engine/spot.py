@@ -11,6 +11,7 @@ range hands that hold a known card (``omaha8eq.counterfeit`` uses it as well).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,11 @@ class Seat:
     @property
     def is_random(self) -> bool:
         return self.cards is None and self.hands is None
+
+    def hole(self) -> tuple[int, ...]:
+        """The fixed hand's cards (raises AssertionError for a seat that is not a fixed hand)."""
+        assert self.cards is not None, f"{self.label}: not a fixed hand"
+        return self.cards
 
     def range_hands(self) -> np.ndarray:
         """The range's hands (raises AssertionError for a seat that is not a range)."""
@@ -166,12 +172,16 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
 
 def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
-    from ..ranges.range import Range, is_range_expression
-
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
+    known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
+    texts = [k for k in known if k is not None]
+    if len(texts) == len(hands) and len({len(cards) for cards, _ in texts}) == 1:  # the usual call: known hands as text
+        return [Seat(label, cards=cards) for cards, label in texts], len(texts[0][0])
+    from ..ranges.range import Range, is_range_expression
+
     seats: list[Seat | None] = []
     for i, hand in enumerate(hands, start=1):
         if isinstance(hand, str) and hand.strip().lower() == RANDOM:
@@ -202,6 +212,38 @@ def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     return parsed_seats, hole_size
 
 
+@functools.lru_cache(maxsize=4096)
+def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
+    """``(cards, label)`` of hand text that :func:`_parse_seats` reads as a known hand
+    of 4 to 6 cards, else None (random, a range, or a mistake: the caller's full path
+    then reads it and names it in any error). Cached: the same hands come back often.
+
+    Text that reads as 4 to 6 cards is neither "random" nor a range expression (see
+    ``ranges.range.is_range_expression``), so it is not asked."""
+    try:
+        cards = parse_hole(text)
+    except OmahaInputError:
+        return None
+    return cards, format_cards(cards)
+
+
+def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
+    """True when a card is in two of ``groups`` (tuples of distinct, checked card ints)."""
+    seen = 0
+    for cards in groups:
+        mask = _cards_mask(cards)
+        if seen & mask:
+            return True
+        seen |= mask
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _cards_mask(cards: tuple[int, ...]) -> int:
+    """The card mask of distinct card ints, cached: the same hands and boards come back often."""
+    return sum(1 << card for card in cards)
+
+
 def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     """Parse and check the players, the board and the dead cards (no card twice,
     enough cards in the deck). Raises OmahaInputError naming the bad input, TypeError
@@ -211,10 +253,12 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
     dead_cards = parse_cards(dead, what="dead cards")
-    check_disjoint(
-        [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
-        + [("the board", board_cards), ("the dead cards", dead_cards)]
-    )
+    known = [s.cards for s in seats if s.cards is not None]
+    if _card_groups_overlap([*known, board_cards, dead_cards]):  # then check_disjoint names the card
+        check_disjoint(
+            [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
+            + [("the board", board_cards), ("the dead cards", dead_cards)]
+        )
     n_players = len(seats)
     needed = n_players * hole_size + 5 + len(dead_cards)
     if needed > DECK_SIZE:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
 
 from ..cards import format_cards
-from ..results import EquityResult, HandEquity, NextCardEquity, summarize_player
-from .deal import Deal
+from ..results import EquityResult, HandEquity, NextCardEquity, nobody_low_share, outcome_sums, summarize_player
+from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]
 
@@ -16,8 +17,14 @@ __all__ = ["HandResults", "build_result"]
 HandResults = dict[int, tuple[HandEquity, ...]]
 
 
+@functools.lru_cache(maxsize=4096)
+def _cards_text(cards: tuple[int, ...]) -> str:
+    """``format_cards(cards)``, cached: the same boards come back often."""
+    return format_cards(cards)
+
+
 def build_result(
-    deal: Deal,
+    spot: Spot,
     counts: np.ndarray,
     outcomes: int,
     *,
@@ -28,26 +35,29 @@ def build_result(
     hand_results: HandResults | None = None,
     next_cards: tuple[NextCardEquity, ...] | None = None,
     target_met: bool | None = None,
+    sums: list[list[int]] | None = None,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
     (a ``time.perf_counter()``), the next-card table ``next_cards`` if given, and
-    ``target_met`` as :class:`EquityResult` says."""
+    ``target_met`` as :class:`EquityResult` says. ``sums``: the players'
+    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once)."""
     hand_results = hand_results or {}
+    if sums is None:
+        sums = outcome_sums(counts)
     players = [
-        summarize_player(seat.label, counts[p], exhaustive, by_hand=hand_results.get(p))
-        for p, seat in enumerate(deal.seats)
+        summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
+        for p, seat in enumerate(spot.seats)
     ]
-    nobody_low = int(counts[0, :, deal.n_players + 2].sum())
     return EquityResult(
         players=players,
-        board=format_cards(deal.spot.board),
-        dead=format_cards(deal.spot.dead),
+        board=_cards_text(spot.board),
+        dead=_cards_text(spot.dead),
         outcomes=outcomes,
         exhaustive=bool(exhaustive),
         seed=seed,
         elapsed=time.perf_counter() - started,
-        nobody_low=nobody_low / int(counts[0].sum()),
+        nobody_low=nobody_low_share(sums[0], len(spot.seats)),
         hilo=hilo,
         by_next_card=next_cards,
         target_met=target_met,
