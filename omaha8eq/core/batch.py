@@ -8,29 +8,24 @@ and the caller raises (:func:`first_bad_row` then names the row). Both functions
 unvalidated card values, so until a row has passed they index no memory with them
 and mask every shift amount.
 
-How a row is read (one pass over its cards): each card sets bit ``16 * suit + rank``
-of a 64-bit mask (the board's and the hand's apart) and adds one to its suit's
-16-bit count. A repeated card shows as fewer mask bits than cards. The masks then
-give everything but the board's rank multiset without further reads of the cards:
-the flush suit (a count of 3+, found with one addition, at most one such suit), its
-suited ranks on the board and in the hand, and the low-rank masks (the four suit
-fields OR-ed into one 13-bit rank mask). The flush is evaluated on every row
-without a branch: with no flush suit both suited masks are empty and the tables
-answer -1, which costs less than a branch the predictor cannot learn. int8 and
-int64 arrays are accepted (two compiled signatures each).
+How a row is read: one pass over its cards (``high.read_cards``) gives a 64-bit card
+mask (bit ``16 * suit + rank``; the board's and the hand's apart) and the board's
+suit counts. A repeated card shows as fewer mask bits than cards. The masks give
+everything but the board's rank multiset without reading the cards again: the flush
+suit's rank field, its suited ranks on the board and in the hand, and the low-rank
+masks. The flush is evaluated on every row without a branch: with no flush suit both
+suited masks are empty and the tables answer -1, which costs less than a branch the
+predictor cannot learn. int8 and int64 arrays are accepted (two compiled signatures
+each).
 """
 
 from __future__ import annotations
 
 from numba import njit, prange
 
-from .high import best_flush, board_state
+from .high import best_flush, board_state, flush_field, rank_mask, read_cards
+from .low import low_bits
 from .tables import NO_LOW, PAIR_INDEX
-
-_RANKS13 = 0x1FFF
-# Per suit (16-bit fields): adding 5 to a count of 3+ sets the field's bit 3.
-_PLUS_FIVE = 0x0005000500050005
-_BIT3 = 0x0008000800080008
 
 
 @njit(cache=True, inline="always")
@@ -40,38 +35,6 @@ def _popcount64(x):
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return ((x * 0x0101010101010101) >> 56) & 0xFF
-
-
-@njit(cache=True, inline="always")
-def _read_cards(cards, row, n):
-    """``(sign, mask, suit_counts)`` of the ``n`` values of ``cards[row]``, checked as read.
-
-    ``sign`` is negative once a value lies outside 0..51; ``mask`` has bit
-    ``16 * suit + rank`` of each card (any value maps to some bit below 64);
-    ``suit_counts`` one 16-bit count per suit.
-    """
-    sign = 0
-    mask = 0
-    suit_counts = 0
-    for j in range(n):
-        card = cards[row, j]
-        sign |= card | (51 - card)
-        suit_shift = (card & 3) << 4
-        mask |= 1 << (suit_shift + ((card >> 2) & 15))
-        suit_counts += 1 << suit_shift
-    return sign, mask, suit_counts
-
-
-@njit(cache=True, inline="always")
-def _rank_mask(mask):
-    """The 13-bit rank mask of a card mask (its four suit fields OR-ed)."""
-    return (mask | (mask >> 16) | (mask >> 32) | (mask >> 48)) & _RANKS13
-
-
-@njit(cache=True, inline="always")
-def _low_mask(ranks):
-    """The 8-bit low mask (bit 0 ace, bit r + 1 for ranks 2..8) of a 13-bit rank mask."""
-    return ((ranks & 0x7F) << 1) | (ranks >> 12)
 
 
 @njit(cache=True, inline="always")
@@ -90,8 +53,8 @@ def first_bad_row(holes, boards):
     """Index of the first row holding a value outside 0..51 or a card twice, else -1."""
     n_cards = holes.shape[1] + boards.shape[1]
     for i in range(holes.shape[0]):
-        board_sign, board_mask, _ = _read_cards(boards, i, boards.shape[1])
-        hole_sign, hole_mask, _ = _read_cards(holes, i, holes.shape[1])
+        board_sign, board_mask, _ = read_cards(boards, i, boards.shape[1])
+        hole_sign, hole_mask, _ = read_cards(holes, i, holes.shape[1])
         # Distinct cards set distinct bits: fewer bits than cards means a repeat.
         if board_sign | hole_sign < 0 or _popcount64(board_mask | hole_mask) != n_cards:
             return i
@@ -111,8 +74,8 @@ def evaluate_rows(holes, boards, want_high, want_low, board_pair, flush5, suited
     n_cards = n_hole + n_board
     bad = 0
     for i in prange(holes.shape[0]):
-        board_sign, board_mask, suit_counts = _read_cards(boards, i, n_board)
-        hole_sign, hole_mask, _ = _read_cards(holes, i, n_hole)
+        board_sign, board_mask, suit_counts = read_cards(boards, i, n_board)
+        hole_sign, hole_mask, _ = read_cards(holes, i, n_hole)
         if board_sign | hole_sign < 0 or _popcount64(board_mask | hole_mask) != n_cards:
             bad += 1
             out_high[i] = -1
@@ -120,16 +83,13 @@ def evaluate_rows(holes, boards, want_high, want_low, board_pair, flush5, suited
             continue
         if want_high:
             high = _pairs_high(holes, i, n_hole, board_pair[board_state(boards, i, n_board)])
-            # All 13 bits of the flush suit's field (none without a flush suit).
-            flush_field = (((suit_counts + _PLUS_FIVE) & _BIT3) >> 3) * _RANKS13
-            flush = best_flush(
-                _rank_mask(board_mask & flush_field), _rank_mask(hole_mask & flush_field), flush5, suited
-            )
+            field = flush_field(suit_counts)  # 0 without a flush suit: no flush
+            flush = best_flush(rank_mask(board_mask & field), rank_mask(hole_mask & field), flush5, suited)
             out_high[i] = max(high, flush)
         else:
             out_high[i] = -1
         if want_low:
-            out_low[i] = low[_low_mask(_rank_mask(board_mask)) * 256 + _low_mask(_rank_mask(hole_mask))]
+            out_low[i] = low[low_bits(rank_mask(board_mask)) * 256 + low_bits(rank_mask(hole_mask))]
         else:
             out_low[i] = NO_LOW
     return bad
