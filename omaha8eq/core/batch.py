@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from numba import njit, prange
 
-from .high import best_flush, board_state, flush_field, rank_mask, read_cards
+from .high import best_flush, board_state, flush_field, rank_high, rank_mask, read_cards, unsigned
 from .low import low_bits
-from .tables import NO_LOW, PAIR_INDEX
+from .tables import NO_LOW
 
 
 @njit(cache=True, inline="always")
@@ -35,17 +35,6 @@ def _popcount64(x):
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return ((x * 0x0101010101010101) >> 56) & 0xFF
-
-
-@njit(cache=True, inline="always")
-def _pairs_high(holes, row, n_hole, board_row):
-    """Best high without flushes: the maximum of ``board_row`` over the hand's rank pairs."""
-    best = -1
-    for b in range(1, n_hole):
-        rank_b = holes[row, b] >> 2
-        for a in range(b):
-            best = max(best, board_row[PAIR_INDEX[holes[row, a] >> 2, rank_b]])
-    return best
 
 
 @njit(cache=True)
@@ -82,14 +71,14 @@ def evaluate_rows(holes, boards, want_high, want_low, board_pair, flush5, suited
             out_low[i] = NO_LOW
             continue
         if want_high:
-            high = _pairs_high(holes, i, n_hole, board_pair[board_state(boards, i, n_board)])
+            high = rank_high(holes, i, n_hole, board_state(boards, i, n_board), board_pair)
             field = flush_field(suit_counts)  # 0 without a flush suit: no flush
             flush = best_flush(rank_mask(board_mask & field), rank_mask(hole_mask & field), flush5, suited)
             out_high[i] = max(high, flush)
         else:
             out_high[i] = -1
         if want_low:
-            out_low[i] = low[low_bits(rank_mask(board_mask)) * 256 + low_bits(rank_mask(hole_mask))]
+            out_low[i] = low[unsigned(low_bits(rank_mask(board_mask)) * 256 + low_bits(rank_mask(hole_mask)))]
         else:
             out_low[i] = NO_LOW
     return bad
