@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from deals import random_deals
+from random_rows import random_deals
 
 import omaha8eq
 from omaha8eq.evaluation import _evaluate_rows
