@@ -15,8 +15,9 @@ everything but the board's rank multiset without reading the cards again: the fl
 suit's rank field, its suited ranks on the board and in the hand, and the low-rank
 masks. The flush is evaluated on every row without a branch: with no flush suit both
 suited masks are empty and the tables answer -1, which costs less than a branch the
-predictor cannot learn. int8 and int64 arrays are accepted (two compiled signatures
-each).
+predictor cannot learn. ``evaluate_batch`` passes int8 arrays only (wider input is
+checked by :func:`first_bad_row`, which takes int8 or int64, before it is narrowed), so
+each kernel keeps few compiled signatures.
 """
 
 from __future__ import annotations

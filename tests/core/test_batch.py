@@ -148,13 +148,13 @@ def test_same_values_as_the_per_row_path(h, b):
         assert (high >= 0).all() and (low >= 0).any()
 
 
-@pytest.mark.parametrize("dtype", [np.int8, np.int64])
-def test_kernel_counts_the_rows_first_bad_row_rejects(dtype):
-    """evaluate_rows' own check agrees with first_bad_row, row by row."""
+def test_kernel_counts_the_rows_first_bad_row_rejects():
+    """evaluate_rows' own check agrees with first_bad_row, row by row (int8: the only
+    dtype evaluate_batch passes it; wider input is checked before it is narrowed)."""
     rng = np.random.default_rng(8)
     holes, boards = split(deal_from(rng, 400, 9, FULL_DECK), 4)
-    holes, boards = holes.astype(dtype), boards.astype(dtype)
-    values = [-128, -1, 52, 63, 64, 127] + ([200, 2**40, -(2**62)] if dtype == np.int64 else [])
+    holes, boards = holes.astype(np.int8), boards.astype(np.int8)
+    values = [-128, -1, 52, 63, 64, 127]
     for k, value in enumerate(values):
         holes[3 * k + 1, k % 4] = value
         boards[3 * k + 2, k % 5] = value
