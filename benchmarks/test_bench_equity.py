@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numba
 import pytest
 
 import omaha8eq
@@ -23,7 +24,7 @@ def test_exact(benchmark, threads, spot):
     hands, board = EXACT[spot]
     result = omaha8eq.equity(hands, board, exhaustive=True)
     benchmark.extra_info.update(unit="enumerations", units=1, boards=result.outcomes, threads=threads)
-    benchmark.pedantic(omaha8eq.equities, args=(hands, board), kwargs={"exhaustive": True}, rounds=5, warmup_rounds=1)
+    benchmark.pedantic(omaha8eq.equity, args=(hands, board), kwargs={"exhaustive": True}, rounds=5, warmup_rounds=1)
 
 
 SAMPLES = 2_000_000
@@ -36,5 +37,18 @@ def test_monte_carlo(benchmark, threads, opponent):
     omaha8eq.equity(hands, samples=1000, seed=1)
     benchmark.extra_info.update(unit="trials", units=SAMPLES, threads=threads)
     benchmark.pedantic(
-        omaha8eq.equities, args=(hands,), kwargs={"samples": SAMPLES, "seed": 1}, rounds=3, warmup_rounds=1
+        omaha8eq.equity, args=(hands,), kwargs={"samples": SAMPLES, "seed": 1}, rounds=3, warmup_rounds=1
     )
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 threads")
+def test_monte_carlo_two_threads(benchmark):
+    """One unit = one trial of fixed heads-up hands on exactly 2 threads, by the clock
+    (issue 15's target: 50 M trials/s; each thread samples its own half of the chunks)."""
+    hands = [ACES, KINGS]
+    omaha8eq.equity(hands, samples=1000, seed=1, threads=2)
+    benchmark.extra_info.update(unit="trials", units=SAMPLES, threads=2)
+    benchmark.pedantic(
+        omaha8eq.equity, args=(hands,), kwargs={"samples": SAMPLES, "seed": 1, "threads": 2}, rounds=5,
+        warmup_rounds=1,
+    )  # fmt: skip

@@ -61,7 +61,9 @@ def evaluate_batch(
     board_array = card_array(boards, "boards", BOARD_SIZES)
     if hole_array.shape[0] != board_array.shape[0]:
         raise OmahaInputError(f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}")
-    check_card_rows(hole_array, board_array)
+    if hole_array.dtype != np.int8 or board_array.dtype != np.int8:
+        # Check before narrowing: a wider value must not wrap around into a card.
+        check_card_rows(hole_array, board_array)
     return _evaluate_rows(
         hole_array.astype(np.int8, copy=False),
         board_array.astype(np.int8, copy=False),
@@ -73,7 +75,11 @@ def evaluate_batch(
 def _evaluate_rows(
     holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Run the batch kernel on validated int8 arrays."""
+    """Run the batch kernel on C-contiguous int8 arrays of the right widths.
+
+    The kernel checks every row as it reads it; if any row is bad, the error names
+    the first one (``check_card_rows``).
+    """
     tables = get_tables()
     n = holes.shape[0]
     out_high = np.empty(n, dtype=np.int16)
@@ -82,12 +88,15 @@ def _evaluate_rows(
     if n < SMALL_BATCH:  # waking the other threads costs more than the rows
         numba.set_num_threads(1)
     try:
-        parallel.run(
+        bad_rows = parallel.run(
             batch.evaluate_rows, holes, boards, want_high, want_low, tables.board_pair,
             tables.flush5, tables.suited, tables.low, out_high, out_low,
         )  # fmt: skip
     finally:
         numba.set_num_threads(threads)
+    if bad_rows:
+        check_card_rows(holes, boards)  # raises, naming the first bad row
+        raise AssertionError(f"the kernel counted {bad_rows} bad rows that the row check accepts")
     return out_high, out_low
 
 

@@ -22,12 +22,13 @@ into every compiled function and its on-disk cache.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from .low import low_bits
 from .tables import (
     BINOM,
     BOARD_OFFSET,
-    LOW_BIT,
     PAIR_INDEX,
     STRAIGHT_WINDOWS,
     TOP_2,
@@ -37,6 +38,9 @@ from .tables import (
 )
 
 _RANK_MASK13 = 0x1FFF
+# Per suit (16-bit fields): adding 5 to a card count of 3+ sets the field's bit 3.
+_PLUS_FIVE = 0x0005000500050005
+_COUNT_BIT3 = 0x0008000800080008
 
 
 @njit(cache=True, inline="always")
@@ -46,6 +50,16 @@ def popcount(x):
     x = (x & 0x3333) + ((x >> 2) & 0x3333)
     x = (x + (x >> 4)) & 0x0F0F
     return (x + (x >> 8)) & 0x1F
+
+
+@njit(cache=True, inline="always")
+def unsigned(index):
+    """A non-negative array index as uint64: numba then leaves out its negative-index
+    fix-up (a compare and a select per index, measurable in the hottest loops).
+
+    Only for indexing: numba types uint64 mixed with int64 arithmetic as float64.
+    """
+    return np.uint64(index)
 
 
 @njit(cache=True, inline="always")
@@ -72,11 +86,16 @@ def board_state(boards, row, n_board):
     r0, r2 = _sorted_pair(r0, r2)
     r1, r3 = _sorted_pair(r1, r3)
     r1, r2 = _sorted_pair(r1, r2)
-    index = BOARD_OFFSET[n_board] + BINOM[r0, 1] + BINOM[r1 + 1, 2] + BINOM[r2 + 2, 3]
+    index = (
+        BOARD_OFFSET[unsigned(n_board)]
+        + BINOM[unsigned(r0), 1]
+        + BINOM[unsigned(r1 + 1), 2]
+        + BINOM[unsigned(r2 + 2), 3]
+    )
     if n_board > 3:
-        index += BINOM[r3 + 3, 4]
+        index += BINOM[unsigned(r3 + 3), 4]
     if n_board > 4:
-        index += BINOM[r4 + 4, 5]
+        index += BINOM[unsigned(r4 + 4), 5]
     return index
 
 
@@ -87,13 +106,48 @@ def best_flush(board_suited, hole_suited, flush5, suited):
     A straight flush needs a window holding exactly three suited board ranks and
     two suited hole ranks; otherwise the top 2 hole and top 3 board ranks are best.
     """
+    board_suited = unsigned(board_suited)
+    hole_suited = unsigned(hole_suited)
     windows = suited[WINDOWS_WITH_3, board_suited] & suited[WINDOWS_WITH_2, hole_suited]
     if windows:
         w = 9
         while not (windows >> w) & 1:
             w -= 1
         return flush5[STRAIGHT_WINDOWS[w]]
-    return flush5[suited[TOP_3, board_suited] | suited[TOP_2, hole_suited]]
+    return flush5[unsigned(suited[TOP_3, board_suited] | suited[TOP_2, hole_suited])]
+
+
+@njit(cache=True, inline="always")
+def read_cards(cards, row, n):
+    """``(sign, mask, suit_counts)`` of the ``n`` values of ``cards[row]``, safe for any value.
+
+    ``mask`` has bit ``16 * suit + rank`` of each card (four 16-bit suit fields of
+    13-bit rank masks), ``suit_counts`` one 16-bit card count per suit. ``sign`` is
+    negative once a value lies outside 0..51: every other shift amount is masked so
+    that unchecked values set some bit below 64 and index nothing.
+    """
+    sign = 0
+    mask = 0
+    suit_counts = 0
+    for j in range(n):
+        card = cards[row, j]
+        sign |= card | (51 - card)
+        suit_shift = (card & 3) << 4
+        mask |= 1 << (suit_shift + ((card >> 2) & 15))
+        suit_counts += 1 << suit_shift
+    return sign, mask, suit_counts
+
+
+@njit(cache=True, inline="always")
+def rank_mask(mask):
+    """The 13-bit rank mask of a card mask (its four suit fields OR-ed)."""
+    return (mask | (mask >> 16) | (mask >> 32) | (mask >> 48)) & _RANK_MASK13
+
+
+@njit(cache=True, inline="always")
+def flush_field(suit_counts):
+    """The 13 rank bits of the suit field with 3+ cards (at most 5 board cards: one such suit), else 0."""
+    return (((suit_counts + _PLUS_FIVE) & _COUNT_BIT3) >> 3) * _RANK_MASK13
 
 
 @njit(cache=True, inline="always")
@@ -102,36 +156,24 @@ def describe_board(boards, row, n_board):
 
     Returns ``(state, flush_suit, flush_ranks, low_mask)``: the rank-multiset index,
     the suit with 3+ cards (at most one exists) or -1, that suit's 13-bit rank mask,
-    and the board's 8-bit low-rank mask.
+    and the board's 8-bit low-rank mask. Computed without data-dependent branches.
     """
-    by_suit = 0  # four 16-bit rank masks, one per suit
-    suit_counts = 0  # four 4-bit card counts, one per suit
-    low_mask = 0
-    for i in range(n_board):
-        c = boards[row, i]
-        by_suit |= 1 << (16 * (c & 3) + (c >> 2))
-        suit_counts += 1 << (4 * (c & 3))
-        low_mask |= LOW_BIT[c >> 2]
-    # Adding 5 to each count sets the count's bit 3 exactly when it is 3 or more.
-    three_plus = (suit_counts + 0x5555) & 0x8888
-    flush_suit = -1
-    flush_ranks = 0
-    if three_plus:
-        flush_suit = (three_plus > 0x8) + (three_plus > 0x80) + (three_plus > 0x800)
-        flush_ranks = (by_suit >> (16 * flush_suit)) & _RANK_MASK13
-    return board_state(boards, row, n_board), flush_suit, flush_ranks, low_mask
+    _, mask, suit_counts = read_cards(boards, row, n_board)
+    field = flush_field(suit_counts)
+    # The field's position gives the suit: bit 0, 16, 32 or 48; none: -1.
+    flush_suit = (field > 0xFFFF) + (field > 0xFFFFFFFF) + (field > 0xFFFFFFFFFFFF) - (field == 0)
+    return board_state(boards, row, n_board), flush_suit, rank_mask(mask & field), low_bits(rank_mask(mask))
 
 
 @njit(cache=True, inline="always")
 def rank_high(holes, row, n_hole, state, board_pair):
     """High value of ``holes[row, :n_hole]`` on board state ``state``, flushes left out."""
     best = -1
-    for i in range(n_hole - 1):
-        ri = holes[row, i] >> 2
-        for j in range(i + 1, n_hole):
-            v = board_pair[state, PAIR_INDEX[ri, holes[row, j] >> 2]]
-            if v > best:
-                best = v
+    pair_values = board_pair[unsigned(state)]
+    for j in range(1, n_hole):
+        rank_j = unsigned(holes[row, j] >> 2)
+        for i in range(j):
+            best = max(best, pair_values[unsigned(PAIR_INDEX[unsigned(holes[row, i] >> 2), rank_j])])
     return best
 
 

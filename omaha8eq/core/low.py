@@ -14,6 +14,12 @@ from .tables import LOW_BIT
 
 
 @njit(cache=True, inline="always")
+def low_bits(ranks):
+    """The 8-bit low-rank mask (as ``LOW_BIT``) of a 13-bit rank mask (bit r for rank r, 0 = deuce)."""
+    return ((ranks & 0x7F) << 1) | (ranks >> 12)
+
+
+@njit(cache=True, inline="always")
 def hand_low(holes, row, n_hole, board_low_mask, low):
     """Omaha 8-or-better low class (0..55, 55 = wheel) of ``holes[row, :n_hole]``, or NO_LOW."""
     mask = 0

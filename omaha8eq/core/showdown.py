@@ -27,7 +27,7 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .high import best_flush, describe_board, flush_high, rank_high
+from .high import best_flush, describe_board, flush_high, rank_high, unsigned
 from .low import hand_low
 from .tables import BOARD_OFFSET, BOARD_STATES, LOW_BIT, PAIR_INDEX
 
@@ -159,8 +159,9 @@ def settle(
     flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
     for p in range(n_players):
         if fixed[p]:
-            high_values[p] = max(fixed_tables[p, state - BOARD_OFFSET[5]], fixed_tables[p, flush_block + flush_ranks])
-            low_values[p] = fixed_tables[p, LOW_COLUMN + board_low] if hilo else -1
+            values = fixed_tables[unsigned(p)]
+            high_values[p] = max(values[unsigned(state - BOARD_OFFSET[5])], values[unsigned(flush_block + flush_ranks)])
+            low_values[p] = values[unsigned(LOW_COLUMN + board_low)] if hilo else -1
         else:
             high_values[p] = max(
                 rank_high(holes, p, n_hole, state, board_pair),

@@ -1,5 +1,6 @@
 """The batch kernel (core/batch.py): highs and lows together against the naive oracle,
-the high/low switches, memory layouts, and the row check ``first_bad_row``.
+the high/low switches, memory layouts, the row checks (``first_bad_row`` and the one
+inside ``evaluate_rows``), and value for value the per-row path evaluate_rows replaced.
 """
 
 import numpy as np
@@ -14,9 +15,13 @@ from deals import (
     deal_from,
     split,
 )
+from numba import njit
 
-from omaha8eq import evaluate_batch
-from omaha8eq.core.batch import first_bad_row
+from omaha8eq import DuplicateCardError, InvalidCardError, evaluate_batch
+from omaha8eq.core.batch import evaluate_rows, first_bad_row
+from omaha8eq.core.high import describe_board, hand_high
+from omaha8eq.core.low import hand_low
+from omaha8eq.core.tables import get_tables
 
 
 @pytest.mark.parametrize("b", [3, 4])
@@ -113,3 +118,68 @@ def test_first_bad_row(dtype):
         wrapped = holes.copy()
         wrapped[1, 0] = int(holes[1, 0]) + 64
         assert first_bad_row(wrapped, boards) == 1
+
+
+@njit  # not cached: numba would not see a change of the core functions it inlines
+def _evaluate_rows_before(holes, boards, board_pair, flush5, suited, low, out_high, out_low):
+    """The per-row path evaluate_rows replaced: describe_board, then hand_high and hand_low."""
+    for i in range(holes.shape[0]):
+        state, flush_suit, flush_ranks, low_mask = describe_board(boards, i, boards.shape[1])
+        out_high[i] = hand_high(holes, i, holes.shape[1], state, flush_suit, flush_ranks, board_pair, flush5, suited)
+        out_low[i] = hand_low(holes, i, holes.shape[1], low_mask, low)
+
+
+@pytest.mark.parametrize("b", [3, 4, 5])
+@pytest.mark.parametrize("h", [4, 5, 6])
+def test_same_values_as_the_per_row_path(h, b):
+    """Value for value against describe_board + hand_high + hand_low, on uniform and
+    flush- and low-heavy rows."""
+    rng = np.random.default_rng(7000 + 10 * h + b)
+    tables = get_tables()
+    for deck, weights in ((FULL_DECK, None), (TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)):
+        holes, boards = split(deal_from(rng, 20_000, h + b, deck, weights), h)
+        holes, boards = holes.astype(np.int8), boards.astype(np.int8)
+        want_high, want_low = np.empty(len(holes), np.int16), np.empty(len(holes), np.int16)
+        _evaluate_rows_before(
+            holes, boards, tables.board_pair, tables.flush5, tables.suited, tables.low, want_high, want_low
+        )
+        high, low = evaluate_batch(holes, boards)
+        assert np.array_equal(high, want_high) and np.array_equal(low, want_low)
+        assert (high >= 0).all() and (low >= 0).any()
+
+
+def test_kernel_counts_the_rows_first_bad_row_rejects():
+    """evaluate_rows' own check agrees with first_bad_row, row by row (int8: the only
+    dtype evaluate_batch passes it; wider input is checked before it is narrowed)."""
+    rng = np.random.default_rng(8)
+    holes, boards = split(deal_from(rng, 400, 9, FULL_DECK), 4)
+    holes, boards = holes.astype(np.int8), boards.astype(np.int8)
+    values = [-128, -1, 52, 63, 64, 127]
+    for k, value in enumerate(values):
+        holes[3 * k + 1, k % 4] = value
+        boards[3 * k + 2, k % 5] = value
+    for k in range(len(values)):
+        boards[300 + k, 1] = boards[300 + k, 4]  # a repeat on the board
+        holes[350 + k, 2] = boards[350 + k, 0]  # a card in the hand and on the board
+    tables = get_tables()
+    out_high, out_low = np.empty(len(holes), np.int16), np.empty(len(holes), np.int16)
+    bad = evaluate_rows(holes, boards, True, True, tables.board_pair, tables.flush5, tables.suited, tables.low,
+                        out_high, out_low)  # fmt: skip
+    rejected = [i for i in range(len(holes)) if first_bad_row(holes[i : i + 1], boards[i : i + 1]) == 0]
+    assert len(rejected) == 4 * len(values) and bad == len(rejected)
+    assert (out_high[rejected] == -1).all() and (out_low[rejected] == -1).all()
+    good = np.setdiff1d(np.arange(len(holes)), rejected)
+    assert (out_high[good] >= 0).all()
+
+
+def test_bad_int8_row_is_named_after_the_fused_check():
+    rng = np.random.default_rng(9)
+    holes, boards = split(deal_from(rng, 50_000, 9, FULL_DECK), 4)
+    holes, boards = holes.astype(np.int8), boards.astype(np.int8)
+    holes[41_234, 2] = 60
+    boards[45_000, 0] = boards[45_000, 3]
+    with pytest.raises(InvalidCardError, match="holes: row 41234 holds 60"):
+        evaluate_batch(holes, boards)
+    holes[41_234, 2] = holes[41_234, 1]
+    with pytest.raises(DuplicateCardError, match="row 41234"):
+        evaluate_batch(holes, boards, high=False)
