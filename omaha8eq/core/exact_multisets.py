@@ -190,7 +190,7 @@ def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ra
     return tasks
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _describe_spot(holes, n_hole, board, n_known, deck):
     """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
     deck_suit_ranks, known_suit_ranks, corrections)``.
@@ -218,7 +218,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _run_tasks(
     w, n_workers, fixed_highs, board, n_known, hilo, tables, multisets, split_ranks, counts, hole_low,
     hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
@@ -230,6 +230,12 @@ def _run_tasks(
     then one task per correction: the boards with 3+ cards of a suit that some player
     holds 2+ of, moved to their true outcome. The worker takes every
     ``n_workers``-th task from ``w``.
+
+    Not inlined (nor is :func:`_describe_spot`): the parallel kernels' ``prange`` loops
+    only call it, so it is compiled once, for one signature (int64s and arrays, never
+    literals), cached in files of its own, and shared by both kernels and their serial
+    twins. Inlined into a ``prange`` body it was compiled again for each kernel and
+    build: about 12 s of a first run.
     """
     flush5 = tables.flush5
     suited = tables.suited
@@ -303,9 +309,10 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     )
     n_workers = counts.shape[0]
     for w in prange(n_workers):
+        # The parallel build types a prange index as uint64: the cast keeps _run_tasks at one signature.
         _run_tasks(
-            w, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
-            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+            np.int64(w), n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks,
+            counts[w], hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
 
 
@@ -326,7 +333,7 @@ def aggregate_spots(spots, tables, multisets, counts):
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
             holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
         )
-        _run_tasks(
-            0, 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, 0, counts[i : i + 1], hole_low,
-            hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        _run_tasks(  # int64s, not literals: the signature of aggregate_showdowns' call
+            np.int64(0), np.int64(1), fixed_highs, board, n_known, spots.hilo, tables, multisets, np.int64(0),
+            counts[i : i + 1], hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
