@@ -198,6 +198,9 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     Per player the low mask and the rank mask of each suit held; per rank the cards
     left; per suit the ranks left and the ranks on the known board; the flush
     corrections (:func:`_correction_tasks`).
+
+    Not inlined: it runs once per spot, outside the threads, so it is compiled once,
+    cached in files of its own and shared by both kernels and their serial twins.
     """
     n_players = holes.shape[0]
     hole_low = np.zeros(n_players, dtype=np.int64)
@@ -218,7 +221,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _run_tasks(
     w, n_workers, fixed_highs, board, n_known, hilo, tables, multisets, split_ranks, counts, hole_low,
     hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
@@ -230,12 +233,6 @@ def _run_tasks(
     then one task per correction: the boards with 3+ cards of a suit that some player
     holds 2+ of, moved to their true outcome. The worker takes every
     ``n_workers``-th task from ``w``.
-
-    Not inlined (nor is :func:`_describe_spot`): the parallel kernels' ``prange`` loops
-    only call it, so it is compiled once, for one signature (int64s and arrays, never
-    literals), cached in files of its own, and shared by both kernels and their serial
-    twins. Inlined into a ``prange`` body it was compiled again for each kernel and
-    build: about 12 s of a first run.
     """
     flush5 = tables.flush5
     suited = tables.suited
@@ -309,10 +306,9 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     )
     n_workers = counts.shape[0]
     for w in prange(n_workers):
-        # The parallel build types a prange index as uint64: the cast keeps _run_tasks at one signature.
         _run_tasks(
-            np.int64(w), n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks,
-            counts[w], hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+            w, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
+            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
 
 
@@ -333,7 +329,7 @@ def aggregate_spots(spots, tables, multisets, counts):
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
             holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
         )
-        _run_tasks(  # int64s, not literals: the signature of aggregate_showdowns' call
-            np.int64(0), np.int64(1), fixed_highs, board, n_known, spots.hilo, tables, multisets, np.int64(0),
-            counts[i : i + 1], hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        _run_tasks(
+            0, 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, 0, counts[i : i + 1], hole_low,
+            hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
