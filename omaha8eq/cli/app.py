@@ -7,9 +7,10 @@ Usage::
 
 Each command lives in its own module of this package (``equity``, ``evaluate``,
 ``counterfeit``, ``pots``, ``betting``, ``ranges``, ``table``, ``bench``, ``batch``,
-``serve``) and
-registers its subparser; this module builds the parser from them and dispatches. A
-command imports the numerical engine only when it runs, so ``--help`` starts fast.
+``serve``) and registers its subparser; this module builds the parser from them and
+dispatches. A run imports only the module of its command (``--help`` and unknown
+commands: all of them), and a command imports the numerical engine only when it runs,
+so ``--help`` and the light commands start fast.
 
 Cards are written rank then suit, glued or separated: ``AsAh2c3d`` or
 ``"As Ah 2c 3d"`` (quote text with spaces). Examples::
@@ -29,13 +30,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import OmahaInputError
-from . import batch, bench, betting, counterfeit, equity, evaluate, pots, ranges, serve, table
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -52,12 +53,26 @@ from .hints import shell_hint
 
 __all__ = ["build_parser", "main"]
 
-#: The command modules, in the order ``--help`` lists their commands.
-COMMAND_MODULES = (equity, evaluate, counterfeit, pots, betting, ranges, table, batch, bench, serve)
+#: Every command, in the order ``--help`` lists them, and the module of this package that registers it.
+COMMANDS = {
+    "equity": "equity",
+    "eval": "evaluate",
+    "counterfeit": "counterfeit",
+    "settle": "pots",
+    "allin": "pots",
+    "potlimit": "betting",
+    "betting": "betting",
+    "range": "ranges",
+    "table": "table",
+    "batch": "batch",
+    "bench": "bench",
+    "serve": "serve",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``omaha8eq`` command."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``omaha8eq`` command: every command, or only
+    ``command`` (a key of :data:`COMMANDS`; its module's other commands come along)."""
     parser = Parser(
         prog=PROG,
         description="Omaha Hi-Lo (8-or-better) equities and hand evaluation.",
@@ -67,8 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMAND_MODULES:
-        module.register(commands)
+    modules = dict.fromkeys(COMMANDS.values()) if command is None else [COMMANDS[command]]
+    for module in modules:
+        importlib.import_module(f".{module}", __package__).register(commands)
     return parser
 
 
@@ -115,7 +131,9 @@ def _flush_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    # The command is the first word that is not an option (the top-level options take no value).
+    command = next((arg for arg in argv if not arg.startswith("-")), None)
+    parser = build_parser(command if command in COMMANDS else None)
     try:
         try:
             args = _parse(parser, argv or ["--help"])  # the bare command shows the help

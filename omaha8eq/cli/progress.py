@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 __all__ = ["ProgressBar"]
 
@@ -12,24 +13,34 @@ class ProgressBar:
     ``counterfeit_odds``, ``parse_range``), counting ``unit`` ("deals", "hands") until
     the engine names what it counts (:meth:`counting`: "boards" for the range sweep).
 
-    It appears only after about a second (short runs print nothing) and only
-    when stderr is a terminal; it is erased when closed.
+    It appears only about a second after the first report (short runs print nothing)
+    and only when stderr is a terminal; it is erased when closed.
     """
 
     def __init__(self, unit: str = "deals") -> None:
-        from tqdm import tqdm
+        self._unit = unit
+        self._bar: Any = None  # made by the first report: a run that reports none never imports tqdm
 
-        self._bar = tqdm(
-            total=None, unit=f" {unit}", unit_scale=True, file=sys.stderr,
-            delay=1.0, leave=False, disable=None, dynamic_ncols=True,
-        )  # fmt: skip
+    @property
+    def unit(self) -> str:
+        """What the bar counts ("deals", "boards", ...)."""
+        return self._unit
 
     def counting(self, unit: str) -> None:
         """Label the bar with what ``done`` and ``total`` count from now on."""
-        self._bar.unit = f" {unit}"
+        self._unit = unit
+        if self._bar is not None:
+            self._bar.unit = f" {unit}"
 
     def __call__(self, done: int, total: int | None) -> None:
         bar = self._bar
+        if bar is None:
+            from tqdm import tqdm
+
+            bar = self._bar = tqdm(
+                total=None, unit=f" {self._unit}", unit_scale=True, file=sys.stderr,
+                delay=1.0, leave=False, disable=None, dynamic_ncols=True,
+            )  # fmt: skip
         if bar.disable:
             return
         if bar.total != total:
@@ -37,4 +48,5 @@ class ProgressBar:
         bar.update(done - bar.n)
 
     def close(self) -> None:
-        self._bar.close()
+        if self._bar is not None:
+            self._bar.close()

@@ -190,7 +190,7 @@ def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ra
     return tasks
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _describe_spot(holes, n_hole, board, n_known, deck):
     """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
     deck_suit_ranks, known_suit_ranks, corrections)``.
@@ -198,6 +198,9 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     Per player the low mask and the rank mask of each suit held; per rank the cards
     left; per suit the ranks left and the ranks on the known board; the flush
     corrections (:func:`_correction_tasks`).
+
+    Not inlined: it runs once per spot, outside the threads, so it is compiled once,
+    cached in files of its own and shared by both kernels and their serial twins.
     """
     n_players = holes.shape[0]
     hole_low = np.zeros(n_players, dtype=np.int64)

@@ -17,6 +17,12 @@ limits that a library cannot leave to its users:
 A twin is a new function object sharing the kernel's code, with a different qualified
 name, so numba caches its machine code in files of its own (the on-disk cache is keyed
 by the function's name and line, not by its compile options).
+
+A parallel build also takes longer to compile than its twin (numba outlines and compiles
+the ``prange`` body as a gufunc). :func:`run_soon` uses that for first use: while a
+kernel's parallel build has no machine code yet, the first call of a process runs the
+twin, which compiles faster, and only a later call compiles the parallel build; the
+counts are integers, the same from either build.
 """
 
 from __future__ import annotations
@@ -30,10 +36,13 @@ from typing import Any
 
 import numba
 
-__all__ = ["in_forked_child", "run", "serial_twin"]
+from .registry import needs_compile
+
+__all__ = ["in_forked_child", "run", "run_soon", "serial_twin"]
 
 _forked = threading.Event()  # set in a forked child (an Event: no module-level rebinding)
 _launch_lock = threading.Lock()
+_deferred: set[Any] = set()  # kernels whose compilation a first call left to a later one
 # Layers on which concurrent launches from several Python threads are safe.
 _THREAD_SAFE_LAYERS = frozenset({"omp", "tbb"})
 
@@ -73,3 +82,19 @@ def run(kernel: Callable[..., Any], *args: Any) -> Any:
         return kernel(*args)
     with _launch_lock:
         return kernel(*args)
+
+
+def run_soon(kernel: Any, *args: Any) -> Any:
+    """:func:`run`, or the kernel's serial twin on a first call that would compile it.
+
+    The serial twin runs when the parallel build is neither loaded in this process nor
+    cached on disk and no earlier call of this process has deferred it already; any
+    later call compiles (or loads) the parallel build and runs it. A command-line
+    process, one call, so answers after the twin's shorter compilation. Only for
+    kernels whose results do not depend on the build (integer counts, not floating
+    sums in another order).
+    """
+    if not kernel.signatures and kernel not in _deferred and needs_compile(kernel):
+        _deferred.add(kernel)
+        return serial_twin(kernel)(*args)
+    return run(kernel, *args)

@@ -47,8 +47,9 @@ def aggregate_counts(
     run of one spot; the range combinations, a call per combination, do not: on a busy
     machine every parallel call waits for a core for each thread). Preflop the parallel
     build runs, on one thread unless shared (it is also the faster build on one
-    thread); after a flop (a few thousand boards at most) the serial build, which
-    starts faster."""
+    thread), except on a process's first call while it is not compiled yet
+    (``core.parallel.run_soon``: the serial build compiles faster, same counts); after
+    a flop (a few thousand boards at most) the serial build, which starts faster."""
     parts = 2 if split_ranks else 1
     shape = histogram_shape(arrays.holes.shape[0])
     if arrays.n_known:  # after a flop: serial code, safe after a fork and from several threads
@@ -61,11 +62,11 @@ def aggregate_counts(
     counts = np.zeros((workers, parts, *shape), dtype=np.int64)
     args = (arrays, tables, rank_multisets(), split_ranks, counts)
     if workers > 1 or threads == 1:
-        parallel.run(aggregate_showdowns, *args)
+        parallel.run_soon(aggregate_showdowns, *args)
     else:
         numba.set_num_threads(1)
         try:
-            parallel.run(aggregate_showdowns, *args)
+            parallel.run_soon(aggregate_showdowns, *args)
         finally:
             numba.set_num_threads(threads)
     total: np.ndarray = counts[0] if workers == 1 else counts.sum(axis=0)
@@ -74,7 +75,8 @@ def aggregate_counts(
 
 def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.ndarray:
     """``aggregate_counts(prepare_deal(spot).arrays(hilo, high_only=True), tables)[0]`` of
-    every spot, in one kernel call that shares the spots among numba's threads: shape
+    every spot, in one kernel call that shares the spots among numba's threads (on a
+    first call that would compile it, one thread: ``core.parallel.run_soon``): shape
     ``(len(spots), *histogram_shape(P))``.
 
     The spots have the same number of players and hole size, fixed hands only.
@@ -98,7 +100,7 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
         hilo=bool(hilo),
     )
     counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)
-    parallel.run(aggregate_spots, batch, tables, rank_multisets(), counts)
+    parallel.run_soon(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
 
 

@@ -197,6 +197,29 @@ def test_the_command_line_loads_no_engine_for_help_and_betting(argv):
     assert status == 0 and loaded == []
 
 
+def test_a_command_imports_only_its_own_module():
+    code = (
+        "import json, sys\n"
+        "from omaha8eq.cli.app import COMMANDS, main\n"
+        "status = main(['potlimit', '100', '10', '20'])\n"
+        "loaded = sorted({m for m in COMMANDS.values() if f'omaha8eq.cli.{m}' in sys.modules})\n"
+        "print(json.dumps([status, loaded]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == [0, ["betting"]]
+
+
+def test_every_command_is_listed_once_in_the_modules_order():
+    from omaha8eq.cli.app import COMMANDS, build_parser
+
+    action = next(a for a in build_parser()._actions if a.dest == "command")
+    assert list(action.choices) == list(COMMANDS)
+    for name, module in COMMANDS.items():
+        alone = next(a for a in build_parser(name)._actions if a.dest == "command")
+        assert name in alone.choices
+        assert {COMMANDS[other] for other in alone.choices} == {module}
+
+
 def test_the_installed_package_loads_no_engine_for_potlimit():
     status, package_loads, loaded = startup("package", "potlimit", "100", "10", "20")
     assert status == 0

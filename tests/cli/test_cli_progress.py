@@ -27,7 +27,7 @@ def unit_counted(run) -> str:
     bar = ProgressBar()
     try:
         run(bar)
-        return bar._bar.unit.strip()
+        return bar.unit
     finally:
         bar.close()
 

@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 from omaha8eq import equity_many
-from omaha8eq.core.exact_multisets import aggregate_showdowns, rank_multisets
+from omaha8eq.core import parallel
+from omaha8eq.core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
+from omaha8eq.engine.exact import aggregate_many
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 
@@ -80,3 +82,29 @@ def test_many_spots_in_one_call_count_as_each_alone(hilo):
         assert result.outcomes == alone.outcomes
         for a, b in zip(result.players, alone.players, strict=True):
             assert np.array_equal(a.counts, b.counts)
+
+
+@pytest.mark.parametrize("hands, board, dead", [SPOTS[1], SPOTS[2], SPOTS[5]])
+def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
+    # parallel.run_soon runs the serial build on a first call: each worker's share, count for count.
+    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(True, high_only=True)
+    for workers in (1, 2, 3):
+        builds = []
+        for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
+            counts = np.zeros((workers, 2, *histogram_shape(len(hands))), dtype=np.int64)
+            kernel(arrays, lookup_tables(), rank_multisets(), 0b1000000000011, counts)  # split by A, 2, 3
+            builds.append(counts)
+        assert builds[0].sum() == len(hands) * run_equity(parse_spot(hands, board, dead), exhaustive=True).outcomes
+        assert np.array_equal(builds[1], builds[0])
+
+
+def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
+    chosen = [SPOTS[0], SPOTS[1], SPOTS[5]]  # heads-up, four cards: one aggregate_many call
+    outcomes = sum(run_equity(parse_spot(*spot), exhaustive=True).outcomes for spot in chosen)
+    spots = [prepare_deal(parse_spot(*spot)).arrays(True) for spot in chosen]
+    builds = []
+    for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
+        monkeypatch.setattr(parallel, "run_soon", lambda _, *args, kernel=kernel: kernel(*args))
+        builds.append(aggregate_many(spots, lookup_tables()))
+    assert builds[0].sum() == 2 * outcomes
+    assert np.array_equal(builds[1], builds[0])

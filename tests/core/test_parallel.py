@@ -14,6 +14,8 @@ import subprocess
 import sys
 import textwrap
 
+import numba
+import numpy as np
 import pytest
 
 from omaha8eq.core import parallel
@@ -96,3 +98,20 @@ def test_serial_twin_is_the_same_code_under_its_own_name():
     assert twin.py_func.__qualname__ == "evaluate_rows_serial"
     assert not twin.targetoptions.get("parallel")
     assert not parallel.in_forked_child()
+
+
+@numba.njit(parallel=True)
+def _squares(out):
+    for i in numba.prange(out.shape[0]):
+        out[i] = i * i
+
+
+def test_run_soon_defers_compiling_the_parallel_build_to_a_later_call(monkeypatch):
+    monkeypatch.setattr(parallel, "needs_compile", lambda kernel: kernel is _squares)  # no disk cache
+    twin = parallel.serial_twin(_squares)
+    first, later = np.zeros(5, dtype=np.int64), np.zeros(5, dtype=np.int64)
+    parallel.run_soon(_squares, first)
+    assert twin.signatures and not _squares.signatures  # the first call ran the serial build only
+    parallel.run_soon(_squares, later)
+    assert _squares.signatures  # a later call compiled the parallel build
+    assert first.tolist() == later.tolist() == [0, 1, 4, 9, 16]

@@ -1,0 +1,61 @@
+"""Start-up: ``omaha8eq equity AsAh2c3d KsKhQdJd`` as a process, from empty caches and warm.
+
+First use points ``NUMBA_CACHE_DIR`` and ``OMAHA8EQ_CACHE_DIR`` at new empty folders for
+every round, so each round builds the tables and compiles the kernels the command needs
+(the serial build of the exact aggregation, see ``core.parallel.run_soon``). The warm
+start runs the same command again with the caches filled. One unit = one process; the
+processes' largest resident memory (each one's ``ru_maxrss``) is in ``extra_info``
+(``max_rss_mb``), as is their CPU time (``cpu_s``: on a busy machine a steadier figure
+than the wall time, which it matches on an idle one).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+COMMAND = [sys.executable, "-m", "omaha8eq", "equity", "AsAh2c3d", "KsKhQdJd"]
+
+
+def _timed_run(env: dict[str, str]) -> tuple[float, float]:
+    """Run the command once; its (CPU seconds, max RSS in MB), from its own rusage."""
+    process = subprocess.Popen(COMMAND, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # ru_maxrss: KiB on Linux
+
+
+def _record(benchmark, samples: list[tuple[float, float]]) -> None:
+    cpus = [cpu for cpu, _ in samples]
+    benchmark.extra_info.update(
+        unit="processes", units=1, cpu_s=round(statistics.median(cpus), 3), cpu_best_s=round(min(cpus), 3),
+        max_rss_mb=round(max(rss for _, rss in samples), 1),
+    )  # fmt: skip
+
+
+def test_first_use_with_empty_caches(benchmark, tmp_path):
+    """One unit = the command's first run: tables built, kernels compiled."""
+    samples: list[tuple[float, float]] = []
+
+    def fresh_caches():
+        folder = tempfile.mkdtemp(dir=tmp_path)
+        env = {**os.environ, "NUMBA_CACHE_DIR": f"{folder}/numba", "OMAHA8EQ_CACHE_DIR": f"{folder}/tables"}
+        return (env,), {}
+
+    def first_run(env):
+        samples.append(_timed_run(env))
+
+    benchmark.pedantic(first_run, setup=fresh_caches, rounds=3)
+    _record(benchmark, samples)
+
+
+def test_warm_start(benchmark, tmp_path):
+    """One unit = the command's run with its tables and kernels cached."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": f"{tmp_path}/numba", "OMAHA8EQ_CACHE_DIR": f"{tmp_path}/tables"}
+    subprocess.run(COMMAND, check=True, capture_output=True, env=env)  # fill the caches
+    samples: list[tuple[float, float]] = []
+    benchmark.pedantic(lambda: samples.append(_timed_run(env)), rounds=7)
+    _record(benchmark, samples)
