@@ -17,7 +17,7 @@ from math import comb
 
 import pytest
 
-from omaha8eq.distributed import Job, connect, run_job
+from omaha8eq.distributed import Job, cluster, connect, run_job
 from omaha8eq.distributed.preflop_table import _exact_task
 
 PARAMS = {"hole_size": 4, "hilo": True}
@@ -45,8 +45,11 @@ def test_in_process(benchmark, one_thread, boards, chunk):
 
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize(("boards", "chunk"), [(32, 8), pytest.param(1200, 100, marks=pytest.mark.slow)])
-def test_local_cluster(benchmark, workers, boards, chunk):
+def test_local_cluster(benchmark, monkeypatch, workers, boards, chunk):
     job = _job(boards, chunk)
+    # One numba thread a worker (a lone worker would get every core): the one-worker run
+    # is the in-process one plus Dask, and two workers are twice its threads.
+    monkeypatch.setattr(cluster, "local_numba_threads", lambda workers, cores=None: 1)
     with connect("local", workers=workers) as client:
         client.run(run_job, _job(1, 1))  # every worker compiles (or loads) the kernels first
         _info(benchmark, job, f"LocalCluster, {workers} worker(s) x 1 thread")
