@@ -1,14 +1,16 @@
-"""Build the preflop rankings: every Omaha Hi-Lo starting hand class of 4, 5 or 6 cards, ranked.
+"""Build the sampled preflop rankings: every Omaha Hi-Lo starting hand class of 5 or 6 cards, ranked.
 
-Run as ``python tools/build_preflop_ranking.py [--hole-size K] [--samples N]
-[--seed S] [--jobs J]``; it writes ``preflop4.csv.gz``, ``preflop5.npz`` or
-``preflop6.npz`` next to this module.
+Run as ``python tools/build_preflop_ranking.py --hole-size K [--samples N] [--seed S]
+[--jobs J]``; it writes ``omaha8eq/data/preflop5.npz`` or ``preflop6.npz``. The 4-card
+ranking is exact: it is the table of ``omaha8eq table preflop --hole-size 4 --out
+omaha8eq/data/preflop4-exact.npz`` (every board and every opponent hand; see the README's
+"Distributed jobs").
 
 Method
 ------
 1. The hands of K cards fall into suit-isomorphic classes
-   (:func:`omaha8eq.core.handclasses.class_keys`): 16,432 of 4 cards, 134,459 of 5,
-   962,988 of 6. Hands of one class have the same preflop equity against a random hand.
+   (:func:`omaha8eq.core.handclasses.class_keys`): 134,459 of 5 cards, 962,988 of 6.
+   Hands of one class have the same preflop equity against a random hand.
 2. For each class representative ``h``, ``omaha8eq.equity([h, "random"],
    samples=N, seed=S)``: seeded Monte Carlo over deals of a random opponent hand of
    K cards and a five-card board, both drawn from the other cards; hi-lo 8-or-better
@@ -18,31 +20,20 @@ Method
 3. Classes are ranked by that equity, best first (rank 1); equal equities are
    ordered by class key, so the ranking is deterministic.
 
-Defaults and precision (standard error of each equity, as a share of the pot):
+Defaults and precision (standard error of each equity, as a share of the pot): 5 cards
+N = 40,000, about 0.0020; 6 cards N = 12,000, about 0.0037. The classes are many, so
+the deals are few: a hand's percentile is right to within a few points in the crowded
+middle of the ranking (see the README). About 9 and 32 minutes with ``--jobs 2``.
 
-- 4 cards: N = 600,000, about 0.00055 (mean 0.00054, largest 0.00060). Two classes
-  whose equities differ by 0.25 points are ordered correctly with more than 99.9%
-  probability; neighbouring ranks differ by far less (median gap 0.0008 points), so
-  their order is noise. 20 minutes on two shared cores.
-- 5 cards: N = 40,000, about 0.0020; 6 cards: N = 12,000, about 0.0037. The classes
-  are many more, so fewer deals each: a hand's percentile is then right to within a
-  few points in the crowded middle of the ranking (see the README). About 9 and 32
-  minutes with ``--jobs 2``.
-
-Output. 4 cards: a gzip'd CSV whose ``#`` header lines record the method, then
-``rank,hand,hands,equity,stderr`` per class in rank order (``hand`` the class
-representative written high card first, ``AsAhKsKh``; ``hands`` the number of hands in
-the class, 1 to 24; ``equity`` and ``stderr`` as fractions of the pot). 5 and 6 cards
-(far more classes): a compressed numpy ``.npz`` holding, in class-key order,
-``key_deltas`` (the sorted keys as differences), ``equity`` and ``stderr`` (uint16: times
+Output: a compressed numpy ``.npz`` holding, in class-key order, ``key_deltas`` (the
+sorted keys as differences), ``equity`` and ``stderr`` (uint16: times
 ``omaha8eq.ranges.preflop.EQUITY_SCALE`` = 10,000, rounded) and ``header`` (the method);
-:mod:`omaha8eq.ranges.preflop` reads both.
+:mod:`omaha8eq.ranges.preflop` reads it.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import multiprocessing
 import sys
 import time
@@ -52,18 +43,9 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_SAMPLES = {4: 600_000, 5: 40_000, 6: 12_000}
+DEFAULT_SAMPLES = {5: 40_000, 6: 12_000}
 DEFAULT_SEED = 20_240_607
-CLASS_COUNTS = {4: 16_432, 5: 134_459, 6: 962_988}
 _BLOCK = 500  # classes per task of a worker process
-
-
-def classes(hole_size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(keys, representatives (n, K) int8, sizes) of the K-card classes, in key order."""
-    from omaha8eq.core.handclasses import class_keys, class_representatives, class_sizes, hand_chunks
-
-    keys = np.unique(np.concatenate([np.unique(class_keys(c)) for c in hand_chunks(hole_size)]))
-    return keys, class_representatives(keys, hole_size), class_sizes(keys)
 
 
 def _equities(task: tuple[np.ndarray, int, int, int | None]) -> tuple[np.ndarray, np.ndarray]:
@@ -126,18 +108,6 @@ def header_lines(hole_size: int, count: int, hands: int, samples: int, seed: int
     ]
 
 
-def write_csv(out: Path, keys, representatives, sizes, equity, stderr, header: list[str]) -> None:
-    from omaha8eq.ranges import hand_text
-
-    order = np.lexsort((keys, -equity))  # equity descending, then key
-    lines = [f"# {line}" for line in header] + ["rank,hand,hands,equity,stderr"]
-    for rank, i in enumerate(order, start=1):
-        lines.append(f"{rank},{hand_text(representatives[i])},{sizes[i]},{equity[i]:.6f},{stderr[i]:.6f}")
-    data = ("\n".join(lines) + "\n").encode("ascii")
-    with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as f:
-        f.write(data)
-
-
 def write_npz(out: Path, keys, equity, stderr, header: list[str]) -> None:
     from omaha8eq.ranges.preflop import EQUITY_SCALE, STDERR_SCALE
 
@@ -151,14 +121,18 @@ def write_npz(out: Path, keys, equity, stderr, header: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from omaha8eq.distributed.preflop_table import CLASS_COUNTS, starting_classes
     from omaha8eq.ranges.preflop import DATA_FILES
 
     parser = argparse.ArgumentParser(
         prog="python tools/build_preflop_ranking.py",
-        description="Rank the classes of K-card hands by hi-lo equity against a random hand.",
+        description="Rank the classes of 5- or 6-card hands by hi-lo equity against a random hand (Monte Carlo).",
     )
-    parser.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="hole cards (default 4)")
-    parser.add_argument("--samples", type=int, help="Monte Carlo samples per class (default 600,000 / 40,000 / 12,000)")
+    parser.add_argument(
+        "--hole-size", type=int, choices=(4, 5, 6), required=True,
+        help="hole cards (5 or 6; the 4-card ranking is exact, built by 'omaha8eq table preflop')",
+    )  # fmt: skip
+    parser.add_argument("--samples", type=int, help="Monte Carlo samples per class (default 40,000 / 12,000)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="Monte Carlo seed (every class)")
     parser.add_argument(
         "--limit",
@@ -170,9 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, help="threads for omaha8eq.equities when --jobs is 1")
     args = parser.parse_args(argv)
     k = args.hole_size
+    if k == 4:
+        parser.error(f"the 4-card ranking is exact: omaha8eq table preflop --hole-size 4 --out {DATA_FILES[4]}")
     samples = args.samples or DEFAULT_SAMPLES[k]
 
-    keys, representatives, sizes = classes(k)
+    keys, representatives, sizes = starting_classes(k)
     if len(keys) != CLASS_COUNTS[k] or int(sizes.sum()) != comb(52, k):
         raise SystemExit(f"unexpected classes: {len(keys)} classes, {sizes.sum()} hands")
     if args.limit is not None:  # a spread-out sample of classes, for timing
@@ -190,10 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     if out is None:
         return 0
     header = header_lines(k, len(keys), int(sizes.sum()), samples, args.seed, stderr)
-    if k == 4:
-        write_csv(out, keys, representatives, sizes, equity, stderr, header)
-    else:
-        write_npz(out, keys, equity, stderr, header)
+    write_npz(out, keys, equity, stderr, header)
     print(f"wrote {out}", file=sys.stderr)
     return 0
 

@@ -42,6 +42,7 @@ from .job import Job, Task, TaskResult
 __all__ = [
     "PreflopTable",
     "breakdown",
+    "check_exact_counts",
     "starting_classes",
     "table_from_counts",
     "table_job",
@@ -206,14 +207,20 @@ def table_from_counts(job: Job, counts: np.ndarray) -> PreflopTable:
     hole_size, players = int(params["hole_size"]), int(params["players"])
     keys, hands, sizes = starting_classes(hole_size)
     exact = players == 2
-    if exact:  # every class: its hands x the boards and opponent hands they leave
-        boards = comb(DECK_SIZE - hole_size, 5) * comb(DECK_SIZE - 5 - hole_size, hole_size)
-        if not np.array_equal(counts.sum(axis=(1, 2)), sizes * boards):
-            raise ValueError("table counts do not cover every board and opponent: not a finished table")
+    if exact:
+        check_exact_counts(counts, sizes, hole_size)
     return PreflopTable(
         hole_size, players, bool(params["hilo"]), exact, None if exact else int(params["samples"]),
         None if exact else int(params["seed"]), keys, hands, sizes, counts, job.digest,
     )  # fmt: skip
+
+
+def check_exact_counts(counts: np.ndarray, sizes: np.ndarray, hole_size: int) -> None:
+    """ValueError unless every class's counts cover its hands x every board and
+    opponent hand they leave (a finished exact heads-up table)."""
+    deals = comb(DECK_SIZE - hole_size, 5) * comb(DECK_SIZE - 5 - hole_size, hole_size)
+    if counts.shape[1:] != (3, 5) or not np.array_equal(counts.sum(axis=(1, 2)), sizes * deals):
+        raise ValueError("table counts do not cover every board and opponent: not a finished exact table")
 
 
 def breakdown(counts: np.ndarray) -> dict[str, np.ndarray]:

@@ -2,38 +2,40 @@
 
 Hands of one size form suit-isomorphic classes (hands that a permutation of the
 suits maps onto each other; see :mod:`omaha8eq.core.handclasses`): 16,432 of 4 cards,
-134,459 of 5 and 962,988 of 6. Each class was given its hi-lo equity against one
-random hand of its size by a seeded Monte Carlo run of :func:`omaha8eq.equities`, and
-the classes ranked by it, best first:
+134,459 of 5 and 962,988 of 6. Each class has a hi-lo equity against one random hand
+of its size, and the classes are ranked by it, best first:
 
-=====  ========  ======================  =====================  =================
-cards  classes   deals per class         standard error         data file
-=====  ========  ======================  =====================  =================
-4      16,432    600,000                 about 0.00055          ``preflop4.csv.gz``
-5      134,459   40,000                  about 0.0020           ``preflop5.npz``
-6      962,988   12,000                  about 0.0037           ``preflop6.npz``
-=====  ========  ======================  =====================  =================
+=====  ========  =============================  =====================  ======================
+cards  classes   equity                         standard error         data file
+=====  ========  =============================  =====================  ======================
+4      16,432    exact: every board, opponent   none                   ``preflop4-exact.npz``
+5      134,459   Monte Carlo, 40,000 deals      about 0.0020           ``preflop5.npz``
+6      962,988   Monte Carlo, 12,000 deals      about 0.0037           ``preflop6.npz``
+=====  ========  =============================  =====================  ======================
 
-The files are in ``omaha8eq/data`` and rebuilt by ``python
-tools/build_preflop_ranking.py --hole-size K`` (which documents the method).
+The files are in ``omaha8eq/data``. The 4-card file is the exact table of ``omaha8eq
+table preflop --hole-size 4`` (:mod:`omaha8eq.distributed.table_file` documents its
+format: every class's outcome counts over every board and opponent hand); the 5- and
+6-card ones are seeded Monte Carlo runs of :func:`omaha8eq.equities`, rebuilt by
+``python tools/build_preflop_ranking.py --hole-size K`` (which documents the method).
 
 - :func:`preflop_rank` gives a hand's rank, percentile and equity.
 - Range percentages (``"15%"`` in :func:`omaha8eq.ranges.range.parse_range`) take the
   best classes: a class is in the top p% when the hands of the classes ranked above
   it are fewer than p% of all hands of its size (see :func:`hands_above`).
+- Equal equities are ordered by class key, so every ranking is deterministic.
 """
 
 from __future__ import annotations
 
 import functools
-import gzip
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import HOLE_SIZES, CardSpec, format_card, parse_cards
+from ..cards import HOLE_SIZES, CardSpec, format_card
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_count
 from ..errors import HandSizeError
 from ..inputs import parse_hole
@@ -41,7 +43,7 @@ from ..inputs import parse_hole
 __all__ = ["PreflopRank", "PreflopRanking", "class_index", "hands_above", "preflop_rank", "preflop_ranking"]
 
 DATA_DIR = Path(__file__).parent.parent / "data"
-DATA_FILES = {4: DATA_DIR / "preflop4.csv.gz", 5: DATA_DIR / "preflop5.npz", 6: DATA_DIR / "preflop6.npz"}
+DATA_FILES = {4: DATA_DIR / "preflop4-exact.npz", 5: DATA_DIR / "preflop5.npz", 6: DATA_DIR / "preflop6.npz"}
 #: The 5- and 6-card files store ``round(equity * EQUITY_SCALE)`` and likewise the stderr.
 EQUITY_SCALE = 10_000
 STDERR_SCALE = 10_000
@@ -67,7 +69,7 @@ class PreflopRanking:
     keys: np.ndarray  # class keys (handclasses.class_keys), int64
     sizes: np.ndarray  # hands in each class, int64; they sum to C(52, hole_size)
     equity: np.ndarray  # float64
-    stderr: np.ndarray  # float64
+    stderr: np.ndarray  # float64; zero where the equities are exact (4 cards)
     header: tuple[str, ...]  # the file's comment lines (the method)
 
     @functools.cached_property
@@ -86,25 +88,33 @@ class PreflopRanking:
 
 
 def _missing(hole_size: int) -> FileNotFoundError:
-    return FileNotFoundError(
-        f"the preflop ranking file {DATA_FILES[hole_size]} is missing; build it with "
-        f"'python tools/build_preflop_ranking.py --hole-size {hole_size}'"
+    build = (
+        "omaha8eq table preflop --hole-size 4 --out " + str(DATA_FILES[4])
+        if hole_size == 4
+        else f"python tools/build_preflop_ranking.py --hole-size {hole_size}"
     )
+    return FileNotFoundError(f"the preflop ranking file {DATA_FILES[hole_size]} is missing; build it with '{build}'")
 
 
-def _read_csv(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
-    """(keys, equity, stderr, header) of the 4-card file, in its rank order."""
-    with gzip.open(path, "rt", encoding="ascii") as f:
-        lines = f.read().splitlines()
-    header = tuple(line for line in lines if line.startswith("#"))
-    rows = [line.split(",") for line in lines if line and not line.startswith("#")][1:]
-    ranks = np.array([int(r[0]) for r in rows])
-    if not (ranks == np.arange(1, len(rows) + 1)).all():
-        raise ValueError(f"{path}: ranks are not 1, 2, 3, ... in order")
-    cards = np.array([parse_cards(r[1]) for r in rows], dtype=np.int8)
-    equity = np.array([float(r[3]) for r in rows])
-    stderr = np.array([float(r[4]) for r in rows])
-    return class_keys(cards), equity, stderr, header
+def _read_exact_table(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
+    """(keys, equity, stderr, header) of an exact heads-up hi-lo table file, in rank order.
+
+    Each class's equity is its pot share over every board and opponent hand, from the
+    file's integer counts (exact: every share is a whole number of quarter pots, so the
+    float is the correctly rounded fraction); the standard errors are zero.
+    """
+    from ..distributed.preflop_table import breakdown, check_exact_counts
+    from ..distributed.table_file import read_table
+
+    header, arrays = read_table(path)
+    if not (header.get("exact") and header.get("hilo") and header.get("players") == 2):
+        raise ValueError(f"{path}: not an exact heads-up hi-lo table")
+    keys = arrays["keys"]
+    check_exact_counts(arrays["counts"], class_sizes(keys), int(header["hole_size"]))
+    equity = breakdown(arrays["counts"])["equity"]
+    order = np.lexsort((keys, -equity))
+    lines = tuple(f"{name}: {value}" for name, value in header.items())
+    return keys[order], equity[order], np.zeros(len(keys)), lines
 
 
 def _read_npz(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
@@ -126,13 +136,13 @@ def _read_npz(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str
 @functools.cache
 def preflop_ranking(hole_size: int = 4) -> PreflopRanking:
     """Load the ranking of the classes of ``hole_size``-card hands (cached; about
-    40 ms for 4 cards, 0.1 s for 5, 0.5 s for 6)."""
+    0.1 s for 4 or 5 cards, 0.5 s for 6)."""
     if hole_size not in HOLE_SIZES:
         raise HandSizeError(f"hole_size: expected 4, 5 or 6, got {hole_size!r}")
     path = DATA_FILES[hole_size]
     if not path.exists():
         raise _missing(hole_size)
-    keys, equity, stderr, header = (_read_csv if hole_size == 4 else _read_npz)(path)
+    keys, equity, stderr, header = (_read_exact_table if hole_size == 4 else _read_npz)(path)
     sizes = class_sizes(keys)
     if int(sizes.sum()) != hand_count(hole_size):
         raise ValueError(f"{path}: the classes do not cover the {hand_count(hole_size):,} hands")
@@ -200,8 +210,8 @@ def preflop_rank(hand: CardSpec) -> PreflopRank:
     ``rank`` 1 is the best class; ``percentile`` is the share of all hands of the
     size in classes ranked at or above the hand's (every hand of each class
     counted), so the best class has a small percentile and the worst 1.0; ``equity``
-    is the class's hi-lo equity against one random hand of the same size (standard
-    error about 0.00055 for 4 cards, 0.0020 for 5, 0.0037 for 6).
+    is the class's hi-lo equity against one random hand of the same size (exact for 4
+    cards; for 5 and 6 by Monte Carlo, standard error about 0.0020 and 0.0037).
 
     >>> r = preflop_rank("As Ah 2s 3h")
     >>> r.rank <= 5, r.percentile < 0.001, r.equity > 0.65

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import gzip
+import json
 from math import comb
 
 import numpy as np
 import pytest
-from build_preflop_ranking import classes, main
+from build_preflop_ranking import main
 
 import omaha8eq
 from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives
+from omaha8eq.distributed.preflop_table import starting_classes
+from omaha8eq.distributed.table_file import read_table
 from omaha8eq.errors import HandSizeError
 from omaha8eq.ranges.preflop import (
     DATA_FILES,
     EQUITY_SCALE,
+    _read_exact_table,
     _read_npz,
     class_index,
     hands_above,
@@ -30,20 +33,50 @@ ALL4 = comb(52, 4)
 def test_data_file_is_consistent():
     assert DATA_FILE.exists()
     ranking = preflop_ranking()
-    keys, _, sizes = classes(4)
+    keys, _, sizes = starting_classes(4)
     assert len(ranking.keys) == 16_432
     order = np.argsort(ranking.keys)
     assert (ranking.keys[order] == keys).all() and (ranking.sizes[order] == sizes).all()
-    # ranks ordered by equity, best first
+    # ranks ordered by equity, best first; equal equities by class key
     assert (np.diff(ranking.equity) <= 0).all()
+    tied = np.flatnonzero(np.diff(ranking.equity) == 0)
+    assert (ranking.keys[tied] < ranking.keys[tied + 1]).all()
     assert 0.05 < ranking.equity[-1] < ranking.equity[0] < 0.8  # quad deuces .. A-A-2-3 double-suited
-    assert (ranking.stderr > 0).all() and ranking.stderr.max() < 0.001
+    assert (ranking.stderr == 0).all()  # exact
     # every hand maps to a class; the classes' hands add up
     index = class_index(all_hands(4))
     assert (np.bincount(index, minlength=16_432) == ranking.sizes).all()
-    assert any(line.startswith("# built by: python -m omaha8eq.data.build_preflop_ranking") for line in ranking.header)
-    with gzip.open(DATA_FILE, "rt") as f:
-        assert "rank,hand,hands,equity,stderr" in f.read()
+    assert "exact: True" in ranking.header and "players: 2" in ranking.header
+
+
+def test_the_exact_file_holds_every_deal_and_its_equity_is_the_pot_share():
+    header, arrays = read_table(DATA_FILE)
+    assert header["exact"] and header["hilo"] and header["players"] == 2 and header["hole_size"] == 4
+    counts = arrays["counts"]
+    # each class: its hands x C(48, 5) boards x C(43, 4) opponent hands
+    assert (counts.sum(axis=(1, 2)) == arrays["sizes"] * comb(48, 5) * comb(43, 4)).all()
+    row = int(np.flatnonzero(arrays["keys"] == class_keys(np.array([[51, 50, 3, 6]], dtype=np.int8))[0])[0])
+    quarters = sum(n * _quarter_pots(h, lo) for (h, lo), n in np.ndenumerate(counts[row]))
+    keys, equity, _, _ = _read_exact_table(DATA_FILE)
+    assert equity[np.flatnonzero(keys == arrays["keys"][row])[0]] == quarters / (4 * counts[row].sum())
+
+
+def _quarter_pots(high: int, low: int) -> int:
+    """A heads-up player's share in quarter pots; states as in core.showdown."""
+    half = (0, 2, 1)[high]  # lose, win alone, tie with the other
+    if low == 4:  # nobody has a low: the high takes the whole pot
+        return 2 * half
+    return half + (0, 2, 1, 0)[low]  # lose, win alone, tie, no low of one's own
+
+
+def test_a_damaged_exact_file_is_refused(tmp_path):
+    header, arrays = read_table(DATA_FILE)
+    arrays["counts"] = arrays["counts"].copy()
+    arrays["counts"][7, 1, 1] -= 1  # one deal lost
+    damaged = tmp_path / "damaged.npz"
+    np.savez_compressed(damaged, header=np.array(json.dumps(header)), **arrays)
+    with pytest.raises(ValueError, match="do not cover every board"):
+        _read_exact_table(damaged)
 
 
 def test_hands_near_the_top_and_bottom():
@@ -135,13 +168,7 @@ def test_the_build_script_writes_five_card_files(tmp_path):
     assert abs(fresh.players[0].equity - equity[0]) <= 0.5 / EQUITY_SCALE
 
 
-def test_the_build_script_runs(tmp_path):
-    out = tmp_path / "ranking.csv.gz"
-    assert main(["--limit", "5", "--samples", "2000", "--seed", "1", "--out", str(out)]) == 0
-    with gzip.open(out, "rt") as f:
-        lines = f.read().splitlines()
-    rows = [line.split(",") for line in lines if not line.startswith("#")]
-    assert rows[0] == ["rank", "hand", "hands", "equity", "stderr"] and len(rows) == 6
-    assert [int(r[0]) for r in rows[1:]] == [1, 2, 3, 4, 5]
-    equities = [float(r[3]) for r in rows[1:]]
-    assert equities == sorted(equities, reverse=True)
+def test_the_build_script_refuses_four_cards(capsys):
+    with pytest.raises(SystemExit):
+        main(["--hole-size", "4", "--limit", "5"])
+    assert "omaha8eq table preflop --hole-size 4" in capsys.readouterr().err
