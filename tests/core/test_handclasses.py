@@ -10,7 +10,6 @@ from math import comb
 
 import numpy as np
 import pytest
-from build_preflop_ranking import classes
 
 from omaha8eq.core.handclasses import (
     all_hands,
@@ -23,6 +22,7 @@ from omaha8eq.core.handclasses import (
     hand_count,
     suit_masks,
 )
+from omaha8eq.distributed.preflop_table import starting_classes
 from omaha8eq.errors import HandSizeError, InvalidCardError, OmahaInputError
 
 ALL4 = comb(52, 4)
@@ -83,7 +83,7 @@ def test_class_keys_equal_the_plain_definition(k):
 
 
 def test_there_are_16432_classes_of_four_card_hands():
-    keys, reps, sizes = classes(4)
+    keys, reps, sizes = starting_classes(4)
     assert len(keys) == 16_432 and int(sizes.sum()) == ALL4
     # the sizes computed from the keys are the counts of hands per class
     assert (np.unique(class_keys(all_hands(4)), return_counts=True)[1] == sizes).all()
