@@ -31,18 +31,16 @@ from typing import Any
 import numpy as np
 
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
+from ..data.table_format import check_exact_counts
 from ..deck import DECK_SIZE
 from ..engine.board_classes import BOARD_CLASSES, board_classes
 from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
-from ..results import share_matrix
 from .job import Job, Task, TaskResult
 
 __all__ = [
     "PreflopTable",
-    "breakdown",
-    "check_exact_counts",
     "starting_classes",
     "table_from_counts",
     "table_job",
@@ -213,31 +211,3 @@ def table_from_counts(job: Job, counts: np.ndarray) -> PreflopTable:
         hole_size, players, bool(params["hilo"]), exact, None if exact else int(params["samples"]),
         None if exact else int(params["seed"]), keys, hands, sizes, counts, job.digest,
     )  # fmt: skip
-
-
-def check_exact_counts(counts: np.ndarray, sizes: np.ndarray, hole_size: int) -> None:
-    """ValueError unless every class's counts cover its hands x every board and
-    opponent hand they leave (a finished exact heads-up table)."""
-    deals = comb(DECK_SIZE - hole_size, 5) * comb(DECK_SIZE - 5 - hole_size, hole_size)
-    if counts.shape[1:] != (3, 5) or not np.array_equal(counts.sum(axis=(1, 2)), sizes * deals):
-        raise ValueError("table counts do not cover every board and opponent: not a finished exact table")
-
-
-def breakdown(counts: np.ndarray) -> dict[str, np.ndarray]:
-    """Per row of ``counts`` (n, P + 1, P + 3): equity and the shares of outcomes with
-    a scoop (the whole pot alone), a quarter (exactly a quarter of the pot), the high
-    won alone or tied, the low won alone or tied, and no low of one's own."""
-    players = counts.shape[1] - 1
-    total = counts.sum(axis=(1, 2)).astype(np.float64)
-    shares = share_matrix(players)
-    by_high, by_low = counts.sum(axis=2), counts.sum(axis=1)
-    return {
-        "equity": (counts * shares).sum(axis=(1, 2)) / total,
-        "scoop": (counts[:, 1, 1] + counts[:, 1, players + 2]) / total,
-        "quarter": counts[:, np.isclose(shares, 0.25)].sum(axis=1) / total,
-        "hi_win": by_high[:, 1] / total,
-        "hi_tie": by_high[:, 2:].sum(axis=1) / total,
-        "lo_win": by_low[:, 1] / total,
-        "lo_tie": by_low[:, 2 : players + 1].sum(axis=1) / total,
-        "no_low": by_low[:, players + 1 :].sum(axis=1) / total,
-    }

@@ -31,13 +31,13 @@ import numpy as np
 
 from .. import __version__
 from ..cards import format_card
+from ..data.table_format import TABLE_FORMAT, breakdown
 from ..errors import OmahaInputError
 from .checkpoint import atomic_file
-from .preflop_table import PreflopTable, breakdown
+from .preflop_table import PreflopTable
 
-__all__ = ["TABLE_FORMAT", "csv_path", "read_table", "write_table"]
+__all__ = ["csv_path", "write_table"]
 
-TABLE_FORMAT = "omaha8eq-preflop-table/1"
 _COLUMNS = ("equity", "scoop", "quarter", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low")
 
 
@@ -104,13 +104,3 @@ def write_table(table: PreflopTable, path: str | os.PathLike[str]) -> tuple[Path
     with atomic_file(target) as stream:
         stream.write(("\n".join(lines) + "\n").encode())
     return out, target
-
-
-def read_table(path: str | os.PathLike[str]) -> tuple[dict[str, object], dict[str, np.ndarray]]:
-    """A table file's header and arrays (``keys``, ``hands``, ``sizes``, ``counts``)."""
-    with np.load(path, allow_pickle=False) as saved:
-        header = json.loads(str(saved["header"]))
-        arrays = {name: saved[name] for name in ("keys", "hands", "sizes", "counts")}
-    if header.get("format") != TABLE_FORMAT:
-        raise OmahaInputError(f"{path}: not an omaha8eq preflop table")
-    return header, arrays

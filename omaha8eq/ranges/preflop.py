@@ -37,6 +37,7 @@ import numpy as np
 
 from ..cards import HOLE_SIZES, CardSpec, format_card
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_count
+from ..data.table_format import breakdown, check_exact_counts, read_table
 from ..errors import HandSizeError
 from ..inputs import parse_hole
 
@@ -103,14 +104,11 @@ def _read_exact_table(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, t
     file's integer counts (exact: every share is a whole number of quarter pots, so the
     float is the correctly rounded fraction); the standard errors are zero.
     """
-    from ..distributed.preflop_table import breakdown, check_exact_counts
-    from ..distributed.table_file import read_table
-
     header, arrays = read_table(path)
     if not (header.get("exact") and header.get("hilo") and header.get("players") == 2):
         raise ValueError(f"{path}: not an exact heads-up hi-lo table")
     keys = arrays["keys"]
-    check_exact_counts(arrays["counts"], class_sizes(keys), int(header["hole_size"]))
+    check_exact_counts(arrays["counts"], class_sizes(keys), arrays["hands"].shape[1])
     equity = breakdown(arrays["counts"])["equity"]
     order = np.lexsort((keys, -equity))
     lines = tuple(f"{name}: {value}" for name, value in header.items())

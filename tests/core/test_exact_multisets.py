@@ -101,10 +101,10 @@ def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
 def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
     chosen = [SPOTS[0], SPOTS[1], SPOTS[5]]  # heads-up, four cards: one aggregate_many call
     outcomes = sum(run_equity(parse_spot(*spot), exhaustive=True).outcomes for spot in chosen)
-    spots = [prepare_deal(parse_spot(*spot)).arrays(True) for spot in chosen]
+    spots = [parse_spot(*spot) for spot in chosen]
     builds = []
     for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
         monkeypatch.setattr(parallel, "run_soon", lambda _, *args, kernel=kernel: kernel(*args))
-        builds.append(aggregate_many(spots, lookup_tables()))
+        builds.append(aggregate_many(spots, True, lookup_tables()))
     assert builds[0].sum() == 2 * outcomes
     assert np.array_equal(builds[1], builds[0])

@@ -12,18 +12,18 @@ from cli_run import run
 
 from omaha8eq.cards import format_cards
 from omaha8eq.core.handclasses import all_hands, card_masks, class_keys
+from omaha8eq.data.table_format import breakdown, read_table
 from omaha8eq.distributed import Task
 from omaha8eq.distributed.preflop_table import (
     PreflopTable,
     _exact_task,
     _sampled_task,
-    breakdown,
     class_seed,
     starting_classes,
     table_from_counts,
     table_job,
 )
-from omaha8eq.distributed.table_file import read_table, write_table
+from omaha8eq.distributed.table_file import write_table
 from omaha8eq.engine.board_classes import board_classes
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
@@ -91,7 +91,7 @@ def test_table_jobs_are_checked():
     for bad in ({"hole_size": 7}, {"hole_size": 4, "players": 12}, {"hole_size": 4, "samples": 100}):
         with pytest.raises(OmahaInputError):
             table_job(**bad)
-    with pytest.raises(ValueError, match="not a finished table"):
+    with pytest.raises(ValueError, match="not a finished exact table"):
         table_from_counts(table_job(4), np.zeros((16_432, 3, 5), dtype=np.int64))
 
 
