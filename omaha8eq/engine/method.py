@@ -175,7 +175,8 @@ RATES: dict[Method, float] = {
     Method.ENUMERATE: 5e7,
     Method.SAMPLE: 2e7,
     # The sweep's unit is a row touch (see engine.heads_up.sweep_work), about 1e8 a second:
-    # 15% vs 15% on a turn is 4e7 of them and takes 0.36-0.4 s.
+    # 15% vs 20% on a turn is 5.5e7 of them and takes 0.55-0.8 s (15% vs 15%, one range
+    # swept once, 2.4e7).
     Method.RANGE_SWEEP: 1e8,
 }
 #: The unit of a method's work where it is not hand evaluations.

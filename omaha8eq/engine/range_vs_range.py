@@ -110,6 +110,12 @@ def row_touches(n_a: int, n_b: int, hole_size: int, mirror: bool = False) -> int
     return (n_a + n_b) << hole_size >> mirror
 
 
+def one_range(masks_a: np.ndarray, weights_a: np.ndarray, masks_b: np.ndarray, weights_b: np.ndarray) -> bool:
+    """True when both sides are one range (the same card masks and weights, in the same
+    order): it is swept once, as a mirror (see ``core.range_sweep``)."""
+    return np.array_equal(masks_a, masks_b) and np.array_equal(weights_a, weights_b)
+
+
 def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The side's hands (int8), weights (int64) and card masks, checked."""
     hands = np.ascontiguousarray(hands, dtype=np.int8)
@@ -309,7 +315,7 @@ def _count(
     n_a = int(live_a.sum())
     board_totals = np.zeros((len(boards) if per_board else 0, 2, 15), dtype=np.int64)
     # A range against itself is swept once (see core.range_sweep); its counts are both sides'.
-    mirror = n_a > PAIRWISE_SIDE and np.array_equal(masks_a, masks_b) and np.array_equal(weights_a, weights_b)
+    mirror = n_a > PAIRWISE_SIDE and one_range(masks_a, weights_a, masks_b, weights_b)
     if mirror:
         hands_b, weights_b, masks_b, live_b = hands_a[:0], weights_a[:0], masks_a[:0], live_a[:0]
     # Sorted rows: the subset keys read each hand's cards in increasing order.

@@ -9,7 +9,9 @@ import pytest
 from omaha8eq.cards import format_cards
 from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.deal import prepare_deal
+from omaha8eq.engine.heads_up import sweep_work
 from omaha8eq.engine.method import SWEEP_LIMIT, Method, choose_method
+from omaha8eq.engine.range_vs_range import row_touches
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
@@ -115,6 +117,22 @@ def test_the_sweep_is_the_method_for_two_players_after_the_flop():
     assert method(["AsAh2c3d", "KK", "QQ"], "Ac8c5h", exhaustive=True) is Method.RANGE_COMBINATIONS
     assert method(["AsAh2c3d", "random"], "Ac8c5h", exhaustive=True) is Method.ENUMERATE
     assert SWEEP_LIMIT > 0
+
+
+def test_the_estimate_counts_a_range_against_itself_once():
+    # The sweep runs a range against itself once (the mirror sweep): its estimate is half
+    # the two-sided one; two different ranges are estimated two-sided.
+    def work_and_sides(hands):
+        deal = prepare_deal(parse_spot(hands, "Ac8c5h9d", ""))
+        return sweep_work(deal), [len(seat.range_hands()) for seat in deal.seats]
+
+    boards = 48  # the river cards of the 48 not on the board (the sweep removes each pair's own)
+    work, (n, _) = work_and_sides(["KK", "KK"])
+    assert work == row_touches(n, n, 4, mirror=True) * boards == row_touches(n, n, 4) * boards // 2
+    work, (n_a, n_b) = work_and_sides(["AA", "KK"])
+    assert work == row_touches(n_a, n_b, 4) * boards
+    work, (n_a, n_b) = work_and_sides(["KK", "KK, AsAh2c3d"])
+    assert work == row_touches(n_a, n_b, 4) * boards
 
 
 def test_by_hand_weighted_mean_is_the_range_total():
