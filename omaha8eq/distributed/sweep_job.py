@@ -20,7 +20,7 @@ import numpy as np
 
 from ..engine.heads_up import BoardSweeper
 from ..engine.progress import ProgressCallback
-from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards
+from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards, weigh_side
 from ..errors import OmahaTypeError
 from .job import Job, Task, TaskResult
 from .runner import run_job
@@ -78,15 +78,6 @@ def sweep_job(
     return Job(_sweep_task, params, len(params["boards"]), chunk, label=label)
 
 
-def _weigh(hands: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A side's dealt counts and total from its per-hand histograms, as ``sweep_boards``
-    weighs them (Python ints when int64 could overflow)."""
-    seen = hands.sum(axis=(1, 2))
-    exact = object if int(weights.max(initial=0)) * int(seen.sum()) >= 2**63 else np.int64
-    own = weights.astype(exact)
-    return own * seen.astype(exact), np.tensordot(own, hands.astype(exact), axes=1)
-
-
 def distributed_sweep(
     hands_a: np.ndarray,
     weights_a: np.ndarray,
@@ -112,8 +103,8 @@ def distributed_sweep(
     sweep_boards(params["hands_a"][:0], params["weights_a"][:0], params["hands_b"][:0], params["weights_b"][:0],
                  params["boards"], params["board_weights"], params["dead"], hilo=hilo, per_board=False)  # fmt: skip
     counts = run_job(job, client=client, checkpoint=checkpoint, progress=progress)
-    dealt_a, total_a = _weigh(counts["hands_a"], params["weights_a"])
-    dealt_b, total_b = _weigh(counts["hands_b"], params["weights_b"])
+    dealt_a, total_a = weigh_side(params["weights_a"], counts["hands_a"], counts["hands_a"].sum(axis=(1, 2)))
+    dealt_b, total_b = weigh_side(params["weights_b"], counts["hands_b"], counts["hands_b"].sum(axis=(1, 2)))
     return RangeSweep(
         counts["hands_a"], counts["hands_b"], dealt_a, dealt_b, total_a, total_b, len(params["boards"]),
         params["boards"], np.zeros((0, 2, 3, 5), dtype=np.int64), params["board_weights"],

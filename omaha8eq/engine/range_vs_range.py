@@ -53,7 +53,7 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 
-__all__ = ["PAIRWISE_SIDE", "RangeSweep", "row_touches", "sweep_boards", "sweep_ranges"]
+__all__ = ["PAIRWISE_SIDE", "RangeSweep", "one_range", "row_touches", "sweep_boards", "sweep_ranges", "weigh_side"]
 
 ProgressCallback = Callable[[int, "int | None"], None]
 
@@ -429,23 +429,25 @@ def _result(
 ) -> RangeSweep:
     """Scatter the live hands' counts back to every hand and weigh the totals."""
     sides = []
-    for side, (live, rows) in enumerate(((live_a, slice(0, n_a)), (live_b, slice(n_a, len(hist))))):
-        own, counts, own_dealt = weights[rows], hist[rows], dealt[rows]
-        every = bool(live.all())  # the engine's ranges hold no known card: no scatter needed
-        per_hand = counts.reshape(-1, 3, 5) if every else _scatter(counts.reshape(-1, 3, 5), live)
-        # Weighted sums overflow int64 only for huge weighted ranges: then use Python ints.
-        if int(own.max(initial=0)) * int(own_dealt.sum()) >= 2**63:
-            own, counts, own_dealt = own.astype(object), counts.astype(object), own_dealt.astype(object)
-            total = (own @ counts).reshape(3, 5)
-        elif len(board_totals):  # the kernel's per-board weighted counts, summed: a few cells a board
-            total = board_totals[:, side].sum(axis=0).reshape(3, 5)
-        else:  # sweep_boards(..., per_board=False) keeps no per-board counts
-            total = (own @ counts).reshape(3, 5)
-        weighted_dealt = own * own_dealt if every else _scatter(own * own_dealt, live)
+    for live, rows in ((live_a, slice(0, n_a)), (live_b, slice(n_a, len(hist)))):
+        per_hand = hist[rows].reshape(-1, 3, 5)
+        weighted_dealt, total = weigh_side(weights[rows], per_hand, dealt[rows])
+        if not live.all():  # the engine's ranges hold no known card: no scatter needed
+            per_hand, weighted_dealt = _scatter(per_hand, live), _scatter(weighted_dealt, live)
         sides.append((per_hand, weighted_dealt, total))
     (hands_a, dealt_a, total_a), (hands_b, dealt_b, total_b) = sides
     boards = board_totals.reshape(len(board_totals), 2, 3, 5)
     return RangeSweep(hands_a, hands_b, dealt_a, dealt_b, total_a, total_b, len(runouts), runouts, boards, times)
+
+
+def weigh_side(weights: np.ndarray, per_hand: np.ndarray, dealt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A side's weighted results from its hands' ``weights``, outcome histograms
+    ``per_hand`` ((n, 3, 5)) and ``dealt`` counts (each histogram's total): per hand its
+    weight times its dealt count, and the side's weighted histogram ((3, 5)). In Python
+    ints (object arrays) when int64 could overflow: only for huge weighted ranges."""
+    if int(weights.max(initial=0)) * int(dealt.sum()) >= 2**63:
+        weights, per_hand, dealt = weights.astype(object), per_hand.astype(object), dealt.astype(object)
+    return weights * dealt, np.tensordot(weights, per_hand, axes=1)
 
 
 def _scatter(values: np.ndarray, live: np.ndarray) -> np.ndarray:

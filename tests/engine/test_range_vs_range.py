@@ -127,6 +127,16 @@ def test_heavy_weights_are_counted_exactly(method):
     assert heavy.total_b.tolist() == (light.total_b << 30).tolist()
 
 
+def test_weights_past_int64_are_weighed_in_python_ints():
+    per_hand = np.zeros((2, 3, 5), dtype=np.int64)
+    per_hand[0, 1, 2], per_hand[1, 0, 4] = 3, 5
+    dealt = per_hand.sum(axis=(1, 2))
+    weights = np.array([2**62, 7], dtype=np.int64)  # 3 * 2**62 is past int64
+    weighted_dealt, total = range_vs_range.weigh_side(weights, per_hand, dealt)
+    assert weighted_dealt.tolist() == [3 * 2**62, 35]
+    assert total[1, 2] == 3 * 2**62 and total[0, 4] == 35 and total.sum() == 3 * 2**62 + 35
+
+
 def test_hands_holding_a_known_card_are_not_live():
     a = parse_range("AsAh2c*")
     b = parse_range("KsKh2d*")
