@@ -383,7 +383,7 @@ def prune_table_cache(keep: Path) -> list[Path]:
     progress) are touched. Safe when processes race: a file another process removed
     first is skipped, and a process whose file was removed rebuilds it.
     """
-    removed = []
+    removed: list[Path] = []
     oldest_kept = time.time() - STALE_AFTER_SECONDS
     try:
         candidates = [entry for entry in os.scandir(keep.parent) if _TABLE_FILE_NAME.fullmatch(entry.name)]
@@ -396,7 +396,7 @@ def prune_table_cache(keep: Path) -> list[Path]:
             if entry.stat(follow_symlinks=False).st_mtime < oldest_kept:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
-        except OSError:  # noqa: PERF203 - gone already, or not ours to remove: leave it
+        except OSError:  # gone already, or not ours to remove: leave it
             pass
     return removed
 

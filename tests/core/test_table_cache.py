@@ -13,7 +13,12 @@ from omaha8eq.core import tables
 CURRENT = "tables-v1-0123456789abcdef.npz"
 OTHER_SOURCES = ["tables-v1-fedcba9876543210.npz", "tables-v0-00000000000000aa.npz", "tables-v2-1111111111111111.npz"]
 LEFT_BY_A_KILLED_WRITE = "tables-v1-fedcba9876543210.4242.0badf00d.tmp.npz"
-NOT_TABLE_FILES = ["notes.txt", "tables-v1-short.npz", "tables-v1-0123456789abcdef.npz.bak", "my-tables-v1-0123456789abcdef.npz"]
+NOT_TABLE_FILES = [
+    "notes.txt",
+    "tables-v1-short.npz",
+    "tables-v1-0123456789abcdef.npz.bak",
+    "my-tables-v1-0123456789abcdef.npz",
+]
 
 
 @pytest.fixture(scope="module")
