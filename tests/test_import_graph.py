@@ -101,3 +101,22 @@ def test_every_module_imports_in_a_fresh_interpreter():
         [sys.executable, "-c", code, *names], check=False, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_a_short_equity_command_imports_only_what_it_needs():
+    """``omaha8eq equity AsAh2c3d KsKhQdJd``: no progress bar (tqdm), cluster, plotting or web
+    libraries, and none of the package's modules for other commands."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from omaha8eq.cli.app import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['equity', 'AsAh2c3d', 'KsKhQdJd']) == 0\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=300)
+    loaded = set(done.stdout.split())
+    assert "omaha8eq.equities" in loaded  # the command ran
+    unneeded = ["tqdm", "dask", "distributed", "matplotlib", "starlette", "uvicorn"]
+    unneeded += [f"omaha8eq.{name}" for name in ("game", "web", "distributed", "bench", "counterfeit", "evaluation")]
+    unneeded += [f"omaha8eq.cli.{name}" for name in ("evaluate", "pots", "ranges", "batch", "bench", "serve", "table")]
+    assert [name for name in unneeded if name in loaded] == []

@@ -50,6 +50,7 @@ from .common import (
     fail,
 )
 from .hints import shell_hint
+from .startup import skip_final_collection
 
 __all__ = ["build_parser", "main"]
 
@@ -130,6 +131,7 @@ def _flush_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    skip_final_collection()
     argv = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word that is not an option (the top-level options take no value).
     command = next((arg for arg in argv if not arg.startswith("-")), None)

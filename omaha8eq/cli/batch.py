@@ -35,6 +35,7 @@ from typing import Any
 
 from ..errors import OmahaInputError
 from .common import EXIT_OK, EXIT_USAGE, Subparsers, add_command, emit
+from .startup import loading_engine
 
 __all__ = ["answer", "register", "run_batch"]
 
@@ -151,7 +152,9 @@ def answer_lines(lines: Iterable[str]) -> int:
 
 def run_batch(args: argparse.Namespace) -> int:
     """Run ``omaha8eq batch`` on standard input."""
-    from ..core.registry import compile_notice_for  # here: the core loads numba
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
 
-    with compile_notice_for("evaluation", "equity"):
+        notice = compile_notice_for("evaluation", "equity")  # imports the kernels
+    with notice:
         return answer_lines(sys.stdin)

@@ -19,6 +19,7 @@ import argparse
 
 from ..bench.config import QUICK, BenchConfig, main_config
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, whole_number
+from .startup import loading_engine
 
 __all__ = ["register", "run_bench_command"]
 
@@ -70,15 +71,15 @@ def register(commands: Subparsers) -> None:
 
 def run_bench_command(args: argparse.Namespace) -> int:
     """Run ``omaha8eq bench``; input errors propagate to the CLI's handler."""
-    from ..bench.report import format_bench
-    from ..bench.run import run_bench
+    with loading_engine():
+        from ..bench.report import format_bench
+        from ..bench.run import run_bench
+        from ..core.registry import compile_notice_for  # the core loads numba
 
     config = main_config(
         args.quick, rows=args.rows, samples=args.samples, rounds=args.rounds,
         threads=args.threads, peers=args.peers,
     )  # fmt: skip
-    from ..core.registry import compile_notice_for  # here: the core loads numba
-
     with compile_notice_for("bench"):
         report = run_bench(config)
     if args.json:

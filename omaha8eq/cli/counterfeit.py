@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import format_cards
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, percent
 from .progress import ProgressBar
+from .startup import loading_engine
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -73,13 +74,13 @@ def register(commands: Subparsers) -> None:
 
 def run_counterfeit(args: argparse.Namespace) -> int:
     """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
-    from ..counterfeit import counterfeit_odds
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..counterfeit import counterfeit_odds
 
     groups = ("evaluation", "equity") if args.vs else ("evaluation",)
     bar = ProgressBar()
     try:
-        from ..core.registry import compile_notice_for  # here: the core loads numba
-
         with compile_notice_for(*groups):
             report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
     finally:

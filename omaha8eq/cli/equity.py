@@ -41,6 +41,7 @@ from .common import (
     whole_number,
 )
 from .progress import ProgressBar
+from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..results import EquityResult, PlayerEquity
@@ -212,7 +213,9 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
 
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
-    from ..equities import equity
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..equities import equity
 
     if args.graph:
         from .equity_graph import check_graph_support
@@ -224,8 +227,6 @@ def run_equity(args: argparse.Namespace) -> int:
         raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
     try:
-        from ..core.registry import compile_notice_for  # here: the core loads numba
-
         with contextlib.ExitStack() as stack:
             scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
             stack.enter_context(compile_notice_for("equity"))

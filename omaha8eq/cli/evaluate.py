@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
@@ -66,11 +67,11 @@ def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None) ->
 
 def run_eval(args: argparse.Namespace) -> int:
     """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
-    from ..evaluation import evaluate
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..evaluation import evaluate
 
     hilo = not args.high_only
-    from ..core.registry import compile_notice_for  # here: the core loads numba
-
     with compile_notice_for("evaluation"):
         high, low = evaluate(args.hand, args.board, hilo=hilo)
     if args.json:

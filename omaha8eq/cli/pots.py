@@ -33,6 +33,7 @@ from .common import (
     positive_chips,
     table,
 )
+from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..game.allin import AllinResult
@@ -142,11 +143,12 @@ def format_settlement(s: Settlement) -> str:
 
 
 def _run_settle(args: argparse.Namespace) -> int:
-    from ..game.pots import settle
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..game.pots import settle
 
     players = _players(args.players)
     button = button_index(args.button, len(players))
-    from ..core.registry import compile_notice_for  # here: the core loads numba
 
     with compile_notice_for("evaluation"):
         result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
@@ -216,10 +218,11 @@ def format_allin(r: AllinResult) -> str:
 
 
 def _run_allin(args: argparse.Namespace) -> int:
-    from ..game.allin import allin_equity
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..game.allin import allin_equity
 
     players = _players(args.players)
-    from ..core.registry import compile_notice_for  # here: the core loads numba
 
     with compile_notice_for("equity"):
         result = allin_equity(

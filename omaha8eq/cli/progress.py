@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 __all__ = ["ProgressBar"]
@@ -13,13 +14,17 @@ class ProgressBar:
     ``counterfeit_odds``, ``parse_range``), counting ``unit`` ("deals", "hands") until
     the engine names what it counts (:meth:`counting`: "boards" for the range sweep).
 
-    It appears only about a second after the first report (short runs print nothing)
-    and only when stderr is a terminal; it is erased when closed.
+    It appears only when stderr is a terminal, with the first report that comes
+    ``delay`` seconds or more after the first one (short runs print nothing), and is
+    erased when closed. tqdm is imported then: a short run (a warm ``equity`` call
+    takes a few milliseconds) does not pay for its import and its monitor thread.
     """
 
-    def __init__(self, unit: str = "deals") -> None:
+    def __init__(self, unit: str = "deals", *, delay: float = 1.0) -> None:
         self._unit = unit
-        self._bar: Any = None  # made by the first report: a run that reports none never imports tqdm
+        self._delay = delay
+        self._first_report: float | None = None  # time.monotonic() of the first report
+        self._bar: Any = None  # the tqdm bar, once shown
 
     @property
     def unit(self) -> str:
@@ -35,11 +40,16 @@ class ProgressBar:
     def __call__(self, done: int, total: int | None) -> None:
         bar = self._bar
         if bar is None:
+            now = time.monotonic()
+            if self._first_report is None:
+                self._first_report = now
+            if now - self._first_report < self._delay or not _is_terminal(sys.stderr):
+                return
             from tqdm import tqdm
 
             bar = self._bar = tqdm(
                 total=None, unit=f" {self._unit}", unit_scale=True, file=sys.stderr,
-                delay=1.0, leave=False, disable=None, dynamic_ncols=True,
+                leave=False, disable=None, dynamic_ncols=True,
             )  # fmt: skip
         if bar.disable:
             return
@@ -50,3 +60,11 @@ class ProgressBar:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
+
+
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (one that cannot tell is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False

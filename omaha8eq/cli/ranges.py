@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 from .progress import ProgressBar
+from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -137,11 +138,12 @@ def format_range(rng: Range, list_count: int) -> str:
 
 def run_range(args: argparse.Namespace) -> int:
     """Run ``omaha8eq range``; input errors propagate to the CLI's handler."""
-    from ..ranges.range import parse_range
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..ranges.range import parse_range
 
     if args.list_count < 0:
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
-    from ..core.registry import compile_notice_for  # here: the core loads numba
 
     bar = ProgressBar(unit="hands")
     try:

@@ -28,7 +28,7 @@ serves as this module's reference in the tests.
 from __future__ import annotations
 
 import functools
-from itertools import combinations_with_replacement
+from math import comb
 
 import numpy as np
 from numba import njit, prange
@@ -36,7 +36,7 @@ from numba import njit, prange
 from .high import best_flush, board_state, popcount
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
-from .tables import BINOM, BOARD_OFFSET, LOW_BIT, multiset_index
+from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 
 
 @functools.cache
@@ -50,19 +50,27 @@ def rank_multisets() -> RankMultisets:
     that with ``a[r]`` cards of rank r available the multiset can be dealt in
     ``prod(C(a[ranks[m, i]], multiplicities[m, i]))`` ways.
     """
-    ranks, multiplicities, offsets = [], [], [0]
-    for size in range(6):
-        # Preflop the states are then read in turn, which keeps the table reads local.
-        for multiset in sorted(combinations_with_replacement(range(13), size), key=multiset_index):
-            first = [multiset.count(r) if multiset.index(r) == i else 0 for i, r in enumerate(multiset)]
-            ranks.append(list(multiset) + [0] * (5 - size))
-            multiplicities.append(first + [0] * (5 - size))
-        offsets.append(len(ranks))
-    return RankMultisets(
-        np.array(ranks, dtype=np.int64),
-        np.array(multiplicities, dtype=np.int64),
-        np.array(offsets, dtype=np.int64),
-    )
+    # Board-state order is colex order: by the largest rank, then the next largest, ...
+    # So the multisets of k ranks whose largest is t are those of k - 1 ranks whose largest
+    # is at most t (a prefix of theirs: the first C(t + k - 1, k - 1)), each followed by t.
+    # Preflop the states are then read in turn, which keeps the table reads local.
+    blocks = [np.zeros((1, 0), dtype=np.int64)]  # the one multiset of no ranks
+    for size in range(1, 6):
+        parts = []
+        for top in range(13):
+            prefix = blocks[-1][: comb(top + size - 1, size - 1)]
+            parts.append(np.column_stack([prefix, np.full(len(prefix), top)]))
+        blocks.append(np.concatenate(parts))
+    offsets = np.cumsum([0] + [len(block) for block in blocks])
+    ranks = np.zeros((offsets[-1], 5), dtype=np.int64)
+    multiplicities = np.zeros_like(ranks)
+    for size, block in enumerate(blocks):
+        rows = slice(offsets[size], offsets[size + 1])
+        ranks[rows, :size] = block
+        for i in range(size):  # rank i's count at its first occurrence (the ranks are sorted)
+            first = block[:, i] != block[:, i - 1] if i else True
+            multiplicities[rows, i] = np.where(first, (block[:, i:] == block[:, i : i + 1]).sum(axis=1), 0)
+    return RankMultisets(ranks, multiplicities, offsets.astype(np.int64))
 
 
 @njit(cache=True, inline="always")

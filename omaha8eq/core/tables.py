@@ -40,7 +40,9 @@ import contextlib
 import functools
 import hashlib
 import os
+import re
 import sys
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -289,6 +291,14 @@ TABLE_LAYOUT: dict[str, tuple[tuple[int, ...], type[np.generic]]] = {
 }
 
 
+#: A table file of other sources (or its write left by a killed process) is removed when
+#: a new one is written, once unused for this long: another installation sharing the
+#: folder may still be using it (every read refreshes its file's modification time).
+STALE_AFTER_SECONDS = 3600
+# The table files and their writes in progress (see write_table_cache), by name.
+_TABLE_FILE_NAME = re.compile(r"tables-v\d+-[0-9a-f]{16}(\.\d+\.[0-9a-f]{8}\.tmp)?\.npz")
+
+
 def _cache_dir() -> Path:
     override = os.environ.get("OMAHA8EQ_CACHE_DIR")
     if override:
@@ -361,7 +371,40 @@ def write_table_cache(path: Path, tables: Tables) -> None:
             with contextlib.suppress(OSError):
                 tmp.unlink(missing_ok=True)
     except OSError:
-        pass
+        return
+    prune_table_cache(path)
+
+
+def prune_table_cache(keep: Path) -> list[Path]:
+    """Remove the table files in ``keep``'s folder but ``keep`` that were not used in the
+    last ``STALE_AFTER_SECONDS``; return the removed paths.
+
+    Only files named as :func:`table_cache_path` names them (and their writes in
+    progress) are touched. Safe when processes race: a file another process removed
+    first is skipped, and a process whose file was removed rebuilds it.
+    """
+    removed: list[Path] = []
+    oldest_kept = time.time() - STALE_AFTER_SECONDS
+    try:
+        candidates = [entry for entry in os.scandir(keep.parent) if _TABLE_FILE_NAME.fullmatch(entry.name)]
+    except OSError:
+        return removed
+    for entry in candidates:
+        if entry.name == keep.name:
+            continue
+        try:
+            if entry.stat(follow_symlinks=False).st_mtime < oldest_kept:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:  # gone already, or not ours to remove: leave it
+            pass
+    return removed
+
+
+def _mark_used(path: Path) -> None:
+    """Refresh ``path``'s modification time, so that no other process prunes it as unused."""
+    with contextlib.suppress(OSError):  # a read-only cache: it is only read
+        os.utime(path)
 
 
 def load_or_build_tables(path: Path) -> Tables:
@@ -369,15 +412,19 @@ def load_or_build_tables(path: Path) -> Tables:
 
     A damaged file (truncated, emptied, a flipped byte, a wrong shape or dtype) is
     never used: one line on stderr says so and the tables are rebuilt and rewritten.
-    A missing or unreachable file is rebuilt without a word.
+    A missing or unreachable file is rebuilt without a word. Writing a new file
+    removes the table files of other sources left unused (:func:`prune_table_cache`).
     """
     try:
-        return read_table_cache(path)
+        tables = read_table_cache(path)
     except (FileNotFoundError, NotADirectoryError, PermissionError):
         pass
     except Exception as error:  # on any doubt rebuild: the tables must never be wrong
         print(f"omaha8eq: the table cache {path} is damaged ({error or type(error).__name__}); rebuilding it",
               file=sys.stderr)  # fmt: skip
+    else:
+        _mark_used(path)
+        return tables
     tables = build_tables()
     write_table_cache(path, tables)
     return tables

@@ -3,23 +3,61 @@
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 
+from omaha8eq.cli import progress
 from omaha8eq.cli.progress import ProgressBar
 
 
-def test_progress_bar_accepts_known_and_unknown_totals(monkeypatch):
-    class FakeTerminal(io.StringIO):
-        def isatty(self):
-            return True
+class FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
 
+
+def test_progress_bar_accepts_known_and_unknown_totals(monkeypatch):
     monkeypatch.setattr(sys, "stderr", FakeTerminal())
-    bar = ProgressBar()
+    bar = ProgressBar(delay=0)
     bar(10, None)
     bar(20, 100)
     bar(100, 100)
     assert bar._bar.n == 100 and bar._bar.total == 100
     bar.close()
+
+
+def test_progress_bar_appears_only_on_a_terminal_a_delay_after_the_first_report(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(sys, "stderr", FakeTerminal())
+    bar = ProgressBar()  # a second's delay
+    bar(10, 100)
+    clock[0] += 0.99
+    bar(20, 100)
+    assert bar._bar is None
+    clock[0] += 0.01
+    bar(30, 100)
+    assert bar._bar is not None and bar._bar.n == 30 and bar._bar.total == 100
+    bar.close()
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: never a bar
+    bar = ProgressBar(delay=0)
+    bar(10, 100)
+    clock[0] += 5
+    bar(20, 100)
+    assert bar._bar is None
+    bar.close()
+
+
+def test_a_short_run_does_not_import_tqdm():
+    code = (
+        "import sys\n"
+        "from omaha8eq.cli.progress import ProgressBar\n"
+        "bar = ProgressBar()\n"
+        "bar(1, 2); bar(2, 2); bar.close()\n"
+        "print('tqdm' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert done.stdout.strip() == "False"
 
 
 def unit_counted(run) -> str:
