@@ -381,6 +381,22 @@ class EquityResult:
         }
 
 
+def quick_constructor(cls: type[C]) -> Callable[..., C]:
+    """A constructor of the frozen dataclass ``cls`` taking every field's value, in order:
+    the instance ``cls(*values)`` makes (``cls`` has no ``__post_init__``), without its
+    ``__init__``'s ``object.__setattr__`` per field, which costs a microsecond a result
+    object (a call with known hands makes one per player)."""
+    names = tuple(f.name for f in fields(cast(Any, cls)))
+    new = object.__new__
+
+    def make(*values: Any) -> C:
+        made = new(cls)
+        made.__dict__.update(zip(names, values, strict=True))
+        return made
+
+    return make
+
+
 @functools.lru_cache(maxsize=4096)
 def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
     """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
@@ -525,6 +541,7 @@ def outcome_sums(counts: np.ndarray) -> list[list[int]]:
     return sums
 
 
+@functools.cache
 def _sum_parts(n_columns: int, n_players: int) -> tuple[slice, slice, slice, int]:
     """Where the parts of a row of :func:`outcome_sums` (``n_columns`` sums) lie: the
     deals of each pot share, by high state (``hi_split``), by low state, and the scoops."""
@@ -584,7 +601,7 @@ def summarize_player(
         stderr = math.sqrt(variance / total)
     tally = _tally(hi_split, by_low, scoop)
     # The Fractions (slow to hash) are made when first read: most callers read floats.
-    return PlayerEquity(
+    return _player_equity(
         hand,
         mean,
         stderr,
@@ -601,6 +618,9 @@ def summarize_player(
         counts,
         by_hand,
     )
+
+
+_player_equity = quick_constructor(PlayerEquity)
 
 
 def _share_fractions(won: list[tuple[Fraction, float, int]], total: int) -> dict[Fraction, float]:

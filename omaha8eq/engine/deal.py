@@ -70,9 +70,13 @@ class Deal:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
         if high_only:
-            tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
-            for p, highs in enumerate(self.high_columns()):
-                tables[p] = highs
+            columns = self.high_columns()
+            if any(isinstance(highs, int) for highs in columns):  # a hand that is not fixed: its row is -1
+                tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
+                for p, highs in enumerate(columns):
+                    tables[p] = highs
+            else:  # one numpy call: the usual call, known hands only
+                tables = np.array(columns)
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import NamedTuple
 
 import numba
@@ -44,14 +44,18 @@ class SpotGroup(NamedTuple):
     outcomes: np.ndarray
 
 
-@contextmanager
-def numba_threads(threads: int | None) -> Iterator[None]:
+def numba_threads(threads: int | None) -> AbstractContextManager[None]:
     """Within the block numba uses ``threads`` threads (None: unchanged); restored after.
 
     The engine's functions that change the count themselves restore it."""
-    if threads is None:  # asking numba the count and setting it back costs microseconds
-        yield
-        return
+    # None: nothing to do (asking numba the count and setting it back costs microseconds,
+    # and a generator's context manager half of one).
+    return nullcontext() if threads is None else _threads_set(threads)
+
+
+@contextmanager
+def _threads_set(threads: int) -> Iterator[None]:
+    """:func:`numba_threads` of a thread count."""
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
@@ -107,7 +111,8 @@ def run_equity(
                 "run this spot without a scheduler"
             )
         plan = Plan(Method.RANGE_SWEEP, plan.deals)
-    check_work(plan.method, deal, max_work)
+    if exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
+        check_work(plan.method, deal, max_work)
     # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
     high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
     arrays = deal.arrays(hilo, high_only=high_only)

@@ -8,7 +8,15 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..results import EquityResult, HandEquity, NextCardEquity, nobody_low_share, outcome_sums, summarize_player
+from ..results import (
+    EquityResult,
+    HandEquity,
+    NextCardEquity,
+    nobody_low_share,
+    outcome_sums,
+    quick_constructor,
+    summarize_player,
+)
 from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]
@@ -49,16 +57,20 @@ def build_result(
         summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
         for p, seat in enumerate(spot.seats)
     ]
-    return EquityResult(
-        players=players,
-        board=_cards_text(spot.board),
-        dead=_cards_text(spot.dead),
-        outcomes=outcomes,
-        exhaustive=bool(exhaustive),
-        seed=seed,
-        elapsed=time.perf_counter() - started,
-        nobody_low=nobody_low_share(sums[0], len(spot.seats)),
-        hilo=hilo,
-        by_next_card=next_cards,
-        target_met=target_met,
+    return _equity_result(
+        players,
+        _cards_text(spot.board),
+        _cards_text(spot.dead),
+        outcomes,
+        bool(exhaustive),
+        seed,
+        time.perf_counter() - started,
+        nobody_low_share(sums[0], len(spot.seats)),
+        hilo,
+        next_cards,
+        target_met,
     )
+
+
+#: ``EquityResult(*fields)``, quicker (a call with known hands makes one).
+_equity_result = quick_constructor(EquityResult)

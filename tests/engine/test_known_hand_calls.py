@@ -26,7 +26,7 @@ from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, prepare_deal
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
-from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, summarize_player
+from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, quick_constructor, summarize_player
 
 
 def _random_spots(seed, count, boards=(3, 4, 5), most_players=4):
@@ -211,3 +211,13 @@ def test_the_usual_card_text_is_read_as_the_scanner_reads_it():
             assert pairs == _scan(text, None), text
     assert read > 500
     assert all(_scan(pair, None) == [card] for pair, card in _CARD_OF_PAIR.items()) and len(_CARD_OF_PAIR) == 144
+
+
+def test_the_quick_constructors_make_what_the_dataclasses_make():
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "Ac 8c 5h")
+    for made in (result, *result.players):
+        values = [made.__dict__[f.name] for f in dataclasses.fields(made)]
+        again = quick_constructor(type(made))(*values)
+        assert again == type(made)(*values) and again.__dict__ == type(made)(*values).__dict__
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.players[0].equity = 1.0
