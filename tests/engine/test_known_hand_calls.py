@@ -217,7 +217,9 @@ def test_the_quick_constructors_make_what_the_dataclasses_make():
     result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "Ac 8c 5h")
     for made in (result, *result.players):
         values = [made.__dict__[f.name] for f in dataclasses.fields(made)]
-        again = quick_constructor(type(made))(*values)
-        assert again == type(made)(*values) and again.__dict__ == type(made)(*values).__dict__
+        again, reference = quick_constructor(type(made))(*values), type(made)(*values)
+        assert list(again.__dict__) == list(reference.__dict__)  # the same fields, in order
+        assert all(a is b for a, b in zip(again.__dict__.values(), reference.__dict__.values(), strict=True))
+        assert again == reference
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.players[0].equity = 1.0
