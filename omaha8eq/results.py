@@ -522,23 +522,32 @@ def _sum_rows(n_players: int) -> np.ndarray:
     return rows
 
 
-def outcome_sum_array(counts: np.ndarray) -> np.ndarray:
+def outcome_sum_array(counts: np.ndarray, most: int | None = None) -> np.ndarray:
     """For each histogram ``counts[..., h, l]`` (high state h, low state l), the sums of
     its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), one row per
     histogram, in one numpy call for many histograms: int64, or Python ints (an object
-    array) when the counts are too large to add up in int64, so always exact."""
+    array) when the counts are too large to add up in int64, so always exact. ``most``:
+    the largest total of a histogram's cells, when the caller knows it (unweighted
+    counts: the deals), which spares looking for the largest cell."""
     n_players = counts.shape[-2] - 1
     flat = counts.reshape(-1, counts.shape[-2] * counts.shape[-1])
-    if flat.dtype != object and flat.size and flat.max() > _INT64_MAX // flat.shape[1]:
+    unknown = most is None or most > _INT64_MAX
+    if flat.dtype != object and flat.size and unknown and flat.max() > _INT64_MAX // flat.shape[1]:
         flat = flat.astype(object)
-    sums: np.ndarray = flat @ _sum_rows(n_players).T
+    sums: np.ndarray = flat.dot(_sum_columns(n_players))
     return sums
 
 
-def outcome_sums(counts: np.ndarray) -> list[list[int]]:
+def outcome_sums(counts: np.ndarray, most: int | None = None) -> list[list[int]]:
     """:func:`outcome_sum_array` as lists of Python ints."""
-    sums: list[list[int]] = outcome_sum_array(counts).tolist()
+    sums: list[list[int]] = outcome_sum_array(counts, most).tolist()
     return sums
+
+
+@functools.cache
+def _sum_columns(n_players: int) -> np.ndarray:
+    """:func:`_sum_rows` transposed, contiguous (a histogram row times it: its sums)."""
+    return np.ascontiguousarray(_sum_rows(n_players).T)
 
 
 @functools.cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -20,9 +21,19 @@ from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
 
-__all__ = ["HIGHS_CACHED", "Deal", "board_row", "cards_left", "hand_highs", "lookup_tables", "prepare_deal"]
+__all__ = [
+    "HIGHS_CACHED",
+    "Deal",
+    "board_row",
+    "cards_left",
+    "hand_highs",
+    "hands_highs",
+    "lookup_tables",
+    "prepare_deal",
+]
 
-#: Hands whose high columns :func:`hand_highs` keeps (12 KB each).
+#: Hands whose high columns :func:`hand_highs` keeps (12 KB each), and sets of hands
+#: whose stacked columns :func:`hands_highs` keeps.
 HIGHS_CACHED = 128
 
 
@@ -70,13 +81,13 @@ class Deal:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
         if high_only:
-            columns = self.high_columns()
-            if any(isinstance(highs, int) for highs in columns):  # a hand that is not fixed: its row is -1
+            hands = tuple(s.cards for s in self.seats)
+            if None in hands:  # a hand that is not fixed: its row is -1
                 tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
-                for p, highs in enumerate(columns):
+                for p, highs in enumerate(self.high_columns()):
                     tables[p] = highs
-            else:  # one numpy call: the usual call, known hands only
-                tables = np.array(columns)
+            else:  # the usual call: known hands only
+                tables = hands_highs(cast(tuple[tuple[int, ...], ...], hands))
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(
@@ -100,6 +111,15 @@ def hand_highs(cards: tuple[int, ...]) -> np.ndarray:
     row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables(), flushes_and_lows=False)[0]
     row.flags.writeable = False
     return row
+
+
+@functools.lru_cache(maxsize=HIGHS_CACHED)
+def hands_highs(hands: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """:func:`hand_highs` of each of ``hands`` (card ints), one row each: int16, ``(len(hands),
+    FIVE_CARD_STATES)``. Cached: the same hands come back call after call (a hand against
+    another on many boards). Writeable, so that the kernels compile one signature, but
+    never written: the kernels only read it (``range_combinations`` writes a copy)."""
+    return np.array([hand_highs(cards) for cards in hands])
 
 
 @functools.cache

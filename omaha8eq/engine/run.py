@@ -166,6 +166,7 @@ def run_equity(
         hand_results=hand_results,
         next_cards=next_cards,
         target_met=target_met,
+        weighted=plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
     )
 
 

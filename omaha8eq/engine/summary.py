@@ -44,15 +44,18 @@ def build_result(
     next_cards: tuple[NextCardEquity, ...] | None = None,
     target_met: bool | None = None,
     sums: list[list[int]] | None = None,
+    weighted: bool = True,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
     (a ``time.perf_counter()``), the next-card table ``next_cards`` if given, and
     ``target_met`` as :class:`EquityResult` says. ``sums``: the players'
-    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once)."""
+    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once).
+    ``weighted=False`` says that each deal counts once (no range weights): every
+    histogram then adds up to ``outcomes``."""
     hand_results = hand_results or {}
     if sums is None:
-        sums = outcome_sums(counts)
+        sums = outcome_sums(counts, None if weighted else outcomes)
     players = [
         summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
         for p, seat in enumerate(spot.seats)

@@ -22,7 +22,7 @@ from omaha8eq import equity, equity_many
 from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
 from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
-from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, prepare_deal
+from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_deal
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
@@ -156,6 +156,11 @@ def test_the_cached_high_columns_are_the_hand_tables_high_columns():
         assert np.array_equal(deal.arrays(True, high_only=True).fixed_tables, expected)
     highs = hand_highs((0, 5, 10, 51))
     assert not highs.flags.writeable and highs is hand_highs((0, 5, 10, 51))
+    # Known hands only: the hands' rows stacked, kept for the next call with the same hands.
+    deal = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", ""))
+    stacked = deal.arrays(True, high_only=True).fixed_tables
+    assert np.array_equal(stacked, fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False))
+    assert stacked is hands_highs(((0, 21, 30, 35), (51, 50, 1, 5))) and stacked.flags.writeable
 
 
 def test_the_deal_arrays_hold_the_cards_left():
