@@ -574,8 +574,9 @@ def split_sum_columns(sums: np.ndarray, n_players: int) -> tuple[np.ndarray, np.
 
 def nobody_low_share(sums: list[int], n_players: int) -> float:
     """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
-    _, hi_split, by_low, _ = _split_sums(sums, n_players)
-    return by_low[n_players + 2] / sum(hi_split)
+    _, highs, lows, _ = _sum_parts(len(sums), n_players)
+    nobody: int = sums[lows.start + n_players + 2]
+    return nobody / sum(sums[highs])
 
 
 def summarize_player(

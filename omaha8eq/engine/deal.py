@@ -70,7 +70,8 @@ class Deal:
     @property
     def fixed(self) -> np.ndarray:
         """Per seat: True for a fixed hand (bool)."""
-        return np.array([s.cards is not None for s in self.spot.seats], dtype=np.bool_)
+        fixed = [s.cards is not None for s in self.spot.seats]
+        return _all_fixed(len(fixed)) if all(fixed) else np.array(fixed, dtype=np.bool_)
 
     def high_columns(self) -> list[np.ndarray | int]:
         """Per seat, the high columns of ``showdown.fixed_hand_tables`` (read-only,
@@ -159,6 +160,12 @@ def prepare_deal(spot: Spot) -> Deal:
         ranged=[i for i, s in enumerate(seats) if s.is_range],
         board_array=np.array(board_row(spot), dtype=np.int8),
     )
+
+
+@functools.cache
+def _all_fixed(n_players: int) -> np.ndarray:
+    """:attr:`Deal.fixed` of ``n_players`` fixed hands: made once, never written (the kernels read it)."""
+    return np.ones(n_players, dtype=np.bool_)
 
 
 def board_row(spot: Spot) -> tuple[int, ...]:
