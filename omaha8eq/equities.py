@@ -279,8 +279,8 @@ def equity_many(
     results: list[EquityResult | None] = [None] * len(parsed)
     for group in count_spots(parsed, **checked):
         table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, checked["hilo"], started)
-        for row, i in enumerate(group.members):
-            results[i] = table.result(row)
+        for i, result in zip(group.members, table.results(), strict=True):
+            results[i] = result
     return [result for result in results if result is not None]
 
 

@@ -87,19 +87,27 @@ class SpotEquities:
         """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
         ``elapsed`` is this call's): the same as ``equity(hands, board, dead,
         exhaustive=True, hilo=hilo)`` but for ``elapsed``."""
+        n_players = self.players
+        return self._result(spot, self._sums[spot * n_players : (spot + 1) * n_players].tolist())
+
+    def results(self) -> list[EquityResult]:
+        """:meth:`result` of every spot, in order."""
+        n_players = self.players
+        sums = self._sums.tolist()  # one conversion for all the spots
+        return [self._result(i, sums[i * n_players : (i + 1) * n_players]) for i in range(len(self))]
+
+    def _result(self, spot: int, sums: list[list[int]]) -> EquityResult:
         from .engine.summary import build_result
 
-        n_players = self.players
-        row = self._spots[spot]
         return build_result(
-            row,
+            self._spots[spot],
             self.counts[spot],
             int(self.outcomes[spot]),
             exhaustive=True,
             seed=None,
             hilo=self.hilo,
             started=time.perf_counter() - self.elapsed,
-            sums=self._sums[spot * n_players : (spot + 1) * n_players].tolist(),
+            sums=sums,
         )
 
     def exact_equity(self, spot: int, player: int) -> Fraction:

@@ -59,6 +59,7 @@ def test_every_figure_is_equity_s_bit_for_bit(n_players, boards, hilo):
             for name in PLAYER_FIGURES:
                 assert table_figure(table, name)[i, p] == getattr(player, name), (spot, p, name)
         assert _without_elapsed(table.result(i)) == _without_elapsed(alone)
+        assert _without_elapsed(table.results()[i]) == _without_elapsed(alone)
         assert table.exact_equity(i, 0) == alone.players[0].exact_equity()
 
 
