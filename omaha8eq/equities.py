@@ -36,7 +36,7 @@ from .engine.method import AGGREGATE_POINTS, EXHAUSTIVE_LIMIT, MAX_WORK
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
 from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
-from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, parse_spot
+from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
 from .results import EquityResult
 from .spot_results import SpotEquities, empty_spot_table, spot_table
@@ -341,7 +341,7 @@ def _known_spots(
 ) -> tuple[list[Spot], dict[str, Any]]:
     """The spots of :func:`equity_many` or :func:`spot_equities` (named ``function`` in
     errors) parsed and checked, and the checked options as :func:`count_spots` takes them."""
-    if isinstance(spots, (str, bytes)) or not isinstance(spots, Sequence):
+    if not is_sequence(spots):
         raise OmahaTypeError(f"spots: expected a list of (hands, board, dead) tuples, got {excerpt(spots)}")
     options = _check_options(True, None, None, None, threads, max_work, progress)
     checked = {
@@ -356,7 +356,7 @@ def _known_spots(
 def _known_spot(number: int, spot: object, function: str) -> Spot:
     """Spot ``number`` of :func:`equity_many` or :func:`spot_equities` (``function``)
     parsed and checked: known hands only."""
-    if isinstance(spot, (str, bytes)) or not isinstance(spot, Sequence) or not 1 <= len(spot) <= 3:
+    if not is_sequence(spot) or not 1 <= len(spot) <= 3:
         raise OmahaTypeError(f"spot {number}: expected a tuple (hands, board, dead), got {excerpt(spot)}")
     hands, board, dead = (*spot, "", "")[:3]
     try:

@@ -24,7 +24,7 @@ from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
 from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_deal
 from omaha8eq.engine.run import run_equity
-from omaha8eq.engine.spot import parse_spot
+from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, quick_constructor, summarize_player
 
@@ -228,3 +228,10 @@ def test_the_quick_constructors_make_what_the_dataclasses_make():
         assert again == reference
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.players[0].equity = 1.0
+
+
+def test_a_sequence_is_a_list_a_tuple_or_another_sequence_but_not_text():
+    for value in ([], (1,), range(3), np.array([1, 2]).tolist(), ["As Ah 2c 3d"]):
+        assert is_sequence(value)
+    for value in ("As Ah", b"As", {"a": 1}, {1, 2}, 3, None, np.array([1, 2])):
+        assert not is_sequence(value)
