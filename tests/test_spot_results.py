@@ -10,12 +10,15 @@ is checked against.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
+import numba
 import numpy as np
 import pytest
 
 from omaha8eq import OmahaInputError, OmahaTypeError, SpotEquities, equity, equity_many, spot_equities
 from omaha8eq.cards import format_cards
+from omaha8eq.engine import run as engine_run
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.spot_results import PLAYER_FIGURES
@@ -138,3 +141,16 @@ def test_options_are_checked():
         spot_equities([([ACES, KINGS],)], hilo="yes")
     with pytest.raises(OmahaInputError, match="threads"):
         spot_equities([([ACES, KINGS],)], threads=0)
+
+
+def test_kernel_calls_of_a_few_spots_and_two_threads_count_the_same(monkeypatch):
+    # Mixed hole sizes in one player count, cut into kernel calls of 3 spots (progress after each).
+    spots = _random_spots(54, 20, 3)
+    whole = spot_equities(spots, threads=1)
+    monkeypatch.setattr(engine_run, "SPOTS_PER_CALL", 3)
+    seen = []
+    threads = min(2, numba.config.NUMBA_NUM_THREADS)  # two where the machine has them
+    cut = spot_equities(spots, threads=threads, progress=lambda done, total: seen.append((done, total)))
+    assert np.array_equal(cut.counts, whole.counts) and np.array_equal(cut.equity, whole.equity)
+    assert len(seen) >= 7 and seen[-1] == (20, 20)  # 7 calls at least
+    assert all(done < later for (done, _), (later, _) in itertools.pairwise(seen))
