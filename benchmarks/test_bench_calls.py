@@ -90,6 +90,18 @@ def test_equity_many_distinct_flop_spots(benchmark, one_thread):
     benchmark(omaha8eq.equity_many, DISTINCT_FLOP_SPOTS)
 
 
+@pytest.mark.parametrize("spots", ["repeated", "distinct"])
+def test_spot_equities_flop_spots(benchmark, one_thread, spots):
+    """One unit = one heads-up flop spot of a 300-spot ``spot_equities`` call (exact, arrays
+    out): the 3 spots of ``FLOP_SPOTS`` repeated, or 300 different ones (their hands'
+    tables built again after the first round: more hands than ``engine.deal.hand_highs``
+    keeps)."""
+    chosen = FLOP_SPOTS if spots == "repeated" else DISTINCT_FLOP_SPOTS
+    omaha8eq.spot_equities(chosen[:3])
+    benchmark.extra_info.update(unit="spots", units=len(chosen), threads=one_thread)
+    benchmark(omaha8eq.spot_equities, chosen)
+
+
 def test_cli_cold_start_with_warm_caches(benchmark):
     """One unit = one ``omaha8eq equity AsAh2c3d KsKhQdJd`` process, caches warm."""
     command = [sys.executable, "-m", "omaha8eq", "equity", "AsAh2c3d", "KsKhQdJd"]

@@ -58,12 +58,14 @@ _PUBLIC = {
     "preflop_rank": ".ranges.preflop",
     "range_hands_excluding": ".ranges.range",
     "settle": ".game.pots",
+    "SpotEquities": ".spot_results",
+    "spot_equities": ".equities",
 }
 
 if TYPE_CHECKING:
     from .cards import format_card, format_cards, parse_cards
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
-    from .equities import equity, equity_many
+    from .equities import equity, equity_many, spot_equities
     from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
@@ -73,6 +75,7 @@ if TYPE_CHECKING:
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
     from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
+    from .spot_results import SpotEquities
 
 __all__ = [
     "AllinPlayer",
@@ -102,6 +105,7 @@ __all__ = [
     "Range",
     "RangeSyntaxError",
     "Settlement",
+    "SpotEquities",
     "allin_equity",
     "counterfeit_odds",
     "equity",
@@ -120,6 +124,7 @@ __all__ = [
     "preflop_rank",
     "range_hands_excluding",
     "settle",
+    "spot_equities",
 ]
 __version__ = "0.1.0"
 

@@ -381,6 +381,22 @@ class EquityResult:
         }
 
 
+def quick_constructor(cls: type[C]) -> Callable[..., C]:
+    """A constructor of the frozen dataclass ``cls`` taking every field's value, in order:
+    the instance ``cls(*values)`` makes (``cls`` has no ``__post_init__``), without its
+    ``__init__``'s ``object.__setattr__`` per field, which costs a microsecond a result
+    object (a call with known hands makes one per player)."""
+    names = tuple(f.name for f in fields(cast(Any, cls)))
+    new = object.__new__
+
+    def make(*values: Any) -> C:
+        made = new(cls)
+        made.__dict__.update(zip(names, values, strict=True))
+        return made
+
+    return make
+
+
 @functools.lru_cache(maxsize=4096)
 def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
     """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
@@ -472,13 +488,13 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
 
 def _cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
     """The histogram cells in which a player wins exactly ``share`` of the pot."""
-    return next((where for won, _, where in _share_cells(n_players) if won == share), ())
+    return next((where for won, _, where in share_cells(n_players) if won == share), ())
 
 
 @functools.cache
-def _share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
+def share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
     """Every pot share a player can win, largest first, as a Fraction and a float, with
-    the histogram cells that win it."""
+    the histogram cells that win it (the order of :func:`outcome_sums`' first sums)."""
     cells: dict[Fraction, list[tuple[int, int]]] = {}
     for h in range(n_players + 1):
         for lo in range(n_players + 3):
@@ -493,10 +509,10 @@ _INT64_MAX = 2**63 - 1
 def _sum_rows(n_players: int) -> np.ndarray:
     """Which cells of a player's histogram, flattened (``(P + 1) * (P + 3)`` cells), each
     of :func:`outcome_sums` adds up (0/1 rows, int64): one row per pot share of
-    :func:`_share_cells`, then one per high state (a row of cells), one per low state (a
+    :func:`share_cells`, then one per high state (a row of cells), one per low state (a
     column), and the scoops (high alone, with the low alone or nobody's low)."""
     shape = (n_players + 1, n_players + 3)
-    picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in _share_cells(n_players)]
+    picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in share_cells(n_players)]
     picks += [[(h, lo) for lo in range(shape[1])] for h in range(shape[0])]
     picks += [[(h, lo) for h in range(shape[0])] for lo in range(shape[1])]
     picks.append([(1, 1), (1, n_players + 2)])
@@ -506,30 +522,61 @@ def _sum_rows(n_players: int) -> np.ndarray:
     return rows
 
 
-def outcome_sums(counts: np.ndarray) -> list[list[int]]:
+def outcome_sum_array(counts: np.ndarray, most: int | None = None) -> np.ndarray:
     """For each histogram ``counts[..., h, l]`` (high state h, low state l), the sums of
-    its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), as Python
-    ints, in one numpy call for many histograms. Exact: counts too large to add up in
-    int64 are added as Python ints."""
+    its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), one row per
+    histogram, in one numpy call for many histograms: int64, or Python ints (an object
+    array) when the counts are too large to add up in int64, so always exact. ``most``:
+    the largest total of a histogram's cells, when the caller knows it (unweighted
+    counts: the deals), which spares looking for the largest cell."""
     n_players = counts.shape[-2] - 1
     flat = counts.reshape(-1, counts.shape[-2] * counts.shape[-1])
-    if flat.dtype != object and flat.size and flat.max() > _INT64_MAX // flat.shape[1]:
+    unknown = most is None or most > _INT64_MAX
+    if flat.dtype != object and flat.size and unknown and flat.max() > _INT64_MAX // flat.shape[1]:
         flat = flat.astype(object)
-    sums: list[list[int]] = (flat @ _sum_rows(n_players).T).tolist()
+    sums: np.ndarray = flat.dot(_sum_columns(n_players))
     return sums
 
 
+def outcome_sums(counts: np.ndarray, most: int | None = None) -> list[list[int]]:
+    """:func:`outcome_sum_array` as lists of Python ints."""
+    sums: list[list[int]] = outcome_sum_array(counts, most).tolist()
+    return sums
+
+
+@functools.cache
+def _sum_columns(n_players: int) -> np.ndarray:
+    """:func:`_sum_rows` transposed, contiguous (a histogram row times it: its sums)."""
+    return np.ascontiguousarray(_sum_rows(n_players).T)
+
+
+@functools.cache
+def _sum_parts(n_columns: int, n_players: int) -> tuple[slice, slice, slice, int]:
+    """Where the parts of a row of :func:`outcome_sums` (``n_columns`` sums) lie: the
+    deals of each pot share, by high state (``hi_split``), by low state, and the scoops."""
+    lows = n_columns - 1 - (n_players + 3)
+    return slice(0, lows - n_players - 1), slice(lows - n_players - 1, lows), slice(lows, n_columns - 1), -1
+
+
 def _split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], int]:
-    """A row of :func:`outcome_sums` in its parts: the deals of each pot share, by high
-    state (``hi_split``), by low state, and the scoops."""
-    lows = len(sums) - 1 - (n_players + 3)
-    return sums[: lows - n_players - 1], tuple(sums[lows - n_players - 1 : lows]), sums[lows:-1], sums[-1]
+    """A row of :func:`outcome_sums` in its parts (see :func:`_sum_parts`)."""
+    shares, highs, lows, scoop = _sum_parts(len(sums), n_players)
+    return sums[shares], tuple(sums[highs]), sums[lows], sums[scoop]
+
+
+def split_sum_columns(sums: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rows of :func:`outcome_sum_array` in their parts, as columns (see
+    :func:`_sum_parts`): the deals of each pot share (in the order of
+    :func:`share_cells`), by high state, by low state, and the scoops."""
+    shares, highs, lows, scoop = _sum_parts(sums.shape[1], n_players)
+    return sums[:, shares], sums[:, highs], sums[:, lows], sums[:, scoop]
 
 
 def nobody_low_share(sums: list[int], n_players: int) -> float:
     """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
-    _, hi_split, by_low, _ = _split_sums(sums, n_players)
-    return by_low[n_players + 2] / sum(hi_split)
+    _, highs, lows, _ = _sum_parts(len(sums), n_players)
+    nobody: int = sums[lows.start + n_players + 2]
+    return nobody / sum(sums[highs])
 
 
 def summarize_player(
@@ -549,11 +596,14 @@ def summarize_player(
     share_times, hi_split, by_low, scoop = _split_sums(sums, n_players)
     won = [
         (share, value, times)
-        for (share, value, _), times in zip(_share_cells(n_players), share_times, strict=True)
+        for (share, value, _), times in zip(share_cells(n_players), share_times, strict=True)
         if times
     ]
     total = sum(hi_split)
-    mean = sum([value * times for _, value, times in won]) / total
+    mean = 0.0
+    for _, value, times in won:  # term by term, as spot_results.spot_table adds its columns
+        mean += value * times
+    mean /= total
     stderr = 0.0
     if not exhaustive and total > 1:
         second_moment = sum(value * value * times for _, value, times in won) / total
@@ -561,7 +611,7 @@ def summarize_player(
         stderr = math.sqrt(variance / total)
     tally = _tally(hi_split, by_low, scoop)
     # The Fractions (slow to hash) are made when first read: most callers read floats.
-    return PlayerEquity(
+    return _player_equity(
         hand,
         mean,
         stderr,
@@ -578,6 +628,9 @@ def summarize_player(
         counts,
         by_hand,
     )
+
+
+_player_equity = quick_constructor(PlayerEquity)
 
 
 def _share_fractions(won: list[tuple[Fraction, float, int]], total: int) -> dict[Fraction, float]:

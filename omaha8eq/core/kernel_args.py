@@ -137,6 +137,12 @@ def _field_key(value: object) -> object:
     return type(value)
 
 
+def _key(value: tuple[Any, ...]) -> tuple[object, ...]:
+    """:func:`_field_key` of every field (plain arrays inline: this runs on every kernel call)."""
+    ndarray = np.ndarray
+    return tuple([(v.dtype, v.ndim, v.flags.num) if type(v) is ndarray else _field_key(v) for v in value])
+
+
 def _register_typeof(cls: type[tuple[Any, ...]]) -> None:
     cache: dict[tuple[object, ...], types.Type] = {}
     # The value typed last and its type: the tables and multisets are the same object on
@@ -148,7 +154,7 @@ def _register_typeof(cls: type[tuple[Any, ...]]) -> None:
     def _typeof(value: tuple[Any, ...], context: Any) -> types.Type | None:
         if value is last_value[0]:
             return last_type[0]
-        key = tuple(_field_key(v) for v in value)
+        key = _key(value)
         found = cache.get(key)
         if found is None:
             field_types = [typeof_impl(v, context) for v in value]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -20,9 +21,19 @@ from ..core.tables import get_tables
 from ..inputs import DECK_SIZE
 from .spot import Seat, Spot, restrict_ranges
 
-__all__ = ["HIGHS_CACHED", "Deal", "board_row", "cards_left", "hand_highs", "lookup_tables", "prepare_deal"]
+__all__ = [
+    "HIGHS_CACHED",
+    "Deal",
+    "board_row",
+    "cards_left",
+    "hand_highs",
+    "hands_highs",
+    "lookup_tables",
+    "prepare_deal",
+]
 
-#: Hands whose high columns :func:`hand_highs` keeps (12 KB each).
+#: Hands whose high columns :func:`hand_highs` keeps (12 KB each), and sets of hands
+#: whose stacked columns :func:`hands_highs` keeps.
 HIGHS_CACHED = 128
 
 
@@ -59,7 +70,8 @@ class Deal:
     @property
     def fixed(self) -> np.ndarray:
         """Per seat: True for a fixed hand (bool)."""
-        return np.array([s.cards is not None for s in self.spot.seats], dtype=np.bool_)
+        fixed = [s.cards is not None for s in self.spot.seats]
+        return _all_fixed(len(fixed)) if all(fixed) else np.array(fixed, dtype=np.bool_)
 
     def high_columns(self) -> list[np.ndarray | int]:
         """Per seat, the high columns of ``showdown.fixed_hand_tables`` (read-only,
@@ -70,9 +82,13 @@ class Deal:
         """The kernels' view of the deal, with the fixed hands' tables
         (``high_only``: only their high columns, all the exact aggregation reads)."""
         if high_only:
-            tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
-            for p, highs in enumerate(self.high_columns()):
-                tables[p] = highs
+            hands = tuple(s.cards for s in self.seats)
+            if None in hands:  # a hand that is not fixed: its row is -1
+                tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
+                for p, highs in enumerate(self.high_columns()):
+                    tables[p] = highs
+            else:  # the usual call: known hands only
+                tables = hands_highs(cast(tuple[tuple[int, ...], ...], hands))
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
         return DealArrays(
@@ -96,6 +112,15 @@ def hand_highs(cards: tuple[int, ...]) -> np.ndarray:
     row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables(), flushes_and_lows=False)[0]
     row.flags.writeable = False
     return row
+
+
+@functools.lru_cache(maxsize=HIGHS_CACHED)
+def hands_highs(hands: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """:func:`hand_highs` of each of ``hands`` (card ints), one row each: int16, ``(len(hands),
+    FIVE_CARD_STATES)``. Cached: the same hands come back call after call (a hand against
+    another on many boards). Writeable, so that the kernels compile one signature, but
+    never written: the kernels only read it (``range_combinations`` writes a copy)."""
+    return np.array([hand_highs(cards) for cards in hands])
 
 
 @functools.cache
@@ -135,6 +160,12 @@ def prepare_deal(spot: Spot) -> Deal:
         ranged=[i for i, s in enumerate(seats) if s.is_range],
         board_array=np.array(board_row(spot), dtype=np.int8),
     )
+
+
+@functools.cache
+def _all_fixed(n_players: int) -> np.ndarray:
+    """:attr:`Deal.fixed` of ``n_players`` fixed hands: made once, never written (the kernels read it)."""
+    return np.ones(n_players, dtype=np.bool_)
 
 
 def board_row(spot: Spot) -> tuple[int, ...]:

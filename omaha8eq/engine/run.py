@@ -5,15 +5,17 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
 from ..core.exact_boards import board_combinations
+from ..core.showdown import histogram_shape
 from ..deck import DECK_SIZE
 from ..errors import OmahaInputError
-from ..results import EquityResult, outcome_sums
+from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
@@ -25,21 +27,35 @@ from .sampling import SampleTarget, sample_counts
 from .spot import Spot
 from .summary import HandResults, build_result
 
-__all__ = ["SPOTS_PER_CALL", "run_equity", "run_many", "run_split"]
+__all__ = ["SPOTS_PER_CALL", "SpotGroup", "count_spots", "run_equity", "run_split"]
 
-#: Most spots of one kernel call of :func:`run_many` (a preflop spot takes about a
+#: Most spots of one kernel call of :func:`count_spots` (a preflop spot takes about a
 #: millisecond on one core): progress is reported, and Ctrl-C honoured, between calls.
 SPOTS_PER_CALL = 256
 
 
-@contextmanager
-def numba_threads(threads: int | None) -> Iterator[None]:
+class SpotGroup(NamedTuple):
+    """The spots of one player count ``P`` counted by :func:`count_spots`: their indices
+    (``members``, ascending), their outcome histograms (``counts``, int64, ``(len(members),
+    P, P + 1, P + 3)``) and their boards counted (``outcomes``, int64)."""
+
+    members: list[int]
+    counts: np.ndarray
+    outcomes: np.ndarray
+
+
+def numba_threads(threads: int | None) -> AbstractContextManager[None]:
     """Within the block numba uses ``threads`` threads (None: unchanged); restored after.
 
     The engine's functions that change the count themselves restore it."""
-    if threads is None:  # asking numba the count and setting it back costs microseconds
-        yield
-        return
+    # None: nothing to do (asking numba the count and setting it back costs microseconds,
+    # and a generator's context manager half of one).
+    return nullcontext() if threads is None else _threads_set(threads)
+
+
+@contextmanager
+def _threads_set(threads: int) -> Iterator[None]:
+    """:func:`numba_threads` of a thread count."""
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
@@ -95,7 +111,8 @@ def run_equity(
                 "run this spot without a scheduler"
             )
         plan = Plan(Method.RANGE_SWEEP, plan.deals)
-    check_work(plan.method, deal, max_work)
+    if exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
+        check_work(plan.method, deal, max_work)
     # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
     high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
     arrays = deal.arrays(hilo, high_only=high_only)
@@ -149,23 +166,25 @@ def run_equity(
         hand_results=hand_results,
         next_cards=next_cards,
         target_met=target_met,
+        weighted=plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
     )
 
 
-def run_many(
+def count_spots(
     spots: list[Spot],
     *,
     hilo: bool,
     threads: int | None,
     max_work: int | None,
     progress: ProgressCallback | None,
-) -> list[EquityResult]:
-    """The exact equity of every checked spot (known hands only), as ``run_equity(spot,
-    exhaustive=True)`` gives it, the spots counted ``SPOTS_PER_CALL`` at a time per kernel
-    call (alike spots together: the same number of players and hole size), shared among
-    the threads. Raises OmahaInputError before any counting when the estimated work of
-    all the spots is above ``max_work`` (default ``MAX_WORK``)."""
-    started = time.perf_counter()
+) -> list[SpotGroup]:
+    """The exact outcome histograms of every checked spot (known hands only), as
+    ``run_equity(spot, exhaustive=True)`` counts them, grouped by player count (groups
+    in the order of their first spot). The spots are counted ``SPOTS_PER_CALL`` at a time
+    per kernel call (alike spots together: the same number of players and hole size),
+    shared among the threads; ``progress(done, total)`` counts spots. Raises
+    OmahaInputError before any counting when the estimated work of all the spots is
+    above ``max_work`` (default ``MAX_WORK``)."""
     boards = [_boards_to_come(spot) for spot in spots]
     work = sum(aggregate_work(len(spot.seats), n) for spot, n in zip(spots, boards, strict=True))
     limit = MAX_WORK if max_work is None else max_work
@@ -175,34 +194,31 @@ def run_many(
             f"the limit max_work={limit:.2g}; split them, or raise max_work to run them anyway"
         )
     tables = lookup_tables()
-    groups: dict[tuple[int, int], list[int]] = {}
+    by_players: dict[int, list[int]] = {}
     for i, spot in enumerate(spots):
-        groups.setdefault((len(spot.seats), spot.hole_size), []).append(i)
-    results: list[EquityResult | None] = [None] * len(spots)
+        by_players.setdefault(len(spot.seats), []).append(i)
+    groups = [
+        SpotGroup(
+            members,
+            np.zeros((len(members), *histogram_shape(n_players)), dtype=np.int64),
+            np.array([boards[i] for i in members], dtype=np.int64),
+        )
+        for n_players, members in by_players.items()
+    ]
     done = 0
     announce_unit(progress, "spots")
     with numba_threads(threads):
-        for members in groups.values():
-            for first in range(0, len(members), SPOTS_PER_CALL):
-                part = members[first : first + SPOTS_PER_CALL]
-                counts = aggregate_many([spots[i] for i in part], hilo, tables)
-                sums = outcome_sums(counts)  # every player's of every spot, at once
-                n_players = counts.shape[1]
-                for k, i in enumerate(part):
-                    spot_sums = sums[k * n_players : (k + 1) * n_players]
-                    results[i] = build_result(
-                        spots[i],
-                        counts[k],
-                        boards[i],
-                        exhaustive=True,
-                        seed=None,
-                        hilo=hilo,
-                        started=started,
-                        sums=spot_sums,
-                    )
-                done += len(part)
-                report(progress, done, len(spots))
-    return [result for result in results if result is not None]
+        for group in groups:
+            by_hole: dict[int, list[int]] = {}
+            for row, i in enumerate(group.members):
+                by_hole.setdefault(spots[i].hole_size, []).append(row)
+            for rows in by_hole.values():
+                for first in range(0, len(rows), SPOTS_PER_CALL):
+                    part = rows[first : first + SPOTS_PER_CALL]
+                    group.counts[part] = aggregate_many([spots[group.members[row]] for row in part], hilo, tables)
+                    done += len(part)
+                    report(progress, done, len(spots))
+    return groups
 
 
 def _boards_to_come(spot: Spot) -> int:

@@ -8,7 +8,15 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..results import EquityResult, HandEquity, NextCardEquity, nobody_low_share, outcome_sums, summarize_player
+from ..results import (
+    EquityResult,
+    HandEquity,
+    NextCardEquity,
+    nobody_low_share,
+    outcome_sums,
+    quick_constructor,
+    summarize_player,
+)
 from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]
@@ -36,29 +44,36 @@ def build_result(
     next_cards: tuple[NextCardEquity, ...] | None = None,
     target_met: bool | None = None,
     sums: list[list[int]] | None = None,
+    weighted: bool = True,
 ) -> EquityResult:
     """The :class:`EquityResult` of the outcome histogram ``counts[player, high, low]``
     (``omaha8eq.core.showdown``), with ``elapsed`` measured from ``started``
     (a ``time.perf_counter()``), the next-card table ``next_cards`` if given, and
     ``target_met`` as :class:`EquityResult` says. ``sums``: the players'
-    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once)."""
+    :func:`~omaha8eq.results.outcome_sums`, if known (computed for many spots at once).
+    ``weighted=False`` says that each deal counts once (no range weights): every
+    histogram then adds up to ``outcomes``."""
     hand_results = hand_results or {}
     if sums is None:
-        sums = outcome_sums(counts)
+        sums = outcome_sums(counts, None if weighted else outcomes)
     players = [
         summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
         for p, seat in enumerate(spot.seats)
     ]
-    return EquityResult(
-        players=players,
-        board=_cards_text(spot.board),
-        dead=_cards_text(spot.dead),
-        outcomes=outcomes,
-        exhaustive=bool(exhaustive),
-        seed=seed,
-        elapsed=time.perf_counter() - started,
-        nobody_low=nobody_low_share(sums[0], len(spot.seats)),
-        hilo=hilo,
-        by_next_card=next_cards,
-        target_met=target_met,
+    return _equity_result(
+        players,
+        _cards_text(spot.board),
+        _cards_text(spot.dead),
+        outcomes,
+        bool(exhaustive),
+        seed,
+        time.perf_counter() - started,
+        nobody_low_share(sums[0], len(spot.seats)),
+        hilo,
+        next_cards,
+        target_met,
     )
+
+
+#: ``EquityResult(*fields)``, quicker (a call with known hands makes one).
+_equity_result = quick_constructor(EquityResult)

@@ -22,11 +22,11 @@ from omaha8eq import equity, equity_many
 from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
 from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
-from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, prepare_deal
+from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_deal
 from omaha8eq.engine.run import run_equity
-from omaha8eq.engine.spot import parse_spot
+from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
-from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, summarize_player
+from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, quick_constructor, summarize_player
 
 
 def _random_spots(seed, count, boards=(3, 4, 5), most_players=4):
@@ -156,6 +156,11 @@ def test_the_cached_high_columns_are_the_hand_tables_high_columns():
         assert np.array_equal(deal.arrays(True, high_only=True).fixed_tables, expected)
     highs = hand_highs((0, 5, 10, 51))
     assert not highs.flags.writeable and highs is hand_highs((0, 5, 10, 51))
+    # Known hands only: the hands' rows stacked, kept for the next call with the same hands.
+    deal = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", ""))
+    stacked = deal.arrays(True, high_only=True).fixed_tables
+    assert np.array_equal(stacked, fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False))
+    assert stacked is hands_highs(((0, 21, 30, 35), (51, 50, 1, 5))) and stacked.flags.writeable
 
 
 def test_the_deal_arrays_hold_the_cards_left():
@@ -211,3 +216,22 @@ def test_the_usual_card_text_is_read_as_the_scanner_reads_it():
             assert pairs == _scan(text, None), text
     assert read > 500
     assert all(_scan(pair, None) == [card] for pair, card in _CARD_OF_PAIR.items()) and len(_CARD_OF_PAIR) == 144
+
+
+def test_the_quick_constructors_make_what_the_dataclasses_make():
+    result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "Ac 8c 5h")
+    for made in (result, *result.players):
+        values = [made.__dict__[f.name] for f in dataclasses.fields(made)]
+        again, reference = quick_constructor(type(made))(*values), type(made)(*values)
+        assert list(again.__dict__) == list(reference.__dict__)  # the same fields, in order
+        assert all(a is b for a, b in zip(again.__dict__.values(), reference.__dict__.values(), strict=True))
+        assert again == reference
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.players[0].equity = 1.0
+
+
+def test_a_sequence_is_a_list_a_tuple_or_another_sequence_but_not_text():
+    for value in ([], (1,), range(3), np.array([1, 2]).tolist(), ["As Ah 2c 3d"]):
+        assert is_sequence(value)
+    for value in ("As Ah", b"As", {"a": 1}, {1, 2}, 3, None, np.array([1, 2])):
+        assert not is_sequence(value)

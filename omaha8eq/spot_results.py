@@ -1,0 +1,174 @@
+"""The exact equities of many spots of known hands as arrays: :class:`SpotEquities`.
+
+:func:`omaha8eq.equities.spot_equities` returns one: every figure of
+:class:`~omaha8eq.results.PlayerEquity` that a caller of many spots reads, as a numpy
+array of shape ``(spots, players)`` (per spot: shape ``(spots,)``), made from the
+outcome histograms with a few numpy calls for all the spots instead of a result object
+apiece. The floats are the ones :func:`omaha8eq.equities.equity` gives, bit for bit
+(the same operations in the same order), and the histograms keep every count:
+:meth:`SpotEquities.result` gives a spot's full :class:`~omaha8eq.results.EquityResult`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .results import EquityResult, outcome_sum_array, share_cells, split_sum_columns
+
+if TYPE_CHECKING:
+    from .engine.spot import Spot
+
+__all__ = ["PLAYER_FIGURES", "SpotEquities", "empty_spot_table", "spot_table"]
+
+#: The per-player arrays of :class:`SpotEquities`, shape ``(spots, players)``.
+PLAYER_FIGURES = ("equity", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop", "quarter")
+
+
+@dataclass(frozen=True, eq=False)
+class SpotEquities:
+    """Exact equities of ``n`` spots of ``P`` known hands each (Omaha Hi-Lo, or high only).
+
+    Every per-player array has shape ``(n, P)``, float64: row ``i`` is spot ``i`` in the
+    order given, column ``p`` its player ``p``; each figure is the same as
+    ``equity(hands, board, dead, exhaustive=True).players[p]``'s (a share of the spot's
+    ``outcomes`` boards, see :class:`~omaha8eq.results.PlayerEquity`).
+
+    Attributes:
+        equity: the mean share of the pot won (each row sums to 1).
+        hi_win, hi_tie, hi_lose: the best high alone, shared, not the best.
+        lo_win, lo_tie, lo_lose: a qualifying low that is the best alone, shared, not the best.
+        no_low: no qualifying low of the player's own.
+        scoop: the whole pot alone.
+        quarter: exactly a quarter of the pot.
+        nobody_low: per spot (shape ``(n,)``), the share of boards in which nobody has a
+            qualifying low (1.0 in Omaha high).
+        outcomes: per spot (int64, ``(n,)``), the boards counted.
+        counts: the outcome histograms, int64 ``(n, P, P + 1, P + 3)``: ``counts[i, p]``
+            is ``equity(...).players[p].counts`` of spot ``i`` (see ``omaha8eq.core.showdown``);
+            every figure above, and every :class:`~omaha8eq.results.OutcomeCounts` field, is
+            made from them.
+        hilo: True for Omaha Hi-Lo, False for Omaha high.
+        elapsed: wall-clock seconds the call took.
+    """
+
+    equity: np.ndarray
+    hi_win: np.ndarray
+    hi_tie: np.ndarray
+    hi_lose: np.ndarray
+    lo_win: np.ndarray
+    lo_tie: np.ndarray
+    lo_lose: np.ndarray
+    no_low: np.ndarray
+    scoop: np.ndarray
+    quarter: np.ndarray
+    nobody_low: np.ndarray
+    outcomes: np.ndarray
+    counts: np.ndarray
+    hilo: bool
+    elapsed: float
+    # The parsed spots (hand labels, board, dead cards) and the histograms' sums, for result().
+    _spots: list[Spot] = field(repr=False)
+    _sums: np.ndarray = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def players(self) -> int:
+        """Players in every spot (0 for no spot)."""
+        return int(self.counts.shape[1])
+
+    def result(self, spot: int) -> EquityResult:
+        """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
+        ``elapsed`` is this call's): the same as ``equity(hands, board, dead,
+        exhaustive=True, hilo=hilo)`` but for ``elapsed``."""
+        n_players = self.players
+        return self._result(spot, self._sums[spot * n_players : (spot + 1) * n_players].tolist())
+
+    def results(self) -> list[EquityResult]:
+        """:meth:`result` of every spot, in order."""
+        n_players = self.players
+        sums = self._sums.tolist()  # one conversion for all the spots
+        return [self._result(i, sums[i * n_players : (i + 1) * n_players]) for i in range(len(self))]
+
+    def _result(self, spot: int, sums: list[list[int]]) -> EquityResult:
+        from .engine.summary import build_result
+
+        return build_result(
+            self._spots[spot],
+            self.counts[spot],
+            int(self.outcomes[spot]),
+            exhaustive=True,
+            seed=None,
+            hilo=self.hilo,
+            started=time.perf_counter() - self.elapsed,
+            sums=sums,
+        )
+
+    def exact_equity(self, spot: int, player: int) -> Fraction:
+        """The equity of ``player`` in ``spot`` (both 0-based) as an exact fraction."""
+        return self.result(spot).players[player].exact_equity()
+
+
+def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, hilo: bool, started: float) -> SpotEquities:
+    """The :class:`SpotEquities` of the checked ``spots`` (one player count) and their
+    outcome histograms ``counts`` (int64, ``(n, P, P + 1, P + 3)``) over ``outcomes``
+    boards each; ``started`` (a ``time.perf_counter()``) times the call.
+
+    Each float is computed as :func:`~omaha8eq.results.summarize_player` computes it for
+    one player (the same integer sums, products and divisions, in the same order), so
+    that the two agree bit for bit."""
+    n_spots, n_players = counts.shape[:2]
+    sums = outcome_sum_array(counts)  # (n * P, rows), int64
+    share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
+    total = hi_split.sum(axis=1)
+    won = np.zeros(len(sums))
+    quarter = np.zeros(len(sums), dtype=np.int64)
+    for k, (share, value, _) in enumerate(share_cells(n_players)):
+        won = won + value * share_times[:, k]  # summarize_player's sum, term by term
+        if share == Fraction(1, 4):
+            quarter = share_times[:, k]
+    lo_split = by_low[:, : n_players + 1]
+    nobody_low = by_low[:, n_players + 2]
+    columns = {
+        "equity": won / total,
+        "hi_win": hi_split[:, 1] / total,
+        "hi_tie": hi_split[:, 2:].sum(axis=1) / total,
+        "hi_lose": hi_split[:, 0] / total,
+        "lo_win": lo_split[:, 1] / total,
+        "lo_tie": lo_split[:, 2:].sum(axis=1) / total,
+        "lo_lose": lo_split[:, 0] / total,
+        "no_low": (by_low[:, n_players + 1] + nobody_low) / total,
+        "scoop": scoop / total,
+        "quarter": quarter / total,
+    }
+    shape = (n_spots, n_players)
+    return SpotEquities(
+        **{name: column.reshape(shape) for name, column in columns.items()},
+        nobody_low=(nobody_low / total)[::n_players],
+        outcomes=outcomes,
+        counts=counts,
+        hilo=hilo,
+        elapsed=time.perf_counter() - started,
+        _spots=spots,
+        _sums=sums,
+    )
+
+
+def empty_spot_table(hilo: bool, started: float) -> SpotEquities:
+    """The :class:`SpotEquities` of no spot: arrays of shape ``(0, 0)`` (``(0,)`` per spot)."""
+    return SpotEquities(
+        **dict.fromkeys(PLAYER_FIGURES, np.zeros((0, 0))),
+        nobody_low=np.zeros(0),
+        outcomes=np.zeros(0, dtype=np.int64),
+        counts=np.zeros((0, 0, 1, 3), dtype=np.int64),
+        hilo=hilo,
+        elapsed=time.perf_counter() - started,
+        _spots=[],
+        _sums=np.zeros((0, 0), dtype=np.int64),
+    )
