@@ -111,10 +111,10 @@ def _visit_multisets(
                 low_values[p] = low[board_low * 256 + hole_low[p]]
         if correcting and not changed:
             continue
-        # A corrected board leaves its rank-only outcome (-weight) for its true one.
-        count_outcome(high_values, low_values, n_players, counts, chunk, -weight if correcting else weight, cells)
-        if correcting:
-            count_outcome(flush_values, low_values, n_players, counts, chunk, weight, cells)
+        # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
+        for k in range(1 + correcting):
+            values = flush_values if k else high_values
+            count_outcome(values, low_values, n_players, counts, chunk, weight if k == correcting else -weight, cells)
 
 
 @njit(cache=True)
