@@ -66,55 +66,14 @@ def rank_multisets() -> RankMultisets:
 
 
 @njit(cache=True)
-def _visit_multisets(
-    first, last, position, available, player_flush, correcting, work_board, multisets, fixed_highs, hole_low,
-    low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
-):  # fmt: skip
-    """Fill ``work_board[0, position:]`` with each rank multiset ``first <= m < last`` of
-    ``multisets`` (of ``5 - position`` ranks) that the cards left (``available`` per
-    rank) can form, and count each board's outcome, weighted by its ways.
+def _five_card_state(work_board):
+    """``high.board_state`` of the five cards in ``work_board[0]``.
 
-    Each player's high is the larger of its rank-only high and ``player_flush[p]``
-    (-1: none). Not ``correcting``: add the outcome. ``correcting``: where a flush
-    changes a high, move the weight from the rank-only outcome to the true one.
-    The outcome goes to ``counts[1]`` when a missing card (``work_board[0, n_known:]``)
-    has a rank in ``split_ranks``, else to ``counts[0]``.
-
-    Compiled once, not inlined: it is the kernels' one visit loop, and each inlined
-    copy would be typed and optimised again (the first use waits for every copy).
+    Compiled apart, not inlined into the visit loop: numba's inlining of its sorting
+    network (fifteen nested inlined calls) costs the loop's first compilation about as
+    much again as all the rest of it, while LLVM still inlines this small call.
     """
-    n_players = fixed_highs.shape[0]
-    n_off = 5 - position
-    ranks = multisets.ranks
-    multiplicities = multisets.multiplicities
-    for m in range(first, last):
-        weight = 1
-        for i in range(n_off):
-            weight *= BINOM[available[ranks[m, i]], multiplicities[m, i]]
-            work_board[0, position + i] = 4 * ranks[m, i]
-        if weight == 0:
-            continue
-        board_low = 0
-        dealt = 0  # the ranks of the missing cards
-        for i in range(5):
-            board_low |= LOW_BIT[work_board[0, i] >> 2]
-            dealt |= (i >= n_known) << (work_board[0, i] >> 2)
-        chunk = 1 if dealt & split_ranks else 0
-        # Preflop the whole board is multiset m: its state is m's index (colex order).
-        state = BOARD_OFFSET[5] + m - multisets.offsets[5] if position == 0 else board_state(work_board, 0, 5)
-        changed = False
-        for p in range(n_players):
-            high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
-            flush_values[p] = max(high_values[p], player_flush[p])
-            changed = changed or flush_values[p] != high_values[p]
-            if hilo:
-                low_values[p] = low[board_low * 256 + hole_low[p]]
-        if correcting and not changed:
-            continue
-        # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
-        for k in range(1 + correcting):
-            values = flush_values if k else high_values
-            count_outcome(values, low_values, n_players, counts, chunk, weight if k == correcting else -weight, cells)
+    return board_state(work_board, 0, 5)
 
 
 @njit(cache=True)
@@ -206,10 +165,22 @@ def _run_tasks(
     holds 2+ of, moved to their true outcome. The worker takes every
     ``n_workers``-th task from ``w``.
 
-    Compiled once and called by every kernel (serial, parallel, many spots), not inlined.
+    A task fills the missing board cards (``work_board[0, n_known:]``) with its suited
+    ranks (a correction), then with each rank multiset the cards left can form, and
+    counts each board's outcome, weighted by its ways. Each player's high is the larger
+    of its rank-only high and its flush with the task's suited cards (-1: none); a
+    correction moves the weight of each board where a flush changes a high from the
+    rank-only outcome to the true one. The outcome goes to ``counts[1]`` when a missing
+    card has a rank in ``split_ranks``, else to ``counts[0]``.
+
+    Compiled once, not inlined, and called by every kernel (serial, parallel, many
+    spots): each inlined copy would be typed and optimised again on first use. One
+    visit loop serves both kinds of task: a second copy would double its compilation.
     """
     n_players = fixed_highs.shape[0]
     n_missing = 5 - n_known
+    ranks = multisets.ranks
+    multiplicities = multisets.multiplicities
     high_values = np.zeros(n_players, dtype=np.int64)
     flush_values = np.zeros(n_players, dtype=np.int64)
     low_values = np.zeros(n_players, dtype=np.int64)
@@ -224,10 +195,10 @@ def _run_tasks(
     size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]
     for t in range(w, n_workers + corrections.shape[0], n_workers):
         correcting = t >= n_workers
+        position = n_known
         if not correcting:  # a share of the multisets of every missing card
             first = multisets.offsets[n_missing] + size * t // n_workers
             last = multisets.offsets[n_missing] + size * (t + 1) // n_workers
-            position = n_known
             for r in range(13):
                 cards_left[r] = available[r]
             for p in range(n_players):
@@ -235,7 +206,6 @@ def _run_tasks(
         else:  # the suited ranks of a correction, then the multisets of the off-suit cards
             s = corrections[t - n_workers] >> 13
             subset = corrections[t - n_workers] & 0x1FFF
-            position = n_known
             for r in range(13):
                 cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
                 if (subset >> r) & 1:
@@ -250,10 +220,37 @@ def _run_tasks(
                     )
             first = multisets.offsets[5 - position]
             last = multisets.offsets[6 - position]
-        _visit_multisets(
-            first, last, position, cards_left, player_flush, correcting, work_board, multisets, fixed_highs,
-            hole_low, tables.low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
-        )  # fmt: skip
+        n_off = 5 - position
+        for m in range(first, last):
+            weight = 1
+            for i in range(n_off):
+                weight *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
+                work_board[0, position + i] = 4 * ranks[m, i]
+            if weight == 0:
+                continue
+            board_low = 0
+            dealt = 0  # the ranks of the missing cards
+            for i in range(5):
+                board_low |= LOW_BIT[work_board[0, i] >> 2]
+                dealt |= (i >= n_known) << (work_board[0, i] >> 2)
+            chunk = 1 if dealt & split_ranks else 0
+            # Preflop the whole board is multiset m: its state is m's index (colex order).
+            state = BOARD_OFFSET[5] + m - multisets.offsets[5] if position == 0 else _five_card_state(work_board)
+            changed = False
+            for p in range(n_players):
+                high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
+                flush_values[p] = max(high_values[p], player_flush[p])
+                changed = changed or flush_values[p] != high_values[p]
+                if hilo:
+                    low_values[p] = tables.low[board_low * 256 + hole_low[p]]
+            if correcting and not changed:
+                continue
+            # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
+            for k in range(1 + correcting):
+                values = flush_values if k else high_values
+                count_outcome(
+                    values, low_values, n_players, counts, chunk, weight if k == correcting else -weight, cells
+                )
 
 
 @njit(cache=True, parallel=True)
