@@ -279,8 +279,9 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     )
     n_workers = counts.shape[0]
     for w in prange(n_workers):
+        worker = np.int64(w)  # prange's index is unsigned: as int64 the serial twin's _run_tasks serves it
         _run_tasks(
-            w, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
+            worker, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
             hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
 
@@ -302,7 +303,9 @@ def aggregate_spots(spots, tables, multisets, counts):
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
             holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
         )
+        # One worker, no split, as int64 (not constants): the signature of aggregate_showdowns' _run_tasks.
+        alone = np.int64(0)
         _run_tasks(
-            0, 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, 0, counts[i : i + 1], hole_low,
-            hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+            alone, alone + 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, alone, counts[i : i + 1],
+            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
