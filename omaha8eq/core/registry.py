@@ -8,8 +8,9 @@ first run is slow.
 
 :data:`KERNEL_GROUPS` lists every entry point -- a dispatcher that Python code
 calls -- as ``"module:function"`` (a module of ``omaha8eq.core``), grouped by the
-feature that runs it (the benchmark runs those of two features); kernels inlined
-into them (``inline="always"``) are compiled as part of them and are not listed.
+feature that runs it (the benchmark runs those of two features); the kernels they
+call, inlined (``inline="always"``) or compiled apart under a private name (such as
+``exact_multisets._run_tasks``), are compiled with them and are not listed.
 Names are resolved only when asked for (:func:`entry_points`), so importing this
 module compiles and imports nothing.
 
