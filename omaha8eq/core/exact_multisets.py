@@ -94,24 +94,31 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     """
     n_players = holes.shape[0]
     n_missing = 5 - n_known
-    hole_low = np.zeros(n_players, dtype=np.int64)
-    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
+    # np.empty and explicit zeros: np.zeros would compile numba's helpers for it on first use.
+    hole_low = np.empty(n_players, dtype=np.int64)
+    hole_suit_ranks = np.empty((n_players, 4), dtype=np.int64)
+    hole_low[:] = 0
+    hole_suit_ranks[:] = 0
     for p in range(n_players):
         for i in range(n_hole):
             hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
             hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
-    available = np.zeros(13, dtype=np.int64)
-    deck_suit_ranks = np.zeros(4, dtype=np.int64)
+    available = np.empty(13, dtype=np.int64)
+    deck_suit_ranks = np.empty(4, dtype=np.int64)
+    available[:] = 0
+    deck_suit_ranks[:] = 0
     for i in range(deck.shape[0]):
         available[deck[i] >> 2] += 1
         deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
-    known_suit_ranks = np.zeros(4, dtype=np.int64)
+    known_suit_ranks = np.empty(4, dtype=np.int64)
+    known_suit_ranks[:] = 0
     for i in range(n_known):
         known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
     # Per suit: its ranks in the deck (ascending), and the fewest it must add (-1: none).
-    deck_ranks = np.zeros((4, 13), dtype=np.int64)
-    n_ranks = np.zeros(4, dtype=np.int64)
-    fewest = np.zeros(4, dtype=np.int64)
+    deck_ranks = np.empty((4, 13), dtype=np.int64)
+    n_ranks = np.empty(4, dtype=np.int64)
+    n_ranks[:] = 0
+    fewest = np.empty(4, dtype=np.int64)
     n_tasks = 0
     for s in range(4):
         for r in range(13):
@@ -126,9 +133,9 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
             fewest[s] = n_missing + 1  # no correction in this suit
         for k in range(fewest[s], n_missing + 1):
             n_tasks += BINOM[n_ranks[s], k]
-    corrections = np.zeros(n_tasks, dtype=np.int64)
+    corrections = np.empty(n_tasks, dtype=np.int64)
     t = 0
-    picked = np.zeros(5, dtype=np.int64)
+    picked = np.empty(5, dtype=np.int64)
     for s in range(4):
         n = n_ranks[s]
         for k in range(fewest[s], min(n_missing, n) + 1):
@@ -181,15 +188,16 @@ def _run_tasks(
     n_missing = 5 - n_known
     ranks = multisets.ranks
     multiplicities = multisets.multiplicities
-    high_values = np.zeros(n_players, dtype=np.int64)
-    flush_values = np.zeros(n_players, dtype=np.int64)
-    low_values = np.zeros(n_players, dtype=np.int64)
-    player_flush = np.zeros(n_players, dtype=np.int64)
+    # Each array is written before it is read (np.empty: see _describe_spot).
+    high_values = np.empty(n_players, dtype=np.int64)
+    flush_values = np.empty(n_players, dtype=np.int64)
+    low_values = np.empty(n_players, dtype=np.int64)
+    player_flush = np.empty(n_players, dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
-    cells = np.zeros((n_players, 2), dtype=np.int64)
-    cards_left = np.zeros(13, dtype=np.int64)  # per rank, the cards the multisets may use
-    work_board = np.zeros((1, 5), dtype=np.int64)
+    cells = np.empty((n_players, 2), dtype=np.int64)
+    cards_left = np.empty(13, dtype=np.int64)  # per rank, the cards the multisets may use
+    work_board = np.empty((1, 5), dtype=np.int64)
     for i in range(n_known):
         work_board[0, i] = board[i]
     size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]
