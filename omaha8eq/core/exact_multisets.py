@@ -73,90 +73,61 @@ def rank_multisets() -> RankMultisets:
     return RankMultisets(ranks, multiplicities, offsets.astype(np.int64))
 
 
-@njit(cache=True, inline="always")
-def _deal_multiset(m, size, ranks, multiplicities, available, work_board, start):
-    """Write multiset ``m`` (``size`` ranks) into ``work_board[0, start:]``; return its weight."""
-    ways = 1
-    for i in range(size):
-        ways *= BINOM[available[ranks[m, i]], multiplicities[m, i]]
-        work_board[0, start + i] = 4 * ranks[m, i]
-    return ways
+@njit(cache=True)
+def _five_card_state(work_board):
+    """``high.board_state`` of the five cards in ``work_board[0]``.
 
-
-@njit(cache=True, inline="always")
-def _board_summary(work_board):
-    """(rank-multiset state, low mask) of the five cards in ``work_board[0]``."""
-    board_low = 0
-    for i in range(5):
-        board_low |= LOW_BIT[work_board[0, i] >> 2]
-    return board_state(work_board, 0, 5), board_low
-
-
-@njit(cache=True, inline="always")
-def _split_chunk(work_board, n_known, split_ranks):
-    """1 if a missing card (``work_board[0, n_known:]``) has a rank in ``split_ranks``, else 0."""
-    dealt = 0
-    for i in range(n_known, 5):
-        dealt |= 1 << (work_board[0, i] >> 2)
-    return 1 if dealt & split_ranks else 0
-
-
-@njit(cache=True, inline="always")
-def _visit_multisets(
-    first, last, position, available, player_flush, correcting, work_board, multisets, fixed_highs, hole_low,
-    low, hilo, high_values, flush_values, low_values, counts, cells, n_known, split_ranks,
-):  # fmt: skip
-    """Fill ``work_board[0, position:]`` with each rank multiset ``first <= m < last`` of
-    ``multisets`` (of ``5 - position`` ranks) that the cards left (``available`` per
-    rank) can form, and count each board's outcome, weighted by its ways.
-
-    Each player's high is the larger of its rank-only high and ``player_flush[p]``
-    (-1: none). Not ``correcting``: add the outcome. ``correcting``: where a flush
-    changes a high, move the weight from the rank-only outcome to the true one.
-    The outcome goes to ``counts[1]`` when a missing card (``work_board[0, n_known:]``)
-    has a rank in ``split_ranks``, else to ``counts[0]``.
+    Compiled apart, not inlined into the visit loop: numba's inlining of its sorting
+    network (fifteen nested inlined calls) costs the loop's first compilation about as
+    much again as all the rest of it, while LLVM still inlines this small call.
     """
-    n_players = fixed_highs.shape[0]
-    n_off = 5 - position
-    for m in range(first, last):
-        weight = _deal_multiset(m, n_off, multisets.ranks, multisets.multiplicities, available, work_board, position)
-        if weight == 0:
-            continue
-        chunk = _split_chunk(work_board, n_known, split_ranks) if split_ranks else 0
-        if position == 0:  # the whole board is multiset m: its state is m's index (colex order)
-            state = BOARD_OFFSET[5] + m - multisets.offsets[5]
-            board_low = 0
-            for i in range(5):
-                board_low |= LOW_BIT[work_board[0, i] >> 2]
-        else:
-            state, board_low = _board_summary(work_board)
-        changed = False
-        for p in range(n_players):
-            high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
-            flush_values[p] = max(high_values[p], player_flush[p])
-            changed = changed or flush_values[p] != high_values[p]
-            if hilo:
-                low_values[p] = low[board_low * 256 + hole_low[p]]
-        if not correcting:
-            count_outcome(high_values, low_values, n_players, counts, chunk, weight, cells)
-        elif changed:
-            count_outcome(high_values, low_values, n_players, counts, chunk, -weight, cells)
-            count_outcome(flush_values, low_values, n_players, counts, chunk, weight, cells)
+    return board_state(work_board, 0, 5)
 
 
 @njit(cache=True)
-def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ranks, n_missing):
-    """Every flush correction as ``suit << 13 | suited ranks`` (int64 array).
+def _describe_spot(holes, n_hole, board, n_known, deck):
+    """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
+    deck_suit_ranks, known_suit_ranks, corrections)``.
 
-    A correction is a suit ``s`` that some player holds 2+ of, and a set of ``s`` ranks
-    still in the deck that the missing cards can add to the board's ``s`` cards to make
-    3+ of them (and at most ``n_missing``). The sets are listed by size, each size's
-    combinations by an odometer (no test of every subset: half of those fail).
+    Per player the low mask and the rank mask of each suit held; per rank the cards
+    left; per suit the ranks left and the ranks on the known board; and every flush
+    correction as ``suit << 13 | suited ranks`` (int64): a suit ``s`` that some player
+    holds 2+ of, and a set of ``s`` ranks still in the deck that the missing cards can
+    add to the board's ``s`` cards to make 3+ of them (and at most ``5 - n_known``).
+    The sets are listed by size, each size's combinations by an odometer (no test of
+    every subset: half of those fail).
+
+    Not inlined: it runs once per spot, outside the threads, so it is compiled once,
+    cached in files of its own and shared by both kernels and their serial twins.
     """
+    n_players = holes.shape[0]
+    n_missing = 5 - n_known
+    # np.empty and explicit zeros: np.zeros would compile numba's helpers for it on first use.
+    hole_low = np.empty(n_players, dtype=np.int64)
+    hole_suit_ranks = np.empty((n_players, 4), dtype=np.int64)
+    hole_low[:] = 0
+    hole_suit_ranks[:] = 0
+    for p in range(n_players):
+        for i in range(n_hole):
+            hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
+            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
+    available = np.empty(13, dtype=np.int64)
+    deck_suit_ranks = np.empty(4, dtype=np.int64)
+    available[:] = 0
+    deck_suit_ranks[:] = 0
+    for i in range(deck.shape[0]):
+        available[deck[i] >> 2] += 1
+        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
+    known_suit_ranks = np.empty(4, dtype=np.int64)
+    known_suit_ranks[:] = 0
+    for i in range(n_known):
+        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
+    # Per suit: its ranks in the deck (ascending), and the fewest it must add (-1: none).
+    deck_ranks = np.empty((4, 13), dtype=np.int64)
+    n_ranks = np.empty(4, dtype=np.int64)
+    n_ranks[:] = 0
+    fewest = np.empty(4, dtype=np.int64)
     n_tasks = 0
-    deck_ranks = np.empty((4, 13), dtype=np.int64)  # the suit's ranks in the deck, ascending
-    n_ranks = np.zeros(4, dtype=np.int64)
-    lowest = np.zeros(4, dtype=np.int64)
     for s in range(4):
         for r in range(13):
             if (deck_suit_ranks[s] >> r) & 1:
@@ -165,26 +136,24 @@ def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ra
         flush_draw = False
         for p in range(n_players):
             flush_draw = flush_draw or popcount(hole_suit_ranks[p, s]) >= 2
-        known_suited = popcount(known_suit_ranks[s])
-        lowest[s] = max(0, 3 - known_suited)
-        if not flush_draw or known_suited + n_missing < 3:
-            n_ranks[s] = -1  # no correction in this suit
-            continue
-        for k in range(lowest[s], n_missing + 1):
+        fewest[s] = max(0, 3 - popcount(known_suit_ranks[s]))
+        if not flush_draw or fewest[s] > n_missing:
+            fewest[s] = n_missing + 1  # no correction in this suit
+        for k in range(fewest[s], n_missing + 1):
             n_tasks += BINOM[n_ranks[s], k]
-    tasks = np.empty(n_tasks, dtype=np.int64)
+    corrections = np.empty(n_tasks, dtype=np.int64)
     t = 0
     picked = np.empty(5, dtype=np.int64)
     for s in range(4):
         n = n_ranks[s]
-        for k in range(lowest[s], min(n_missing, n) + 1):
+        for k in range(fewest[s], min(n_missing, n) + 1):
             for i in range(k):
                 picked[i] = i
             while True:
                 subset = 0
                 for i in range(k):
                     subset |= 1 << deck_ranks[s, picked[i]]
-                tasks[t] = s << 13 | subset
+                corrections[t] = s << 13 | subset
                 t += 1
                 # Next combination: move the lowest position that can move, reset those below.
                 i = 0
@@ -195,41 +164,10 @@ def _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ra
                 picked[i] += 1
                 for j in range(i):
                     picked[j] = j
-    return tasks
-
-
-@njit(cache=True)
-def _describe_spot(holes, n_hole, board, n_known, deck):
-    """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
-    deck_suit_ranks, known_suit_ranks, corrections)``.
-
-    Per player the low mask and the rank mask of each suit held; per rank the cards
-    left; per suit the ranks left and the ranks on the known board; the flush
-    corrections (:func:`_correction_tasks`).
-
-    Not inlined: it runs once per spot, outside the threads, so it is compiled once,
-    cached in files of its own and shared by both kernels and their serial twins.
-    """
-    n_players = holes.shape[0]
-    hole_low = np.zeros(n_players, dtype=np.int64)
-    hole_suit_ranks = np.zeros((n_players, 4), dtype=np.int64)
-    for p in range(n_players):
-        for i in range(n_hole):
-            hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
-            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
-    available = np.zeros(13, dtype=np.int64)
-    deck_suit_ranks = np.zeros(4, dtype=np.int64)
-    for i in range(deck.shape[0]):
-        available[deck[i] >> 2] += 1
-        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
-    known_suit_ranks = np.zeros(4, dtype=np.int64)
-    for i in range(n_known):
-        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
-    corrections = _correction_tasks(n_players, hole_suit_ranks, known_suit_ranks, deck_suit_ranks, 5 - n_known)
     return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _run_tasks(
     w, n_workers, fixed_highs, board, n_known, hilo, tables, multisets, split_ranks, counts, hole_low,
     hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
@@ -241,51 +179,94 @@ def _run_tasks(
     then one task per correction: the boards with 3+ cards of a suit that some player
     holds 2+ of, moved to their true outcome. The worker takes every
     ``n_workers``-th task from ``w``.
+
+    A task fills the missing board cards (``work_board[0, n_known:]``) with its suited
+    ranks (a correction), then with each rank multiset the cards left can form, and
+    counts each board's outcome, weighted by its ways. Each player's high is the larger
+    of its rank-only high and its flush with the task's suited cards (-1: none); a
+    correction moves the weight of each board where a flush changes a high from the
+    rank-only outcome to the true one. The outcome goes to ``counts[1]`` when a missing
+    card has a rank in ``split_ranks``, else to ``counts[0]``.
+
+    Compiled once, not inlined, and called by every kernel (serial, parallel, many
+    spots): each inlined copy would be typed and optimised again on first use. One
+    visit loop serves both kinds of task: a second copy would double its compilation.
     """
-    flush5 = tables.flush5
-    suited = tables.suited
-    low = tables.low
     n_players = fixed_highs.shape[0]
     n_missing = 5 - n_known
+    ranks = multisets.ranks
+    multiplicities = multisets.multiplicities
+    # Each array is written before it is read (np.empty: see _describe_spot).
     high_values = np.empty(n_players, dtype=np.int64)
     flush_values = np.empty(n_players, dtype=np.int64)
-    low_values = np.full(n_players, -1, dtype=np.int64)
+    low_values = np.empty(n_players, dtype=np.int64)
+    player_flush = np.empty(n_players, dtype=np.int64)
+    for p in range(n_players):
+        low_values[p] = -1
     cells = np.empty((n_players, 2), dtype=np.int64)
-    player_flush = np.full(n_players, -1, dtype=np.int64)
-    off_suit = np.empty(13, dtype=np.int64)
-    work_board = np.empty((1, 5), dtype=np.int8)
+    cards_left = np.empty(13, dtype=np.int64)  # per rank, the cards the multisets may use
+    work_board = np.empty((1, 5), dtype=np.int64)
     for i in range(n_known):
         work_board[0, i] = board[i]
-    all_first = multisets.offsets[n_missing]
-    size = multisets.offsets[n_missing + 1] - all_first
+    size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]
     for t in range(w, n_workers + corrections.shape[0], n_workers):
-        if t < n_workers:
-            _visit_multisets(
-                all_first + size * t // n_workers, all_first + size * (t + 1) // n_workers, n_known, available,
-                player_flush, False, work_board, multisets, fixed_highs, hole_low, low, hilo, high_values,
-                flush_values, low_values, counts, cells, n_known, split_ranks,
-            )  # fmt: skip
-            continue
-        s = corrections[t - n_workers] >> 13
-        subset = corrections[t - n_workers] & 0x1FFF
-        for r in range(13):
-            off_suit[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
+        correcting = t >= n_workers
         position = n_known
-        for r in range(13):
-            if (subset >> r) & 1:
-                work_board[0, position] = 4 * r
-                position += 1
-        # A player's flush depends only on the suited cards: fixed for this subset.
-        for p in range(n_players):
-            player_flush[p] = -1
-            if popcount(hole_suit_ranks[p, s]) >= 2:
-                player_flush[p] = best_flush(known_suit_ranks[s] | subset, hole_suit_ranks[p, s], flush5, suited)
+        if not correcting:  # a share of the multisets of every missing card
+            first = multisets.offsets[n_missing] + size * t // n_workers
+            last = multisets.offsets[n_missing] + size * (t + 1) // n_workers
+            for r in range(13):
+                cards_left[r] = available[r]
+            for p in range(n_players):
+                player_flush[p] = -1
+        else:  # the suited ranks of a correction, then the multisets of the off-suit cards
+            s = corrections[t - n_workers] >> 13
+            subset = corrections[t - n_workers] & 0x1FFF
+            for r in range(13):
+                cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
+                if (subset >> r) & 1:
+                    work_board[0, position] = 4 * r
+                    position += 1
+            # A player's flush depends only on the suited cards: fixed for this subset.
+            for p in range(n_players):
+                player_flush[p] = -1
+                if popcount(hole_suit_ranks[p, s]) >= 2:
+                    player_flush[p] = best_flush(
+                        known_suit_ranks[s] | subset, hole_suit_ranks[p, s], tables.flush5, tables.suited
+                    )
+            first = multisets.offsets[5 - position]
+            last = multisets.offsets[6 - position]
         n_off = 5 - position
-        _visit_multisets(
-            multisets.offsets[n_off], multisets.offsets[n_off + 1], position, off_suit, player_flush, True,
-            work_board, multisets, fixed_highs, hole_low, low, hilo, high_values, flush_values, low_values,
-            counts, cells, n_known, split_ranks,
-        )  # fmt: skip
+        for m in range(first, last):
+            weight = 1
+            for i in range(n_off):
+                weight *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
+                work_board[0, position + i] = 4 * ranks[m, i]
+            if weight == 0:
+                continue
+            board_low = 0
+            dealt = 0  # the ranks of the missing cards
+            for i in range(5):
+                board_low |= LOW_BIT[work_board[0, i] >> 2]
+                dealt |= (i >= n_known) << (work_board[0, i] >> 2)
+            chunk = 1 if dealt & split_ranks else 0
+            # Preflop the whole board is multiset m: its state is m's index (colex order).
+            state = BOARD_OFFSET[5] + m - multisets.offsets[5] if position == 0 else _five_card_state(work_board)
+            changed = False
+            for p in range(n_players):
+                high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
+                flush_values[p] = max(high_values[p], player_flush[p])
+                changed = changed or flush_values[p] != high_values[p]
+                if hilo:
+                    low_values[p] = tables.low[board_low * 256 + hole_low[p]]
+            if correcting and not changed:
+                continue
+            # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
+            for k in range(1 + correcting):
+                values = flush_values if k else high_values
+                count_outcome(
+                    values, low_values, n_players, counts, chunk, weight if k == correcting else -weight, cells
+                )
 
 
 @njit(cache=True, parallel=True)
@@ -314,8 +295,9 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     )
     n_workers = counts.shape[0]
     for w in prange(n_workers):
+        worker = np.int64(w)  # prange's index is unsigned: as int64 the serial twin's _run_tasks serves it
         _run_tasks(
-            w, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
+            worker, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
             hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip
 
@@ -337,7 +319,9 @@ def aggregate_spots(spots, tables, multisets, counts):
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
             holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
         )
+        # One worker, no split, as int64 (not constants): the signature of aggregate_showdowns' _run_tasks.
+        alone = np.int64(0)
         _run_tasks(
-            0, 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, 0, counts[i : i + 1], hole_low,
-            hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+            alone, alone + 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, alone, counts[i : i + 1],
+            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
         )  # fmt: skip

@@ -255,6 +255,25 @@ def test_board_pair_three_card_boards_exhaustive(t):
     assert not bad, bad[:5]
 
 
+def test_board_pair_every_cell_is_its_best_triple(t):
+    """Every cell of every board size, against a direct five-card lookup per board triple."""
+    pairs = np.array(list(combinations_with_replacement(range(13), 2)), dtype=np.int64)
+    for size in (3, 4, 5):
+        boards = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
+        want = np.full((len(boards), len(pairs)), -1, dtype=np.int64)
+        for triple in combinations(range(size), 3):
+            five = np.concatenate(
+                [np.repeat(boards[:, triple], len(pairs), axis=0), np.tile(pairs, (len(boards), 1))], axis=1
+            )
+            five.sort(axis=1)
+            five_of_a_kind = (five == five[:, :1]).all(axis=1)
+            values = np.where(five_of_a_kind, -1, t.nonflush5[multiset_index_rows(five)])
+            want = np.maximum(want, values.reshape(want.shape))
+        rows = tables.BOARD_OFFSET[size] + multiset_index_rows(boards)
+        got = t.board_pair[rows[:, None], tables.PAIR_INDEX[pairs[:, 0], pairs[:, 1]][None, :]]
+        assert np.array_equal(got, want), size
+
+
 def test_board_pair_matches_naive_on_offsuit_cards(t):
     """With suits spread so that no flush is possible, board_pair is the naive best high."""
     rng = np.random.default_rng(7)
