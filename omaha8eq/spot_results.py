@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -109,6 +109,24 @@ class SpotEquities:
             started=time.perf_counter() - self.elapsed,
             sums=sums,
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready document of the table: ``hilo``, ``spots``, ``players``, per spot
+        ``outcomes`` and ``nobody_low`` (lists of ``spots`` numbers), every per-player figure
+        as a list of ``spots`` rows of ``players`` floats, the outcome histograms ``counts``
+        (nested lists of integers: every exact figure can be rebuilt from them) and
+        ``elapsed``."""
+        figures = {name: getattr(self, name).tolist() for name in PLAYER_FIGURES}
+        return {
+            "hilo": self.hilo,
+            "spots": len(self),
+            "players": self.players,
+            "outcomes": self.outcomes.tolist(),
+            "nobody_low": self.nobody_low.tolist(),
+            **figures,
+            "counts": self.counts.tolist(),
+            "elapsed": self.elapsed,
+        }
 
     def exact_equity(self, spot: int, player: int) -> Fraction:
         """The equity of ``player`` in ``spot`` (both 0-based) as an exact fraction."""

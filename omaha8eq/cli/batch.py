@@ -5,9 +5,10 @@ Usage::
     omaha8eq batch < spots.jsonl > answers.jsonl
 
 Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
-default, ``"equity_many"``, ``"eval"`` or ``"counterfeit"``) and the keyword arguments
-of that Python function (:func:`omaha8eq.equity`, :func:`omaha8eq.equity_many`,
-:func:`omaha8eq.evaluate`, :func:`omaha8eq.counterfeit_odds`), for example::
+default, ``"equity_many"``, ``"spot_equities"``, ``"eval"`` or ``"counterfeit"``) and the
+keyword arguments of that Python function (:func:`omaha8eq.equity`,
+:func:`omaha8eq.equity_many`, :func:`omaha8eq.spot_equities`, :func:`omaha8eq.evaluate`,
+:func:`omaha8eq.counterfeit_odds`), for example::
 
     {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}
     {"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"], [["AsAh2c3d", "KsKhQdJd"], "Ac8c5h"]]}
@@ -16,7 +17,8 @@ of that Python function (:func:`omaha8eq.equity`, :func:`omaha8eq.equity_many`,
 
 Each input line gets one output line, in order: the result's JSON (``to_dict()``;
 ``{"results": [...]}`` for ``equity_many``, whose spots of known hands share the
-kernel calls; for ``eval`` the document of ``omaha8eq eval --json``) or
+kernel calls; for ``spot_equities`` the arrays of ``SpotEquities.to_dict()``, one list
+per figure; for ``eval`` the document of ``omaha8eq eval --json``) or
 ``{"error": "..."}``. A
 bad line (not JSON, an unknown command or key, a missing or mistyped argument, bad
 cards) does not stop the others. Blank lines are skipped. A script pays the start-up
@@ -48,14 +50,16 @@ def register(commands: Subparsers) -> None:
     add_command(
         commands,
         "batch",
-        help="answer JSON Lines from stdin: equity, equity_many, eval, counterfeit",
+        help="answer JSON Lines from stdin: equity, equity_many, spot_equities, eval, counterfeit",
         description='Read JSON Lines on standard input, each an object with "command" (equity by '
-        "default, equity_many, eval or counterfeit) and that Python function's keyword arguments, and write one "
+        "default, equity_many, spot_equities, eval or counterfeit) and that Python function's keyword arguments, "
+        "and write one "
         'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
         "others; blank lines are skipped. Exit status 2 when any line was an error.",
         examples=[
             """echo '{"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}' | omaha8eq batch""",
             """echo '{"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
+            """echo '{"command": "spot_equities", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
             """echo '{"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}' | omaha8eq batch""",
             "omaha8eq batch < spots.jsonl > answers.jsonl",
         ],
@@ -65,7 +69,7 @@ def register(commands: Subparsers) -> None:
 def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any], Any], dict[str, Any]]]]:
     """Command name -> (the library function, how its result becomes JSON)."""
     from ..counterfeit import counterfeit_odds
-    from ..equities import equity, equity_many
+    from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
     from .evaluate import eval_document
 
@@ -76,6 +80,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     return {
         "equity": (equity, lambda arguments, result: result.to_dict()),
         "equity_many": (equity_many, lambda arguments, results: {"results": [r.to_dict() for r in results]}),
+        "spot_equities": (spot_equities, lambda arguments, table: table.to_dict()),
         "eval": (evaluate, eval_json),
         "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
     }

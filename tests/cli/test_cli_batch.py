@@ -49,6 +49,28 @@ def test_equity_many_answers_every_spot_as_equity_does(capsys, monkeypatch):
         assert document["outcomes"] == expected["outcomes"]
 
 
+def test_spot_equities_answers_the_arrays_of_every_spot(capsys, monkeypatch):
+    spots = [[SPOT["hands"], SPOT["board"]], [["As2c3h4d", "KsKhQdJd"], "Ac8c5h", "Th"]]
+    status, (answer,) = batch(capsys, monkeypatch, json.dumps({"command": "spot_equities", "spots": spots}))
+    assert status == 0
+    assert (answer["spots"], answer["players"], answer["hilo"]) == (2, 2, True)
+    for i, spot in enumerate(spots):
+        expected = equity(*spot)
+        assert answer["outcomes"][i] == expected.outcomes
+        assert answer["nobody_low"][i] == expected.nobody_low
+        for p, player in enumerate(expected.players):
+            assert answer["equity"][i][p] == player.equity and answer["scoop"][i][p] == player.scoop
+            assert answer["lo_win"][i][p] == player.lo_win and answer["quarter"][i][p] == player.quarter
+            assert answer["counts"][i][p] == player.counts.tolist()
+
+
+def test_spot_equities_refuses_a_spot_of_another_player_count(capsys, monkeypatch):
+    spots = [[SPOT["hands"], SPOT["board"]], [[*SPOT["hands"], "9s8s7d6d"], SPOT["board"]]]
+    status, (answer,) = batch(capsys, monkeypatch, json.dumps({"command": "spot_equities", "spots": spots}))
+    assert status == 2
+    assert answer["error"].startswith("spot 2: 3 players, spot 1 has 2")
+
+
 @pytest.mark.parametrize(
     "line, error",
     [
@@ -56,7 +78,7 @@ def test_equity_many_answers_every_spot_as_equity_does(capsys, monkeypatch):
         ("[1, 2]", "expected a JSON object, got list"),
         (
             '{"command": "deal"}',
-            "command: expected one of 'equity', 'equity_many', 'eval', 'counterfeit', got \"deal\"",
+            "command: expected one of 'equity', 'equity_many', 'spot_equities', 'eval', 'counterfeit', got \"deal\"",
         ),
         ('{"hands": ["AsAh2c3d", "KK"], "bord": "4c5d7s", "x": 1}', "equity: unknown keys 'bord', 'x'"),
         ('{"board": "4c5d7s"}', "equity: missing key 'hands'"),
