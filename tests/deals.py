@@ -81,3 +81,28 @@ def assert_no_mismatch(mismatches, n):
         f"{len(mismatches)} of {n} deals differ from naive; first ones "
         f"(hole, board, got (high, low), expected (high, low)): {mismatches[:5]}"
     )
+
+
+def random_known_spots(seed, count, players=(2, 4), boards=(3, 4, 5)):
+    """``count`` spots ``(hands as text, board, dead)`` of random known hands: ``players[0]``
+    to ``players[1]`` players of 4, 5 or 6 cards, a board of one of the sizes ``boards``,
+    0 to 2 dead cards."""
+    rng = np.random.default_rng(seed)
+    spots = []
+    for _ in range(count):
+        n_players = int(rng.integers(players[0], players[1] + 1))
+        n_hole = int(rng.choice([4, 5, 6]))
+        n_board = int(rng.choice(boards))
+        n_dead = int(rng.integers(0, 3))
+        cards = [int(c) for c in rng.permutation(52)[: n_players * n_hole + n_board + n_dead]]
+        hands = [format_cards(cards[i * n_hole : (i + 1) * n_hole]) for i in range(n_players)]
+        rest = cards[n_players * n_hole :]
+        spots.append((hands, format_cards(rest[:n_board]), format_cards(rest[n_board:])))
+    return spots
+
+
+def without_elapsed(result):
+    """A result's ``to_dict()`` without its timing, to compare two results field for field."""
+    document = result.to_dict()
+    del document["elapsed"]
+    return document

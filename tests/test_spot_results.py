@@ -15,9 +15,9 @@ import itertools
 import numba
 import numpy as np
 import pytest
+from deals import random_known_spots, without_elapsed
 
 from omaha8eq import OmahaInputError, OmahaTypeError, SpotEquities, equity, equity_many, spot_equities
-from omaha8eq.cards import format_cards
 from omaha8eq.engine import run as engine_run
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
@@ -26,31 +26,10 @@ from omaha8eq.spot_results import PLAYER_FIGURES
 ACES, KINGS = "As Ah 2c 3d", "Ks Kh Qd Jd"
 
 
-def _random_spots(seed, count, n_players, boards=(3, 4, 5)):
-    """``count`` spots ``(hands as text, board, dead)`` of ``n_players`` random known hands."""
-    rng = np.random.default_rng(seed)
-    spots = []
-    for _ in range(count):
-        n_hole = int(rng.choice([4, 5, 6]))
-        n_board = int(rng.choice(boards))
-        n_dead = int(rng.integers(0, 3))
-        cards = [int(c) for c in rng.permutation(52)[: n_players * n_hole + n_board + n_dead]]
-        hands = [format_cards(cards[i * n_hole : (i + 1) * n_hole]) for i in range(n_players)]
-        rest = cards[n_players * n_hole :]
-        spots.append((hands, format_cards(rest[:n_board]), format_cards(rest[n_board:])))
-    return spots
-
-
-def _without_elapsed(result):
-    document = result.to_dict()
-    del document["elapsed"]
-    return document
-
-
 @pytest.mark.parametrize("hilo", [True, False])
 @pytest.mark.parametrize("n_players, boards", [(2, (0, 3, 4, 5)), (3, (3, 4, 5)), (4, (3, 4, 5))])
 def test_every_figure_is_equity_s_bit_for_bit(n_players, boards, hilo):
-    spots = _random_spots(40 + n_players, 14, n_players, boards)
+    spots = random_known_spots(40 + n_players, 14, players=(n_players, n_players), boards=boards)
     table = spot_equities(spots, hilo=hilo)
     assert len(table) == len(spots) and table.players == n_players and table.hilo is hilo
     for i, spot in enumerate(spots):
@@ -61,8 +40,8 @@ def test_every_figure_is_equity_s_bit_for_bit(n_players, boards, hilo):
             assert np.array_equal(table.counts[i, p], player.counts)
             for name in PLAYER_FIGURES:
                 assert table_figure(table, name)[i, p] == getattr(player, name), (spot, p, name)
-        assert _without_elapsed(table.result(i)) == _without_elapsed(alone)
-        assert _without_elapsed(table.results()[i]) == _without_elapsed(alone)
+        assert without_elapsed(table.result(i)) == without_elapsed(alone)
+        assert without_elapsed(table.results()[i]) == without_elapsed(alone)
         assert table.exact_equity(i, 0) == alone.players[0].exact_equity()
 
 
@@ -73,7 +52,7 @@ def table_figure(table, name):
 
 
 def test_the_counts_are_the_per_board_enumeration_s():
-    spots = [*_random_spots(50, 8, 3), ([ACES, KINGS, "9s 8s 7d 6d"], "", "Tc")]
+    spots = [*random_known_spots(50, 8, players=(3, 3)), ([ACES, KINGS, "9s 8s 7d 6d"], "", "Tc")]
     table = spot_equities(spots)
     for i, spot in enumerate(spots):
         reference = run_equity(parse_spot(*spot), exhaustive=True, _aggregate_exact=False)
@@ -82,7 +61,7 @@ def test_the_counts_are_the_per_board_enumeration_s():
 
 
 def test_the_rows_add_up():
-    table = spot_equities(_random_spots(51, 20, 3))
+    table = spot_equities(random_known_spots(51, 20, players=(3, 3)))
     assert np.allclose(table.equity.sum(axis=1), 1.0)
     for halves in (("hi_win", "hi_tie", "hi_lose"), ("lo_win", "lo_tie", "lo_lose", "no_low")):
         assert np.allclose(sum(getattr(table, name) for name in halves), 1.0)
@@ -96,10 +75,10 @@ def test_the_figures_are_the_fields_it_documents():
 
 def test_equity_many_gives_each_table_row_as_a_result():
     # Mixed player counts: equity_many counts each group as one table, in the order given.
-    spots = _random_spots(52, 5, 2) + _random_spots(53, 4, 3)
+    spots = random_known_spots(52, 5, players=(2, 2)) + random_known_spots(53, 4, players=(3, 3))
     spots = [spots[k] for k in (0, 5, 1, 6, 2, 7, 3, 8, 4)]
     for spot, result in zip(spots, equity_many(spots), strict=True):
-        assert _without_elapsed(result) == _without_elapsed(equity(*spot, exhaustive=True))
+        assert without_elapsed(result) == without_elapsed(equity(*spot, exhaustive=True))
 
 
 def test_no_spot_gives_an_empty_table():
@@ -145,7 +124,7 @@ def test_options_are_checked():
 
 def test_kernel_calls_of_a_few_spots_and_two_threads_count_the_same(monkeypatch):
     # Mixed hole sizes in one player count, cut into kernel calls of 3 spots (progress after each).
-    spots = _random_spots(54, 20, 3)
+    spots = random_known_spots(54, 20, players=(3, 3))
     whole = spot_equities(spots, threads=1)
     monkeypatch.setattr(engine_run, "SPOTS_PER_CALL", 3)
     seen = []

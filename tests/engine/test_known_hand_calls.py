@@ -17,6 +17,7 @@ import pickle
 
 import numpy as np
 import pytest
+from deals import random_known_spots, without_elapsed
 
 from omaha8eq import equity, equity_many
 from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
@@ -27,28 +28,6 @@ from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, quick_constructor, summarize_player
-
-
-def _random_spots(seed, count, boards=(3, 4, 5), most_players=4):
-    """``count`` spots ``(hands as text, board, dead)`` of random known hands."""
-    rng = np.random.default_rng(seed)
-    spots = []
-    for _ in range(count):
-        n_players = int(rng.integers(2, most_players + 1))
-        n_hole = int(rng.choice([4, 5, 6]))
-        n_board = int(rng.choice(boards))
-        n_dead = int(rng.integers(0, 3))
-        cards = [int(c) for c in rng.permutation(52)[: n_players * n_hole + n_board + n_dead]]
-        hands = [format_cards(cards[i * n_hole : (i + 1) * n_hole]) for i in range(n_players)]
-        rest = cards[n_players * n_hole :]
-        spots.append((hands, format_cards(rest[:n_board]), format_cards(rest[n_board:])))
-    return spots
-
-
-def _without_elapsed(result):
-    document = result.to_dict()
-    del document["elapsed"]
-    return document
 
 
 def _reference_player(counts, exhaustive):
@@ -106,7 +85,7 @@ def _assert_summarized(result):
 def test_a_call_counts_as_every_board_visited_with_the_full_tables(hilo):
     # The reference parses the hands from card ints (the general path), builds the
     # hands' full tables (no cache) and visits every board.
-    for hands, board, dead in _random_spots(15, 40):
+    for hands, board, dead in random_known_spots(15, 40):
         fast = equity(hands, board, dead, hilo=hilo)
         as_ints = [list(parse_cards(hand)) for hand in hands]
         slow = run_equity(parse_spot(as_ints, board, dead), exhaustive=True, hilo=hilo, _aggregate_exact=False)
@@ -114,12 +93,12 @@ def test_a_call_counts_as_every_board_visited_with_the_full_tables(hilo):
         assert fast.outcomes == slow.outcomes == math.comb(52 - known, 5 - len(parse_cards(board)))
         for a, b in zip(fast.players, slow.players, strict=True):
             assert np.array_equal(a.counts, b.counts)
-        assert _without_elapsed(fast) == _without_elapsed(slow)
+        assert without_elapsed(fast) == without_elapsed(slow)
         _assert_summarized(fast)
 
 
 def test_results_are_their_counts_summarized_cell_by_cell():
-    spots = _random_spots(16, 10, boards=(0, 3, 4, 5), most_players=3)
+    spots = random_known_spots(16, 10, players=(2, 3), boards=(0, 3, 4, 5))
     for hands, board, dead in spots[:6]:
         _assert_summarized(equity(hands, board, dead))
     for hands, board, dead in spots[6:]:  # sampled: the standard errors too
@@ -138,10 +117,10 @@ def test_counts_too_large_for_int64_sums_are_summed_exactly():
 
 @pytest.mark.parametrize("hilo", [True, False])
 def test_many_spots_give_each_call_s_result(hilo):
-    spots = _random_spots(17, 24, boards=(0, 3, 4, 5), most_players=3) + _random_spots(18, 12, most_players=4)
+    spots = random_known_spots(17, 24, players=(2, 3), boards=(0, 3, 4, 5)) + random_known_spots(18, 12)
     many = equity_many(spots, hilo=hilo)
     for spot, result in zip(spots, many, strict=True):
-        assert _without_elapsed(result) == _without_elapsed(equity(*spot, hilo=hilo, exhaustive=True))
+        assert without_elapsed(result) == without_elapsed(equity(*spot, hilo=hilo, exhaustive=True))
 
 
 def test_the_cached_high_columns_are_the_hand_tables_high_columns():
@@ -164,7 +143,7 @@ def test_the_cached_high_columns_are_the_hand_tables_high_columns():
 
 
 def test_the_deal_arrays_hold_the_cards_left():
-    for hands, board, dead in _random_spots(20, 20, boards=(0, 3, 4, 5)):
+    for hands, board, dead in random_known_spots(20, 20, boards=(0, 3, 4, 5)):
         spot = parse_spot([*hands[:-1], "random"], board, dead)
         deal = prepare_deal(spot)
         known = {c for seat in spot.seats if seat.cards for c in seat.cards} | set(spot.board) | set(spot.dead)
