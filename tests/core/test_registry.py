@@ -61,6 +61,10 @@ def test_groups_and_notice():
         f"omaha8eq: compiling the range kernels for first use "
         f"(about {KERNEL_GROUPS['ranges'].seconds} s; later runs start fast)"
     )
+    # A first Monte Carlo run compiles for longer than a first exact one: the notice gives both.
+    assert first_use_message("equity") == (
+        "omaha8eq: compiling the equity kernels for first use (about 4 s, up to 11 s; later runs start fast)"
+    )
     assert [d.__name__ for d in entry_points("evaluation")] == ["evaluate_rows", "first_bad_row"]
 
 
