@@ -13,6 +13,14 @@ from starlette.applications import Starlette
 
 from omaha8eq.web.app import create_app
 
+#: Debian's Chromium, which the browser tests drive through Playwright.
+CHROMIUM = "/usr/bin/chromium"
+# Without the networking flags Chromium keeps calling home on a machine with no network.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+]  # fmt: skip
+
 
 def free_port() -> int:
     with socket.socket() as sock:

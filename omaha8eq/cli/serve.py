@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import socket
 
+from ..checks import excerpt
 from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command
 
@@ -38,6 +40,26 @@ def register(commands: Subparsers) -> None:
     sp.set_defaults(run=run_serve)
 
 
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` and listening; OmahaInputError, in one line,
+    for an address that is not this machine's or a port in use (uvicorn would print its
+    own error and exit 3)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise OmahaInputError(f"--host {excerpt(host)}: not an address of this machine ({reason})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart need not wait for TIME_WAIT
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise OmahaInputError(f"--host {host} --port {port}: cannot listen there ({exc.strerror})") from None
+    return sock
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run ``omaha8eq serve``; a missing extra or a bad port is an input error."""
     missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
@@ -54,6 +76,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from ..web.app import create_app
 
+    sock = _listening_socket(args.host, args.port)
+    port = sock.getsockname()[1]  # --port 0: the one the system chose
     loopback = args.host in LOOPBACK
     server: uvicorn.Server | None = None  # made below: the app asks it whether it is stopping
     app = create_app(
@@ -61,16 +85,17 @@ def run_serve(args: argparse.Namespace) -> int:
         stopping=lambda: server is not None and server.should_exit,
     )
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{shown}:{args.port}/"
+    url = f"http://{shown}:{port}/"
     print(f"omaha8eq: serving {url} (Ctrl-C stops)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     # After Ctrl-C, waiting requests cancel their runs and answer; the rest get a second to end.
     server = uvicorn.Server(
-        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+        uvicorn.Config(app, host=args.host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     )
     try:
-        server.run()
+        server.run(sockets=[sock])
     finally:
+        sock.close()
         app.state.runner.shutdown()  # after a second Ctrl-C, which skips the app's own shutdown
     return EXIT_OK

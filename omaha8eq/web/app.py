@@ -13,14 +13,15 @@ Endpoints (JSON bodies and answers; the field names are the results' ``to_dict()
 * ``GET /``: the page, from the package's ``static`` folder.
 
 Bad input is answered 400 with ``{"error": "the library's one-line message"}``
-(a malformed range adds ``position``, 0-based, and ``text``); a full server 503.
+(a malformed range adds ``position``, 0-based, and ``text``); a full server 503. A
+state-changing request from another site, or not sent as JSON, is answered 403, and a
+body over ``Limits.max_body`` 413 before it is read (:mod:`omaha8eq.web.guard`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import OmahaInputError
+from .guard import BadRequest, OriginGuard, read_json
 from .jobs import Job, JobRunner, JobState, ServerBusy
 from .requests import Limits, parse_request
 
@@ -45,14 +47,6 @@ FIRST_WAIT = 0.001
 WAIT_POLL = 0.05
 
 
-class _BadRequest(Exception):
-    """A request answered with an error status and a one-line message."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
-
-
 def _error(exc: BaseException, status: int = 400) -> JSONResponse:
     from ..ranges.syntax import RangeSyntaxError
 
@@ -61,19 +55,6 @@ def _error(exc: BaseException, status: int = 400) -> JSONResponse:
         document["position"], document["text"] = exc.position, exc.text
     headers = {"Retry-After": "2"} if status == 503 else None
     return JSONResponse(document, status_code=status, headers=headers)
-
-
-async def _json_body(request: Request, limit: int) -> object:
-    """The request's body decoded as JSON, at most ``limit`` bytes."""
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise _BadRequest(f"request: the body is larger than {limit:,} bytes", 413)
-    try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _BadRequest(f"request: not valid JSON ({exc})") from None
 
 
 def _job_response(job: Job) -> JSONResponse:
@@ -102,19 +83,19 @@ def create_app(
     runner = JobRunner(limits)
 
     def submit(kind: object, body: object) -> Job:
-        """Check a request and queue its job: _BadRequest (400, or 503 when full) otherwise."""
+        """Check a request and queue its job: BadRequest (400, or 503 when full) otherwise."""
         try:
             return runner.submit(str(kind), parse_request(kind, body, limits))
         except OmahaInputError as exc:
-            raise _BadRequest(str(exc)) from None
+            raise BadRequest(str(exc)) from None
         except ServerBusy as exc:
-            raise _BadRequest(str(exc), 503) from None
+            raise BadRequest(str(exc), 503) from None
 
     async def api(request: Request) -> JSONResponse:
         """POST /api/KIND: run the request and answer with its result."""
         try:
-            job = submit(request.path_params["kind"], await _json_body(request, limits.max_body))
-        except _BadRequest as exc:
+            job = submit(request.path_params["kind"], await read_json(request, limits.max_body))
+        except BadRequest as exc:
             return _error(exc, exc.status)
         delay = FIRST_WAIT
         try:
@@ -134,11 +115,11 @@ def create_app(
     async def start_job(request: Request) -> JSONResponse:
         """POST /api/jobs: queue ``{"kind": ..., "request": {...}}`` and answer 202 with its status."""
         try:
-            body = await _json_body(request, limits.max_body)
-            if not isinstance(body, dict) or set(body) - {"kind", "request"} or "kind" not in body:
-                raise _BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range", "request": {...}}')
-            job = submit(body["kind"], body.get("request", {}))
-        except _BadRequest as exc:
+            body = await read_json(request, limits.max_body)
+            if not isinstance(body, dict) or set(body) != {"kind", "request"}:
+                raise BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range", "request": {...}}')
+            job = submit(body["kind"], body["request"])
+        except BadRequest as exc:
             return _error(exc, exc.status)
         return JSONResponse(job.status(), 202)  # its id, whatever became of it already
 
@@ -170,6 +151,7 @@ def create_app(
         await anyio.to_thread.run_sync(runner.shutdown)
 
     middleware = [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
+    middleware.append(Middleware(OriginGuard))  # after the Host check: the origin is compared with the Host
     app = Starlette(
         routes=[
             Route("/api/limits", show_limits, methods=["GET"]),

@@ -283,7 +283,8 @@ def test_a_failed_job_is_a_400_and_an_unknown_one_a_404(client):
     assert status == {"error": "As appears in hand 1 and in hand 2"}
     assert client.get(f"/api/jobs/{started.json()['id']}").status_code == 400
     assert client.get("/api/jobs/0123456789abcdef").status_code == 404
-    no_players = client.post("/api/jobs", json={"kind": "equity"}).json()["id"]  # the library refuses it
+    assert client.post("/api/jobs", json={"kind": "equity"}).status_code == 400  # no request: refused at once
+    no_players = client.post("/api/jobs", json={"kind": "equity", "request": {}}).json()["id"]  # the library's error
     assert wait_for(client, no_players, {None}) == {"error": library_error(lambda: omaha8eq.equity([]))}
     assert client.post("/api/jobs", json={"request": {}}).status_code == 400
     assert client.post("/api/jobs", json={"kind": 5, "request": {}}).json()["error"].startswith("kind: expected one")
@@ -310,7 +311,7 @@ def test_cancel_stops_a_long_run(client):
         status = client.get(f"/api/jobs/{job_id}").json()
     assert status["total"] == 20_000_000
     asked = time.monotonic()
-    client.delete(f"/api/jobs/{job_id}")
+    client.request("DELETE", f"/api/jobs/{job_id}", headers={"content-type": "application/json"})
     status = wait_for(client, job_id, {"cancelled", "done"}, timeout=30)
     assert status["state"] == "cancelled" and status["done"] < 20_000_000
     assert time.monotonic() - asked < 10  # stops at its next progress report (generous on a busy machine)
@@ -333,11 +334,11 @@ def test_a_full_server_answers_503():
         assert response.status_code == 503 and response.headers["retry-after"]
         assert response.json()["error"].startswith("server busy: ")
         assert busy.post("/api/evaluate", json={"hand": "AsAh2c3d", "board": "4c5d7s"}).status_code == 503
-        busy.post(f"/api/jobs/{second}/cancel")  # a waiting job ends at once, the running one still runs
+        busy.post(f"/api/jobs/{second}/cancel", json={})  # a waiting job ends at once, the running one still runs
         assert wait_for(busy, second, {"cancelled", "done"}, timeout=5)["state"] == "cancelled"
         assert busy.get(f"/api/jobs/{first}").json()["state"] in ("waiting", "running")
         for job_id in (first, second):
-            busy.post(f"/api/jobs/{job_id}/cancel")
+            busy.post(f"/api/jobs/{job_id}/cancel", json={})
         for job_id in (first, second):
             assert wait_for(busy, job_id, {"cancelled", "done"})["state"] == "cancelled"
 

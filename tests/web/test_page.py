@@ -14,23 +14,17 @@ import shutil
 from pathlib import Path
 
 import pytest
-from page_server import serving
+from page_server import CHROMIUM, CHROMIUM_ARGS, serving
 from playwright.sync_api import Page, expect, sync_playwright
 
 import omaha8eq
 from omaha8eq.web.app import create_app
 from omaha8eq.web.jobs import JobState
 
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.browser
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium; .ci/run does it)", allow_module_level=True)
 
-# Without the networking flags Chromium keeps calling home on a machine with no network.
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
-]  # fmt: skip
 TIMEOUT_MS = 120_000  # a cold numba cache compiles kernels on the first run
 
 

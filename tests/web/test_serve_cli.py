@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -28,6 +29,21 @@ def test_serve_without_the_extra_says_how_to_install_it(capsys, monkeypatch):
 
 def test_serve_refuses_a_bad_port(capsys):
     assert fails(capsys, "serve", "--port", "70000") == "omaha8eq: error: --port: expected 0 to 65535, got 70000"
+
+
+def test_serve_refuses_an_address_it_cannot_listen_on(capsys):
+    message = fails(capsys, "serve", "--host", "8.8.8.8", "--port", "8000")
+    assert message.startswith("omaha8eq: error: --host 8.8.8.8 --port 8000: cannot listen there (")
+    assert "assign requested address" in message
+    assert fails(capsys, "serve", "--host", "no-such-host.invalid").startswith(
+        "omaha8eq: error: --host 'no-such-host.invalid': not an address of this machine ("
+    )
+    with socket.socket() as taken:  # a port in use: the same one line
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        message = fails(capsys, "serve", "--port", str(port))
+    assert message.startswith(f"omaha8eq: error: --host 127.0.0.1 --port {port}: cannot listen there (")
 
 
 def test_other_commands_do_not_import_the_web_stack():
@@ -73,7 +89,9 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c():
             assert error.code == 400  # DNS rebinding: only localhost names are served
         # A long run in progress: Ctrl-C cancels it and the server exits within seconds.
         long_run = json.dumps({"players": ["15%", "15%"], "board": "4c5d7s", "method": "exact"})  # 13 s on a core
-        pending = urllib.request.Request(f"http://127.0.0.1:{port}/api/equity", data=long_run.encode())
+        pending = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/equity", data=long_run.encode(), headers={"Content-Type": "application/json"}
+        )
         waiting = threading.Thread(target=lambda: _ignore_errors(urllib.request.urlopen, pending, timeout=120))
         waiting.start()
         time.sleep(1.5)

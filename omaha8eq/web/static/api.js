@@ -2,6 +2,8 @@
 
 const FIRST_POLL_MS = 10;
 const POLL_MS = 150;
+// The server takes state-changing requests only as JSON from its own pages.
+const CANCEL = { method: "DELETE", headers: { "content-type": "application/json" } };
 
 export class ApiError extends Error {
   constructor(message, details) {
@@ -40,7 +42,8 @@ export class Job {
     this.onProgress = onProgress;
     this.id = null;
     this.cancelled = false;
-    this.stopOnLeave = () => this.id && navigator.sendBeacon(`api/jobs/${this.id}/cancel`);
+    // keepalive: the request outlives the page; JSON, as the server wants of every change.
+    this.stopOnLeave = () => this.id && fetch(`api/jobs/${this.id}`, { ...CANCEL, keepalive: true });
   }
 
   async run() {
@@ -65,6 +68,6 @@ export class Job {
 
   async cancel() {
     this.cancelled = true;
-    if (this.id) await fetch(`api/jobs/${this.id}`, { method: "DELETE" });
+    if (this.id) await fetch(`api/jobs/${this.id}`, CANCEL);
   }
 }
