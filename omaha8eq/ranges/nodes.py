@@ -456,17 +456,25 @@ def exact_hands(tree: Node, hole_size: int) -> list[tuple[tuple[int, ...], float
     return out
 
 
-def evaluate(tree: Node, hole_size: int, progress: Progress | None = None) -> tuple[np.ndarray, np.ndarray]:
+def evaluate(
+    tree: Node, hole_size: int, progress: Progress | None = None, candidates: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The hands (int8 rows in :func:`~omaha8eq.core.handclasses.all_hands` order) and
     float64 weights of every hand of ``hole_size`` cards with a weight above 0.
 
-    ``progress(done, total)`` is called after each chunk with the hands scanned so far
-    and the number of all hands (49 calls for 6 cards, one for 4).
+    ``candidates``: hands in that order outside which the tree weighs nothing (a band's,
+    see :mod:`omaha8eq.ranges.bands`): only they are scanned. ``progress(done, total)``
+    is called after each chunk with the hands scanned so far and the number to scan (49
+    calls for all 6-card hands, one for 4).
     """
     hands_out, weights_out = [], []
-    total = hand_count(hole_size)
+    if candidates is None:
+        total, source = hand_count(hole_size), chunks(hole_size)
+    else:
+        total = len(candidates)
+        source = (Chunk(candidates[i : i + CHUNK_ROWS], start=None) for i in range(0, max(total, 1), CHUNK_ROWS))
     done = 0
-    for chunk in chunks(hole_size):
+    for chunk in source:
         v = tree.value(chunk)
         if v.dtype == np.bool_:
             keep = np.flatnonzero(v)

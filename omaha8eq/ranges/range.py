@@ -22,6 +22,7 @@ import numpy as np
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
 from ..core.handclasses import card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError
+from .bands import band_weight, candidate_hands
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
 from .syntax import (
     MAX_EXPRESSION_LENGTH,
@@ -324,7 +325,12 @@ def _parse(expression: str, hole_size: int, progress: Progress | None) -> Range:
     if exact is not None:  # only exact full hands: no scan
         rows = [cards for cards, _ in exact]
         return Range(rows, [w for _, w in exact], hole_size=hole_size, expression=expression, _tree=tree)
-    hands, weights = evaluate(tree, hole_size, progress)
+    candidates = candidate_hands(tree, hole_size)
+    weight = band_weight(tree)
+    if candidates is not None and weight is not None:  # a band: its hands, built from its classes
+        hands, weights = candidates, np.full(len(candidates), weight)
+    else:
+        hands, weights = evaluate(tree, hole_size, progress, candidates)
     return Range(hands, weights, expression=expression, _tree=tree, _trusted=True)
 
 
