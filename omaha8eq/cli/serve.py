@@ -2,7 +2,7 @@
 
 Usage::
 
-    omaha8eq serve [--host 127.0.0.1] [--port 8000] [--open]
+    omaha8eq serve [--host 127.0.0.1] [--port 8000] [--open] [--max-memory 2GB]
 
 Serves the page and its JSON API (see :mod:`omaha8eq.web.app`) until Ctrl-C. Needs the
 ``web`` extra: ``pip install 'omaha8eq[web]'``; without it the command says so (exit 2).
@@ -37,7 +37,31 @@ def register(commands: Subparsers) -> None:
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sp.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     sp.add_argument("--open", action="store_true", help="open the page in the web browser")
+    sp.add_argument(
+        "--max-memory",
+        type=_memory_size,
+        default=None,
+        metavar="SIZE",
+        help="memory the running requests may take together, by their estimates, e.g. 1GB or 512MB "
+        "(default 2 GiB, or a quarter of the machine's memory if less); a request estimated above it is refused",
+    )
     sp.set_defaults(run=run_serve)
+
+
+_UNITS = {"": 1, "b": 1, "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9}
+
+
+def _memory_size(text: str) -> int:
+    """A size in bytes from ``1GB``, ``512MB``, ``1.5g`` or a byte count (decimal units)."""
+    number = text.strip().lower().rstrip("bgkm ")
+    unit = text.strip().lower()[len(number) :].strip()
+    try:
+        size = float(number) * _UNITS[unit]
+    except (KeyError, ValueError):
+        raise argparse.ArgumentTypeError(f"expected a size such as 1GB or 512MB, got {excerpt(text)}") from None
+    if not 1e6 <= size <= 1e15:
+        raise argparse.ArgumentTypeError(f"expected 1MB to 1PB, got {excerpt(text)}")
+    return int(size)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -75,12 +99,15 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.requests import Limits
 
     sock = _listening_socket(args.host, args.port)
     port = sock.getsockname()[1]  # --port 0: the one the system chose
     loopback = args.host in LOOPBACK
     server: uvicorn.Server | None = None  # made below: the app asks it whether it is stopping
+    limits = Limits() if args.max_memory is None else Limits(max_memory=args.max_memory)
     app = create_app(
+        limits,
         allowed_hosts=[*LOOPBACK, "[::1]"] if loopback else None,
         stopping=lambda: server is not None and server.should_exit,
     )

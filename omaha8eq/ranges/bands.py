@@ -22,9 +22,21 @@ import itertools
 import numpy as np
 
 from ..core.handclasses import hand_chunks, hand_count
-from .nodes import And, Node, Or, Top, Weight
+from .nodes import And, Chunk, Node, Or, Top, Weight
 
-__all__ = ["band_classes", "band_weight", "candidate_count", "candidate_hands", "hands_of_masks"]
+__all__ = [
+    "SIZE_SAMPLE",
+    "band_classes",
+    "band_weight",
+    "candidate_count",
+    "candidate_hands",
+    "hands_of_masks",
+    "sampled_count",
+]
+
+#: Random hands an expression is evaluated on to estimate its size (``sampled_count``):
+#: a standard error of at most 0.8% of all hands, in a few milliseconds.
+SIZE_SAMPLE = 4096
 
 # The 24 orders of the four suits.
 _PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
@@ -149,3 +161,13 @@ def candidate_hands(tree: Node, hole_size: int) -> np.ndarray | None:
         return np.concatenate(list(hand_chunks(hole_size)))
     masks = _candidate_masks(tree, hole_size)
     return None if masks is None else hands_of_masks(masks[::-1], hole_size)
+
+
+def sampled_count(tree: Node, hole_size: int) -> int:
+    """The hands of ``tree`` estimated from :data:`SIZE_SAMPLE` random hands (a fixed
+    seed: the same estimate every time), at most :func:`candidate_count`."""
+    rows = np.random.default_rng(0x0A8A).random((SIZE_SAMPLE, 52)).argsort(axis=1)[:, :hole_size]
+    value = tree.value(Chunk(np.sort(rows, axis=1).astype(np.int8), start=None))
+    estimate = round(float(np.count_nonzero(value > 0)) / SIZE_SAMPLE * hand_count(hole_size))
+    bound = candidate_count(tree, hole_size)
+    return estimate if bound is None else min(estimate, bound)

@@ -15,14 +15,14 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from math import gcd, lcm
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
 from ..core.handclasses import card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError
-from .bands import band_weight, candidate_hands
+from .bands import band_weight, candidate_count, candidate_hands, sampled_count
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
 from .syntax import (
     MAX_EXPRESSION_LENGTH,
@@ -37,11 +37,13 @@ __all__ = [
     "RANK_VARIABLES",
     "SUIT_VARIABLES",
     "Range",
+    "RangeSize",
     "RangeSyntaxError",
     "hand_text",
     "is_range_expression",
     "parse_range",
     "range_hands_excluding",
+    "range_size",
     "range_weights",
 ]
 
@@ -387,6 +389,51 @@ def parse_range(expr: str, *, hole_size: int = 4, progress: Progress | None = No
     if progress is not None and not callable(progress):
         raise TypeError(f"progress: expected a function (done, total), got {type(progress).__name__}")
     return _parse_cached(expression, hole_size, progress)
+
+
+class RangeSize(NamedTuple):
+    """How many hands an expression covers, known before its range is built."""
+
+    #: the number of hands (an estimate unless ``exact``)
+    hands: int
+    #: True when counted, False when estimated from a sample of random hands
+    exact: bool
+
+
+def range_size(expr: str, *, hole_size: int = 4) -> RangeSize:
+    """How many hands ``parse_range(expr, hole_size=hole_size)`` holds, without building
+    it when that is slow: so that a run can be priced (its time and memory) and a
+    hopeless one refused first.
+
+    Exact for a range already built (cached), a list of exact hands, any 4-card range
+    (built: a scan of 270,725 hands), and a percentage band, weighted or not (its classes'
+    sizes, see :mod:`omaha8eq.ranges.bands`); otherwise estimated from a fixed sample of
+    random hands (a standard error of at most 0.8% of all hands; never above the
+    expression's bands), in milliseconds. Raises what :func:`parse_range` raises for a
+    malformed expression.
+
+    >>> range_size("15%", hole_size=6)
+    RangeSize(hands=3053784, exact=True)
+    >>> range_size("AA", hole_size=4)
+    RangeSize(hands=6961, exact=True)
+    >>> size = range_size("AA:$ds", hole_size=6)
+    >>> size.exact, 0.03 < size.hands / 20_358_520 < 0.07
+    (False, True)
+    """
+    expression = _checked_expression(expr)
+    if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
+        raise HandSizeError(f"hole_size: expected 4, 5 or 6, got {hole_size!r}")
+    with _RESULTS_LOCK:
+        cached = _RESULTS.get((expression, hole_size))
+    if cached is not None or hole_size == 4:
+        return RangeSize((cached or _parse_cached(expression, hole_size, None)).count, True)
+    tree = parse_tree(expression, hole_size)
+    exact = exact_hands(tree, hole_size)
+    if exact is not None:
+        return RangeSize(len({cards for cards, _ in exact}), True)
+    if band_weight(tree) is not None:
+        return RangeSize(candidate_count(tree, hole_size) or 0, True)
+    return RangeSize(sampled_count(tree, hole_size), False)
 
 
 def range_weights(expr: str, hands: Any) -> np.ndarray:

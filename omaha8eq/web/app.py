@@ -35,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import OmahaInputError
+from .cost import request_cost
 from .guard import BadRequest, OriginGuard, read_json
 from .jobs import Job, JobRunner, JobState, ServerBusy
 from .requests import Limits, parse_request
@@ -82,10 +83,13 @@ def create_app(
     limits = limits or Limits()
     runner = JobRunner(limits)
 
-    def submit(kind: object, body: object) -> Job:
-        """Check a request and queue its job: BadRequest (400, or 503 when full) otherwise."""
+    async def submit(kind: object, body: object) -> Job:
+        """Check and price a request and queue its job: BadRequest (400, or 503 when full)
+        otherwise. The price counts ranges (up to a second): in a thread, off the event loop."""
         try:
-            return runner.submit(str(kind), parse_request(kind, body, limits))
+            parsed = parse_request(kind, body, limits)
+            cost = await anyio.to_thread.run_sync(request_cost, parsed, limits)
+            return runner.submit(str(kind), parsed, cost.memory)
         except OmahaInputError as exc:
             raise BadRequest(str(exc)) from None
         except ServerBusy as exc:
@@ -94,7 +98,7 @@ def create_app(
     async def api(request: Request) -> JSONResponse:
         """POST /api/KIND: run the request and answer with its result."""
         try:
-            job = submit(request.path_params["kind"], await read_json(request, limits.max_body))
+            job = await submit(request.path_params["kind"], await read_json(request, limits.max_body))
         except BadRequest as exc:
             return _error(exc, exc.status)
         delay = FIRST_WAIT
@@ -118,7 +122,7 @@ def create_app(
             body = await read_json(request, limits.max_body)
             if not isinstance(body, dict) or set(body) != {"kind", "request"}:
                 raise BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range", "request": {...}}')
-            job = submit(body["kind"], body["request"])
+            job = await submit(body["kind"], body["request"])
         except BadRequest as exc:
             return _error(exc, exc.status)
         return JSONResponse(job.status(), 202)  # its id, whatever became of it already

@@ -1,8 +1,9 @@
 """The web server's jobs: requests computed in worker threads, a bounded number at once.
 
 A :class:`JobRunner` runs ``Limits.max_running`` jobs at once, each in a worker thread
-off the event loop; a submitted :class:`Job` waits for a free slot (at most
-``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then runs
+off the event loop; a submitted :class:`Job` waits until the running jobs' estimated
+memory (:mod:`omaha8eq.web.cost`) and its own fit in ``Limits.max_memory``, then for a
+free slot (at most ``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then runs
 :func:`~omaha8eq.web.compute.run_request`. The run's progress callback records ``(done, total)`` and raises
 :class:`JobCancelled` once the job is cancelled, which stops the computation at its
 next progress report (between kernel calls of at most about half a second). A job
@@ -56,10 +57,11 @@ class JobState(enum.Enum):
 class Job:
     """One request being computed: its state, progress, result or error."""
 
-    def __init__(self, kind: str, request: Request, limits: Limits):
+    def __init__(self, kind: str, request: Request, limits: Limits, memory: int = 0):
         self.id = secrets.token_hex(8)
         self.kind = kind
         self.request = request
+        self.memory = memory  # the estimated peak, in bytes, reserved while it runs
         self.limits = limits
         self.state = JobState.WAITING
         self.done = 0
@@ -157,6 +159,8 @@ class JobRunner:
     def __init__(self, limits: Limits):
         self.limits = limits
         self._slots = threading.Semaphore(limits.max_running)
+        self._memory = threading.Condition()
+        self.reserved = 0  # bytes: the estimates of the jobs holding memory
         self._jobs: dict[str, Job] = {}
         self._threads: dict[str, threading.Thread] = {}
         self._lock = threading.Lock()
@@ -164,8 +168,10 @@ class JobRunner:
         self._watchdog = threading.Thread(target=self._watch, name="omaha8eq-job-watchdog", daemon=True)
         self._watchdog.start()
 
-    def submit(self, kind: str, request: Request) -> Job:
-        """Queue a job; ServerBusy when ``max_running + max_waiting`` jobs are unfinished."""
+    def submit(self, kind: str, request: Request, memory: int = 0) -> Job:
+        """Queue a job estimated to take ``memory`` bytes at most (at most
+        ``Limits.max_memory``); ServerBusy when ``max_running + max_waiting`` jobs are
+        unfinished."""
         with self._lock:
             active = [j for j in self._jobs.values() if not j.state.finished]
             if len(active) >= self.limits.max_running + self.limits.max_waiting:
@@ -174,7 +180,7 @@ class JobRunner:
                     f"server busy: {running} jobs running and {len(active) - running} waiting "
                     f"(at most {self.limits.max_running} + {self.limits.max_waiting}); try again shortly"
                 )
-            job = Job(kind, request, self.limits)
+            job = Job(kind, request, self.limits, min(memory, self.limits.max_memory))
             self._jobs[job.id] = job
             thread = threading.Thread(target=self._run, args=(job,), name=f"omaha8eq-job-{job.id}", daemon=True)
             self._threads[job.id] = thread
@@ -182,15 +188,39 @@ class JobRunner:
         return job
 
     def _run(self, job: Job) -> None:
-        """Wait for a free slot (or the job's cancellation), then run the job."""
+        """Wait for the job's memory, then a free slot, then run the job; a job cancelled
+        while it waits ends at once, holding neither."""
+        if self._reserve(job):
+            try:
+                if self._take_slot(job):
+                    try:
+                        job.run()
+                    finally:
+                        self._slots.release()
+                    return
+            finally:
+                with self._memory:
+                    self.reserved -= job.memory
+                    self._memory.notify_all()
+        job.run()  # cancelled while waiting: ends at once
+
+    def _reserve(self, job: Job) -> bool:
+        """Wait until the job's memory fits beside the running jobs' and reserve it;
+        False if the job is cancelled first."""
+        with self._memory:
+            while self.reserved + job.memory > self.limits.max_memory:
+                if job.cancelled:
+                    return False
+                self._memory.wait(SLOT_WAIT)
+            self.reserved += job.memory
+        return True
+
+    def _take_slot(self, job: Job) -> bool:
+        """Wait for a free slot and take it; False if the job is cancelled first."""
         while not self._slots.acquire(timeout=SLOT_WAIT):
             if job.cancelled:
-                job.run()  # ends at once, cancelled, without taking a slot
-                return
-        try:
-            job.run()
-        finally:
-            self._slots.release()
+                return False
+        return True
 
     def jobs(self) -> list[Job]:
         """Every job the runner still knows, oldest first."""

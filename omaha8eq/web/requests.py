@@ -12,8 +12,9 @@ the job that runs the request, with its own messages. Cards are text: ``"AsAh2c3
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..checks import excerpt
@@ -27,6 +28,7 @@ __all__ = [
     "Limits",
     "RangeRequest",
     "Request",
+    "default_max_memory",
     "parse_request",
 ]
 
@@ -38,6 +40,17 @@ MAX_PLAYERS = 12
 MAX_LISTED = 1_000
 #: Equity methods: the library's ``exhaustive`` None, True and False.
 METHODS = {"auto": None, "exact": True, "monte-carlo": False}
+
+
+def default_max_memory() -> int:
+    """The default memory budget of the server's runs: 2 GiB, or a quarter of the
+    machine's memory when that is less."""
+    budget = 2 << 30
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system: the fixed budget
+        return budget
+    return min(budget, physical // 4) if physical > 0 else budget
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,10 @@ class Limits:
         abandon_after: seconds after which a job nobody polls is cancelled (its page
             was closed).
         max_body: the largest request body, in bytes.
+        max_memory: the memory, in bytes, that the running jobs may take together, by
+            their estimates (:mod:`omaha8eq.web.cost`, from the ranges' sizes before
+            anything is built): a request estimated above it is refused (400, with the
+            estimate); one that fits alone waits while others hold the memory.
     """
 
     max_work: int = 3_000_000_000  # the library's MAX_WORK: about a minute on one core
@@ -63,6 +80,7 @@ class Limits:
     max_waiting: int = 8
     abandon_after: float = 20.0
     max_body: int = 64_000
+    max_memory: int = field(default_factory=default_max_memory)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 import warnings
 
@@ -26,6 +27,8 @@ with warnings.catch_warnings():
 
 from omaha8eq.web.app import create_app
 from omaha8eq.web.guard import MAX_DEPTH, MAX_DIGITS
+from omaha8eq.web.jobs import JobRunner, JobState
+from omaha8eq.web.requests import Limits, parse_request
 
 JSON = {"content-type": "application/json"}
 EQUITY = {"players": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s8h9s"}
@@ -153,3 +156,73 @@ def test_a_huge_content_length_is_413_at_once():
     answer = answer.decode()
     assert answer.startswith("HTTP/1.1 413 ")
     assert "request: the body is larger than 64,000 bytes" in answer
+
+
+# -- requests too costly for the server -----------------------------------------------------
+
+# The pair that took the server down (anon-rss 22.9 GB) when sent together, each within every other limit.
+HEAVY = [
+    {"players": ["100%", "99%"], "hole_size": 6, "method": "monte-carlo", "samples": 1000, "seed": 1},
+    {"players": ["98%", "97%"], "hole_size": 6, "method": "monte-carlo", "samples": 1000, "seed": 1},
+]
+
+
+@pytest.mark.parametrize("body", HEAVY, ids=["100% v 99%", "98% v 97%"])
+@pytest.mark.parametrize("by_hand", [True, False])
+def test_a_request_above_the_memory_budget_is_refused_before_it_runs(client, body, by_hand):
+    started = time.monotonic()
+    message = error_of(client.post("/api/equity", json={**body, "by_hand": by_hand}), 400)
+    assert time.monotonic() - started < 30  # priced from the ranges' sizes: nothing is built
+    assert message.startswith("request: this run would need about ")
+    assert "GB of memory" in message and "above this server's limit of" in message
+    assert ("turn off per-hand results" in message) == by_hand
+    jobs = client.post("/api/jobs", json={"kind": "equity", "request": body})
+    assert error_of(jobs, 400) == error_of(client.post("/api/equity", json=body), 400)
+
+
+def test_a_hopeless_exact_run_is_refused_before_its_ranges_are_built(client):
+    body = {"players": ["15%", "15%"], "hole_size": 6, "board": "4c5d7s", "method": "exact"}
+    started = time.monotonic()
+    message = error_of(client.post("/api/equity", json=body), 400)
+    assert time.monotonic() - started < 30  # it took 67 s, building both ranges first
+    assert message.startswith("method: this exact run would take about ")
+    assert (
+        "sweep row updates" in message
+        and "(estimated from the ranges' sizes, 3,053,784 and 3,053,784 hands)" in message
+    )
+
+
+def test_a_range_above_a_small_budget_is_refused(client):
+    with TestClient(create_app(Limits(max_memory=50_000_000))) as small:
+        message = error_of(small.post("/api/range", json={"expression": "10%", "hole_size": 6}), 400)
+        assert message == (
+            "request: this run would need about 217 MB of memory (2,035,872 range hands), above this "
+            "server's limit of 50 MB; use narrower ranges"
+        )
+
+
+def test_a_job_waits_while_others_hold_the_memory(monkeypatch):
+    release = threading.Event()
+
+    def slow(request, limits, progress):
+        release.wait(30)
+        return {"done": True}
+
+    monkeypatch.setattr("omaha8eq.web.jobs.run_request", slow)
+    runner = JobRunner(Limits(max_memory=100_000_000, max_running=4))
+    request = parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits())
+    try:
+        first = runner.submit("evaluate", request, 60_000_000)
+        second = runner.submit("evaluate", request, 60_000_000)  # fits alone, not beside the first
+        third = runner.submit("evaluate", request, 30_000_000)  # fits beside the first
+        deadline = time.monotonic() + 10
+        while third.state is not JobState.RUNNING and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert (first.state, second.state, third.state) == (JobState.RUNNING, JobState.WAITING, JobState.RUNNING)
+        assert runner.reserved == 90_000_000
+        release.set()
+        assert second.finished.wait(10) and second.state is JobState.DONE
+    finally:
+        release.set()
+        runner.shutdown()
+    assert runner.reserved == 0

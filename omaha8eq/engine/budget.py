@@ -1,0 +1,118 @@
+"""A run's cost priced from the ranges' sizes alone, before any range is built: its memory
+(the twin of the work estimate, :mod:`omaha8eq.engine.method`) and the work of an exact
+run, so that a front end can refuse a hopeless request at once instead of after building
+ranges of millions of hands.
+
+The sizes come from :func:`omaha8eq.ranges.range.range_size` (counted, or estimated from
+a sample, in milliseconds). The per-hand byte costs were measured (peak resident memory
+over the process's, 6-card ranges of about a million hands, one thread): building a
+range of a 6-card band peaks at about 50 bytes a hand, a run over it adds about 110, and
+per-hand results (``by_hand``: a Python record per hand, and its JSON) about 500 more.
+The constants below round those up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb, prod
+
+from ..cards import DECK_SIZE
+from ..core.exact_boards import board_combinations
+from .method import COMBINATION_OVERHEAD, RATES, Method, aggregate_work
+from .range_vs_range import row_touches
+
+__all__ = [
+    "BASE_BYTES",
+    "BUILD_BYTES",
+    "BY_HAND_BYTES",
+    "DESCRIBE_BYTES",
+    "MAX_MEMORY",
+    "RUN_BYTES",
+    "ExactCost",
+    "estimate_exact_work",
+    "estimate_memory",
+    "memory_text",
+    "range_memory",
+]
+
+#: The default memory limit of one run, in bytes.
+MAX_MEMORY = 4 << 30
+#: Bytes a run needs whatever its ranges (kernels' arrays, the result, its JSON).
+BASE_BYTES = 32 << 20
+#: Bytes per range hand while its range is built (hands, weights, the band's expansion).
+BUILD_BYTES = 60
+#: Bytes per range hand during a run (card masks, cumulative weights, per-hand counts).
+RUN_BYTES = 130
+#: Bytes per range hand of the per-hand results (``by_hand``).
+BY_HAND_BYTES = 650
+#: Bytes per range hand of a range's description (its class keys, sorted to count them).
+DESCRIBE_BYTES = 30
+
+
+def estimate_memory(range_hands: Sequence[int], *, by_hand: bool) -> int:
+    """The peak memory, in bytes, of a run whose ranges hold ``range_hands`` hands each
+    (an estimate; fixed and random hands cost only ``BASE_BYTES``).
+
+    >>> memory_text(estimate_memory([20_358_520, 20_154_944], by_hand=True))
+    '34 GB'
+    """
+    per_hand = BUILD_BYTES + RUN_BYTES + (BY_HAND_BYTES if by_hand else 0)
+    return BASE_BYTES + per_hand * sum(range_hands)
+
+
+def range_memory(hands: int) -> int:
+    """The peak memory, in bytes, of building and describing a range of ``hands`` hands."""
+    return BASE_BYTES + (BUILD_BYTES + DESCRIBE_BYTES) * hands
+
+
+def memory_text(size: float) -> str:
+    """A byte count in words: "640 MB", "2.1 GB" (decimal units)."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if size >= scale:
+            value = size / scale
+            return f"{value:.2g} {unit}" if value < 100 else f"{value:.0f} {unit}"
+    return f"{size:.0f} bytes"
+
+
+@dataclass(frozen=True)
+class ExactCost:
+    """The estimated work of an exact run: in ``unit``, about ``seconds`` on one core."""
+
+    method: Method
+    work: int
+    unit: str
+    seconds: float
+
+
+def estimate_exact_work(
+    sides: Sequence[int | None], *, hole_size: int, board: int, dead: int, one_range: bool = False
+) -> ExactCost | None:
+    """The work of an exact run of players given by their sizes (``sides``: a range's
+    hands, 1 for a known hand, None for a random hand) on a board of ``board`` cards
+    with ``dead`` dead cards: the range sweep for two players after the flop, the
+    combination path otherwise. Each range loses the hands that hold a board or dead
+    card (in proportion); ``one_range``: the two players hold the same range (swept once,
+    half the work). None where only the planner can tell (preflop heads up, where
+    it picks between two methods by the ranges' hands; random hands with ranges).
+
+    >>> cost = estimate_exact_work([3_053_784, 3_053_784], hole_size=6, board=3, dead=0)
+    >>> cost.method.value, f"{cost.work:.1e}"
+    ('range sweep', '3.2e+11')
+    """
+    if None in sides or all(n == 1 for n in sides):
+        return None  # random hands, or known hands only: the planner's estimates are cheap and exact
+    known = board + dead
+    live = comb(DECK_SIZE - known, hole_size) / comb(DECK_SIZE, hole_size)
+    hands = [n if n == 1 else max(1, round(n * live)) for n in sides if n is not None]
+    missing = 5 - board
+    if len(hands) == 2 and board in (3, 4, 5):
+        boards = board_combinations(DECK_SIZE - known, missing)
+        work = row_touches(hands[0], hands[1], hole_size, mirror=one_range) * boards
+        return ExactCost(Method.RANGE_SWEEP, work, "sweep row updates", work / RATES[Method.RANGE_SWEEP])
+    if len(hands) == 2 and board == 0:
+        return None
+    boards = board_combinations(DECK_SIZE - known - sum(1 for n in sides if n != 1) * hole_size, missing)
+    work = prod(hands) * (aggregate_work(len(hands), boards) + COMBINATION_OVERHEAD)
+    method = Method.RANGE_COMBINATIONS
+    return ExactCost(method, work, "hand evaluations", work / RATES[method])
