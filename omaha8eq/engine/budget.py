@@ -19,6 +19,7 @@ from math import comb, prod
 
 from ..cards import DECK_SIZE
 from ..core.exact_boards import board_combinations
+from ..errors import OmahaInputError
 from .method import COMBINATION_OVERHEAD, RATES, Method, aggregate_work
 from .range_vs_range import row_touches
 
@@ -26,18 +27,18 @@ __all__ = [
     "BASE_BYTES",
     "BUILD_BYTES",
     "BY_HAND_BYTES",
+    "COMBINATIONS_MARGIN",
     "DESCRIBE_BYTES",
-    "MAX_MEMORY",
     "RUN_BYTES",
     "ExactCost",
+    "check_range_combinations",
     "estimate_exact_work",
     "estimate_memory",
+    "live_hands",
     "memory_text",
     "range_memory",
 ]
 
-#: The default memory limit of one run, in bytes.
-MAX_MEMORY = 4 << 30
 #: Bytes a run needs whatever its ranges (kernels' arrays, the result, its JSON).
 BASE_BYTES = 32 << 20
 #: Bytes per range hand while its range is built (hands, weights, the band's expansion).
@@ -116,3 +117,27 @@ def estimate_exact_work(
     work = prod(hands) * (aggregate_work(len(hands), boards) + COMBINATION_OVERHEAD)
     method = Method.RANGE_COMBINATIONS
     return ExactCost(method, work, "hand evaluations", work / RATES[method])
+
+
+#: A joint-combination count estimated from the ranges' sizes refuses a run before they
+#: are built when it is this many times the limit (the sizes of bands are exact, the share
+#: of their hands clear of the known cards is taken as the deck's: within a few percent).
+COMBINATIONS_MARGIN = 1.2
+
+
+def live_hands(hands: int, hole_size: int, known: int) -> int:
+    """Of a range's ``hands``, about how many hold none of ``known`` known cards (the
+    share of all hands of the size that avoid them)."""
+    return round(hands * comb(DECK_SIZE - known, hole_size) / comb(DECK_SIZE, hole_size))
+
+
+def check_range_combinations(sizes: Sequence[int], *, hole_size: int, known: int, limit: int, names: str) -> None:
+    """Raise OmahaInputError, with the estimate, when the joint combinations of ranges of
+    ``sizes`` hands (one hand each, clear of ``known`` cards) are surely above ``limit``
+    (``COMBINATIONS_MARGIN`` times it): refused before the ranges are built."""
+    estimate = prod(live_hands(n, hole_size, known) for n in sizes)
+    if estimate > COMBINATIONS_MARGIN * limit:
+        raise OmahaInputError(
+            f"{names}: the ranges make more than {limit:,} joint combinations of hands (about {estimate:,}, "
+            f"estimated from their sizes, {' and '.join(f'{n:,}' for n in sizes)} hands); give narrower ranges"
+        )

@@ -1,0 +1,77 @@
+"""A run priced from its ranges' sizes before they are built (engine.budget): the estimates
+agree with the planner's own, made once the ranges are built, and a hopeless request is
+refused at once, with the estimate in its message."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import omaha8eq
+from omaha8eq.engine.budget import (
+    BASE_BYTES,
+    BUILD_BYTES,
+    BY_HAND_BYTES,
+    RUN_BYTES,
+    check_range_combinations,
+    estimate_exact_work,
+    estimate_memory,
+    live_hands,
+)
+from omaha8eq.engine.deal import prepare_deal
+from omaha8eq.engine.heads_up import sweep_work
+from omaha8eq.engine.method import Method, estimate_work
+from omaha8eq.engine.spot import parse_spot
+from omaha8eq.ranges.range import parse_range, range_size
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "hole_size", "method"),
+    [
+        (["15%", "15%"], "4c5d7s", 4, Method.RANGE_SWEEP),
+        (["15%", "20%"], "4c5d7s8h", 4, Method.RANGE_SWEEP),
+        (["AA:$ds", "KsKhQdJd"], "4c5d7s", 4, Method.RANGE_SWEEP),
+        (["AA", "KK", "QQ"], "4c5d7s", 4, Method.RANGE_COMBINATIONS),
+    ],
+)
+def test_the_exact_work_estimate_is_near_the_planners(players, board, hole_size, method):
+    spot = parse_spot([p if "s" in p[1:3] else parse_range(p, hole_size=hole_size) for p in players], board, "")
+    deal = prepare_deal(spot)
+    built = sweep_work(deal) if method is Method.RANGE_SWEEP else estimate_work(method, deal)
+    sides = [1 if "Ks" in p else range_size(p, hole_size=hole_size).hands for p in players]
+    cost = estimate_exact_work(
+        sides, hole_size=hole_size, board=len(board) // 2, dead=0, one_range=players[0] == players[1]
+    )
+    assert cost is not None and cost.method is method
+    assert 0.6 < cost.work / built < 1.3  # the early refusal allows for it (EARLY_MARGIN, COMBINATIONS_MARGIN)
+
+
+def test_the_memory_estimate_counts_each_range_hand():
+    assert estimate_memory([], by_hand=True) == BASE_BYTES
+    assert estimate_memory([1000, 10], by_hand=False) == BASE_BYTES + 1010 * (BUILD_BYTES + RUN_BYTES)
+    assert estimate_memory([1000], by_hand=True) - estimate_memory([1000], by_hand=False) == 1000 * BY_HAND_BYTES
+
+
+def test_random_hands_and_preflop_heads_up_are_left_to_the_planner():
+    assert estimate_exact_work([1000, None], hole_size=4, board=3, dead=0) is None
+    assert estimate_exact_work([1000, 1000], hole_size=4, board=0, dead=0) is None
+    assert estimate_exact_work([1, 1], hole_size=4, board=3, dead=0) is None
+
+
+def test_joint_combinations_above_the_limit_are_refused_with_the_estimate():
+    assert live_hands(20_358_520, 6, 9) == 6_096_454  # C(43, 6): every hand clear of 9 known cards
+    check_range_combinations([4_000_000], hole_size=6, known=0, limit=5_000_000, names="opponent 1")  # within
+    with pytest.raises(omaha8eq.OmahaInputError, match=r"more than 5,000,000 joint combinations of hands \(about 6,"):
+        check_range_combinations([20_358_520], hole_size=6, known=9, limit=5_000_000, names="opponent 1")
+
+
+def test_counterfeit_refuses_a_range_of_every_hand_before_building_it():
+    started = time.monotonic()
+    with pytest.raises(omaha8eq.OmahaInputError) as refused:
+        omaha8eq.counterfeit_odds("As2cKhKd3c4c", "7d8h9s", opponents=["100%"])
+    assert time.monotonic() - started < 15  # 20 s and 2.6 GB when refused after the build
+    assert str(refused.value) == (
+        "opponent 1: the ranges make more than 5,000,000 joint combinations of hands (about 6,096,454, "
+        "estimated from their sizes, 20,358,520 hands); give narrower ranges"
+    )
