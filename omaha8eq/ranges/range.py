@@ -9,6 +9,7 @@ hands only, :func:`is_range_expression` tells a range from a written hand.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -20,7 +21,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
-from ..core.handclasses import card_masks, class_keys, colex_index, hand_count
+from ..core.handclasses import all_hands, card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError
 from .bands import band_weight, candidate_count, candidate_hands, sampled_count
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
@@ -321,12 +322,25 @@ _RESULTS: OrderedDict[tuple[str, int], Range] = OrderedDict()
 _RESULTS_LOCK = threading.Lock()
 
 
+@functools.cache
+def _every_hand(hole_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every hand of the size (:func:`~omaha8eq.core.handclasses.all_hands`, cached) and
+    weights of 1, read-only: shared by every range of every hand (6 cards: 122 MB and
+    163 MB, built once, not per range)."""
+    weights = np.ones(hand_count(hole_size))
+    weights.setflags(write=False)
+    return all_hands(hole_size), weights
+
+
 def _parse(expression: str, hole_size: int, progress: Progress | None) -> Range:
     tree = parse_tree(expression, hole_size)
     exact = exact_hands(tree, hole_size)
     if exact is not None:  # only exact full hands: no scan
         rows = [cards for cards, _ in exact]
         return Range(rows, [w for _, w in exact], hole_size=hole_size, expression=expression, _tree=tree)
+    if band_weight(tree) == 1.0 and candidate_count(tree, hole_size) == hand_count(hole_size):  # "100%"
+        hands, weights = _every_hand(hole_size)
+        return Range(hands, weights, expression=expression, _tree=tree, _trusted=True)
     candidates = candidate_hands(tree, hole_size)
     weight = band_weight(tree)
     if candidates is not None and weight is not None:  # a band: its hands, built from its classes

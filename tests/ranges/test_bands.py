@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from omaha8eq.core.handclasses import card_masks, hand_count
+from omaha8eq.core.handclasses import card_masks, hand_chunks, hand_count
 from omaha8eq.ranges.bands import SIZE_SAMPLE, candidate_count, candidate_hands
 from omaha8eq.ranges.nodes import evaluate
 from omaha8eq.ranges.preflop import hands_above
@@ -60,3 +60,10 @@ def test_range_size_estimates_within_four_standard_errors(expression):
     actual = len(parse_range(expression, hole_size=5)) / hand_count(5)
     error = max(np.sqrt(actual * (1 - actual) / SIZE_SAMPLE), 1 / SIZE_SAMPLE)
     assert abs(size.hands / hand_count(5) - actual) < 4 * error
+
+
+def test_a_range_of_every_hand_is_built_once_and_shared():
+    every, again = parse_range("100%", hole_size=5), parse_range("0%-100%@100", hole_size=5)
+    assert every.hands is again.hands and every.weights is again.weights  # no copy per range
+    assert np.array_equal(every.hands, np.concatenate(list(hand_chunks(5))))
+    assert (every.weights == 1).all() and not every.hands.flags.writeable
