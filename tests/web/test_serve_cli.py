@@ -46,6 +46,14 @@ def test_serve_refuses_an_address_it_cannot_listen_on(capsys):
     assert message.startswith(f"omaha8eq: error: --host 127.0.0.1 --port {port}: cannot listen there (")
 
 
+def test_serve_refuses_a_bad_memory_budget(capsys):
+    assert fails(capsys, "serve", "--max-memory", "3XB") == (
+        "omaha8eq: error: argument --max-memory: expected a size such as 1GB or 512MB, got '3XB' "
+        "(see 'omaha8eq serve --help')"
+    )
+    assert "expected 1MB to 1PB, got '10'" in fails(capsys, "serve", "--max-memory", "10")
+
+
 def test_other_commands_do_not_import_the_web_stack():
     code = (
         "import sys\n"
