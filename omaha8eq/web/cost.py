@@ -18,6 +18,7 @@ from ..cards import parse_cards
 from ..deck import HOLE_SIZES
 from ..engine.budget import BASE_BYTES, estimate_exact_work, estimate_memory, memory_text, range_memory
 from ..engine.method import duration_text
+from ..engine.sampling import DEFAULT_SAMPLES
 from ..errors import OmahaInputError
 from .requests import CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
 
@@ -89,7 +90,13 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
                 f"(estimated from the ranges' sizes, {' and '.join(f'{n:,}' for n in hands)} hands); "
                 "choose Monte Carlo or narrower ranges"
             )
-    return Cost(estimate_memory(hands, by_hand=request.by_hand), sum(hands))
+    if request.exhaustive:
+        samples = 0
+    elif request.samples is not None:
+        samples = request.samples
+    else:  # the library's default, or the server's ceiling towards a target (as run_request does)
+        samples = limits.max_samples if request.stderr_target is not None else DEFAULT_SAMPLES
+    return Cost(estimate_memory(hands, by_hand=request.by_hand, samples=samples), sum(hands))
 
 
 def request_cost(request: Request, limits: Limits) -> Cost:
