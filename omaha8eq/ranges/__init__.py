@@ -105,20 +105,24 @@ expression holds at most 10,000 characters and nests at most 100 levels deep
 
 from .range import (
     Range,
+    RangeSize,
     RangeSyntaxError,
     hand_text,
     is_range_expression,
     parse_range,
     range_hands_excluding,
+    range_size,
     range_weights,
 )
 
 __all__ = [
     "Range",
+    "RangeSize",
     "RangeSyntaxError",
     "hand_text",
     "is_range_expression",
     "parse_range",
     "range_hands_excluding",
+    "range_size",
     "range_weights",
 ]
