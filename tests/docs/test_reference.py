@@ -85,3 +85,21 @@ def test_the_cli_page_is_every_command_help() -> None:
         assert f"## omaha8eq {command}\n" in page
         assert command_help(command).rstrip() in page
         assert command_help(command).startswith(f"usage: omaha8eq {command}")
+
+
+def test_the_docstring_rewrites_for_the_site():
+    """tools/griffe_docstrings.py's examples (it needs griffe: the docs extra)."""
+    import doctest
+
+    pytest.importorskip("griffe")
+    import griffe_docstrings
+
+    assert doctest.testmod(griffe_docstrings).failed == 0
+    text = "Does.\n\nArgs:\n    a, b: both.\n\nRaises:\n    OmahaInputError for bad cards\n    or sizes.\n\n>>> 1\n1\n"
+    rewritten = griffe_docstrings.split_grouped_args(
+        griffe_docstrings.prose_raises(griffe_docstrings.fence_doctests(text))
+    )
+    assert rewritten == (
+        "Does.\n\nArgs:\n    a: both.\n    b: both.\n\n**Raises:** OmahaInputError for bad cards or sizes.\n\n"
+        "```pycon\n>>> 1\n1\n```\n"
+    )
