@@ -31,3 +31,16 @@ def test_ci_runs_the_readme_commands_exactly():
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     for command in commands:
         assert command in ci_lines, command
+
+
+def test_readme_links_reach_files_of_the_repository():
+    """README.md is read on the repository's front page, outside the site: its relative
+    links must name files that exist (the site's own links are checked by mkdocs --strict)."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme)
+    local = [target for target in targets if not re.match(r"[a-z]+://", target)]
+    assert len(local) >= 10
+    missing = [target for target in local if not (ROOT / target).exists()]
+    assert not missing, missing
