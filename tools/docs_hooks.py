@@ -72,13 +72,19 @@ def api_entries() -> dict[str, list[str]]:
 
 
 def api_reference() -> str:
-    """Markdown: a section per module, a mkdocstrings ``:::`` entry per public name."""
+    """Markdown: a section per module (with the first paragraph of its docstring), a
+    mkdocstrings ``:::`` entry per public name."""
     import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))  # mkdocs loads this file by its path
+    from griffe_docstrings import plain_roles
 
     parts = []
     for module, names in api_entries().items():
         summary = (importlib.import_module(module).__doc__ or "").strip().split("\n\n")[0]
-        parts.append(f"## `{module}`\n\n{' '.join(summary.split())}\n")
+        parts.append(f"## `{module}`\n\n{plain_roles(' '.join(summary.split()))}\n")
         parts.extend(f"::: {name}\n" for name in names)
     return "\n".join(parts)
 

@@ -8,6 +8,8 @@ Loaded by mkdocs.yml's mkdocstrings options; the docstrings in the source are un
   ``>>>`` line to the next blank line) is fenced as a ``pycon`` code block;
 - an ``Args:`` item may name several parameters (``hilo, threads: as for equity``): it
   becomes one item per parameter, each with the description;
+- Sphinx roles (``:func:`equity```, ``:class:`~omaha8eq.ranges.range.Range```) become
+  inline code (``equity``, ``Range``);
 - a ``Raises:`` section is prose here (an exception and when, in sentences), which the
   Google-style parser would cut into broken "type: description" pairs: it becomes a
   paragraph that starts with "**Raises:**".
@@ -98,9 +100,21 @@ def split_grouped_args(text: str) -> str:
     return "\n".join(out)
 
 
+_ROLE = re.compile(r":(?:func|class|mod|data|meth|attr|exc|obj):`(?P<tilde>~?)(?P<target>[^`]+)`")
+
+
+def plain_roles(text: str) -> str:
+    r"""``text`` with Sphinx cross-reference roles as inline code (``~`` keeps the last name).
+
+    >>> plain_roles("Raises :class:`~omaha8eq.errors.OmahaInputError`; see :func:`equity`.")
+    'Raises `OmahaInputError`; see `equity`.'
+    """
+    return _ROLE.sub(lambda m: f"`{m['target'].rsplit('.', 1)[-1] if m['tilde'] else m['target']}`", text)
+
+
 class DoctestFences(griffe.Extension):
     """Fence the doctest examples and make prose of the Raises sections of every docstring."""
 
     def on_instance(self, *, node: Any, obj: griffe.Object, agent: Any, **kwargs: Any) -> None:
         if obj.docstring is not None:
-            obj.docstring.value = split_grouped_args(prose_raises(fence_doctests(obj.docstring.value)))
+            obj.docstring.value = plain_roles(split_grouped_args(prose_raises(fence_doctests(obj.docstring.value))))

@@ -68,6 +68,7 @@ def test_no_page_writes_a_public_signature_by_hand(path: Path) -> None:
 
 
 def test_the_api_page_documents_every_public_name_and_each_resolves() -> None:
+    pytest.importorskip("griffe")  # the page's text goes through tools/griffe_docstrings.py
     assert API_MARKER in (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     documented = [path for paths in api_entries().values() for path in paths]
     assert sorted(path.rsplit(".", 1)[1] for path in documented) == sorted(omaha8eq.__all__)
