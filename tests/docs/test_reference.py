@@ -104,3 +104,30 @@ def test_the_docstring_rewrites_for_the_site():
         "Does.\n\nArgs:\n    a: both.\n    b: both.\n\n**Raises:** OmahaInputError for bad cards or sizes.\n\n"
         "```pycon\n>>> 1\n1\n```\n"
     )
+
+
+def _resolve(path: str) -> object:
+    """The object named by a dotted path (a module, then attributes)."""
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[cut:]:
+            obj = getattr(obj, attribute)
+        return obj
+    raise ModuleNotFoundError(path)
+
+
+def test_every_link_into_the_api_reference_resolves() -> None:
+    """Pages link to the reference as [`name`][omaha8eq.module.name] (mkdocs-autorefs):
+    each target must name an object of the package."""
+    links = [
+        (path.name, target)
+        for path in markdown_files()
+        for target in re.findall(r"\]\[(omaha8eq(?:\.\w+)+)\]", path.read_text(encoding="utf-8"))
+    ]
+    assert len(links) >= 10
+    for page, target in links:
+        assert _resolve(target) is not None, f"{page}: {target}"
