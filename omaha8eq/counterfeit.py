@@ -15,7 +15,7 @@ before the flop, on the flop or on the turn:
 Opponents are known hands or ranges (``"AA2*"``, ``"15%"``, a
 :class:`~omaha8eq.ranges.range.Range`); see *Opponents' ranges* below.
 
-Definitions (the README's "Counterfeit and low-draw odds" says the same):
+Definitions (docs/counterfeit.md says the same):
 
 *Runouts*: every set of cards that completes the board to five (2 from a flop, 1 from
 a turn, 5 preflop), drawn from the *unseen* cards: the 52 minus the hand, the board,

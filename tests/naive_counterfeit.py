@@ -4,7 +4,7 @@ Built only on tests/naive.py (``best_low``, ``equity``) and the standard library
 shares no code with the package. Cards are ints 0..51 (``card = 4*rank + suit``, rank
 0..12 = 2..A). Lows are naive's descending rank tuples (ace = 1): smaller is better.
 
-Definitions (omaha8eq/counterfeit.py and the README say the same):
+Definitions (omaha8eq/counterfeit.py and docs/counterfeit.md say the same):
 
 - runouts: every set of cards completing the board to five, from the unseen cards
   (not in the hand, board, dead cards or opponents' hands);

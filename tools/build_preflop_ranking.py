@@ -3,7 +3,7 @@
 Run as ``python tools/build_preflop_ranking.py --hole-size K [--samples N] [--seed S]
 [--jobs J]``; it writes ``omaha8eq/data/preflop5.npz`` or ``preflop6.npz``. The 4-card
 ranking is exact: it is the table of ``omaha8eq table preflop --hole-size 4 --out
-omaha8eq/data/preflop4-exact.npz`` (every board and every opponent hand; see the README's
+omaha8eq/data/preflop4-exact.npz`` (every board and every opponent hand; see docs/distributed.md,
 "Distributed jobs").
 
 Method
@@ -23,7 +23,7 @@ Method
 Defaults and precision (standard error of each equity, as a share of the pot): 5 cards
 N = 40,000, about 0.0020; 6 cards N = 12,000, about 0.0037. The classes are many, so
 the deals are few: a hand's percentile is right to within a few points in the crowded
-middle of the ranking (see the README). About 9 and 32 minutes with ``--jobs 2``.
+middle of the ranking (see docs/ranges.md). About 9 and 32 minutes with ``--jobs 2``.
 
 Output: a compressed numpy ``.npz`` holding, in class-key order, ``key_deltas`` (the
 sorted keys as differences), ``equity`` and ``stderr`` (uint16: times

@@ -7,7 +7,7 @@ Usage::
 
 Each command lives in its own module of this package (``equity``, ``evaluate``,
 ``counterfeit``, ``pots``, ``betting``, ``ranges``, ``table``, ``bench``, ``batch``,
-``serve``) and registers its subparser; this module builds the parser from them and
+``serve``, ``help``) and registers its subparser; this module builds the parser from them and
 dispatches. A run imports only the module of its command (``--help`` and unknown
 commands: all of them), and a command imports the numerical engine only when it runs,
 so ``--help`` and the light commands start fast.
@@ -68,6 +68,7 @@ COMMANDS = {
     "batch": "batch",
     "bench": "bench",
     "serve": "serve",
+    "help": "help",
 }
 
 

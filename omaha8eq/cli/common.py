@@ -29,6 +29,7 @@ __all__ = [
     "EXIT_USAGE",
     "EXIT_WRITE_ERROR",
     "PROG",
+    "RANGE_SYNTAX_POINTER",
     "HelpFormatter",
     "OutputError",
     "Parser",
@@ -94,11 +95,24 @@ class HelpFormatter(argparse.HelpFormatter):
         return "\n\n".join(paragraphs)
 
 
+#: The last line of the ``--help`` of every command that takes a range.
+RANGE_SYNTAX_POINTER = f"Range syntax, every element with an example: {PROG} help ranges"
+
+
 def add_command(
-    commands: Subparsers, name: str, *, help: str, description: str, examples: Sequence[str]
+    commands: Subparsers,
+    name: str,
+    *,
+    help: str,
+    description: str,
+    examples: Sequence[str],
+    takes_range: bool = False,
 ) -> argparse.ArgumentParser:
-    """Add the subcommand ``name``; its ``--help`` ends with the command lines ``examples``."""
+    """Add the subcommand ``name``; its ``--help`` ends with the command lines ``examples``
+    and, when it ``takes_range``, with where to read the range syntax."""
     epilog = "examples:\n\n" + "\n".join(f"  {example}" for example in examples)
+    if takes_range:
+        epilog += "\n\n" + RANGE_SYNTAX_POINTER
     return commands.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=HelpFormatter)
 
 

@@ -55,6 +55,7 @@ def register(commands: Subparsers) -> None:
             "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs Ac3cQdJd --json",
             "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs 'AA2*' 'KK:$ds'",
         ],
+        takes_range=True,
     )
     cf.add_argument("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. As2cKhKd")
     cf.add_argument(

@@ -58,7 +58,7 @@ def register(commands: Subparsers) -> None:
         description="Each hand's share of the pot at showdown, with the hi/lo breakdown.\n\n"
         'A HAND is 4, 5 or 6 hole cards (AsAh2c3d, or quoted with spaces: "As Ah 2c 3d"), '
         "a range expression such as 'AA:$ds' or '15%' (quote it with single quotes: the shell "
-        "expands $ and * otherwise; 'omaha8eq range --help' describes the syntax), or random "
+        "expands $ and * otherwise; 'omaha8eq help ranges' gives the syntax), or random "
         "(a hand dealt at random from the remaining cards in every deal).",
         examples=[
             "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s",
@@ -67,6 +67,7 @@ def register(commands: Subparsers) -> None:
             "omaha8eq equity '15%' '15%' --board Ac8c5h9d --exact --by-hand 10 --graph ranges.png",
             "omaha8eq equity AsAh2c3d KsKhQdJd --stderr 0.1% --json",
         ],
+        takes_range=True,
     )
     eq.add_argument(
         "hands", nargs="+", metavar="HAND",

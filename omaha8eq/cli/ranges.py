@@ -49,6 +49,7 @@ def register(commands: Subparsers) -> None:
             "omaha8eq range 'A2-5:$low!AAA, 5%' --list 20",
             "omaha8eq range RROO --hole-size 5 --json",
         ],
+        takes_range=True,
     )
     rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
     rp.add_argument(

@@ -155,7 +155,7 @@ def choose_method(
 # The cost of a run, estimated before it starts. A method's work counts hand
 # evaluations (a player's hand valued on a board, high and low); each method
 # supplies its estimate (``WORK_ESTIMATES``) and the rate it evaluates at on one core
-# (``RATES``, measured: see the README's "Limits"); an exact run whose estimate is
+# (``RATES``, measured: see docs/equity.md, "Limits"); an exact run whose estimate is
 # above the limit is refused with both figures and what to do instead. A new method
 # adds its entry to both dicts (the tests check that every Method has them).
 
