@@ -144,7 +144,9 @@ class HandBuilder:
     def post(self, m: re.Match[str]) -> None:
         what = m["what"].lower()
         amount = units(m["amount"])
-        kind = {"small blind": "small blind", "big blind": "big blind"}.get(what, "ante" if "ante" in what else "blinds")
+        kind = {"small blind": "small blind", "big blind": "big blind"}.get(
+            what, "ante" if "ante" in what else "blinds"
+        )
         name = self._player(m)
         if kind != "ante":  # an ante is not part of the player's bet on the street
             live = min(amount, self.head["big_blind"]) if kind == "blinds" else amount
@@ -179,7 +181,7 @@ class HandBuilder:
         if title == "summary":
             self.summary = []
             return
-        run, _, title = title.rpartition(" ") if title.startswith(("first ", "second ")) else ("", "", title)
+        run, _, title = title.partition(" ") if title.startswith(("first ", "second ")) else ("", "", title)
         if title not in STREET_NAMES:
             raise HandError(f"line {self.line}: unknown street {m['street'][:40]!r}")
         street = STREET_NAMES[title]

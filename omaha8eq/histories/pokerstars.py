@@ -71,23 +71,57 @@ _ALLIN = r"(?P<allin> and is all-in)?$"
 #: One row per kind of line: (builder method, needle, expression). First match wins.
 LINES = (
     ("ignore", ' said, "', re.compile(_NAME + r' said, "')),
-    ("table_line", "Table '", re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
-                                         r"Seat #(?P<button>\d+) is the button")),  # fmt: skip
-    ("seat", " in chips", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT +
-                                     r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$")),  # fmt: skip
-    ("summary_seat", "Seat ", re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]")),
-    ("street_line", "*** ", re.compile(r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
-                                       r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?")),  # fmt: skip
-    ("post", ": posts ", re.compile(_NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) "
-                                    + _AMOUNT + _ALLIN)),  # fmt: skip
+    (
+        "table_line",
+        "Table '",
+        re.compile(
+            r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
+            r"Seat #(?P<button>\d+) is the button"
+        ),
+    ),
+    (
+        "seat",
+        " in chips",
+        re.compile(
+            r"^Seat (?P<seat>\d+): (?P<name>.+?) \("
+            + _AMOUNT
+            + r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$"
+        ),
+    ),
+    (
+        "summary_seat",
+        "Seat ",
+        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
+    ),
+    (
+        "street_line",
+        "*** ",
+        re.compile(
+            r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
+            r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"
+        ),
+    ),
+    (
+        "post",
+        ": posts ",
+        re.compile(_NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + _ALLIN),
+    ),
     ("action", ": ", re.compile(_NAME + r": (?P<kind>folds|checks)\b")),
     ("action", ": ", re.compile(_NAME + r": (?P<kind>calls|bets) " + _AMOUNT + _ALLIN)),
-    ("action", ": raises ", re.compile(_NAME + r": (?P<kind>raises) " + _AMOUNT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN)),
+    (
+        "action",
+        ": raises ",
+        re.compile(_NAME + r": (?P<kind>raises) " + _AMOUNT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
+    ),
     ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),
     ("show", ": shows [", re.compile(_NAME + r": shows \[(?P<cards>[^\]]+)\]")),
     ("muck", ": mucks", re.compile(_NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
-    ("collect", " collected ", re.compile(_NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)")),
+    (
+        "collect",
+        " collected ",
+        re.compile(_NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
+    ),
     ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r".*?\| Rake (?P<rake>[$€£]?[\d.,]+)")),
     ("board_line", "Board [", re.compile(r"^Board \[(?P<cards>[^\]]+)\]")),
     ("cancelled", "cancelled", re.compile(r"^Hand cancelled")),

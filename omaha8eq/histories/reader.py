@@ -3,7 +3,7 @@
 >>> import io
 >>> stream = read_hands(io.BytesIO(b"not a hand history\\n"))
 >>> list(stream), stream.hands_read, [str(s) for s in stream.skipped]
-([], 0, ['<bytes>:1: not a hand history: 'not a hand history''])
+([], 0, ["<bytes>:1: not a hand history: 'not a hand history'"])
 """
 
 from __future__ import annotations
@@ -93,7 +93,11 @@ def _parse(block: Block, name: str) -> Hand | Skipped:
 def _open(source: Source) -> Iterator[tuple[str, BinaryIO, bool]]:
     """The files of a source: (name, binary stream, close when done)."""
     if hasattr(source, "read"):
-        yield getattr(source, "name", "<bytes>") if isinstance(getattr(source, "name", None), str) else "<bytes>", source, False  # type: ignore[misc]
+        yield (
+            getattr(source, "name", "<bytes>") if isinstance(getattr(source, "name", None), str) else "<bytes>",
+            source,
+            False,
+        )  # type: ignore[misc]
         return
     if not isinstance(source, (str, os.PathLike)):
         raise OmahaTypeError(f"hand histories: expected a path, '-' or a binary stream, got {excerpt(source)}")

@@ -174,6 +174,11 @@ class Hand:
         gone = self.folded()
         return tuple(p for p in self.players() if p not in gone)
 
+    def contenders(self) -> tuple[str, ...]:
+        """The players who neither folded nor mucked: those the pots are split among."""
+        mucked = {a.player for a in self.actions if a.kind == "muck"}
+        return tuple(p for p in self.live() if p not in mucked)
+
     def won(self) -> dict[str, int]:
         """The chips each player collected from the pots (units, after the rake)."""
         paid = {s.name: 0 for s in self.seats}
@@ -207,17 +212,27 @@ class Hand:
             "table": self.table,
             "max_seats": self.max_seats,
             "button": self.button,
-            "seats": [{"seat": s.number, "name": s.name, "stack": m(s.stack), "sitting_out": s.sitting_out}
-                      for s in self.seats],  # fmt: skip
+            "seats": [
+                {"seat": s.number, "name": s.name, "stack": m(s.stack), "sitting_out": s.sitting_out}
+                for s in self.seats
+            ],
             "actions": [
-                {"street": a.street, "player": a.player, "action": a.kind, "amount": m(a.amount),
-                 "to": None if a.to is None else m(a.to), "allin": a.allin}
+                {
+                    "street": a.street,
+                    "player": a.player,
+                    "action": a.kind,
+                    "amount": m(a.amount),
+                    "to": None if a.to is None else m(a.to),
+                    "allin": a.allin,
+                }
                 for a in self.actions
-            ],  # fmt: skip
+            ],
             "boards": list(self.boards),
             "hole_cards": dict(self.hole_cards),
-            "collected": [{"player": c.player, "amount": m(c.amount), "pot": c.pot, "half": c.half, "board": c.board}
-                          for c in self.collected],  # fmt: skip
+            "collected": [
+                {"player": c.player, "amount": m(c.amount), "pot": c.pot, "half": c.half, "board": c.board}
+                for c in self.collected
+            ],
             "total_pot": m(self.total_pot),
             "rake": m(self.rake),
             "summary": list(self.summary),

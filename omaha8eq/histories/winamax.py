@@ -64,22 +64,50 @@ _ALLIN = r"(?P<allin> and is all-in)?$"
 
 #: One row per kind of line: (builder method, needle, expression). First match wins.
 LINES = (
-    ("table_line", "Table: '", re.compile(r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"
-                                          r"Seat #(?P<button>\d+) is the button")),  # fmt: skip
-    ("seat", "Seat ", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT +
-                                 r"(?:, [^)]*)?\)(?P<out> out of hand)?$")),  # fmt: skip
-    ("summary_seat", "Seat ", re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]")),
-    ("street_line", "*** ", re.compile(r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
-                                       r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?")),  # fmt: skip
+    (
+        "table_line",
+        "Table: '",
+        re.compile(
+            r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"
+            r"Seat #(?P<button>\d+) is the button"
+        ),
+    ),
+    (
+        "seat",
+        "Seat ",
+        re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"(?:, [^)]*)?\)(?P<out> out of hand)?$"),
+    ),
+    (
+        "summary_seat",
+        "Seat ",
+        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
+    ),
+    (
+        "street_line",
+        "*** ",
+        re.compile(
+            r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
+            r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"
+        ),
+    ),
     ("post", " posts ", re.compile(_NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + _ALLIN)),
     ("action", " ", re.compile(_NAME + r" (?P<kind>folds|checks)$")),
     ("action", " ", re.compile(_NAME + r" (?P<kind>calls|bets) " + _AMOUNT + _ALLIN)),
     ("action", " raises ", re.compile(_NAME + r" (?P<kind>raises) " + _AMOUNT + r" to (?P<to>[\d.,]+€?)" + _ALLIN)),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")),
     ("show", " shows [", re.compile(_NAME + r" shows \[(?P<cards>[^\]]+)\]")),
-    ("collect", " collected ", re.compile(_NAME + r" collected " + _AMOUNT +
-                                          r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?")),  # fmt: skip
-    ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r"(?: \| (?:Rake (?P<rake>[\d.,]+€?)|No rake))?")),
+    (
+        "collect",
+        " collected ",
+        re.compile(
+            _NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?"
+        ),
+    ),
+    (
+        "total_line",
+        "Total pot",
+        re.compile(r"^Total pot " + _AMOUNT + r"(?: \| (?:Rake (?P<rake>[\d.,]+€?)|No rake))?"),
+    ),
     ("board_line", "Board: [", re.compile(r"^Board: \[(?P<cards>[^\]]+)\]")),
 )
 
