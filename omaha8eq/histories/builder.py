@@ -113,6 +113,7 @@ class HandBuilder:
         self.boards: list[str] = []
         self.run = 0
         self.hole: dict[str, str] = {}
+        self.hero: str | None = None
         self.collected: list[Collected] = []
         self.total: int | None = None
         self.rake = 0
@@ -198,7 +199,8 @@ class HandBuilder:
 
     def dealt(self, m: re.Match[str]) -> None:
         if _group(m, "cards"):
-            self.hole[self._player(m)] = cards_text(m["cards"])
+            self.hero = self._player(m)
+            self.hole[self.hero] = cards_text(m["cards"])
 
     def show(self, m: re.Match[str]) -> None:
         name = self._player(m)
@@ -310,6 +312,7 @@ class HandBuilder:
             source=self.source,
             line=self.first_line,
             chip=chip,
+            hero=self.hero,
         )
 
     def _implicit_uncalled(self, put: dict[str, int], excess: int) -> None:

@@ -41,8 +41,7 @@ def to_ohh(hand: Hand) -> dict[str, Any]:
     m = hand.money
     ids = {s.name: i for i, s in enumerate(hand.seats)}
     game = as_game(hand.game)
-    dealt = [name for name in hand.hole_cards if not any(a.player == name and a.kind == "show" for a in hand.actions)]
-    hero = dealt[0] if dealt else None
+    hero = hand.hero
     board = hand.board.split()
     rounds: list[dict[str, Any]] = []
     number = 0

@@ -113,6 +113,7 @@ class Hand:
         source: the file the hand came from.
         line: the line of its first line in that file (1-based).
         chip: the smallest chip (units): 1 in a cash game, 100 in a tournament.
+        hero: the player the history was written for (dealt cards), or None.
     """
 
     site: str
@@ -139,6 +140,7 @@ class Hand:
     source: str
     line: int
     chip: int = 1
+    hero: str | None = None
 
     @property
     def board(self) -> str:
@@ -238,6 +240,7 @@ class Hand:
             "summary": list(self.summary),
             "source": self.source,
             "line": self.line,
+            "hero": self.hero,
         }
 
 

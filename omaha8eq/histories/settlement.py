@@ -170,9 +170,9 @@ def rake_off(amounts: Sequence[int], rake: int) -> list[int]:
 
 def check_settlement(hand: Hand) -> HandCheck:
     """Settle a showdown's pots from the shown cards and compare with the site's amounts."""
-    live = hand.contenders()  # a player who mucks concedes every pot
-    if len(live) < 2:
+    if len(hand.live()) < 2:
         return HandCheck(hand.hand_id, False, "no showdown", ())
+    live = hand.contenders()  # a player who mucks concedes every pot
     if len(hand.boards) > 1:
         return HandCheck(hand.hand_id, False, "run twice: the boards split the pot (not checked)", ())
     unknown = [p for p in live if p not in hand.hole_cards]
