@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..cards import format_cards, parse_cards
@@ -68,7 +67,9 @@ class Format:
     total_includes_rake: bool
 
 
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
+_CURRENCY = str.maketrans("", "", "$€£, ")
+_RANKS = frozenset("23456789TJQKA")
+_SUITS = frozenset("cdhs")
 
 
 def units(text: str) -> int:
@@ -77,20 +78,26 @@ def units(text: str) -> int:
     >>> units("$1,234.50"), units("4.96€"), units("1500")
     (123450, 496, 150000)
     """
-    m = _NUMBER.search(text)
-    if m is None:
-        raise HandError(f"no amount in {text[:40]!r}")
-    try:
-        value = Decimal(m.group().replace(",", "")) * SCALE
-    except InvalidOperation:  # pragma: no cover - the regex admits only numbers
-        raise HandError(f"bad amount {text[:40]!r}") from None
-    if value != value.to_integral_value():
+    if text.isdigit():  # the usual tournament amount
+        return int(text) * SCALE
+    digits = text.translate(_CURRENCY)
+    whole, dot, cents = digits.partition(".")
+    if not (whole or cents) or not (whole.isdigit() or not whole) or (dot and not cents.isdigit()):
+        raise HandError(f"bad amount {text[:40]!r}")
+    if len(cents) > 2 and cents[2:].strip("0"):
         raise HandError(f"amount {text[:40]!r} has more than two decimals")
-    return int(value)
+    return int(whole or 0) * SCALE + int((cents[:2] or "0").ljust(2, "0"))
 
 
 def cards_text(text: str) -> str:
     """Cards as written (``"Ad 5h"``, ``"10h"``) in the library's text form."""
+    tokens = text.split()
+    if (
+        all(len(t) == 2 and t[0] in _RANKS and t[1] in _SUITS for t in tokens)
+        and len(set(tokens)) == len(tokens)
+        and tokens
+    ):
+        return " ".join(tokens)  # the usual form, checked without the card parser
     try:
         return format_cards(parse_cards(text, what="cards"))
     except OmahaInputError as exc:
@@ -161,6 +168,8 @@ class HandBuilder:
         already = self.street_bets.get(name, 0)
         to = None
         amount = 0
+        if (kind in ("raise", "bet", "call") and not m["amount"]) or (kind == "raise" and not m["to"]):
+            raise HandError(f"line {self.line}: {name[:40]} {kind}s without an amount")
         if kind == "raise":
             to = units(m["to"])
             amount = to - already
@@ -329,7 +338,7 @@ class HandBuilder:
 
 def _group(m: re.Match[str], name: str) -> str | None:
     """An optional group of a row's match (not every format's row has every group)."""
-    return m.groupdict().get(name)
+    return m[name] if name in m.re.groupindex else None
 
 
 def parse_block(fmt: Format, lines: Sequence[str], source: str, line: int) -> Hand | Skipped:
@@ -345,7 +354,7 @@ def parse_block(fmt: Format, lines: Sequence[str], source: str, line: int) -> Ha
     except HandError as exc:
         return Skipped(source, line, str(exc), m["hand_id"])
     builder = HandBuilder(fmt, source, line, head)
-    rows = fmt.lines
+    rows = [(getattr(builder, kind), needle, regex.match) for kind, needle, regex in fmt.lines]
     try:
         for offset, text in enumerate(lines[1:], start=1):
             if not text:
@@ -353,11 +362,11 @@ def parse_block(fmt: Format, lines: Sequence[str], source: str, line: int) -> Ha
             builder.line = line + offset
             if builder.summary is not None:
                 builder.summary.append(text)
-            for kind, needle, regex in rows:
+            for handle, needle, match in rows:
                 if needle in text:
-                    found = regex.match(text)
+                    found = match(text)
                     if found:
-                        getattr(builder, kind)(found)
+                        handle(found)
                         break
         return builder.finish()
     except HandError as exc:

@@ -7,13 +7,12 @@ and Windows line ends are removed. A line longer than :data:`MAX_LINE` bytes is 
 kept: its hand is skipped ("line too long") and reading goes on after it. A line
 holding NUL bytes (binary data) is never part of a hand.
 
-A hand starts at a header line (a format's ``HEADER`` regular expression) and runs to
+A hand starts at a header line (one that begins as in :data:`HEADERS`) and runs to
 the next header or the end of the file; text outside hands is reported as skipped.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -26,8 +25,8 @@ MAX_LINE = 64 * 1024
 #: The most lines a hand may have (a hand of Omaha has well under 200).
 MAX_HAND_LINES = 2000
 
-#: A header of any format this package reads: where a hand starts.
-HEADER = re.compile(r"^(?:PokerStars |Winamax Poker - )")
+#: How the header of each format this package reads begins: where a hand starts.
+HEADERS = ("PokerStars ", "Winamax Poker - ")
 
 TOO_LONG = "\x00too long"  # marks a line that was cut (never a real line: real lines hold no NUL)
 
@@ -61,7 +60,7 @@ def read_lines(stream: BinaryIO) -> Iterator[str]:
             raw = raw.removeprefix(b"\xef\xbb\xbf")
             first = False
         line = decode(raw.rstrip(b"\r\n"))
-        yield line.lstrip("\ufeff")  # a BOM of a file glued to another
+        yield line.lstrip("\ufeff") if line.startswith("\ufeff") else line  # a BOM of a file glued to another
 
 
 @dataclass
@@ -86,7 +85,7 @@ def blocks(lines: Iterable[str]) -> Iterator[Block]:
     """Cut lines into hands and the text between them (blank lines alone are dropped)."""
     current: Block | None = None
     for number, line in enumerate(lines, start=1):
-        is_header = line != TOO_LONG and HEADER.match(line) is not None
+        is_header = line.startswith(HEADERS)
         if is_header or current is None:
             if current is not None and _worth(current):
                 yield current

@@ -106,12 +106,13 @@ LINES = (
         ": posts ",
         re.compile(_NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + _ALLIN),
     ),
-    ("action", ": ", re.compile(_NAME + r": (?P<kind>folds|checks)\b")),
-    ("action", ": ", re.compile(_NAME + r": (?P<kind>calls|bets) " + _AMOUNT + _ALLIN)),
     (
         "action",
-        ": raises ",
-        re.compile(_NAME + r": (?P<kind>raises) " + _AMOUNT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
+        ": ",
+        re.compile(
+            _NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
+            r"(?: to (?P<to>[$€£]?[\d.,]+))?(?P<allin> and is all-in)?"
+        ),
     ),
     ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),

@@ -1,5 +1,8 @@
 """The typed record of one hand read from a hand history, and of a skipped hand.
 
+Seats, actions and collected amounts are named tuples (a hand has dozens: they are
+built fast); the hand and a skipped hand are frozen dataclasses.
+
 Amounts are integers in hundredths of the stake's unit: cents of the currency in a
 cash game, hundredths of a chip in a tournament (``Hand.chip`` is the smallest chip in
 those units: 1 for cash, 100 for tournament chips). ``Hand.money(units)`` turns an
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["SCALE", "STREETS", "Action", "Collected", "Hand", "Seat", "Skipped"]
 
@@ -22,8 +25,7 @@ SCALE = 100
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """A seat at the table when the hand began.
 
     Attributes:
@@ -39,8 +41,7 @@ class Seat:
     sitting_out: bool = False
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One action, in the order the site wrote them.
 
     Attributes:
@@ -66,8 +67,7 @@ class Action:
     line: int = 0
 
 
-@dataclass(frozen=True)
-class Collected:
+class Collected(NamedTuple):
     """Chips the site paid a player from one pot.
 
     Attributes:

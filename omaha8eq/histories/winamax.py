@@ -91,9 +91,14 @@ LINES = (
         ),
     ),
     ("post", " posts ", re.compile(_NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + _ALLIN)),
-    ("action", " ", re.compile(_NAME + r" (?P<kind>folds|checks)$")),
-    ("action", " ", re.compile(_NAME + r" (?P<kind>calls|bets) " + _AMOUNT + _ALLIN)),
-    ("action", " raises ", re.compile(_NAME + r" (?P<kind>raises) " + _AMOUNT + r" to (?P<to>[\d.,]+€?)" + _ALLIN)),
+    (
+        "action",
+        " ",
+        re.compile(
+            _NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
+            r"(?: to (?P<to>[\d.,]+€?))?" + _ALLIN
+        ),
+    ),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")),
     ("show", " shows [", re.compile(_NAME + r" shows \[(?P<cards>[^\]]+)\]")),
     (
