@@ -54,19 +54,28 @@ def format_report(report: AllinReport) -> str:
         lines.append(
             f"differs: hand {hand_id}, {name}: expected {pot.to_dict()['expected']}, site paid {pot.to_dict()['site']}"
         )
-    players = sorted(report.players.values(), key=lambda t: (-t.hands, t.player))
+    players = report.ranked()
     if players:
         lines.append("")
         rows = [
-            [t.player, f"{t.hands:,}", f"{t.allin_hands:,}", _money(t.net), _money(t.allin_ev_net), _money(t.luck)]
+            [
+                t.player,
+                t.unit,
+                f"{t.hands:,}",
+                f"{t.allin_hands:,}",
+                _money(t.net),
+                _money(t.allin_ev_net),
+                _money(t.luck),
+            ]
             for t in players
         ]
-        lines += table(["Player", "Hands", "All-in", "Net won", "All-in EV", "Luck"], rows)
-    who = report.focus()
-    ranked = report.by_luck(who)
-    if who and ranked:
+        lines += table(["Player", "Unit", "Hands", "All-in", "Net won", "All-in EV", "Luck"], rows, left=(0, 1))
+    focus = report.focus()
+    ranked = report.by_luck()
+    if focus and ranked:
+        who, unit = focus
         lines.append("")
-        lines.append(f"{who}'s all-in hands by luck:")
+        lines.append(f"{who}'s all-in hands by luck ({unit}):")
         rows = [
             [
                 h.hand_id,
@@ -160,6 +169,6 @@ def _run(args: argparse.Namespace) -> int:
         emit_json(report.to_dict())
     else:
         emit(format_report(report))
-    if args.player is not None and args.player not in report.players:
+    if args.player is not None and not report.players:
         print(f"omaha8eq: note: {args.player!r} was not dealt in any hand read", file=sys.stderr)
     return EXIT_OK

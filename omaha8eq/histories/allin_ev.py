@@ -59,7 +59,7 @@ class HandEV:
         exhaustive: True when every contested pot was enumerated exactly (False
             for a Monte Carlo estimate; True when not adjusted).
         reason: why a hand with an all-in was not adjusted ("" otherwise).
-        scale: the units of one currency unit or chip (100).
+        unit: what the amounts count: the currency (``"USD"``) or ``"chips"``.
     """
 
     hand_id: str
@@ -73,6 +73,7 @@ class HandEV:
     adjusted_hand: bool
     exhaustive: bool
     reason: str
+    unit: str = "chips"
 
     def luck(self, player: str) -> float:
         """``net - adjusted`` of a player: positive when he ran above expectation."""
@@ -89,6 +90,7 @@ class HandEV:
             "adjusted": self.adjusted_hand,
             "exhaustive": self.exhaustive,
             "reason": self.reason,
+            "unit": self.unit,
             "players": {
                 p: {"net": m(self.net[p]), "allin_ev_net": m(self.adjusted[p]), "luck": m(self.luck(p))}
                 for p in self.net
@@ -115,6 +117,7 @@ def _unadjusted(hand: Hand, street: str | None, reason: str) -> HandEV:
         False,
         True,
         reason,
+        hand.currency or "chips",
     )
 
 
@@ -187,4 +190,5 @@ def hand_ev(hand: Hand) -> HandEV:
         True,
         result.exhaustive,
         "",
+        hand.currency or "chips",
     )

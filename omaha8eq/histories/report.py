@@ -1,10 +1,10 @@
 """A session's report: hands read and skipped, settlements checked, all-in adjusted EV per player.
 
 :func:`allin_ev` runs the settlement check and the all-in EV of every hand of a
-stream and totals them per player: hands, net won, all-in adjusted net won and luck
-(net won minus adjusted: positive when the player ran above expectation). Amounts
-are in the site's unit (dollars, euros or tournament chips); files of different
-currencies are added as they are.
+stream and totals them per player and unit: hands, net won, all-in adjusted net won
+and luck (net won minus adjusted: positive when the player ran above expectation).
+Amounts are in the site's unit; money of each currency and tournament chips are
+totalled apart (a player who played both has one row per unit).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class PlayerTotals:
 
     Attributes:
         player: the name.
+        unit: what the amounts count: a currency (``"USD"``) or ``"chips"``.
         hands: hands dealt in.
         allin_hands: hands he was in when the last all-in was called (adjusted hands).
         net: net won.
@@ -37,6 +38,7 @@ class PlayerTotals:
     """
 
     player: str
+    unit: str
     hands: int = 0
     allin_hands: int = 0
     net: float = 0.0
@@ -51,6 +53,7 @@ class PlayerTotals:
         """A JSON-ready dict (rounded to the cent)."""
         return {
             "player": self.player,
+            "unit": self.unit,
             "hands": self.hands,
             "allin_hands": self.allin_hands,
             "net": round(self.net, 2),
@@ -72,7 +75,8 @@ class AllinReport:
         differing: ``(hand, pot check)`` pairs of the pots that differ.
         hands: each hand's real and adjusted results, in reading order (only hands
             the chosen player was dealt in, when one was chosen).
-        players: the totals per player (only the chosen player, when one was chosen).
+        players: the totals per player and unit (only the chosen player's, when one
+            was chosen), keyed by ``(player, unit)``.
         monte_carlo_hands: adjusted hands whose EV is a Monte Carlo estimate.
         player: the chosen player, or None.
     """
@@ -84,7 +88,7 @@ class AllinReport:
     pots_differing: int = 0
     differing: list[tuple[str, PotCheck]] = field(default_factory=list)
     hands: list[HandEV] = field(default_factory=list)
-    players: dict[str, PlayerTotals] = field(default_factory=dict)
+    players: dict[tuple[str, str], PlayerTotals] = field(default_factory=dict)
     monte_carlo_hands: int = 0
     player: str | None = None
 
@@ -105,25 +109,39 @@ class AllinReport:
         for name in ev.net:
             if self.player is not None and name != self.player:
                 continue
-            totals = self.players.setdefault(name, PlayerTotals(name))
+            totals = self.players.setdefault((name, ev.unit), PlayerTotals(name, ev.unit))
             totals.hands += 1
             totals.allin_hands += name in ev.allin_players
             totals.net += ev.net[name] / SCALE
             totals.allin_ev_net += ev.adjusted[name] / SCALE
 
-    def focus(self) -> str | None:
-        """The player the chart and the luck ranking follow: the chosen one, else the
-        player dealt in the most hands (the hero, in a player's own files)."""
-        if self.player is not None:
-            return self.player
-        return max(self.players.values(), key=lambda t: t.hands).player if self.players else None
+    def focus(self) -> tuple[str, str] | None:
+        """The player and unit the chart and the luck ranking follow: the chosen player,
+        else the one dealt in the most hands (the hero, in a player's own files), in the
+        unit of his most all-in hands (then of his most hands)."""
+        rows = [t for t in self.players.values() if self.player is None or t.player == self.player]
+        if not rows:
+            return None
+        player = max(rows, key=lambda t: t.hands).player
+        return player, max((t for t in rows if t.player == player), key=lambda t: (t.allin_hands, t.hands)).unit
 
-    def by_luck(self, player: str | None = None) -> list[HandEV]:
-        """The adjusted hands of ``player`` (default :meth:`focus`), luckiest first."""
-        who = player or self.focus()
-        if who is None:
-            return []
-        return sorted((h for h in self.hands if who in h.allin_players), key=lambda h: -h.luck(who))
+    def by_luck(self, player: str | None = None, unit: str | None = None) -> list[HandEV]:
+        """The adjusted hands of ``player`` in ``unit`` (default :meth:`focus`), luckiest first."""
+        who, unit = self._who(player, unit)
+        return sorted((h for h in self.hands if who in h.allin_players and h.unit == unit), key=lambda h: -h.luck(who))
+
+    def _who(self, player: str | None, unit: str | None) -> tuple[str, str]:
+        """``player`` and ``unit``, their defaults from :meth:`focus`."""
+        if player is None:
+            player, default_unit = self.focus() or ("", "")
+        else:
+            rows = [t for t in self.players.values() if t.player == player]
+            default_unit = max(rows, key=lambda t: (t.allin_hands, t.hands)).unit if rows else ""
+        return player, unit or default_unit
+
+    def ranked(self) -> list[PlayerTotals]:
+        """The totals, most hands first."""
+        return sorted(self.players.values(), key=lambda t: (-t.hands, t.player, t.unit))
 
     def summary(self) -> dict[str, Any]:
         """The counts: hands read and skipped, pots checked and differing, Monte Carlo hands."""
@@ -139,22 +157,22 @@ class AllinReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document: summary, players (sorted by hands), differing pots,
         skipped hands, and the adjusted hands sorted by luck."""
-        who = self.focus()
+        focus = self.focus()
         return {
             "summary": self.summary(),
-            "players": [t.to_dict() for t in sorted(self.players.values(), key=lambda t: (-t.hands, t.player))],
-            "focus": who,
+            "players": [t.to_dict() for t in self.ranked()],
+            "focus": None if focus is None else {"player": focus[0], "unit": focus[1]},
             "differing": [{"hand_id": h, **p.to_dict()} for h, p in self.differing],
             "skipped": [s.to_dict() for s in self.skipped],
-            "hands_by_luck": [h.to_dict() for h in self.by_luck(who)] if who else [],
+            "hands_by_luck": [h.to_dict() for h in self.by_luck()],
         }
 
     def csv_text(self) -> str:
-        """One row per hand and player: hand, date, player, net, all-in EV net, luck, street, method."""
+        """One row per hand and player: hand, date, player, unit, net, all-in EV net, luck, street, method."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
-            ["hand_id", "date", "player", "net", "allin_ev_net", "luck", "allin_street", "adjusted", "exact"]
+            ["hand_id", "date", "player", "unit", "net", "allin_ev_net", "luck", "allin_street", "adjusted", "exact"]
         )
         for h in self.hands:
             for name in h.net:
@@ -165,6 +183,7 @@ class AllinReport:
                         h.hand_id,
                         h.date,
                         name,
+                        h.unit,
                         f"{h.net[name] / SCALE:.2f}",
                         f"{h.adjusted[name] / SCALE:.4f}",
                         f"{h.luck(name) / SCALE:.4f}",
@@ -175,27 +194,28 @@ class AllinReport:
                 )
         return out.getvalue()
 
-    def cumulative(self, player: str | None = None) -> tuple[list[float], list[float]]:
-        """The running totals of net won and all-in adjusted net won of ``player``, hand by hand."""
-        who = player or self.focus()
+    def cumulative(self, player: str | None = None, unit: str | None = None) -> tuple[list[float], list[float]]:
+        """The running totals of net won and all-in adjusted net won of ``player`` in
+        ``unit`` (default :meth:`focus`), hand by hand."""
+        who, unit = self._who(player, unit)
         net: list[float] = []
         adjusted: list[float] = []
         a = b = 0.0
         for h in self.hands:
-            if who in h.net:
+            if who in h.net and h.unit == unit:
                 a += h.net[who] / SCALE
                 b += h.adjusted[who] / SCALE
                 net.append(a)
                 adjusted.append(b)
         return net, adjusted
 
-    def draw(self, path: str | Path, player: str | None = None) -> None:
+    def draw(self, path: str | Path, player: str | None = None, unit: str | None = None) -> None:
         """The cumulative chart (net won and all-in adjusted, by hand) as PNG, SVG or PDF
         (by the suffix of ``path``); needs matplotlib (``pip install 'omaha8eq[plot]'``)."""
         from matplotlib.figure import Figure  # no pyplot: no backend or global state
 
-        who = player or self.focus()
-        net, adjusted = self.cumulative(who)
+        who, unit = self._who(player, unit)
+        net, adjusted = self.cumulative(who, unit)
         figure = Figure(figsize=(8, 4.5), layout="constrained")
         axes = figure.add_subplot()
         hands = range(1, len(net) + 1)
@@ -203,7 +223,7 @@ class AllinReport:
         axes.plot(hands, adjusted, label="all-in adjusted", color="tab:orange")
         axes.axhline(0, color="grey", linewidth=0.8)
         axes.set_xlabel("hands")
-        axes.set_ylabel("won")
+        axes.set_ylabel(f"won ({unit})")
         axes.set_title(f"{who}: net won and all-in adjusted EV over {len(net)} hands")
         axes.grid(alpha=0.3)
         axes.legend()

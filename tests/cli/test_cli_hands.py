@@ -13,26 +13,46 @@ def test_text_report(capsys):
     status, out, err = run(capsys, "hands", str(STARS_SYNTHETIC), str(WINAMAX_SYNTHETIC))
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[:3] == ["hands read: 6, skipped: 0", "pots checked: 6, differing from the site: 0",
-                         "all-in hands adjusted: 2 (exact)"]  # fmt: skip
-    assert lines[4].split() == ["Player", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
-    assert "Ann's all-in hands by luck:" in lines
+    assert lines[:3] == [
+        "hands read: 6, skipped: 0",
+        "pots checked: 6, differing from the site: 0",
+        "all-in hands adjusted: 2 (exact)",
+    ]
+    assert lines[4].split() == ["Player", "Unit", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
+    assert "Ann's all-in hands by luck (chips):" in lines
 
 
 def test_json_summary_and_files(capsys, tmp_path):
     csv_path, graph, export = tmp_path / "h.csv", tmp_path / "h.svg", tmp_path / "h.jsonl"
-    status, out, _ = run(capsys, "hands", str(STARS_SYNTHETIC.parent), "--player", "Bob", "--json",
-                         "--csv", str(csv_path), "--graph", str(graph), "--export", str(export), "--ohh")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "hands",
+        str(STARS_SYNTHETIC.parent),
+        "--player",
+        "Bob",
+        "--json",
+        "--csv",
+        str(csv_path),
+        "--graph",
+        str(graph),
+        "--export",
+        str(export),
+        "--ohh",
+    )
     assert status == 0
     document = json.loads(out)
     summary = document["summary"]
     assert {k: summary[k] for k in ("hands_read", "hands_skipped", "pots_checked", "pots_differing")} == {
-        "hands_read": 6, "hands_skipped": 0, "pots_checked": 6, "pots_differing": 0}  # fmt: skip
-    assert [p["player"] for p in document["players"]] == ["Bob"]
-    bob = document["players"][0]
-    assert set(bob) == {"player", "hands", "allin_hands", "net", "allin_ev_net", "luck"}
+        "hands_read": 6,
+        "hands_skipped": 0,
+        "pots_checked": 6,
+        "pots_differing": 0,
+    }
+    assert [(p["player"], p["unit"]) for p in document["players"]] == [("Bob", "USD"), ("Bob", "chips"), ("Bob", "EUR")]
+    bob = document["players"][1]
+    assert set(bob) == {"player", "unit", "hands", "allin_hands", "net", "allin_ev_net", "luck"}
     assert abs(bob["luck"] - (bob["net"] - bob["allin_ev_net"])) < 0.011
-    assert csv_path.read_text().startswith("hand_id,date,player,net,allin_ev_net,luck")
+    assert csv_path.read_text().startswith("hand_id,date,player,unit,net,allin_ev_net,luck")
     assert graph.read_text().lstrip().startswith("<?xml")
     exported = [json.loads(line) for line in export.read_text().splitlines()]
     assert len(exported) == 6 and all(set(e) == {"ohh"} for e in exported)

@@ -103,22 +103,34 @@ def test_report_totals_luck_and_outputs(tmp_path):
         "allin_hands": 2,
         "monte_carlo_hands": 0,
     }
-    ann = report.players["Ann"]
-    assert (ann.hands, ann.allin_hands) == (6, 2)
-    assert ann.net == sum(h.net["Ann"] for h in report.hands if "Ann" in h.net) / 100
+    # Money and tournament chips are totalled apart.
+    assert sorted(report.players) == [
+        ("Ann", "EUR"),
+        ("Ann", "USD"),
+        ("Ann", "chips"),
+        ("Bob", "EUR"),
+        ("Bob", "USD"),
+        ("Bob", "chips"),
+        ("Cat", "chips"),
+        ("Dan", "USD"),
+        ("Dan", "chips"),
+    ]
+    ann = report.players["Ann", "chips"]
+    assert (ann.hands, ann.allin_hands) == (2, 2)
+    assert ann.net == sum(h.net["Ann"] for h in report.hands if "Ann" in h.net and h.unit == "chips") / 100
     assert abs(ann.luck - (ann.net - ann.allin_ev_net)) < 1e-9
     assert abs(sum(t.net for t in report.players.values()) + (45 + 50) / 100) < 1e-9  # the two raked hands
-    lucks = [h.luck("Ann") for h in report.by_luck("Ann")]
+    lucks = [h.luck("Ann") for h in report.by_luck("Ann", "chips")]
     assert lucks == sorted(lucks, reverse=True) and len(lucks) == 2
     rows = report.csv_text().splitlines()
-    assert rows[0].startswith("hand_id,date,player,net,allin_ev_net,luck")
+    assert rows[0].startswith("hand_id,date,player,unit,net,allin_ev_net,luck")
     assert len(rows) == 1 + sum(len(h.net) for h in report.hands)
     document = report.to_dict()
-    assert document["summary"] == summary and document["focus"] == "Ann"
-    net, adjusted = report.cumulative("Ann")
-    assert len(net) == 6 and abs(net[-1] - ann.net) < 1e-9 and abs(adjusted[-1] - ann.allin_ev_net) < 1e-9
+    assert document["summary"] == summary and document["focus"] == {"player": "Ann", "unit": "chips"}
+    net, adjusted = report.cumulative("Ann", "chips")
+    assert len(net) == 2 and abs(net[-1] - ann.net) < 1e-9 and abs(adjusted[-1] - ann.allin_ev_net) < 1e-9
     only_bob = allin_ev(read_hands(STARS_SYNTHETIC), player="Bob")
-    assert list(only_bob.players) == ["Bob"]
+    assert list(only_bob.players) == [("Bob", "chips"), ("Bob", "USD")]
     path = tmp_path / "luck.svg"
     report.draw(path)
     assert path.read_text().lstrip().startswith("<?xml")
