@@ -1,9 +1,12 @@
 """Hand histories: reading PokerStars and Winamax files, checking settlements, all-in adjusted EV.
 
-Modules: :mod:`.records` (the typed hand record), :mod:`.lines` (streaming a file into
-hands), :mod:`.builder` (one builder for every format), :mod:`.pokerstars` and
-:mod:`.winamax` (each format as a table of line expressions), :mod:`.reader` (files,
-folders, stdin).
+Modules, each one job: :mod:`.records` (the typed hand record), :mod:`.lines`
+(streaming a file into hands), :mod:`.builder` (one builder for every format, the chip
+balance check), :mod:`.pokerstars` and :mod:`.winamax` (each format as a table of line
+expressions), :mod:`.reader` (files, folders, stdin), :mod:`.settlement` (the pots
+settled from the shown cards against the site's), :mod:`.allin_ev` (one hand's all-in
+adjusted results), :mod:`.report` (totals per player, CSV, JSON, chart) and
+:mod:`.ohh` (Open Hand History export). ``docs/hand-histories.md`` tells the whole story.
 """
 
 from __future__ import annotations
