@@ -51,7 +51,9 @@ class HandEV:
         net: each player's real result (units: hundredths of the stake or chip).
         adjusted: each player's all-in adjusted result (units; equal to ``net``
             when the hand is not adjusted).
-        adjusted_exact: ``adjusted`` as Fractions when every pot was enumerated.
+        adjusted_exact: ``adjusted`` as Fractions when the hand was adjusted and every
+            pot enumerated; None otherwise (an unadjusted hand's ``adjusted`` is ``net``,
+            exactly: a long session keeps no Fractions for its ordinary hands).
         allin_street: the street of the last all-in before the river, or None.
         allin_players: the players still in when the last all-in was called (empty
             when the hand is not adjusted).
@@ -111,7 +113,7 @@ def _unadjusted(hand: Hand, street: str | None, reason: str) -> HandEV:
         f"{hand.source}:{hand.line}",
         net,
         {p: float(v) for p, v in net.items()},
-        {p: Fraction(v) for p, v in net.items()},
+        None,
         street,
         (),
         False,

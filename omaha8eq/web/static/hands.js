@@ -27,7 +27,8 @@ function base64(buffer) {
 }
 
 function table(header, rows) {
-  const t = el("table");
+  const wrap = el("div", { class: "hands-scroll" }); // wide tables scroll on their own on a phone
+  const t = wrap.appendChild(el("table"));
   const head = t.createTHead().insertRow();
   for (const h of header) head.appendChild(el("th", {}, h));
   const body = t.createTBody();
@@ -35,7 +36,7 @@ function table(header, rows) {
     const tr = body.insertRow();
     row.forEach((cell, i) => tr.appendChild(el("td", i ? { class: "num" } : {}, cell)));
   }
-  return t;
+  return wrap;
 }
 
 function chart(data) {
