@@ -152,9 +152,9 @@ class HandBuilder:
     def post(self, m: re.Match[str]) -> None:
         what = m["what"].lower()
         amount = units(m["amount"])
-        kind = {"small blind": "small blind", "big blind": "big blind"}.get(
-            what, "ante" if "ante" in what else "blinds"
-        )
+        # "the ante" or "ante"; "small & big blinds" posts both (the small blind's part is dead)
+        blind = what if what in ("small blind", "big blind") else "blinds"
+        kind = "ante" if "ante" in what else blind
         name = self._player(m)
         if kind != "ante":  # an ante is not part of the player's bet on the street
             live = min(amount, self.head["big_blind"]) if kind == "blinds" else amount
@@ -163,8 +163,7 @@ class HandBuilder:
 
     def action(self, m: re.Match[str]) -> None:
         name = self._player(m)
-        kind = m["kind"].lower().rstrip("s")  # folds -> fold, checks -> check, calls -> call...
-        kind = {"raise": "raise", "bet": "bet", "call": "call", "fold": "fold", "check": "check"}[kind]
+        kind = m["kind"].lower()[:-1]  # the row admits folds, checks, calls, bets, raises: fold, check...
         already = self.street_bets.get(name, 0)
         to = None
         amount = 0

@@ -238,3 +238,19 @@ def test_bad_sources():
         list(read_hands("/nonexistent/hands.txt"))
     with pytest.raises(OmahaInputError, match="expected a path"):
         list(read_hands(42))  # type: ignore[arg-type]
+
+
+def test_small_and_big_blinds_posted_together():
+    # A player posting both blinds: the big blind is his bet, the small blind's part is dead.
+    text = HAND.replace(b"posts big blind $0.10\n", b"posts big blind $0.10\nBob: posts small & big blinds $0.15\n")
+    text = text.replace(b"collected $0.75 from", b"collected $0.80 from").replace(b"pot $0.75", b"pot $0.80")
+    hands, skipped = _read_bytes(text)
+    assert skipped == []
+    assert [(a.kind, a.amount) for a in hands[0].actions if a.player == "Bob"] == [
+        ("blinds", 15),
+        ("raise", 25),
+        ("fold", 0),
+    ]
+    # A raise without its amount is not guessed: the hand is skipped.
+    hands, skipped = _read_bytes(HAND.replace(b"Bob: raises $0.25 to $0.35", b"Bob: raises"))
+    assert hands == [] and "raises without an amount" in skipped[0].reason
