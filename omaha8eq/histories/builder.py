@@ -68,8 +68,7 @@ class Format:
 
 
 _CURRENCY = str.maketrans("", "", "$€£, ")
-_RANKS = frozenset("23456789TJQKA")
-_SUITS = frozenset("cdhs")
+_PLAIN_CARDS = re.compile(r"[2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*")  # "Ad 5h": the usual form
 
 
 def units(text: str) -> int:
@@ -91,13 +90,8 @@ def units(text: str) -> int:
 
 def cards_text(text: str) -> str:
     """Cards as written (``"Ad 5h"``, ``"10h"``) in the library's text form."""
-    tokens = text.split()
-    if (
-        all(len(t) == 2 and t[0] in _RANKS and t[1] in _SUITS for t in tokens)
-        and len(set(tokens)) == len(tokens)
-        and tokens
-    ):
-        return " ".join(tokens)  # the usual form, checked without the card parser
+    if _PLAIN_CARDS.fullmatch(text) and len(set(text.split())) == (len(text) + 1) // 3:
+        return text  # the usual form, checked without the card parser
     try:
         return format_cards(parse_cards(text, what="cards"))
     except OmahaInputError as exc:
@@ -131,7 +125,7 @@ class HandBuilder:
 
     def table_line(self, m: re.Match[str]) -> None:
         self.table = m["table"]
-        self.max_seats = int(m["max"]) if _group(m, "max") else None
+        self.max_seats = int(m["max"]) if m["max"] else None
         self.button = int(m["button"])
 
     def seat(self, m: re.Match[str]) -> None:
@@ -141,7 +135,7 @@ class HandBuilder:
         if name in self.names:
             raise HandError(f"player {name[:40]!r} is seated twice")
         self.names.add(name)
-        self.seats.append(Seat(int(m["seat"]), name, units(m["amount"]), bool(_group(m, "out"))))
+        self.seats.append(Seat(int(m["seat"]), name, units(m["amount"]), bool(m["out"])))
         return None
 
     def summary_seat(self, m: re.Match[str]) -> None:
@@ -159,7 +153,7 @@ class HandBuilder:
         if kind != "ante":  # an ante is not part of the player's bet on the street
             live = min(amount, self.head["big_blind"]) if kind == "blinds" else amount
             self.street_bets[name] = self.street_bets.get(name, 0) + live
-        self.actions.append(Action("preflop", name, kind, amount, None, bool(_group(m, "allin")), self.line))
+        self.actions.append(Action("preflop", name, kind, amount, None, bool(m["allin"]), self.line))
 
     def action(self, m: re.Match[str]) -> None:
         name = self._player(m)
@@ -177,7 +171,7 @@ class HandBuilder:
         elif kind in ("bet", "call"):
             amount = units(m["amount"])
         self.street_bets[name] = already + amount
-        self.actions.append(Action(self.street, name, kind, amount, to, bool(_group(m, "allin")), self.line))
+        self.actions.append(Action(self.street, name, kind, amount, to, bool(m["allin"]), self.line))
 
     def uncalled(self, m: re.Match[str]) -> None:
         name = self._player(m)
@@ -198,7 +192,7 @@ class HandBuilder:
         if street != self.street:
             self.street_bets = {}
         self.street = street
-        cards = " ".join(c for c in (_group(m, "old"), _group(m, "new")) if c)
+        cards = " ".join(c for c in (m["old"], m["new"]) if c)
         if cards:
             board = cards_text(cards)
             while len(self.boards) <= self.run:
@@ -206,7 +200,7 @@ class HandBuilder:
             self.boards[self.run] = board
 
     def dealt(self, m: re.Match[str]) -> None:
-        if _group(m, "cards"):
+        if m["cards"]:
             self.hero = self._player(m)
             self.hole[self.hero] = cards_text(m["cards"])
 
@@ -224,14 +218,14 @@ class HandBuilder:
 
     def muck(self, m: re.Match[str]) -> None:
         name = self._player(m)
-        if _group(m, "cards"):
+        if m["cards"]:
             self.hole[name] = cards_text(m["cards"])
         self.actions.append(Action("showdown", name, "muck", 0, None, False, self.line))
 
     def collect(self, m: re.Match[str]) -> None:
         if self.summary is not None:  # the summary repeats the amounts
             return
-        pot = (_group(m, "pot") or "").lower()
+        pot = (m["pot"] or "").lower()
         index = 0
         if "side" in pot:
             number = re.search(r"\d+", pot)
@@ -241,7 +235,7 @@ class HandBuilder:
 
     def total_line(self, m: re.Match[str]) -> None:
         self.total = units(m["amount"])
-        self.rake = units(m["rake"]) if _group(m, "rake") else 0
+        self.rake = units(m["rake"]) if m["rake"] else 0
 
     def board_line(self, m: re.Match[str]) -> None:
         board = cards_text(m["cards"])

@@ -39,28 +39,50 @@ def decode(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+#: Bytes read at a time.
+CHUNK = 1 << 20
+
+
+def _text(raw: bytes) -> str:
+    """A complete line (bytes, without its LF) as text: CR, overlong content and BOM handled."""
+    if len(raw) > MAX_LINE:
+        return TOO_LONG
+    line = decode(raw.rstrip(b"\r"))
+    return line.lstrip("\ufeff") if line.startswith("\ufeff") else line  # a BOM of a file glued to another
+
+
 def read_lines(stream: BinaryIO) -> Iterator[str]:
     """The lines of a binary stream as text, without line ends, BOM or overlong content.
 
-    A line longer than :data:`MAX_LINE` bytes comes out as a marker the block reader
-    recognises; the rest of that line is read and dropped in pieces (never held whole).
+    The stream is read in chunks of :data:`CHUNK` bytes, cut at line ends. A line
+    longer than :data:`MAX_LINE` bytes comes out as a marker the block reader
+    recognises; its bytes are dropped as they come (never held whole).
     """
+    pending = b""  # the start of a line whose end is still to come
+    dropping = False  # the line being read is overlong: its bytes are dropped
     first = True
-    while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # drop the rest of the line
-                raw = stream.readline(MAX_LINE)
-            yield TOO_LONG
-            first = False
-            continue
+    while chunk := stream.read(CHUNK):
         if first:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
+            chunk = chunk.removeprefix(b"\xef\xbb\xbf")
             first = False
-        line = decode(raw.rstrip(b"\r\n"))
-        yield line.lstrip("\ufeff") if line.startswith("\ufeff") else line  # a BOM of a file glued to another
+        parts = chunk.split(b"\n")
+        if dropping:
+            if len(parts) == 1:
+                continue
+            yield TOO_LONG
+            dropping = False
+            parts = parts[1:]  # the overlong line's tail is dropped
+        else:
+            parts[0] = pending + parts[0]
+        pending = parts.pop()
+        if len(pending) > MAX_LINE:
+            dropping, pending = True, b""
+        for raw in parts:
+            yield _text(raw)
+    if dropping:
+        yield TOO_LONG
+    elif pending:
+        yield _text(pending)
 
 
 @dataclass
