@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 # numba. Type checkers read the imports below.
 _PUBLIC = {
     "AllinPlayer": ".game.allin",
+    "AllinReport": ".histories.report",
     "AllinResult": ".game.allin",
     "Award": ".game.pots",
     "BettingRound": ".game.betting",
@@ -41,6 +42,7 @@ _PUBLIC = {
     "RangeSyntaxError": ".ranges.range",
     "Settlement": ".game.pots",
     "allin_equity": ".game.allin",
+    "allin_ev": ".histories.report",
     "counterfeit_odds": ".counterfeit",
     "equity": ".equities",
     "equity_many": ".equities",
@@ -57,6 +59,7 @@ _PUBLIC = {
     "pot_limit_max_raise": ".game.betting",
     "preflop_rank": ".ranges.preflop",
     "range_hands_excluding": ".ranges.range",
+    "read_hands": ".histories.reader",
     "settle": ".game.pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
@@ -72,6 +75,8 @@ if TYPE_CHECKING:
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.pots import Award, Pot, Settlement, settle
     from .hands import HighHand, LowHand
+    from .histories.reader import read_hands
+    from .histories.report import AllinReport, allin_ev
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
     from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
@@ -79,6 +84,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AllinPlayer",
+    "AllinReport",
     "AllinResult",
     "Award",
     "BettingRound",
@@ -107,6 +113,7 @@ __all__ = [
     "Settlement",
     "SpotEquities",
     "allin_equity",
+    "allin_ev",
     "counterfeit_odds",
     "equity",
     "equity_many",
@@ -123,6 +130,7 @@ __all__ = [
     "pot_limit_max_raise",
     "preflop_rank",
     "range_hands_excluding",
+    "read_hands",
     "settle",
     "spot_equities",
 ]

@@ -66,6 +66,7 @@ COMMANDS = {
     "range": "ranges",
     "table": "table",
     "batch": "batch",
+    "hands": "hands",
     "bench": "bench",
     "serve": "serve",
     "help": "help",

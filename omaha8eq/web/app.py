@@ -10,6 +10,8 @@ Endpoints (JSON bodies and answers; the field names are the results' ``to_dict()
   ``GET /api/jobs/ID`` polls it (the result once ``state`` is "done");
   ``DELETE /api/jobs/ID`` or ``POST /api/jobs/ID/cancel`` stops it.
 * ``GET /api/limits``: the server's :class:`~omaha8eq.web.requests.Limits`.
+* ``POST /api/hands``: a hand-history file read and all-in adjusted
+  (:mod:`omaha8eq.web.hands_routes`).
 * ``GET /``: the page, from the package's ``static`` folder.
 
 Bad input is answered 400 with ``{"error": "the library's one-line message"}``
@@ -37,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import OmahaInputError
 from .cost import request_cost
 from .guard import BadRequest, OriginGuard, read_json
+from .hands_routes import hands_routes
 from .jobs import Job, JobRunner, JobState, ServerBusy
 from .requests import Limits, parse_request
 
@@ -162,6 +165,7 @@ def create_app(
             Route("/api/jobs", start_job, methods=["POST"]),
             Route("/api/jobs/{job_id}", job_status, methods=["GET", "DELETE"]),
             Route("/api/jobs/{job_id}/cancel", cancel_job, methods=["POST"]),
+            *hands_routes(),
             Route("/api/{kind}", api, methods=["POST"]),
             Mount("/", StaticFiles(packages=[("omaha8eq.web", "static")], html=True)),
         ],

@@ -1,0 +1,17 @@
+"""Hand histories: reading PokerStars and Winamax files, checking settlements, all-in adjusted EV.
+
+Modules, each one job: :mod:`.records` (the typed hand record), :mod:`.lines`
+(streaming a file into hands), :mod:`.builder` (one builder for every format, the chip
+balance check), :mod:`.pokerstars` and :mod:`.winamax` (each format as a table of line
+expressions), :mod:`.reader` (files, folders, stdin), :mod:`.settlement` (the pots
+settled from the shown cards against the site's), :mod:`.allin_ev` (one hand's all-in
+adjusted results), :mod:`.report` (totals per player, CSV, JSON, chart) and
+:mod:`.ohh` (Open Hand History export). ``docs/hand-histories.md`` tells the whole story.
+"""
+
+from __future__ import annotations
+
+from .reader import HandStream, read_hands
+from .records import Action, Collected, Hand, Seat, Skipped
+
+__all__ = ["Action", "Collected", "Hand", "HandStream", "Seat", "Skipped", "read_hands"]

@@ -1,0 +1,138 @@
+"""The PokerStars hand-history format, every era, as data.
+
+Headers from 2005's ``PokerStars Game #1676150046: Tournament #7817460, $5.00+$0.50
+USD Omaha Hi/Lo Pot Limit - Level III (25/50) - 2005/05/11 1:29:15 ET`` to today's
+``PokerStars Hand #96961585867:  5 Card Omaha Hi/Lo Pot Limit ($2/$4 USD) - 2013/04/10
+19:06:22 WET [2013/04/10 14:06:22 ET]`` (Zoom and mixed-game headers too). Old files
+do not write the uncalled bet handed back; :mod:`.builder` infers it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .builder import Format, HandError, units
+
+__all__ = ["POKERSTARS"]
+
+#: Site game names -> omaha8eq.games names.
+GAMES = {
+    "omaha hi/lo": "omaha8",
+    "5 card omaha hi/lo": "omaha85",
+    "6 card omaha hi/lo": "omaha86",
+    "omaha": "omahahi",
+    "5 card omaha": "omahahi5",
+    "6 card omaha": "omahahi6",
+}
+LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fixed limit": "fixed limit", "limit": "fixed limit"}
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
+HEADER = re.compile(
+    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s+(?:.*?[ (])??"
+    r"(?P<game>(?:[56] Card )?Omaha(?: Hi/Lo)?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\b(?P<rest>.*)$"
+)
+_STAKES = re.compile(r"[(,]\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<currency>[A-Z]{3}))?\)")
+_LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
+_DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d:\d\d(?: [A-Z]{2,4})?")
+
+
+def read_header(m: re.Match[str]) -> dict[str, Any]:
+    """The fields of a header's match (the game, limit, stakes or level, date)."""
+    line = m.string
+    tournament = _TOURNAMENT.search(line)
+    level = _LEVEL.search(line) if tournament else None
+    stakes = level or _STAKES.search(m["rest"])
+    if stakes is None:
+        raise HandError(f"no stakes in the header {line[:80]!r}")
+    date = _DATE.search(m["rest"])
+    currency = None
+    if not tournament:
+        currency = stakes["currency"] or CURRENCIES.get(stakes["sb"][0])
+    return {
+        "hand_id": m["hand_id"],
+        "game": GAMES[m["game"].lower()],
+        "limit": LIMITS[m["limit"].lower()],
+        "tournament": tournament["id"] if tournament else None,
+        "level": level["level"] if level else None,
+        "small_blind": units(stakes["sb"]),
+        "big_blind": units(stakes["bb"]),
+        "currency": currency,
+        "date": date.group() if date else "",
+    }
+
+
+_NAME = r"^(?P<name>.+?)"
+_AMOUNT = r"(?P<amount>[$€£]?[\d.,]+)"
+_ALLIN = r"(?P<allin> and is all-in)?$"
+
+#: One row per kind of line: (builder method, needle, expression). First match wins.
+LINES = (
+    ("ignore", ' said, "', re.compile(_NAME + r' said, "')),
+    (
+        "table_line",
+        "Table '",
+        re.compile(
+            r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
+            r"Seat #(?P<button>\d+) is the button"
+        ),
+    ),
+    (
+        "seat",
+        " in chips",
+        re.compile(
+            r"^Seat (?P<seat>\d+): (?P<name>.+?) \("
+            + _AMOUNT
+            + r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$"
+        ),
+    ),
+    (
+        "summary_seat",
+        "Seat ",
+        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
+    ),
+    (
+        "street_line",
+        "*** ",
+        re.compile(
+            r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
+            r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"
+        ),
+    ),
+    (
+        "post",
+        ": posts ",
+        re.compile(_NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + _ALLIN),
+    ),
+    (
+        "action",
+        ": ",
+        re.compile(
+            _NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
+            r"(?: to (?P<to>[$€£]?[\d.,]+))?(?P<allin> and is all-in)?"
+        ),
+    ),
+    ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
+    ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),
+    ("show", ": shows [", re.compile(_NAME + r": shows \[(?P<cards>[^\]]+)\]")),
+    ("muck", ": mucks", re.compile(_NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
+    (
+        "collect",
+        " collected ",
+        re.compile(_NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
+    ),
+    ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r".*?\| Rake (?P<rake>[$€£]?[\d.,]+)")),
+    ("board_line", "Board [", re.compile(r"^Board \[(?P<cards>[^\]]+)\]")),
+    ("cancelled", "cancelled", re.compile(r"^Hand cancelled")),
+)
+
+POKERSTARS = Format(
+    site="PokerStars",
+    header=HEADER,
+    any_header=ANY_HEADER,
+    read_header=read_header,
+    lines=LINES,
+    total_includes_rake=True,
+)

@@ -1,0 +1,213 @@
+"""Checking a hand's settlement: the pots settled from the shown cards against what the site paid.
+
+For a hand that reaches a showdown with every live player's cards known, the pots
+are built and split exactly as :func:`omaha8eq.settle` does (the same pot layout, the
+same hi/lo split, odd chips to the high half and clockwise from the button), after
+the rake is taken out as the summary states: from the main pot first, then the side
+pots in order. The amounts are compared with the site's collected lines, pot by pot
+when the site names its pots (``main pot``, ``side pot-1``), over all pots when it
+writes only ``pot`` or counts other pots (a player who mucks concedes: his chips are
+dead money in the others' pots).
+
+>>> from omaha8eq.histories.reader import read_hands
+>>> import io
+>>> hand = next(read_hands(io.BytesIO(SAMPLE)))
+>>> check = check_settlement(hand)
+>>> check.checked, [(p.pot, p.expected, p.matches) for p in check.pots]
+(True, [(0, {'B': 200, 'A': 200}, True)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import parse_cards
+from ..evaluation import evaluate
+from ..game.pots import Pot, PotShape, _split_pot, layout
+from ..games import as_game
+from ..hands import HighHand, LowHand
+from .records import SCALE, Hand
+
+__all__ = ["HandCheck", "PotCheck", "check_settlement", "settle_hand"]
+
+SAMPLE = b"""PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2020/01/01 12:00:00 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts small blind $1
+B: posts big blind $2
+*** HOLE CARDS ***
+A: calls $1
+B: checks
+*** FLOP *** [2c 3d 4h]
+B: checks
+A: checks
+*** TURN *** [2c 3d 4h] [Kd]
+B: checks
+A: checks
+*** RIVER *** [2c 3d 4h Kd] [Ks]
+B: checks
+A: checks
+*** SHOW DOWN ***
+B: shows [Kh Kc 9s 9d] (HI: four of a kind, Kings)
+A: shows [As 5s 7c 8c] (HI: a straight, Ace to Five; LO: 5,4,3,2,A)
+B collected $2 from pot
+A collected $2 from pot
+*** SUMMARY ***
+Total pot $4 | Rake $0
+Board [2c 3d 4h Kd Ks]
+"""
+
+
+@dataclass(frozen=True)
+class PotCheck:
+    """One pot (or all pots, when the site does not name them) compared.
+
+    Attributes:
+        pot: the pot's index (0 main, k side pot k), or None for all pots together
+            (when the site's pots are not ours: "from pot" for all, or the pot of a
+            player who mucked).
+        expected: the chips each winner should collect (units), by name.
+        site: the chips the site paid from that pot, by name.
+        matches: True when they are equal.
+    """
+
+    pot: int | None
+    expected: dict[str, int]
+    site: dict[str, int]
+    matches: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, amounts in the site's unit."""
+        return {
+            "pot": self.pot,
+            "expected": {k: v / SCALE for k, v in self.expected.items()},
+            "site": {k: v / SCALE for k, v in self.site.items()},
+            "matches": self.matches,
+        }
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    """The settlement check of one hand.
+
+    Attributes:
+        hand_id: the site's hand number.
+        checked: True when the pots could be settled (a showdown, the cards known).
+        reason: why the hand was not checked (no showdown, cards not shown, run twice).
+        pots: the pots compared (empty when not checked).
+    """
+
+    hand_id: str
+    checked: bool
+    reason: str
+    pots: tuple[PotCheck, ...]
+
+    @property
+    def differing(self) -> tuple[PotCheck, ...]:
+        """The pots where the site paid something else."""
+        return tuple(p for p in self.pots if not p.matches)
+
+
+def _button_index(hand: Hand, seats: Sequence[int]) -> int:
+    """The button's index among ``seats`` (seat numbers in order); when the button's
+    seat is empty, the seat before it, so that the next seat is the first to its left."""
+    before = [i for i, s in enumerate(seats) if s <= hand.button]
+    return before[-1] if before else len(seats) - 1
+
+
+def settle_hand(
+    hand: Hand,
+    put: dict[str, int],
+    board: str,
+    live: Sequence[str],
+    rake: int,
+) -> tuple[dict[str, int], tuple[Pot, ...]]:
+    """Settle pots built from ``put`` (chips by name) on ``board`` among ``live`` players.
+
+    The rake is taken out of the pots (main pot first) before they are split. Returns
+    each player's chips back (uncalled chips included) and the pots. Every live
+    player's cards must be in ``hand.hole_cards``.
+
+    The split is :func:`omaha8eq.settle`'s own (its pot layout and pot splitter): a
+    hand history's pots lose their rake before the split, which ``settle`` (given
+    only contributions) cannot express.
+    """
+    game = as_game(hand.game)
+    names = [s.name for s in hand.seats]
+    numbers = [s.number for s in hand.seats]
+    chips = [put.get(n, 0) for n in names]
+    alive = [n in live for n in names]
+    returned, shapes = layout(chips, alive)
+    amounts = rake_off([shape.amount for shape in shapes], rake)
+    shapes = tuple(PotShape(s.level, a, s.eligible) for s, a in zip(shapes, amounts, strict=True))
+    board_cards = parse_cards(board)
+    highs: list[HighHand | None] = [None] * len(names)
+    lows: list[LowHand | None] = [None] * len(names)
+    if sum(alive) >= 2:
+        for i, name in enumerate(names):
+            if alive[i]:
+                highs[i], lows[i] = evaluate(parse_cards(hand.hole_cards[name]), board_cards, hilo=game.hilo)
+    button = _button_index(hand, numbers)
+    pots = tuple(
+        _split_pot(k, shape, highs, lows, chip=hand.chip, button=button, n=len(names)) for k, shape in enumerate(shapes)
+    )
+    back = {n: returned[i] + sum(p.won_by(i) for p in pots) for i, n in enumerate(names)}
+    return back, pots
+
+
+def rake_off(amounts: Sequence[int], rake: int) -> list[int]:
+    """The pots' amounts once the rake is taken, from the main pot first."""
+    out = []
+    for amount in amounts:
+        taken = min(rake, amount)
+        rake -= taken
+        out.append(amount - taken)
+    return out
+
+
+def check_settlement(hand: Hand) -> HandCheck:
+    """Settle a showdown's pots from the shown cards and compare with the site's amounts."""
+    if len(hand.live()) < 2:
+        return HandCheck(hand.hand_id, False, "no showdown", ())
+    live = hand.contenders()  # a player who mucks concedes every pot
+    if len(hand.boards) > 1:
+        return HandCheck(hand.hand_id, False, "run twice: the boards split the pot (not checked)", ())
+    unknown = [p for p in live if p not in hand.hole_cards]
+    if unknown:
+        return HandCheck(hand.hand_id, False, f"cards not shown: {', '.join(unknown)}", ())
+    if len(hand.board.split()) != 5:
+        return HandCheck(hand.hand_id, False, "showdown without five board cards", ())
+    _, pots = settle_hand(hand, hand.contributions(), hand.board, live, hand.rake)
+    names = [s.name for s in hand.seats]
+    expected: dict[int, dict[str, int]] = {}
+    for pot in pots:
+        for award in pot.high + pot.low:
+            won = expected.setdefault(pot.index, {})
+            won[names[award.seat]] = won.get(names[award.seat], 0) + award.chips
+    site: dict[int, dict[str, int]] = {}
+    for c in hand.collected:
+        paid = site.setdefault(c.pot, {})
+        paid[c.player] = paid.get(c.player, 0) + c.amount
+    if set(site) - set(expected) or (len(expected) > 1 and set(site) == {0}):
+        # The site counts its pots otherwise: "from pot" for every pot, or a pot of a
+        # player who mucked, which is dead money here. Compare over all pots.
+        checks = [_compare(None, _sum_dicts(expected.values()), _sum_dicts(site.values()))]
+    else:
+        checks = [_compare(k, expected.get(k, {}), site.get(k, {})) for k in sorted(set(expected) | set(site))]
+    return HandCheck(hand.hand_id, True, "", tuple(checks))
+
+
+def _sum_dicts(dicts: Any) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for d in dicts:
+        for k, v in d.items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
+def _compare(pot: int | None, expected: dict[str, int], site: dict[str, int]) -> PotCheck:
+    expected = {k: v for k, v in expected.items() if v}
+    return PotCheck(pot, expected, site, expected == site)

@@ -1,0 +1,73 @@
+"""``omaha8eq hands``: reading hand histories from the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from cli_run import fails, run
+from history_files import STARS_SYNTHETIC, WINAMAX_SYNTHETIC
+
+
+def test_text_report(capsys):
+    status, out, err = run(capsys, "hands", str(STARS_SYNTHETIC), str(WINAMAX_SYNTHETIC))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[:3] == [
+        "hands read: 6, skipped: 0",
+        "pots checked: 6, differing from the site: 0",
+        "all-in hands adjusted: 2 (exact)",
+    ]
+    assert lines[4].split() == ["Player", "Unit", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
+    assert "Ann's all-in hands by luck (chips):" in lines
+
+
+def test_json_summary_and_files(capsys, tmp_path):
+    csv_path, graph, export = tmp_path / "h.csv", tmp_path / "h.svg", tmp_path / "h.jsonl"
+    status, out, _ = run(
+        capsys,
+        "hands",
+        str(STARS_SYNTHETIC.parent),
+        "--player",
+        "Bob",
+        "--json",
+        "--csv",
+        str(csv_path),
+        "--graph",
+        str(graph),
+        "--export",
+        str(export),
+        "--ohh",
+    )
+    assert status == 0
+    document = json.loads(out)
+    summary = document["summary"]
+    assert {k: summary[k] for k in ("hands_read", "hands_skipped", "pots_checked", "pots_differing")} == {
+        "hands_read": 6,
+        "hands_skipped": 0,
+        "pots_checked": 6,
+        "pots_differing": 0,
+    }
+    assert [(p["player"], p["unit"]) for p in document["players"]] == [("Bob", "USD"), ("Bob", "chips"), ("Bob", "EUR")]
+    bob = document["players"][1]
+    assert set(bob) == {"player", "unit", "hands", "allin_hands", "net", "allin_ev_net", "luck"}
+    assert abs(bob["luck"] - (bob["net"] - bob["allin_ev_net"])) < 0.011
+    assert csv_path.read_text().startswith("hand_id,date,player,unit,net,allin_ev_net,luck")
+    assert graph.read_text().lstrip().startswith("<?xml")
+    exported = [json.loads(line) for line in export.read_text().splitlines()]
+    assert len(exported) == 6 and all(set(e) == {"ohh"} for e in exported)
+
+
+def test_standard_input_and_skipped_hands(capsys, monkeypatch):
+    data = STARS_SYNTHETIC.read_bytes() + b"\n\nPokerStars Hand #1:  Hold'em No Limit ($1/$2 USD) - 2020/01/01\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, _ = run(capsys, "hands", "-", "--json")
+    document = json.loads(out)
+    assert status == 0 and document["summary"]["hands_read"] == 4 and document["summary"]["hands_skipped"] == 1
+    assert document["skipped"][0]["source"] == "<stdin>" and document["skipped"][0]["hand_id"] == "1"
+
+
+def test_bad_input(capsys, tmp_path):
+    assert "is not a file or a folder" in fails(capsys, "hands", str(tmp_path / "missing.txt"))
+    assert "--ohh" in fails(capsys, "hands", str(STARS_SYNTHETIC), "--ohh")
+    assert "--graph" in fails(capsys, "hands", str(STARS_SYNTHETIC), "--graph", str(tmp_path / "x.gif"))

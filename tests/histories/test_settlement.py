@@ -1,0 +1,73 @@
+"""Settlement checks: the pots settled from the shown cards against what the site paid."""
+
+from __future__ import annotations
+
+import io
+
+import naive_pots
+from history_files import STARS_SYNTHETIC, WINAMAX_SYNTHETIC, shared_hands
+
+from omaha8eq import read_hands, settle
+from omaha8eq.cards import parse_cards
+from omaha8eq.histories.settlement import check_settlement, settle_hand
+
+
+def _checks(path):
+    return {h.hand_id: (h, check_settlement(h)) for h in read_hands(path)}
+
+
+def test_shared_files_settle_exactly():
+    checks = _checks(shared_hands())
+    checked = [c for _, c in checks.values() if c.checked]
+    assert len(checked) == 9 and sum(len(c.pots) for c in checked) == 10
+    assert all(p.matches for c in checked for p in c.pots)
+    # Every hand not checked ended without a showdown.
+    assert {c.reason for _, c in checks.values() if not c.checked} == {"no showdown"}
+    # The 2005 tournament: the main pot and the side pot compared one by one (quartered low, odd chips).
+    _, tour = checks["1676150046"]
+    assert [(p.pot, p.expected) for p in tour.pots] == [
+        (0, {"Player2": 238300, "Player5": 119100, "Hero": 119100}),
+        (1, {"Player5": 2200, "Hero": 6400}),
+    ]
+
+
+def test_synthetic_settlements():
+    checks = {**_checks(STARS_SYNTHETIC), **_checks(WINAMAX_SYNTHETIC)}
+    _, side_pots = checks["200000000001"]
+    assert [(p.pot, p.matches) for p in side_pots.pots] == [(0, True), (1, True), (2, True)]
+    _, mucked = checks["200000000003"]  # Dan mucks: his chips are dead money; compared over all pots
+    assert [(p.pot, p.expected, p.matches) for p in mucked.pots] == [(None, {"Bob": 935}, True)]
+    assert checks["200000000004"][1].reason.startswith("run twice")
+    assert checks["200000000002"][1].reason == "no showdown"
+    _, winamax = checks["1000000000-7-1600000000"]
+    assert [(p.pot, p.expected) for p in winamax.pots] == [(0, {"Ann": 307500}), (1, {"Cat": 150000, "Bob": 150000})]
+
+
+def test_a_wrong_payout_is_reported():
+    text = STARS_SYNTHETIC.read_bytes().split(b"\n\n\n\n")[0]
+    # The site pays Dan what Ann won: the chips still balance, the main pot differs.
+    wrong = text.replace(b"Ann collected 500 from main pot", b"Dan collected 500 from main pot")
+    hand = next(read_hands(io.BytesIO(wrong)))
+    check = check_settlement(hand)
+    assert [(p.pot, p.site.get("Dan"), p.expected.get("Ann")) for p in check.differing] == [(0, 50000, 50000)]
+
+
+def test_unraked_settlements_agree_with_settle_and_the_naive_reference():
+    hands = [
+        h
+        for h in read_hands(shared_hands(), STARS_SYNTHETIC, WINAMAX_SYNTHETIC)
+        if check_settlement(h).checked and h.rake == 0
+    ]
+    assert len(hands) >= 8
+    for hand in hands:
+        names = [s.name for s in hand.seats]
+        put = hand.contributions()
+        contenders = hand.contenders()
+        back, _ = settle_hand(hand, put, hand.board, contenders, 0)
+        button = max(i for i, s in enumerate(hand.seats) if s.number <= hand.button)
+        players = [(hand.hole_cards[n] if n in contenders else None, put[n]) for n in names]
+        library = settle(players, hand.board, button=button, chip=hand.chip)
+        assert [back[n] for n in names] == list(library.payouts), hand.hand_id
+        cards = [parse_cards(h) if h else None for h, _ in players]
+        reference = naive_pots.payouts(cards, parse_cards(hand.board), [c for _, c in players], button, hand.chip)
+        assert [back[n] for n in names] == reference, hand.hand_id
