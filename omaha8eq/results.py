@@ -20,6 +20,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from .cards import format_card
+from .checks import check_fraction
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -104,6 +105,7 @@ class EquityDistribution:
 
     def quantile(self, fraction: float) -> float:
         """The smallest equity reached by the worst ``fraction`` of the range (0 < fraction <= 1)."""
+        fraction = check_fraction(fraction, "fraction")
         at = int(np.searchsorted(self.cumulative, fraction, side="left"))
         return float(self.equity[min(at, len(self.equity) - 1)])
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 import numpy as np
 
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
+from ..checks import check_list
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
@@ -181,8 +182,7 @@ def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
 
 def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
-    if not is_sequence(hands):
-        raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
+    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
     known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
