@@ -114,7 +114,7 @@ def _arguments(command: str, function: Callable[..., Any], request: dict[str, An
     unknown = sorted(set(request) - set(parameters))
     if unknown:
         raise OmahaInputError(
-            f"{command}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"{command}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(excerpt, unknown[:5]))} "
             f"(known: command, {', '.join(parameters)})"
         )
     missing = [name for name, p in parameters.items() if p.default is p.empty and name not in request]

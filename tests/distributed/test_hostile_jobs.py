@@ -92,3 +92,49 @@ def test_a_pipe_in_place_of_a_part_does_not_hang(tmp_path, capsys):
     os.mkfifo(parts / "task-000001.npz")
     assert run_job(JOB, checkpoint=parts)["rows"].tolist() == EXPECTED
     assert "1 damaged checkpoint part" in capsys.readouterr().err
+
+
+#: Seconds from Ctrl-C to the end of the process: about a second, and the cluster's shutdown.
+STOP_WAIT = 3.0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="sends SIGINT to a process group, as a terminal does")
+def test_ctrl_c_on_a_dask_job_stops_at_once_with_one_line():
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("distributed")
+    argv = ["equity", "AsAh2c3d", "KsKhQdJd", "--exact", "--high-only", "--scheduler", "local", "--workers", "2"]
+    # A session of its own: the signal goes to the whole group, workers included, as Ctrl-C in a terminal.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "omaha8eq", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        err = b""
+        deadline = time.monotonic() + 240  # a cold numba cache compiles first
+        while b"tasks to run on Dask" not in err and time.monotonic() < deadline and process.poll() is None:
+            if select.select([process.stderr], [], [], 0.5)[0]:
+                err += os.read(process.stderr.fileno(), 65536)
+        assert b"tasks to run on Dask" in err, err[-500:]
+        time.sleep(2)  # the workers are in the middle of their tasks
+        while select.select([process.stderr], [], [], 0)[0] and (chunk := os.read(process.stderr.fileno(), 65536)):
+            err += chunk  # Dask's notes of the submission, before the signal
+        sent = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        status = process.wait(timeout=60)
+        stopped = time.monotonic() - sent
+        after = process.stderr.read().decode()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert status == 130
+    assert after == "omaha8eq: interrupted\n"
+    assert stopped < STOP_WAIT
