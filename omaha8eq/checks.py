@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 import reprlib
+from collections.abc import Sequence
 from typing import TypeGuard
 
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
@@ -157,8 +158,6 @@ def check_list(value: object, what: str, expected: str) -> None:
     """
     if type(value) in (list, tuple):  # the usual case, without the abstract-class test
         return
-    from collections.abc import Sequence
-
     if not isinstance(value, Sequence) or isinstance(value, str | bytes | bytearray):
         raise OmahaTypeError(f"{what}: expected {expected}, got {excerpt(value)}")
 
