@@ -56,3 +56,26 @@ def test_a_graph_on_a_full_disk_is_one_line_and_exit_1(capsys, tmp_path):
     status, out, err = run(capsys, *RANGE_SPOT, "--graph", str(path))
     assert status == 1 and out == ""
     assert err == f"omaha8eq: error: cannot write the output: --graph '{path}': No space left on device\n"
+
+
+def test_a_table_on_a_full_disk_is_one_line_and_exit_1(capsys, tmp_path, monkeypatch):
+    import contextlib
+    import errno
+
+    import omaha8eq.distributed
+    from omaha8eq.cli import table
+    from omaha8eq.distributed import preflop_table, table_file
+
+    def full_disk(table, path):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    # The job itself is not what is tested: no cluster, no counting.
+    monkeypatch.setattr(table, "cluster_client", lambda args, address: contextlib.nullcontext())
+    monkeypatch.setattr(omaha8eq.distributed, "run_job", lambda job, **kw: {"counts": None})
+    monkeypatch.setattr(preflop_table, "table_from_counts", lambda job, counts: None)
+    monkeypatch.setattr(table_file, "write_table", full_disk)
+    out = tmp_path / "p4.npz"
+    argv = ("table", "preflop", "--hole-size", "4", "--players", "3", "--samples", "2")
+    status, stdout, err = run(capsys, *argv, "--out", str(out))
+    assert (status, stdout) == (1, "")
+    assert err == f"omaha8eq: error: cannot write the output: {out}: No space left on device\n"
