@@ -41,6 +41,8 @@ from .job import Job, TaskResult, describe_params
 __all__ = ["FORMAT", "Checkpoint", "Signature", "atomic_file", "checkpoint_path", "signature"]
 
 FORMAT = "omaha8eq-checkpoint/1"
+#: The most of ``job.json`` read: a real header is a few kilobytes.
+_HEADER_MAX_BYTES = 1 << 24
 _TASK_FILE = re.compile(r"task-(\d{6,})\.npz")
 
 
@@ -109,9 +111,10 @@ class Checkpoint:
         }
 
     def _check_header(self, header: Path) -> None:
-        try:
-            found = json.loads(header.read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError):
+        try:  # without blocking (a named pipe), and whatever the bytes are
+            with open_cache_file(header) as stream:
+                found = json.loads(stream.read(_HEADER_MAX_BYTES).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             found = None
         if not isinstance(found, dict) or found.get("format") != FORMAT:
             raise OmahaInputError(f"checkpoint {self.path}: {header.name} is not an omaha8eq checkpoint header")
@@ -144,8 +147,9 @@ class Checkpoint:
         if result is not None and (like is None or signature(self.job, result) == like):
             return result
         self.damaged.append(index)
+        path = self._task_file(index)
         with contextlib.suppress(OSError):
-            self._task_file(index).unlink()
+            path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()  # an empty folder too
         return None
 
     def signature_of(self, index: int) -> Signature | None:

@@ -138,3 +138,39 @@ def test_ctrl_c_on_a_dask_job_stops_at_once_with_one_line():
     assert status == 130
     assert after == "omaha8eq: interrupted\n"
     assert stopped < STOP_WAIT
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"[" * 100_000, b'{"format": ' + b"[" * 5000, b"\xff\xfe\x00", b"", b"{" * 70_000 + b"}"],
+    ids=["nested", "nested-format", "not utf-8", "empty", "huge"],
+)
+def test_a_damaged_header_is_refused_in_one_line(tmp_path, content):
+    from omaha8eq.errors import OmahaInputError
+
+    parts = tmp_path / "out.parts"
+    run_job(JOB, checkpoint=parts)
+    (parts / "job.json").write_bytes(content)
+    with pytest.raises(OmahaInputError, match=r"job\.json is not an omaha8eq checkpoint header"):
+        run_job(JOB, checkpoint=parts)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_in_place_of_the_header_does_not_hang(tmp_path):
+    from omaha8eq.errors import OmahaInputError
+
+    parts = tmp_path / "out.parts"
+    parts.mkdir()
+    os.mkfifo(parts / "job.json")
+    with pytest.raises(OmahaInputError, match="not an omaha8eq checkpoint header"):
+        run_job(JOB, checkpoint=parts)
+
+
+def test_an_empty_folder_in_place_of_a_part_is_computed_again(tmp_path, capsys):
+    parts = tmp_path / "out.parts"
+    run_job(JOB, checkpoint=parts)
+    (parts / "task-000001.npz").unlink()
+    (parts / "task-000001.npz").mkdir()
+    assert run_job(JOB, checkpoint=parts)["rows"].tolist() == EXPECTED
+    assert "1 damaged checkpoint part" in capsys.readouterr().err
+    assert (parts / "task-000001.npz").is_file()
