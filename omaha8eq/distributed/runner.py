@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
+import warnings
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -132,7 +133,10 @@ def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tupl
     # The parameters go to the workers as the result of a task, not as scattered data:
     # when the worker holding them dies, the scheduler computes them again from the
     # task's spec, where scattered data would be lost with it (and its tasks cancelled).
-    params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
+    with warnings.catch_warnings():
+        # Dask warns of a "large graph" (the parameters, by design: see above) in five lines.
+        warnings.filterwarnings("ignore", message="Sending large graph", category=UserWarning)
+        params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
     # Dask places a task on a worker that holds its inputs: with the parameters on one
     # worker, every task would queue there and the others idle (dask/distributed#6573).
     # A copy on every worker first lets the scheduler spread the tasks by load.
