@@ -344,7 +344,8 @@ def _not_as_recorded(cached: dict[str, Path], recorded: dict[str, str]) -> list[
 def _repair_special_files(cache_dir: Path) -> bool:
     """Remove a folder, pipe or device found where the manifest or its lock belongs, with
     a one-line note (else the manifest could never be written, and every run would
-    compile the kernels again); False when one cannot be removed."""
+    compile the kernels again). A folder with files in it is not ours to delete: it is
+    renamed aside. False when neither can be done."""
     for name in (MANIFEST_FILE, LOCK_FILE):
         path = cache_dir / name
         try:
@@ -353,14 +354,19 @@ def _repair_special_files(cache_dir: Path) -> bool:
             continue
         if kind is None:
             continue
+        fate = "removed it"
         try:
-            if kind == "folder" and not path.is_symlink():
-                os.rmdir(path)  # only an empty one: a folder's contents are not ours to delete
-            else:
+            if kind != "folder" or path.is_symlink():
                 os.unlink(path)
+            elif any(path.iterdir()):
+                aside = path.with_name(f"{name}.not-a-file-{uuid.uuid4().hex[:8]}")
+                os.rename(path, aside)
+                fate = f"moved it to {aside.name}"
+            else:
+                os.rmdir(path)
         except OSError:
             return False
-        print(f"omaha8eq: {path} was a {kind}, not a file; removed it", file=sys.stderr)
+        print(f"omaha8eq: {path} was a {kind}, not a file; {fate}", file=sys.stderr)
     return True
 
 

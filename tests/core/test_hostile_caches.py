@@ -73,9 +73,29 @@ def test_a_pipe_or_folder_at_the_manifest_or_its_lock_is_removed_with_one_note(c
     assert path.is_file() or not path.exists()  # the lock is made when the manifest next changes
 
 
-def test_a_folder_that_cannot_be_removed_is_bypassed_with_one_note(cache_folder, capsys, monkeypatch):
+def test_a_folder_with_files_is_moved_aside_with_one_note(cache_folder, capsys):
+    cached_and_recorded(cache_folder)
+    path = cache_folder / cache_guard.MANIFEST_FILE
+    path.unlink()
+    path.mkdir()
+    (path / "keep.txt").write_text("not ours")
+    within_deadline(guard)
+    (aside,) = cache_folder.glob(f"{cache_guard.MANIFEST_FILE}.not-a-file-*")
+    assert (aside / "keep.txt").read_text() == "not ours"  # kept, under another name
+    assert capsys.readouterr().err == f"omaha8eq: {path} was a folder, not a file; moved it to {aside.name}\n"
+    assert read_manifest(cache_folder)[0] == cache_guard.core_fingerprint()
+    within_deadline(guard)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_folder_that_cannot_be_moved_is_bypassed_with_one_note(cache_folder, capsys, monkeypatch):
     (cache_folder / cache_guard.MANIFEST_FILE).mkdir()
     (cache_folder / cache_guard.MANIFEST_FILE / "keep.txt").write_text("not ours")
+
+    def refused(source, target):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cache_guard.os, "rename", refused)
     moved = []
     monkeypatch.setattr(cache_guard, "_cache_in_temporary_folder", moved.append)
     within_deadline(guard)
