@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 import numpy as np
 
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
-from ..checks import check_list
+from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
@@ -159,7 +159,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
             if not keep.any():
                 name = names[i] if names is not None else f"hand {i + 1}"
                 raise OmahaInputError(
-                    f"{name}: no hand of the range {seat.label!r} is left once the known "
+                    f"{name}: no hand of the range {excerpt(seat.label)} is left once the known "
                     "cards (other hands, board, dead cards) are removed"
                 )
             # np.compress: about 10x faster than a boolean index on rows of a few int8 cards.
