@@ -109,7 +109,8 @@ def _saved(store: Checkpoint | None, job: Job, finished: set[int]) -> Iterator[t
     if store is None:
         return
     # The shapes most parts share are the job's: a damaged part that reads as another
-    # shape must not make the sound ones look damaged (nor be read first and win).
+    # shape must not make the sound ones look damaged (nor be read first and win). Each
+    # part is read twice: a resume is rare and the parts are small.
     signatures = Counter(store.signature_of(index) for index in sorted(finished))
     signatures.pop(None, None)
     like = signatures.most_common(1)[0][0] if signatures else None
