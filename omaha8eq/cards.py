@@ -116,7 +116,7 @@ def _check_card_int(c: object, what: str | None = None) -> int:
         raise OmahaTypeError(f"{_prefix(what)}{excerpt(c)} ({type(c).__name__}) is not a card; a card is an int 0..51")
     i = int(c)
     if not 0 <= i < DECK_SIZE:
-        raise InvalidCardError(f"{_prefix(what)}{i} is not a card (card numbers are 0..51)")
+        raise InvalidCardError(f"{_prefix(what)}{excerpt(i)} is not a card (card numbers are 0..51)")
     return i
 
 
@@ -233,6 +233,8 @@ def parse_cards(spec: CardSpec, *, what: str = "cards") -> tuple[int, ...]:
     dict, ...).
     """
     cards: list[int]
+    if not isinstance(what, str):
+        raise OmahaTypeError(f"what: expected the input's name as a string, got {excerpt(what)}")
     if isinstance(spec, str):
         return _parse_text(spec, what)
     if isinstance(spec, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(spec, Iterable):
@@ -299,8 +301,11 @@ def format_card(c: int) -> str:
 def format_cards(cards: Iterable[int]) -> str:
     """Return the cards as text separated by single spaces, in the given order.
 
-    ``format_cards((51, 45)) == "As Kd"``; an empty iterable gives ``""``.
+    ``format_cards((51, 45)) == "As Kd"``; an empty iterable gives ``""``. Anything
+    else than an iterable of card ints raises ``OmahaTypeError``.
     """
+    if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+        raise OmahaTypeError(f"cards: expected card ints 0..51 such as (51, 45), got {excerpt(cards)}")
     return " ".join(_CARD_NAMES[_check_card_int(c)] for c in cards)
 
 

@@ -80,7 +80,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import CardSpec, cards_to_mask, check_disjoint, format_card, format_cards, parse_cards
-from .checks import excerpt
+from .checks import check_list, excerpt
 from .engine.low_runouts import (
     LOW_TEXT,
     Runouts,
@@ -325,8 +325,7 @@ def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[S
     what :func:`split_equity` is given (the cards, or the parsed :class:`Range`)."""
     if opponents is None:
         return [], []
-    if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
-        raise TypeError("opponents: expected a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
+    check_list(opponents, "opponents", "a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
     seats: list[Seat] = []
     specs: list[Any] = []
     for i, spec in enumerate(opponents, start=1):

@@ -31,7 +31,8 @@ def check_player_count(count: int, what: str) -> None:
     omaha8eq.errors.OmahaInputError: --players: 12 players; one deck deals Omaha to at most 11 (...)
     """
     if count > MAX_PLAYERS:
+        shown = f"{count:,}" if count.bit_length() <= 64 else "more than 10**19"  # str() refuses 4,300+ digits
         raise OmahaInputError(
-            f"{what}: {count:,} players; one deck deals Omaha to at most {MAX_PLAYERS} "
+            f"{what}: {shown} players; one deck deals Omaha to at most {MAX_PLAYERS} "
             f"({min(HOLE_SIZES)} hole cards each and a {max(BOARD_SIZES)}-card board)"
         )

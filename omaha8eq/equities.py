@@ -118,7 +118,11 @@ def _check_stderr_target(value: object) -> None:
     """A standard error target is a positive, finite real number (not text, not a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise OmahaTypeError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
-    if not 0 < float(value) < math.inf:
+    try:
+        number = float(value)
+    except OverflowError:  # an int such as 10**400
+        number = math.inf
+    if not 0 < number < math.inf:
         raise OmahaInputError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from .checks import excerpt
+from .checks import check_flag, check_hole_size, excerpt, is_integer
 from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES
 from .errors import OmahaInputError, OmahaTypeError
 
@@ -67,14 +67,22 @@ class Game:
     boards: int = 1
 
     def __post_init__(self) -> None:
+        # Types first: an array or a None would make the comparisons below raise or mislead.
+        if not isinstance(self.name, str):
+            raise OmahaTypeError(f"game name: expected a string, got {excerpt(self.name)}")
+        name = excerpt(self.name)
+        counts = {"hole_cards": self.hole_cards, "hole_used": self.hole_used, "board_used": self.board_used}
+        for field_name, count in {**counts, "boards": self.boards}.items():
+            if not is_integer(count):
+                raise OmahaTypeError(f"game {name}: {field_name}: expected an integer, got {excerpt(count)}")
         if self.hole_cards not in HOLE_SIZES:
-            raise OmahaInputError(f"game {self.name!r}: {self.hole_cards} hole cards; omaha8eq plays {HOLE_SIZES}")
+            raise OmahaInputError(f"game {name}: {excerpt(self.hole_cards)} hole cards; omaha8eq plays {HOLE_SIZES}")
         if (self.hole_used, self.board_used) != (2, 3):
-            raise OmahaInputError(f"game {self.name!r}: Omaha hands use 2 hole cards and 3 board cards")
-        if self.low not in (None, LOW_EIGHT_OR_BETTER):
-            raise OmahaInputError(f"game {self.name!r}: unknown low rule {self.low!r}")
+            raise OmahaInputError(f"game {name}: Omaha hands use 2 hole cards and 3 board cards")
+        if self.low is not None and not (isinstance(self.low, str) and self.low == LOW_EIGHT_OR_BETTER):
+            raise OmahaInputError(f"game {name}: unknown low rule {excerpt(self.low)}")
         if self.boards not in (1, 2):
-            raise OmahaInputError(f"game {self.name!r}: {self.boards} boards; a game deals 1 or 2")
+            raise OmahaInputError(f"game {name}: {excerpt(self.boards)} boards; a game deals 1 or 2")
 
     @property
     def hilo(self) -> bool:
@@ -128,11 +136,12 @@ def as_game(game: object, what: str = "game") -> Game:
     if isinstance(game, Game):
         return game
     if not isinstance(game, str):
-        raise OmahaTypeError(f"{what}: expected a game name or a Game, got {type(game).__name__}")
+        raise OmahaTypeError(f"{what}: expected a game name or a Game, got {excerpt(game)}")
     found = GAMES.get(game.strip().lower())
     if found is not None:
         return found
-    close = difflib.get_close_matches(game.strip().lower(), GAMES, n=1)
+    # A long text is no misspelt name (and difflib's time grows with its length).
+    close = difflib.get_close_matches(game.strip().lower(), GAMES, n=1) if len(game) <= 40 else []
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise OmahaInputError(f"{what}: unknown game {excerpt(game)}{hint}; the games are {', '.join(GAMES)}")
 
@@ -143,6 +152,5 @@ def game_for(hole_cards: int, hilo: bool = True) -> Game:
     >>> game_for(4).name, game_for(5, hilo=False).name
     ('omaha8', 'omahahi5')
     """
-    if hole_cards not in HOLE_SIZES:
-        raise OmahaInputError(f"{hole_cards} hole cards; omaha8eq plays {HOLE_SIZES}")
-    return _named(hole_cards, hilo)
+    hole_cards = check_hole_size(hole_cards, "hole_cards")
+    return _named(hole_cards, check_flag(hilo, "hilo"))

@@ -20,6 +20,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from .cards import format_card
+from .checks import check_fraction
+from .errors import OmahaInputError
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -64,10 +66,10 @@ class HandEquity:
     counts: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def exact_equity(self) -> Fraction:
-        """This hand's equity as an exact fraction of its counts; ValueError after a
-        Monte Carlo run (which keeps no per-hand counts)."""
+        """This hand's equity as an exact fraction of its counts; OmahaInputError (a
+        ValueError) after a Monte Carlo run (which keeps no per-hand counts)."""
         if self.counts is None:
-            raise ValueError(f"{self.hand}: no exact per-hand counts (a Monte Carlo run)")
+            raise OmahaInputError(f"{self.hand}: no exact per-hand counts (a Monte Carlo run)")
         return _exact_equity(self.counts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +106,7 @@ class EquityDistribution:
 
     def quantile(self, fraction: float) -> float:
         """The smallest equity reached by the worst ``fraction`` of the range (0 < fraction <= 1)."""
+        fraction = check_fraction(fraction, "fraction")
         at = int(np.searchsorted(self.cumulative, fraction, side="left"))
         return float(self.equity[min(at, len(self.equity) - 1)])
 
@@ -290,9 +293,9 @@ class PlayerEquity:
 
     def equity_distribution(self) -> EquityDistribution:
         """The range's hands sorted by equity with their cumulative weight (the graph
-        Odds Oracle and PokerJuice draw). Raises ValueError without ``by_hand``."""
+        Odds Oracle and PokerJuice draw). Raises OmahaInputError (a ValueError) without ``by_hand``."""
         if not self.by_hand:
-            raise ValueError(f"{self.hand}: no per-hand results (a range, with equity(..., by_hand=True))")
+            raise OmahaInputError(f"{self.hand}: no per-hand results (a range, with equity(..., by_hand=True))")
         ordered = sorted(self.by_hand, key=lambda h: h.equity)
         return EquityDistribution(
             hands=tuple(h.hand for h in ordered),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .checks import check_int
 from .results import EquityResult, outcome_sum_array, share_cells, split_sum_columns
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ class SpotEquities:
         """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
         ``elapsed`` is this call's): the same as ``equity(hands, board, dead,
         exhaustive=True, hilo=hilo)`` but for ``elapsed``."""
+        spot = check_int(spot, "spot", minimum=0, maximum=len(self) - 1)
         n_players = self.players
         return self._result(spot, self._sums[spot * n_players : (spot + 1) * n_players].tolist())
 
@@ -130,6 +132,7 @@ class SpotEquities:
 
     def exact_equity(self, spot: int, player: int) -> Fraction:
         """The equity of ``player`` in ``spot`` (both 0-based) as an exact fraction."""
+        player = check_int(player, "player", minimum=0, maximum=self.players - 1)
         return self.result(spot).players[player].exact_equity()
 
 

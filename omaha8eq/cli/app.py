@@ -48,6 +48,7 @@ from .common import (
     UsageError,
     emit_json,
     fail,
+    one_line,
 )
 from .hints import shell_hint
 from .startup import skip_final_collection
@@ -99,7 +100,7 @@ def _input_error(message: str, argv: Sequence[str], json_output: bool) -> int:
         message = f"{message} ({hint})"
     if json_output:
         with contextlib.suppress(OutputError):  # the line on stderr still says what went wrong
-            emit_json({"error": " ".join(message.split())}, indent=None)
+            emit_json({"error": one_line(message)}, indent=None)
     return fail(message)
 
 

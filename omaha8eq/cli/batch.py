@@ -35,6 +35,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..checks import EXCERPT_LENGTH, excerpt
 from ..errors import OmahaInputError
 from .common import EXIT_OK, EXIT_USAGE, Subparsers, add_command, emit
 from .startup import loading_engine
@@ -86,6 +87,12 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     }
 
 
+def _shown(value: Any) -> str:
+    """A JSON value as the line wrote it, cut to an excerpt for a message."""
+    text = json.dumps(value)
+    return text if len(text) <= EXCERPT_LENGTH else text[: EXCERPT_LENGTH - 3] + "..."
+
+
 def _check_type(name: str, annotation: str, value: Any) -> None:
     """Reject a JSON value of the wrong type for a flag or a number (the compiled
     kernels must never see one); cards, hands and ranges are checked by the library."""
@@ -98,7 +105,7 @@ def _check_type(name: str, annotation: str, value: Any) -> None:
         return
     if not isinstance(value, expected) or (base != "bool" and isinstance(value, bool)):
         kind = {"bool": "true or false", "int": "an integer", "float": "a number"}[base]
-        raise OmahaInputError(f"{name}: expected {kind}{' or null' if optional else ''}, got {json.dumps(value)}")
+        raise OmahaInputError(f"{name}: expected {kind}{' or null' if optional else ''}, got {_shown(value)}")
 
 
 def _arguments(command: str, function: Callable[..., Any], request: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +114,7 @@ def _arguments(command: str, function: Callable[..., Any], request: dict[str, An
     unknown = sorted(set(request) - set(parameters))
     if unknown:
         raise OmahaInputError(
-            f"{command}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"{command}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(excerpt, unknown[:5]))} "
             f"(known: command, {', '.join(parameters)})"
         )
     missing = [name for name, p in parameters.items() if p.default is p.empty and name not in request]
@@ -126,19 +133,33 @@ def answer(line: str) -> dict[str, Any]:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not a JSON object: {exc}"}
+    except RecursionError:
+        return {"error": "not a JSON object: nested too deeply"}
+    except ValueError:  # an integer of more digits than Python converts (4,300 by default)
+        return {"error": f"not a JSON object: a number has more than {sys.get_int_max_str_digits():,} digits"}
     if not isinstance(request, dict):
         return {"error": f"expected a JSON object, got {type(request).__name__}"}
     commands = _commands()
     command = request.pop("command", "equity")
-    if command not in commands:
-        return {"error": f"command: expected one of {', '.join(map(repr, commands))}, got {json.dumps(command)}"}
+    if not isinstance(command, str) or command not in commands:
+        return {"error": f"command: expected one of {', '.join(map(repr, commands))}, got {_shown(command)}"}
     function, to_json = commands[command]
     try:
         arguments = _arguments(command, function, request)
         return to_json(arguments, function(**arguments))
-    except (OmahaInputError, TypeError) as exc:
-        # TypeError: the library's own check of an argument's type (JSON can give any type).
+    except OmahaInputError as exc:
         return {"error": " ".join(str(exc).split())}
+
+
+def _answer_safely(line: str) -> dict[str, Any]:
+    """:func:`answer`, or an error line for a failure no check foresaw: one line must
+    never stop the later ones (Ctrl-C still does)."""
+    try:
+        return answer(line)
+    except RecursionError:
+        return {"error": "the line is nested too deeply"}
+    except Exception as exc:
+        return {"error": f"internal error ({type(exc).__name__}: {excerpt(str(exc))}); please report this line"}
 
 
 def answer_lines(lines: Iterable[str]) -> int:
@@ -147,7 +168,7 @@ def answer_lines(lines: Iterable[str]) -> int:
     for line in lines:
         if not line.strip():
             continue
-        document = answer(line)
+        document = _answer_safely(line)
         if "error" in document and len(document) == 1:
             status = EXIT_USAGE
         emit(json.dumps(document))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "emit_json",
     "fail",
     "non_negative_chips",
+    "one_line",
     "percent",
     "positive_chips",
     "seconds",
@@ -138,9 +140,25 @@ def fail(message: str) -> int:
     >>> status, err.getvalue()
     (2, "omaha8eq: error: hand 1: 'Xx' is not a card\\n")
     """
-    one_line = " ".join(str(message).split())
-    print(f"{PROG}: error: {one_line}", file=sys.stderr)
+    print(f"{PROG}: error: {one_line(message)}", file=sys.stderr)
     return EXIT_USAGE
+
+
+#: The longest quoted value an error line shows, and the longest error line.
+_LONGEST_QUOTE, _LONGEST_MESSAGE = 200, 1000
+_LONG_QUOTE = re.compile(f"'([^']{{{_LONGEST_QUOTE},}})'")
+
+
+def one_line(message: str) -> str:
+    """An error message on one line, with excerpts of long quoted values (argparse's
+    "invalid int value: '999...'" quotes a whole argument) and at most 1,000 characters.
+
+    >>> len(one_line("invalid int value: '" + "9" * 5000 + "'"))
+    221
+    """
+    text = " ".join(str(message).split())
+    text = _LONG_QUOTE.sub(lambda match: f"'{match.group(1)[: _LONGEST_QUOTE - 3]}...'", text)
+    return text if len(text) <= _LONGEST_MESSAGE else text[: _LONGEST_MESSAGE - 3] + "..."
 
 
 def percent(x: float) -> str:

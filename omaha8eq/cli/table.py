@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 
 from .cluster import add_cluster_options, cluster_client
-from .common import EXIT_OK, Subparsers, add_command, emit, seconds, whole_number
+from .common import EXIT_OK, OutputError, Subparsers, add_command, emit, seconds, whole_number
 from .progress import ProgressBar
 
 __all__ = ["register", "run_table"]
@@ -87,6 +87,9 @@ def run_table(args: argparse.Namespace) -> int:
             counts = run_job(job, client=client, checkpoint=parts, progress=bar)["counts"]
     finally:
         bar.close()
-    npz, csv = write_table(table_from_counts(job, counts), out)
+    try:
+        npz, csv = write_table(table_from_counts(job, counts), out)
+    except OSError as exc:  # a full disk: one line, exit 1; the checkpoint keeps the counts for a retry
+        raise OutputError(f"{out}: {exc.strerror or exc}") from exc
     emit(f"Wrote {npz} and {csv}: {len(counts):,} classes, {job.label}, in {seconds(time.perf_counter() - started)} s")
     return EXIT_OK

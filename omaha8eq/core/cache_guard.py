@@ -51,12 +51,13 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numba
 import numpy as np
@@ -64,7 +65,16 @@ import numpy as np
 if sys.platform != "win32":
     import fcntl
 
-__all__ = ["CORE_DIR", "LOCK_FILE", "MANIFEST_FILE", "core_fingerprint", "guard_compiled_cache", "numba_cache_dir"]
+__all__ = [
+    "CORE_DIR",
+    "LOCK_FILE",
+    "MANIFEST_FILE",
+    "NotAFileError",
+    "core_fingerprint",
+    "guard_compiled_cache",
+    "numba_cache_dir",
+    "open_cache_file",
+]
 
 #: The directory of the compiled core: every ``*.py`` in it is fingerprinted.
 CORE_DIR = Path(__file__).resolve().parent
@@ -76,6 +86,48 @@ LOCK_FILE = "omaha8eq-core.manifest.lock"
 _NUMBA_SUFFIXES = (".nbi", ".nbc")
 #: The cache directories whose writes by numba are recorded in their manifest.
 _RECORDED_DIRS: set[Path] = set()
+
+
+#: The largest manifest read: a real one is a few kilobytes.
+_MANIFEST_MAX_BYTES = 1 << 20
+
+
+class NotAFileError(OSError):
+    """A cache file's path holds something else: a folder, a named pipe (FIFO), a device."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(f"{path} is a {kind}, not a file")
+        self.path, self.kind = path, kind
+
+
+def _kind(mode: int) -> str | None:
+    """What a non-regular file is, in words; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "named pipe"
+    return "socket" if stat.S_ISSOCK(mode) else "device"
+
+
+def open_cache_file(path: Path) -> BinaryIO:
+    """``path`` opened for reading in binary, once it is known to be a regular file.
+
+    Opened without blocking: ``open()`` of a named pipe waits for a writer forever, and
+    a read of a pipe or a device may never end; either at a cache file's path would
+    hang every command. Raises :class:`NotAFileError` for anything but a regular file
+    (a symbolic link to one is fine) and ``OSError`` when it cannot be opened.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise NotAFileError(path, kind)
+        return os.fdopen(fd, "rb")  # O_NONBLOCK changes nothing for a regular file
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _core_sources() -> list[Path]:
@@ -143,9 +195,10 @@ def _core_cache_files(cache_dir: Path) -> dict[str, Path]:
 
 
 def _digest(path: Path) -> str | None:
-    """The sha256 of the file's bytes (hex), or None if it cannot be read."""
+    """The sha256 of the file's bytes (hex), or None if it cannot be read or is not a file."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        with open_cache_file(path) as file:
+            return hashlib.sha256(file.read()).hexdigest()
     except OSError:
         return None
 
@@ -166,11 +219,15 @@ def _remove(paths: Iterable[Path]) -> bool:
 
 def _read_manifest(cache_dir: Path) -> tuple[str | None, dict[str, str]]:
     """The recorded (fingerprint, {file name: sha256}); (None, {}) when there is no
-    readable manifest."""
+    readable manifest (missing, not a file, too big, not JSON, nested too deeply, ...)."""
     try:
-        document = json.loads((cache_dir / MANIFEST_FILE).read_text())
+        with open_cache_file(cache_dir / MANIFEST_FILE) as file:
+            text = file.read(_MANIFEST_MAX_BYTES + 1)
+        if len(text) > _MANIFEST_MAX_BYTES:
+            raise ValueError("not a manifest: too big")
+        document = json.loads(text)
         fingerprint, files = document["fingerprint"], document["files"]
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None, {}
     if not isinstance(fingerprint, str) or not isinstance(files, dict):
         return None, {}
@@ -183,7 +240,9 @@ def _locked(cache_dir: Path) -> Iterator[None]:
     if sys.platform == "win32":  # no fcntl: unlocked (a lost update costs one compilation)
         yield
         return
-    with open(cache_dir / LOCK_FILE, "a") as lock:
+    # Without blocking: a named pipe at the lock's path must fail (ENXIO), not wait for a reader.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC
+    with os.fdopen(os.open(cache_dir / LOCK_FILE, flags, 0o666), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield
@@ -275,10 +334,40 @@ def _cache_in_temporary_folder(reason: str) -> None:
 def _not_as_recorded(cached: dict[str, Path], recorded: dict[str, str]) -> list[str]:
     """The files of every function one of whose files is unrecorded, different or
     missing (an index and its data files are used together or not at all)."""
-    bad = {name for name, path in cached.items() if recorded.get(name) != _digest(path)}
+    # An unreadable file (a pipe) has no digest: it is bad even when unrecorded (None == None).
+    bad = {name for name, path in cached.items() if (digest := _digest(path)) is None or recorded.get(name) != digest}
     bad |= recorded.keys() - cached.keys()
     functions = {_function_of(name) for name in bad}
     return sorted(name for name in cached if _function_of(name) in functions)
+
+
+def _repair_special_files(cache_dir: Path) -> bool:
+    """Remove a folder, pipe or device found where the manifest or its lock belongs, with
+    a one-line note (else the manifest could never be written, and every run would
+    compile the kernels again). A folder with files in it is not ours to delete: it is
+    renamed aside. False when neither can be done."""
+    for name in (MANIFEST_FILE, LOCK_FILE):
+        path = cache_dir / name
+        try:
+            kind = _kind(os.stat(path).st_mode)
+        except OSError:  # missing (the usual case), or a dangling link: written over as a file
+            continue
+        if kind is None:
+            continue
+        fate = "removed it"
+        try:
+            if kind != "folder" or path.is_symlink():
+                os.unlink(path)
+            elif any(path.iterdir()):
+                aside = path.with_name(f"{name}.not-a-file-{uuid.uuid4().hex[:8]}")
+                os.rename(path, aside)
+                fate = f"moved it to {aside.name}"
+            else:
+                os.rmdir(path)
+        except OSError:
+            return False
+        print(f"omaha8eq: {path} was a {kind}, not a file; {fate}", file=sys.stderr)
+    return True
 
 
 @functools.cache
@@ -295,6 +384,10 @@ def guard_compiled_cache() -> None:
         return
     if not _record_numba_writes(cache_dir):
         _cache_in_temporary_folder("cannot check numba's cache files with this numba version")
+        return
+    if not _repair_special_files(cache_dir):
+        _RECORDED_DIRS.discard(cache_dir)
+        _cache_in_temporary_folder(f"{cache_dir / MANIFEST_FILE} or its lock is not a file and cannot be removed")
         return
     fingerprint, recorded = _read_manifest(cache_dir)
     cached = _core_cache_files(cache_dir)

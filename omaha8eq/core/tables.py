@@ -52,7 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .cache_guard import core_fingerprint
+from .cache_guard import NotAFileError, core_fingerprint, open_cache_file
 
 N_HIGH_CLASSES = 7462
 N_LOW_CLASSES = 56
@@ -335,10 +335,12 @@ def read_table_cache(path: Path) -> Tables:
 
     Checks the names, every shape and dtype against ``TABLE_LAYOUT``, and a digest
     of the contents stored in the file (so a flipped byte is caught even where the
-    zip format does not check). Raises OSError if the file cannot be opened and
-    ValueError (or the zip/npy reader's own error) if it is damaged.
+    zip format does not check). Raises OSError if the file cannot be opened,
+    :class:`~.cache_guard.NotAFileError` (without blocking) if the path holds a folder,
+    a named pipe or a device, and ValueError (or the zip/npy reader's own error) if it
+    is damaged.
     """
-    with np.load(path, allow_pickle=False) as data:
+    with open_cache_file(path) as file, np.load(file, allow_pickle=False) as data:
         names = set(data.files)
         if names != {*TABLE_LAYOUT, "digest"}:
             raise ValueError(f"it holds {sorted(names)}")
@@ -421,6 +423,10 @@ def load_or_build_tables(path: Path) -> Tables:
         tables = read_table_cache(path)
     except (FileNotFoundError, NotADirectoryError, PermissionError):
         pass
+    except NotAFileError as error:
+        # A pipe is replaced by the new file; a folder cannot be: the cache is bypassed.
+        fate = "not using the cache" if error.kind == "folder" else "replacing it"
+        print(f"omaha8eq: the table cache {path} is a {error.kind}, not a file; {fate}", file=sys.stderr)
     except Exception as error:  # on any doubt rebuild: the tables must never be wrong
         print(f"omaha8eq: the table cache {path} is damaged ({error or type(error).__name__}); rebuilding it",
               file=sys.stderr)  # fmt: skip

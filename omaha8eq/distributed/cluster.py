@@ -18,7 +18,11 @@ imported only here, when a job runs.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -36,6 +40,8 @@ LOCAL = "local"
 AUTO = "auto"
 #: Seconds to wait for a scheduler before giving up.
 CONNECT_TIMEOUT = 10
+#: Seconds a LocalCluster's shutdown may take.
+SHUTDOWN_TIMEOUT = 5
 
 
 def _import_distributed() -> Any:
@@ -99,14 +105,66 @@ def connect(
             f"workers: expected at least one worker and one thread, got {n_workers}, {threads_per_worker}"
         )
     numba_threads = local_numba_threads(n_workers * threads_per_worker)
-    with (
-        distributed.LocalCluster(
+    with _workers_ignore_ctrl_c():
+        cluster = distributed.LocalCluster(
             n_workers=n_workers,
             threads_per_worker=threads_per_worker,
             processes=True,
             dashboard_address=":0",
             env={"NUMBA_NUM_THREADS": str(numba_threads)},
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield client
+        )
+    try:
+        with distributed.Client(cluster) as client:
+            try:
+                yield client
+            except BaseException:
+                _stop_workers_now(cluster)
+                raise
+    finally:
+        with _quiet_dask():
+            cluster.close(timeout=SHUTDOWN_TIMEOUT)
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Ignore SIGINT while the worker processes start, so that they inherit "ignored":
+    Ctrl-C in a terminal signals every process of the foreground group, and a worker
+    interrupted in the middle of a task prints its own traceback. This process alone
+    handles Ctrl-C, and stops the workers itself (:func:`_stop_workers_now`). The cost:
+    a Ctrl-C during the cluster's start (a few seconds) is ignored."""
+    if threading.current_thread() is not threading.main_thread():  # signal handlers are the main thread's
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's loggers silenced for the block: a shutdown of workers that were busy (or
+    killed) logs multi-line warnings ("Worker process still alive after ... killing")."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _stop_workers_now(cluster: Any) -> None:
+    """Kill the LocalCluster's worker processes at once (interrupted, or a task failed):
+    a worker busy in a compiled kernel does not answer the polite request to stop, and
+    Dask would wait seconds for it. Its nannies are told not to restart them."""
+    with _quiet_dask():
+        for nanny in list(getattr(cluster, "workers", {}).values()):
+            try:  # Dask's internals: a Nanny's WorkerProcess's process
+                nanny.auto_restart = False
+                pid = nanny.process.process.pid
+            except AttributeError:
+                continue
+            with contextlib.suppress(OSError, TypeError):
+                os.kill(pid, signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)

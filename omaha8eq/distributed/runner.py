@@ -16,6 +16,8 @@ from __future__ import annotations
 import logging
 import os
 import uuid
+import warnings
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +83,9 @@ def run_job(
     for task, result in _saved(store, job, finished):
         total = add_results(job, total, task, result)
         done += task.stop - task.start
+    if store is not None:
+        store.note_damaged()
+        finished -= set(store.damaged)
     report(progress, done, job.n_items)
     todo = [task for task in job.tasks if task.index not in finished]
     if client is not None:
@@ -99,11 +104,20 @@ def run_job(
 
 
 def _saved(store: Checkpoint | None, job: Job, finished: set[int]) -> Iterator[tuple[Task, TaskResult]]:
-    """(task, result) for every task of ``finished``, as the checkpoint holds it."""
-    tasks = job.tasks
+    """(task, result) for every task of ``finished`` as the checkpoint holds it, but the
+    damaged ones (the store deletes them: they run again)."""
+    if store is None:
+        return
+    # The shapes most parts share are the job's: a damaged part that reads as another
+    # shape must not make the sound ones look damaged (nor be read first and win). Each
+    # part is read twice: a resume is rare and the parts are small.
+    signatures = Counter(store.signature_of(index) for index in sorted(finished))
+    signatures.pop(None, None)
+    like = signatures.most_common(1)[0][0] if signatures else None
     for index in sorted(finished):
-        assert store is not None  # only a checkpoint has finished tasks
-        yield tasks[index], store.load(index)
+        result = store.load(index, like)
+        if result is not None:
+            yield job.tasks[index], result
 
 
 def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tuple[Task, TaskResult]]:
@@ -120,7 +134,10 @@ def _results(job: Job, todo: list[Task], client: Client | None) -> Iterator[tupl
     # The parameters go to the workers as the result of a task, not as scattered data:
     # when the worker holding them dies, the scheduler computes them again from the
     # task's spec, where scattered data would be lost with it (and its tasks cancelled).
-    params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
+    with warnings.catch_warnings():
+        # Dask warns of a "large graph" (the parameters, by design: see above) in five lines.
+        warnings.filterwarnings("ignore", message="Sending large graph", category=UserWarning)
+        params = client.submit(job_params, dict(job.params), key=f"omaha8eq-{run}-params", pure=False)
     # Dask places a task on a worker that holds its inputs: with the parameters on one
     # worker, every task would queue there and the others idle (dask/distributed#6573).
     # A copy on every worker first lets the scheduler spread the tasks by load.

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 import numpy as np
 
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
+from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
@@ -158,7 +159,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
             if not keep.any():
                 name = names[i] if names is not None else f"hand {i + 1}"
                 raise OmahaInputError(
-                    f"{name}: no hand of the range {seat.label!r} is left once the known "
+                    f"{name}: no hand of the range {excerpt(seat.label)} is left once the known "
                     "cards (other hands, board, dead cards) are removed"
                 )
             # np.compress: about 10x faster than a boolean index on rows of a few int8 cards.
@@ -181,8 +182,7 @@ def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
 
 def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
     """Parse every hand, "random" and range; return the seats and the hole size."""
-    if not is_sequence(hands):
-        raise TypeError("hands: expected a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
+    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
     known = [_known_hand_text(hand) for hand in hands if type(hand) is str]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..checks import check_flag, excerpt, is_integer
+from ..checks import check_flag, check_int, excerpt, is_integer
 from ..deck import check_player_count
 from ..errors import OmahaInputError, OmahaTypeError
 from .actions import Action, IllegalActionError, Options
@@ -58,7 +58,7 @@ def _stack_list(stacks: object) -> list[int | None]:
     if is_integer(stacks):
         count = int(stacks)
         if count < 2:
-            raise OmahaInputError(f"stacks: {count} players; a betting round needs 2 or more")
+            raise OmahaInputError(f"stacks: {excerpt(count)} players; a betting round needs 2 or more")
         check_player_count(count, "stacks")
         return [None] * count
     if isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
@@ -129,7 +129,7 @@ class BettingRound:
         cap: int | None = LIMIT_CAP,
         uncapped_heads_up: bool = False,
     ) -> None:
-        if structure not in STRUCTURES:
+        if not isinstance(structure, str) or structure not in STRUCTURES:
             raise OmahaInputError(f"structure: {excerpt(structure)} is not one of {', '.join(STRUCTURES)}")
         stack_list = _stack_list(stacks)
         n = len(stack_list)
@@ -358,6 +358,8 @@ class BettingRound:
         >>> r.why_illegal("check")
         'cannot check: 2 to call'
         """
+        if to is not None:  # a wrong type is an error, as in act(), not a reason
+            check_int(to, "to")
         try:
             self._state.resolve(self._seat_to_act(action), action, to)
         except IllegalActionError as exc:

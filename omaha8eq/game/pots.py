@@ -43,6 +43,7 @@ from ..evaluation import evaluate
 from ..hands import HighHand, LowHand
 from ..inputs import parse_hole
 from ..serialize import fields_dict
+from .sizing import MAX_CHIPS
 
 __all__ = ["FOLD", "Award", "Pot", "Settlement", "settle"]
 
@@ -123,12 +124,13 @@ class Pot:
         return "main pot" if self.index == 0 else f"side pot {self.index}"
 
     def won_by(self, seat: int) -> int:
-        """The chips ``seat`` wins from this pot (both halves).
+        """The chips ``seat`` wins from this pot (both halves); ``seat`` is an int (0-based).
 
         >>> pot = settle([("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "4c 5d Ks Qs 8c").pots[0]
         >>> pot.won_by(0), pot.won_by(1)
         (60, 20)
         """
+        seat = check_int(seat, "seat", minimum=0)
         return sum(a.chips for a in self.high + self.low if a.seat == seat)
 
     def to_dict(self) -> dict[str, Any]:
@@ -243,7 +245,7 @@ def parse_players(
                 f"or (None, 10) for a folded player, got {excerpt(entry)}"
             )
         hand, amount = entry
-        chips.append(check_int(amount, f"player {i}'s chips", minimum=0))
+        chips.append(check_int(amount, f"player {i}'s chips", minimum=0, maximum=MAX_CHIPS))
         hands.append(None if hand is None or _is_fold(hand) else parse_hole(hand, what=f"player {i}"))
     sizes = {len(h) for h in hands if h is not None}
     if not sizes:
@@ -443,10 +445,10 @@ def settle(
     hilo = check_flag(hilo, "hilo")
     hands, chips = parse_players(players)
     n = len(hands)
-    chip = check_int(chip, "chip (the smallest chip)", minimum=1)
+    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
     button = check_int(button, "button", expected="a seat number")
     if not 0 <= button < n:
-        raise OmahaInputError(f"button: seat {button} is not a seat; seats are 0..{n - 1} for {n} players")
+        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
     for i, amount in enumerate(chips, 1):
         if amount % chip:
             raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")

@@ -32,9 +32,14 @@ STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")
 LIMIT_CAP = 4
 
 
+#: The most chips one amount may hold: far above any game, and small enough to be written
+#: in a message (Python refuses to write an int of more than 4,300 digits).
+MAX_CHIPS = 10**18
+
+
 def chips(value: object, what: str, minimum: int = 0) -> int:
-    """Validate an integer amount of chips, at least ``minimum``."""
-    return check_int(value, what, minimum=minimum, expected="an integer number of chips")
+    """Validate an integer amount of chips, at least ``minimum`` and at most :data:`MAX_CHIPS`."""
+    return check_int(value, what, minimum=minimum, maximum=MAX_CHIPS, expected="an integer number of chips")
 
 
 def pot_limit_max_raise(pot: int, bets: Sequence[int] = (), own: int = 0) -> int:
@@ -85,6 +90,6 @@ def limit_bet_size(small_bet: int, street: str) -> int:
     (10, 20)
     """
     small_bet = chips(small_bet, "small bet")
-    if street not in STREETS:
+    if not isinstance(street, str) or street not in STREETS:
         raise OmahaInputError(f"street: {excerpt(street)} is not one of {', '.join(STREETS)}")
     return small_bet if street in ("preflop", "flop") else 2 * small_bet

@@ -35,10 +35,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import HOLE_SIZES, CardSpec, format_card
+from ..cards import CardSpec, format_card
+from ..checks import check_hole_size
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_count
 from ..data.table_format import breakdown, check_exact_counts, read_table
-from ..errors import HandSizeError
 from ..inputs import parse_hole
 
 __all__ = ["PreflopRank", "PreflopRanking", "class_index", "hands_above", "preflop_rank", "preflop_ranking"]
@@ -135,8 +135,7 @@ def _read_npz(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str
 def preflop_ranking(hole_size: int = 4) -> PreflopRanking:
     """Load the ranking of the classes of ``hole_size``-card hands (cached; about
     0.1 s for 4 or 5 cards, 0.5 s for 6)."""
-    if hole_size not in HOLE_SIZES:
-        raise HandSizeError(f"hole_size: expected 4, 5 or 6, got {hole_size!r}")
+    hole_size = check_hole_size(hole_size)
     path = DATA_FILES[hole_size]
     if not path.exists():
         raise _missing(hole_size)

@@ -21,8 +21,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
+from ..checks import check_hole_size, check_int, excerpt
 from ..core.handclasses import all_hands, card_masks, class_keys, colex_index, hand_count
-from ..errors import HandSizeError, OmahaInputError
+from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .bands import band_weight, candidate_count, candidate_hands, sampled_count
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
 from .syntax import (
@@ -220,10 +221,10 @@ class Range:
             dead = cards_to_mask(cards, what="dead cards")
         elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
             if not 0 <= cards <= _FULL_MASK:
-                raise OmahaInputError(f"cards: a card mask must be 0 to 2**{DECK_SIZE} - 1, got {int(cards)}")
+                raise OmahaInputError(f"cards: a card mask must be 0 to 2**{DECK_SIZE} - 1, got {excerpt(cards)}")
             dead = int(cards)
         else:
-            raise TypeError(f"cards: expected cards or an int card mask, got {type(cards).__name__}")
+            raise OmahaTypeError(f"cards: expected cards or an int card mask, got {excerpt(cards)}")
         keep = (self.masks & np.int64(dead)) == 0 if dead else np.ones(len(self), dtype=bool)
         if keep.all():
             return self
@@ -267,7 +268,12 @@ class Range:
 def _standard_rows(hands: Any, weights: Any, hole_size: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Checked hands (sorted int8 rows in the standard order, each hand once with its
     largest weight) and their float64 weights, for :class:`Range`."""
-    array = np.asarray(hands)
+    if hole_size is not None:
+        hole_size = check_hole_size(hole_size)
+    try:
+        array = np.asarray(hands)
+    except (TypeError, ValueError, RecursionError):  # ragged, nested too deeply, or not numbers
+        raise OmahaInputError("range hands: expected rows of 4, 5 or 6 card ints 0..51") from None
     if array.size == 0:
         k = hole_size if hole_size is not None else (array.shape[1] if array.ndim == 2 else 4)
         array = np.zeros((0, k), dtype=np.int64)
@@ -276,7 +282,7 @@ def _standard_rows(hands: Any, weights: Any, hole_size: int | None) -> tuple[np.
     if hole_size is not None and array.shape[1] != hole_size:
         raise HandSizeError(f"range hands have {array.shape[1]} cards, not {hole_size}")
     if not np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_:
-        raise TypeError(f"range hands: expected card ints, got {array.dtype}")
+        raise OmahaTypeError(f"range hands: expected card ints, got {array.dtype}")
     if array.size and (array.min() < 0 or array.max() >= DECK_SIZE):
         raise OmahaInputError("range hands: card ints must be 0..51")
     rows = np.sort(array.astype(np.int8), axis=1)
@@ -284,7 +290,7 @@ def _standard_rows(hands: Any, weights: Any, hole_size: int | None) -> tuple[np.
         raise OmahaInputError("range hands: a hand holds the same card twice")
     try:
         w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=np.float64).reshape(-1)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError, RecursionError):
         raise OmahaInputError("range weights: expected numbers more than 0 and at most 1") from None
     if len(w) != len(rows):
         raise OmahaInputError(f"range: {len(rows)} hands but {len(w)} weights")
@@ -372,7 +378,7 @@ def _parse_cached(expression: str, hole_size: int, progress: Progress | None) ->
 def _checked_expression(expr: object) -> str:
     """The stripped expression, once it is a string of at most 10,000 characters."""
     if not isinstance(expr, str):
-        raise TypeError(f"range: expected an expression string, got {type(expr).__name__}")
+        raise OmahaTypeError(f"range: expected an expression string, got {excerpt(expr)}")
     expression = expr.strip()
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise RangeSyntaxError(
@@ -398,10 +404,9 @@ def parse_range(expr: str, *, hole_size: int = 4, progress: Progress | None = No
     [0.5]
     """
     expression = _checked_expression(expr)
-    if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
-        raise HandSizeError(f"hole_size: expected 4, 5 or 6, got {hole_size!r}")
+    hole_size = check_hole_size(hole_size)
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress: expected a function (done, total), got {type(progress).__name__}")
+        raise OmahaTypeError(f"progress: expected a function (done, total), got {excerpt(progress)}")
     return _parse_cached(expression, hole_size, progress)
 
 
@@ -522,5 +527,7 @@ def range_hands_excluding(rng: Range, dead_mask: int) -> tuple[np.ndarray, np.nd
     ``dead_mask`` is a 52-bit card mask (bit ``card`` set), as from
     :func:`omaha8eq.cards.cards_to_mask`. Same as ``rng.without(dead_mask)``.
     """
-    kept = rng.without(int(dead_mask))
+    if not isinstance(rng, Range):
+        raise OmahaTypeError(f"rng: expected a Range, got {excerpt(rng)}")
+    kept = rng.without(check_int(dead_mask, "dead_mask", minimum=0, maximum=_FULL_MASK))
     return kept.hands, kept.weights
