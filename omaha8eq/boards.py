@@ -79,19 +79,25 @@ def boards_equity(
         deck; a range; an exact run above ``max_work``); OmahaTypeError for an option
         of the wrong type.
 
-    Two flops, heads-up: the aces scoop the second board far more often than the first.
+    Two flops, heads-up: the aces win the first board, the kings the second, and the
+    pot is mostly chopped:
 
     >>> result = boards_equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], ("4c 5d 7s", "Kc Qs 9h"))
     >>> result.outcomes, result.exhaustive, [str(p.exact_equity()) for p in result.players]
-    (442890, True, ['114773/221445', '106672/221445'])
+    (442890, True, ['367/703', '336/703'])
     >>> [round(board.players[0].equity, 4) for board in result.boards]
-    (0.9396, 0.0969)
+    [0.9545, 0.0896]
+    >>> from fractions import Fraction
+    >>> aces = result.players[0]
+    >>> aces.scooped, round(aces.scoop_all, 4), round(aces.shares[Fraction(1, 2)], 4)
+    ((36642, 370236, 36012), 0.0813, 0.8277)
 
-    Running it twice from the flop leaves the equity as it is:
+    Running it twice from the flop leaves the equity as it is (the single run's is
+    1541/1640) and narrows the pot share:
 
     >>> twice = boards_equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], "4c 5d 7s", runs=2)
     >>> str(twice.players[0].exact_equity()), twice.players[0].scooped
-    ('1541/1640', ...)
+    ('1541/1640', (7262, 132194, 468164))
     """
     started = time.perf_counter()
     parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=game, hilo=check_flag(hilo, "hilo"))
