@@ -40,7 +40,11 @@ _PUBLIC = {
     "Range": ".ranges.range",
     "RangeSyntaxError": ".ranges.range",
     "Settlement": ".game.pots",
+    "BoardsPlayer": ".board_results",
+    "BoardsResult": ".board_results",
+    "BoardsSettlement": ".game.board_pots",
     "allin_equity": ".game.allin",
+    "boards_equity": ".boards",
     "counterfeit_odds": ".counterfeit",
     "equity": ".equities",
     "equity_many": ".equities",
@@ -58,11 +62,14 @@ _PUBLIC = {
     "preflop_rank": ".ranges.preflop",
     "range_hands_excluding": ".ranges.range",
     "settle": ".game.pots",
+    "settle_boards": ".game.board_pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
 }
 
 if TYPE_CHECKING:
+    from .board_results import BoardsPlayer, BoardsResult
+    from .boards import boards_equity
     from .cards import format_card, format_cards, parse_cards
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
     from .equities import equity, equity_many, spot_equities
@@ -70,6 +77,7 @@ if TYPE_CHECKING:
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+    from .game.board_pots import BoardsSettlement, settle_boards
     from .game.pots import Award, Pot, Settlement, settle
     from .hands import HighHand, LowHand
     from .ranges.preflop import PreflopRank, preflop_rank
@@ -82,6 +90,9 @@ __all__ = [
     "AllinResult",
     "Award",
     "BettingRound",
+    "BoardsPlayer",
+    "BoardsResult",
+    "BoardsSettlement",
     "CounterfeitReport",
     "DuplicateCardError",
     "EquityDistribution",
@@ -107,6 +118,7 @@ __all__ = [
     "Settlement",
     "SpotEquities",
     "allin_equity",
+    "boards_equity",
     "counterfeit_odds",
     "equity",
     "equity_many",
@@ -124,6 +136,7 @@ __all__ = [
     "preflop_rank",
     "range_hands_excluding",
     "settle",
+    "settle_boards",
     "spot_equities",
 ]
 __version__ = "0.1.0"

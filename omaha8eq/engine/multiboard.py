@@ -289,7 +289,7 @@ def _histograms(n_chunks: int, n_boards: int, n_players: int) -> tuple[np.ndarra
 
 def _chunks_per_call(n_boards: int, n_players: int) -> int:
     """Chunks of one kernel call: at most CHUNKS_PER_CALL, and CELLS_PER_CALL histogram cells."""
-    cells = sum(h[0].size for h in _histograms(1, n_boards, n_players))
+    cells = sum(int(h[0].size) for h in _histograms(1, n_boards, n_players))
     return max(1, min(CHUNKS_PER_CALL, CELLS_PER_CALL // cells))
 
 
