@@ -44,3 +44,14 @@ def test_runs_json_names_the_runs_and_keeps_the_equity(capsys):
 )
 def test_bad_input_is_one_line(capsys, argv, message):
     assert message in fails(capsys, "equity", ACES, KINGS, *argv)
+
+
+def test_batch_answers_boards(capsys, monkeypatch):
+    from omaha8eq.cli.batch import answer
+
+    document = answer('{"command": "boards", "hands": ["AsAh2c3d", "KsKhQdJd"], "boards": "4c5d7s8h", "runs": 2}')
+    assert [b["name"] for b in document["boards"]] == ["run 1", "run 2"]
+    assert (
+        "runs"
+        in answer('{"command": "boards", "hands": ["AsAh2c3d", "KsKhQdJd"], "boards": "4c5d7s", "runs": 9}')["error"]
+    )
