@@ -212,7 +212,7 @@ def _samples(fields: _Fields, limits: Limits) -> int | None:
 
 def _boards(body: object, limits: Limits) -> BoardsRequest:
     fields = _Fields(body, {"players", "boards", "runs", "dead", "hilo", "method", "samples", "seed"})
-    boards = fields.get("boards", _texts, ("",))
+    boards: tuple[str, ...] = fields.get("boards", _texts, ("",))
     if not 1 <= len(boards) <= 2:
         raise OmahaInputError(f"boards: expected one or two boards, got {len(boards)}")
     return BoardsRequest(
