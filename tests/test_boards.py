@@ -106,3 +106,23 @@ def test_to_dict_names_boards_and_runs():
     single = equity([ACES, KINGS], "4c 5d 7s 8s").players[0].exact_equity()
     assert document["players"][0]["exact"]["equity"] == str(single)
     assert sum(document["players"][0]["scooped"]) == document["outcomes"]
+
+
+def test_progress_is_reported_between_kernel_calls():
+    calls = []
+    exact = boards_equity(
+        [ACES, KINGS], ("4c 5d 7s", "Kc Qs 9h"), progress=lambda done, total: calls.append((done, total))
+    )
+    assert calls and calls[-1] == (exact.outcomes, exact.outcomes)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    sampled = []
+    boards_equity([ACES, "random"], ("", ""), samples=3 << 20, seed=1, progress=lambda d, t: sampled.append((d, t)))
+    assert len(sampled) >= 2 and sampled[-1] == (3 << 20, 3 << 20)
+
+
+def test_an_interrupting_callback_stops_the_run():
+    def stop(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        boards_equity([ACES, "random"], ("", ""), samples=50_000_000, seed=1, progress=stop)
