@@ -49,8 +49,8 @@ def boards_equity(
 
     Args:
         hands: 2 or more players, each a hand of 4, 5 or 6 hole cards (all the same
-            size) or ``"random"`` (dealt afresh in each deal; sampled). Ranges are not
-            supported here yet.
+            size), ``"random"`` (dealt afresh in each deal) or a range (as for
+            :func:`omaha8eq.equities.equity`); random hands and ranges are sampled.
         boards: two boards' known cards (0 to 5 each, ``("Ac8c5h", "Kd7d2s")``; a board
             may be empty, ``("Ac8c5h", "")``), or one board to run ``runs`` times. No
             card may be on both boards: one board given twice is refused.
@@ -76,7 +76,8 @@ def boards_equity(
     Raises:
         OmahaInputError naming the bad input (a card twice, on both boards among them;
         a board of more than 5 cards; runs outside 1..4; too many players for the
-        deck; a range; an exact run above ``max_work``); OmahaTypeError for an option
+        deck; ranges that cannot be dealt together; an exact run with random hands or
+        ranges, or above ``max_work``); OmahaTypeError for an option
         of the wrong type.
 
     Two flops, heads-up: the aces win the first board, the kings the second, and the

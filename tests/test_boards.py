@@ -93,9 +93,18 @@ def test_bad_input_is_refused(kwargs, message):
         boards_equity([ACES, KINGS], **kwargs)
 
 
-def test_ranges_and_hopeless_exact_runs_are_refused():
-    with pytest.raises(OmahaInputError, match="ranges are not supported"):
-        boards_equity([ACES, "AA"], ("4c 5d 7s", ""))
+def test_a_range_is_sampled_as_the_mix_of_its_hands():
+    # Two hands, equal weights, neither blocked: the range's equity is the mean of theirs.
+    mixed = boards_equity(["AsAh2c3d, AsAh2c4d", KINGS], ("7c 8d 9s", "Kc Qs 5h"), samples=400_000, seed=11)
+    assert not mixed.exhaustive
+    first, second = (boards_equity([hand, KINGS], ("7c 8d 9s", "Kc Qs 5h")) for hand in (ACES, "As Ah 2c 4d"))
+    expected = (first.players[0].equity + second.players[0].equity) / 2
+    assert abs(mixed.players[0].equity - expected) < 5 * mixed.players[0].equity_stderr
+    with pytest.raises(OmahaInputError, match="ranges are sampled"):
+        boards_equity([ACES, "AA"], ("4c 5d 7s", ""), exhaustive=True)
+
+
+def test_hopeless_exact_runs_are_refused():
     with pytest.raises(WorkLimitError, match="exact run"):
         boards_equity([ACES, KINGS], ("", ""), exhaustive=True)
 

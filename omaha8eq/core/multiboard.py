@@ -20,8 +20,9 @@ The exact enumeration evaluates each (hand, board completion) pair once:
 :func:`board_outcomes` gives every completion of one board its card mask and the
 players' cells, and :func:`combine_boards` visits every tuple of completions that share
 no card, reading those cells. The sampler (:func:`sample_boards`) deals and evaluates
-each board of a deal once. Counts are integers written per chunk, so a seed gives the
-same numbers with any number of threads. Inputs are trusted (validated in Python).
+each board of a deal once, with the range picking and the card draws of ``montecarlo``.
+Counts are integers written per chunk, so a seed gives the same numbers with any number
+of threads. Inputs are trusted (validated in Python).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from numba import njit, prange
 
 from .exact_boards import _advance, _unrank
 from .high import describe_board
-from .rng import below_small, chunk_state
+from .montecarlo import _draw, _pick_range_hands
+from .rng import chunk_state
 from .showdown import settle
 
 __all__ = ["board_outcomes", "combine_boards", "sample_boards"]
@@ -151,29 +153,38 @@ def combine_boards(masks, cells, offsets, sizes, units, chunk_first, chunk_last,
 
 
 @njit(cache=True, parallel=True)
-def sample_boards(deal, tables, boards, n_known, run, counts, shares, scoops):
+def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, scoops, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
 
-    Each deal draws, without replacement from ``deal.deck``, the missing cards of
-    ``boards[b]`` (known cards ``boards[b, :n_known[b]]``) for every board in order,
-    then ``n_hole`` cards for every player of ``deal.random_players``; it evaluates
-    each hand on each board once and adds the deal to ``counts[c]``, ``shares[c]`` and
-    ``scoops[c]`` (see :func:`tally`, share units ``run.share_units``). ``deal`` is a
-    ``kernel_args.DealArrays`` (fixed hands with full ``fixed_tables``), ``run`` a
-    ``kernel_args.SampleRun``.
+    Each deal first picks a hand for every player of ``ranges.players`` (a
+    ``kernel_args.RangeDraw``, drawn as ``montecarlo.sample_deals`` does: by weight, all
+    again until no two share a card), then draws, without replacement from the rest of
+    ``deal.deck``, the missing cards of ``boards[b]`` (known cards ``boards[b, :n_known[b]]``)
+    for every board in order and ``n_hole`` cards for every player of
+    ``deal.random_players``; it evaluates each hand on each board once and adds the deal
+    to ``counts[c]``, ``shares[c]`` and ``scoops[c]`` (see :func:`tally`, share units
+    ``run.share_units``). ``deal`` is a ``kernel_args.DealArrays`` (fixed hands with full
+    ``fixed_tables``), ``run`` a ``kernel_args.SampleRun``. A chunk whose ranges never
+    fit together stops and sets ``stuck[c]``.
     """
     holes = deal.holes
     n_hole = deal.n_hole
     random_players = deal.random_players
     deck = deal.deck
     units = run.share_units
+    range_players = ranges.players
+    range_hands = ranges.hands
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
+    n_ranged = range_players.shape[0]
     n_boards = boards.shape[0]
     n_deck = deck.shape[0]
     for c in prange(run.chunk_sizes.shape[0]):
         state = chunk_state(run.seed, run.first_chunk + c)
         work_deck = deck.copy()
+        position = np.full(64, -1, dtype=np.int64)  # where each card is in work_deck
+        for i in range(n_deck):
+            position[work_deck[i]] = i
         work_holes = holes.copy()
         work_boards = boards.copy()
         high_values = np.empty(n_players, dtype=np.int64)
@@ -182,26 +193,38 @@ def sample_boards(deal, tables, boards, n_known, run, counts, shares, scoops):
         player_cells = np.empty((n_players, 2), dtype=np.int64)
         cells = np.empty((n_boards * n_players, 2), dtype=np.int64)
         rows = np.arange(n_boards) * n_players
+        picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
         for _ in range(run.chunk_sizes[c]):
+            if n_ranged:
+                state, found = _pick_range_hands(state, ranges, picked)
+                if not found:
+                    stuck[c] = True
+                    break
+            # The picked cards go to the front of the deck; the draws come from the rest.
+            front = 0
+            for r in range(n_ranged):
+                for h in range(n_hole):
+                    card = range_hands[picked[r], h]
+                    work_holes[range_players[r], h] = card
+                    j = position[card]
+                    work_deck[j] = work_deck[front]
+                    position[work_deck[j]] = j
+                    work_deck[front] = card
+                    position[card] = front
+                    front += 1
             # A partial Fisher-Yates shuffle: each draw goes straight to its place.
-            i = 0
+            i = front
             for b in range(n_boards):
                 for k in range(n_known[b], 5):
-                    state, lanes, left, offset = below_small(state, lanes, left, n_deck - i)
-                    card = work_deck[i + offset]
-                    work_deck[i + offset] = work_deck[i]
-                    work_deck[i] = card
-                    work_boards[b, k] = card
+                    state, lanes, left, work_boards[b, k] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
                     i += 1
             for r in range(n_random):
                 for h in range(n_hole):
-                    state, lanes, left, offset = below_small(state, lanes, left, n_deck - i)
-                    card = work_deck[i + offset]
-                    work_deck[i + offset] = work_deck[i]
-                    work_deck[i] = card
-                    work_holes[random_players[r], h] = card
+                    state, lanes, left, work_holes[random_players[r], h] = _draw(
+                        state, lanes, left, work_deck, position, i, n_ranged
+                    )
                     i += 1
             for b in range(n_boards):
                 _board_cells(work_holes, deal, tables, work_boards, b, high_values, low_values, scratch, player_cells,

@@ -8,8 +8,8 @@ board's known cards. Every board plays for ``1/B`` of the pot.
 
 The method: exact enumeration of every tuple of board completions when the hands are
 known and the tuples few enough (each completion of each board is evaluated once, then
-the tuples read those values); seeded Monte Carlo otherwise (random hands, bomb pots
-preflop, three or four runs from the flop). Exact runs are estimated first and refused
+the tuples read those values); seeded Monte Carlo otherwise (random hands, ranges, bomb
+pots preflop, three or four runs from the flop). Exact runs are estimated first and refused
 above ``max_work``; long runs report progress between kernel calls of bounded size, so
 Ctrl-C stops them within about a second.
 """
@@ -29,17 +29,19 @@ from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
 from ..checks import check_int, excerpt
 from ..core import parallel
 from ..core.kernel_args import SampleRun
+from ..core.montecarlo import MAX_REDRAWS
 from ..core.multiboard import board_outcomes, combine_boards, sample_boards
 from ..core.showdown import histogram_shape
 from ..deck import DECK_SIZE
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
 from ..games import Game, as_game, double_board, game_for
 from ..results import EquityResult, share_units
-from .deal import lookup_tables, prepare_deal
+from .deal import Deal, lookup_tables, prepare_deal
+from .feasibility import check_ranges_fit
 from .method import EXHAUSTIVE_LIMIT, MAX_WORK, duration_text
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
-from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES
+from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
 from .spot import Spot, parse_spot
 from .summary import build_result
 
@@ -171,21 +173,19 @@ def run_boards(
     for :func:`omaha8eq.boards.boards_equity`)."""
     started = time.perf_counter() if started is None else started
     spot = parsed.spot
-    if any(s.is_range for s in spot.seats):
-        raise OmahaInputError(
-            f"hands: ranges are not supported with several {parsed.kind}s yet; give hands or 'random'"
-        )
-    has_random = any(s.is_random for s in spot.seats)
+    has_random = any(s.is_random or s.is_range for s in spot.seats)
     sampled = samples is not None or stderr_target is not None
     if exhaustive and has_random:
         raise OmahaInputError(
-            f"exhaustive=True: with several {parsed.kind}s the exact run takes known hands only; sample random hands"
+            f"exhaustive=True: with several {parsed.kind}s the exact run takes known hands only; "
+            "random hands and ranges are sampled"
         )
     if exhaustive is None:
         exhaustive = not has_random and not sampled and _tuples(parsed) <= EXHAUSTIVE_LIMIT
     hilo = parsed.game.hilo
     # The known board cards leave the deck as dead cards do; each board keeps its own.
     deal = prepare_deal(Spot(spot.seats, spot.hole_size, (), (*spot.dead, *parsed.known)))
+    check_ranges_fit(deal)
     arrays = deal.arrays(hilo)
     tables = lookup_tables()
     n_players = len(spot.seats)
@@ -198,7 +198,7 @@ def run_boards(
         else:
             used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
             announce_unit(progress, "samples")
-            totals = _sampled_counts(parsed, arrays, tables, used_seed, samples, stderr_target, progress)
+            totals = _sampled_counts(parsed, deal, arrays, tables, used_seed, samples, stderr_target, progress)
     counts, shares, scoops = totals
     outcomes = int(scoops[0].sum())
     board_results = tuple(
@@ -349,6 +349,7 @@ def _exact_counts(
 
 def _sampled_counts(
     parsed: BoardsSpot,
+    deal: Deal,
     arrays: object,
     tables: object,
     seed: int,
@@ -357,7 +358,8 @@ def _sampled_counts(
     progress: ProgressCallback | None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Seeded random deals, a batch of chunks per kernel call, until ``samples`` are drawn
-    or every player's equity standard error is at most ``stderr_target``."""
+    or every player's equity standard error is at most ``stderr_target``. Raises
+    OmahaInputError when the ranges (almost) never fit together."""
     n_players = len(parsed.spot.seats)
     n_boards = len(parsed.boards)
     limit = MAX_SAMPLES if stderr_target is not None and samples is None else samples or DEFAULT_SAMPLES
@@ -370,6 +372,7 @@ def _sampled_counts(
     whole = n_boards * int(units[1, n_players + 2])
     per_call = _chunks_per_call(n_boards, n_players)
     totals = [h[0] for h in _histograms(1, n_boards, n_players)]
+    ranges = range_draw(deal)
     drawn = chunk = 0
     while drawn < limit:
         n_chunks = min(per_call, math.ceil((limit - drawn) / CHUNK_SAMPLES))
@@ -377,7 +380,13 @@ def _sampled_counts(
         sizes[-1] = min(CHUNK_SAMPLES, limit - drawn - CHUNK_SAMPLES * (n_chunks - 1))
         histograms = _histograms(n_chunks, n_boards, n_players)
         run = SampleRun(np.uint64(seed), chunk, sizes, False, units)
-        parallel.run(sample_boards, arrays, tables, boards, n_known, run, *histograms)
+        stuck = np.zeros(n_chunks, dtype=np.bool_)
+        parallel.run(sample_boards, arrays, tables, ranges, boards, n_known, run, *histograms, stuck)
+        if stuck.any():
+            raise OmahaInputError(
+                "hands: the ranges almost never fit together without two players sharing a "
+                f"card (no deal found in {MAX_REDRAWS:,} draws); narrow them"
+            )
         for total, part in zip(totals, histograms, strict=True):
             total += part.sum(axis=0)
         drawn += int(sizes.sum())
