@@ -52,6 +52,9 @@ MAX_RUNS = 4
 #: Tuples of board completions one exact chunk visits (about 10 ms): the unit of
 #: parallel work, and of progress between kernel calls.
 TUPLES_PER_CHUNK = 1_000_000
+#: Exact chunks per kernel call: at most about 0.2 s of work between progress reports
+#: (and chances to stop on Ctrl-C).
+EXACT_CHUNKS_PER_CALL = 16
 #: The most histogram cells (int64) the chunks of one kernel call write: 32 MB.
 CELLS_PER_CALL = 4_000_000
 #: Tuple-player visits per second of the exact combination on one core (measured
@@ -329,7 +332,7 @@ def _exact_counts(
     per_first = tuples // first_size  # every completion of board 1 leaves as many tuples
     step = max(1, TUPLES_PER_CHUNK // max(per_first, 1))
     bounds = [*range(0, first_size, step), first_size]
-    per_call = _chunks_per_call(n_boards, n_players)
+    per_call = min(_chunks_per_call(n_boards, n_players), EXACT_CHUNKS_PER_CALL)
     totals = [h[0] for h in _histograms(1, n_boards, n_players)]
     n_chunks = len(bounds) - 1
     for call in range(0, n_chunks, per_call):
@@ -370,7 +373,8 @@ def _sampled_counts(
     n_known = np.array([len(board) for board in parsed.boards], dtype=np.int64)
     units = share_units(n_players)
     whole = n_boards * int(units[1, n_players + 2])
-    per_call = _chunks_per_call(n_boards, n_players)
+    # A deal evaluates every board: fewer chunks a call keep a call under about a second.
+    per_call = max(1, _chunks_per_call(n_boards, n_players) // n_boards)
     totals = [h[0] for h in _histograms(1, n_boards, n_players)]
     ranges = range_draw(deal)
     drawn = chunk = 0
