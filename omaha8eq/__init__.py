@@ -41,8 +41,12 @@ _PUBLIC = {
     "Range": ".ranges.range",
     "RangeSyntaxError": ".ranges.range",
     "Settlement": ".game.pots",
+    "BoardsPlayer": ".board_results",
+    "BoardsResult": ".board_results",
+    "BoardsSettlement": ".game.board_pots",
     "allin_equity": ".game.allin",
     "allin_ev": ".histories.report",
+    "boards_equity": ".boards",
     "counterfeit_odds": ".counterfeit",
     "equity": ".equities",
     "equity_many": ".equities",
@@ -61,11 +65,14 @@ _PUBLIC = {
     "range_hands_excluding": ".ranges.range",
     "read_hands": ".histories.reader",
     "settle": ".game.pots",
+    "settle_boards": ".game.board_pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
 }
 
 if TYPE_CHECKING:
+    from .board_results import BoardsPlayer, BoardsResult
+    from .boards import boards_equity
     from .cards import format_card, format_cards, parse_cards
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
     from .equities import equity, equity_many, spot_equities
@@ -73,6 +80,7 @@ if TYPE_CHECKING:
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+    from .game.board_pots import BoardsSettlement, settle_boards
     from .game.pots import Award, Pot, Settlement, settle
     from .hands import HighHand, LowHand
     from .histories.reader import read_hands
@@ -88,6 +96,9 @@ __all__ = [
     "AllinResult",
     "Award",
     "BettingRound",
+    "BoardsPlayer",
+    "BoardsResult",
+    "BoardsSettlement",
     "CounterfeitReport",
     "DuplicateCardError",
     "EquityDistribution",
@@ -114,6 +125,7 @@ __all__ = [
     "SpotEquities",
     "allin_equity",
     "allin_ev",
+    "boards_equity",
     "counterfeit_odds",
     "equity",
     "equity_many",
@@ -132,6 +144,7 @@ __all__ = [
     "range_hands_excluding",
     "read_hands",
     "settle",
+    "settle_boards",
     "spot_equities",
 ]
 __version__ = "0.1.0"

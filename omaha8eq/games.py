@@ -18,6 +18,9 @@ omahahi5 5     none
 omahahi6 6     none
 ======== ===== ============
 
+Each has a double-board twin named with ``-double`` (``omaha8-double``): two boards,
+each playing for half the pot (:func:`double_board`).
+
 Like :mod:`omaha8eq.deck`, this module imports nothing heavy.
 
 >>> game = as_game("omaha85")
@@ -27,10 +30,13 @@ Like :mod:`omaha8eq.deck`, this module imports nothing heavy.
 True
 >>> game_for(6, hilo=False).name
 'omahahi6'
+>>> as_game("omaha8-double").title
+'double-board Omaha Hi-Lo'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from dataclasses import dataclass
 
@@ -38,7 +44,10 @@ from .checks import check_flag, check_hole_size, excerpt, is_integer
 from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES
 from .errors import OmahaInputError, OmahaTypeError
 
-__all__ = ["GAMES", "LOW_EIGHT_OR_BETTER", "Game", "GameSpec", "as_game", "game_for"]
+__all__ = ["DOUBLE_SUFFIX", "GAMES", "LOW_EIGHT_OR_BETTER", "Game", "GameSpec", "as_game", "double_board", "game_for"]
+
+#: What a double-board game's name adds to its single-board game's: ``omaha8-double``.
+DOUBLE_SUFFIX = "-double"
 
 #: The low rule of Omaha Hi-Lo: five different ranks, each 8 or lower, ace low.
 LOW_EIGHT_OR_BETTER = "8-or-better"
@@ -137,13 +146,26 @@ def as_game(game: object, what: str = "game") -> Game:
         return game
     if not isinstance(game, str):
         raise OmahaTypeError(f"{what}: expected a game name or a Game, got {excerpt(game)}")
-    found = GAMES.get(game.strip().lower())
+    name = game.strip().lower()
+    found = GAMES.get(name.removesuffix(DOUBLE_SUFFIX))
     if found is not None:
-        return found
+        return double_board(found) if name.endswith(DOUBLE_SUFFIX) else found
     # A long text is no misspelt name (and difflib's time grows with its length).
-    close = difflib.get_close_matches(game.strip().lower(), GAMES, n=1) if len(game) <= 40 else []
+    close = difflib.get_close_matches(name, GAMES, n=1) if len(game) <= 40 else []
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise OmahaInputError(f"{what}: unknown game {excerpt(game)}{hint}; the games are {', '.join(GAMES)}")
+
+
+def double_board(game: Game) -> Game:
+    """The double-board form of ``game``: the same cards and low rule, two boards, named
+    with :data:`DOUBLE_SUFFIX` (a double-board game is returned as it is).
+
+    >>> double_board(as_game("omahahi5"))
+    Game(name='omahahi5-double', hole_cards=5, low=None, hole_used=2, board_used=3, boards=2)
+    """
+    if game.boards == 2:
+        return game
+    return dataclasses.replace(game, name=game.name + DOUBLE_SUFFIX, boards=2)
 
 
 def game_for(hole_cards: int, hilo: bool = True) -> Game:

@@ -132,6 +132,7 @@ def _samples() -> dict[str, Any]:
         "distribution": ranged.players[0].equity_distribution(),
         "pot": pot,
         "range": parse_range("AA"),
+        "report": omaha8eq.allin_ev([]),
     }
 
 
@@ -241,6 +242,23 @@ TARGETS = [
         {"hole_cards": "int", "hole_used": "int", "board_used": "int", "boards": "int"},
     ),
     Target("as_game", as_game, {"game": "omaha8"}),
+    Target(
+        "boards_equity",
+        omaha8eq.boards_equity,
+        {"hands": SPOT[0], "boards": ("4c5d7s", "Kd8h2s")},
+        RUN | {"runs": "int"},
+    ),
+    Target(
+        "settle_boards",
+        omaha8eq.settle_boards,
+        {"players": [("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "boards": ("4c 5d Ks Qs 8c", "2c 3h 9s Td Jh")},
+        {"runs": "flag", "button": "int", "chip": "int", "hilo": "flag"},
+    ),
+    Target("read_hands", omaha8eq.read_hands, {}),
+    Target("allin_ev", omaha8eq.allin_ev, {"hands": []}),
+    Target("AllinReport.by_luck", SAMPLES["report"].by_luck, {}),
+    Target("AllinReport.cumulative", SAMPLES["report"].cumulative, {}),
+    Target("AllinReport.draw", SAMPLES["report"].draw, {"path": "/dev/null/x.png"}),
     Target("game_for", game_for, {"hole_cards": 4}, {"hole_cards": "int", "hilo": "flag"}),
 ]
 #: Public methods that are not an input surface, and why.
@@ -260,6 +278,10 @@ NOT_CALLED = {
     "OmahaTypeError",
     "RangeSyntaxError",
     "AllinPlayer",
+    "AllinReport",
+    "BoardsPlayer",
+    "BoardsResult",
+    "BoardsSettlement",
     "AllinResult",
     "Award",
     "CounterfeitReport",

@@ -5,13 +5,15 @@ Usage::
     omaha8eq batch < spots.jsonl > answers.jsonl
 
 Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
-default, ``"equity_many"``, ``"spot_equities"``, ``"eval"`` or ``"counterfeit"``) and the
-keyword arguments of that Python function (:func:`omaha8eq.equity`,
-:func:`omaha8eq.equity_many`, :func:`omaha8eq.spot_equities`, :func:`omaha8eq.evaluate`,
-:func:`omaha8eq.counterfeit_odds`), for example::
+default, ``"equity_many"``, ``"spot_equities"``, ``"boards"``, ``"eval"`` or ``"counterfeit"``)
+and the keyword arguments of that Python function (:func:`omaha8eq.equity`,
+:func:`omaha8eq.equity_many`, :func:`omaha8eq.spot_equities`, :func:`omaha8eq.boards_equity`,
+:func:`omaha8eq.evaluate`, :func:`omaha8eq.counterfeit_odds`), for example::
 
     {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}
     {"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"], [["AsAh2c3d", "KsKhQdJd"], "Ac8c5h"]]}
+    {"command": "boards", "hands": ["AsAh2c3d", "KsKhQdJd"], "boards": ["4c5d7s", "Kc Qs 9h"]}
+    {"command": "boards", "hands": ["AsAh2c3d", "KsKhQdJd"], "boards": "4c5d7s", "runs": 2}
     {"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}
     {"command": "counterfeit", "hand": "As2cKhKd", "board": "4d6h8s"}
 
@@ -51,10 +53,10 @@ def register(commands: Subparsers) -> None:
     add_command(
         commands,
         "batch",
-        help="answer JSON Lines from stdin: equity, equity_many, spot_equities, eval, counterfeit",
+        help="answer JSON Lines from stdin: equity, equity_many, spot_equities, boards, eval, counterfeit",
         description='Read JSON Lines on standard input, each an object with "command" (equity by '
-        "default, equity_many, spot_equities, eval or counterfeit) and that Python function's keyword arguments, "
-        "and write one "
+        "default, equity_many, spot_equities, boards, eval or counterfeit) and that Python function's keyword "
+        "arguments, and write one "
         'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
         "others; blank lines are skipped. Exit status 2 when any line was an error.",
         examples=[
@@ -69,6 +71,7 @@ def register(commands: Subparsers) -> None:
 
 def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any], Any], dict[str, Any]]]]:
     """Command name -> (the library function, how its result becomes JSON)."""
+    from ..boards import boards_equity
     from ..counterfeit import counterfeit_odds
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
@@ -84,6 +87,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
         "spot_equities": (spot_equities, lambda arguments, table: table.to_dict()),
         "eval": (evaluate, eval_json),
         "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
+        "boards": (boards_equity, lambda arguments, result: result.to_dict()),
     }
 
 

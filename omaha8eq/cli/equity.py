@@ -2,7 +2,7 @@
 
 Usage::
 
-    omaha8eq equity HAND HAND ... [--board B] [--dead D]
+    omaha8eq equity HAND HAND ... [--board B [--board B2] | --board B --runs N] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
                     [--threads N] [--high-only] [--by-hand N] [--graph FILE]
                     [--next-cards] [--max-work W] [--json]
@@ -16,7 +16,8 @@ in FILE (matplotlib, the ``plot`` extra); with ``--next-cards`` (two players on 
 flop or turn) both players' equity and scoop for every card that can come next. Without
 ``--exact``/``--samples``/``--stderr`` the library enumerates every board when that
 is cheap and runs a Monte Carlo otherwise. ``--exact`` runs estimated above the
-work limit are refused (``--max-work`` raises it).
+work limit are refused (``--max-work`` raises it). Two ``--board`` options (double
+board) or ``--runs N`` (run it N times) go to :mod:`omaha8eq.cli.boards`.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def register(commands: Subparsers) -> None:
             "omaha8eq equity AsAh2c3d 'KK:$ds' '15%' --board 4c5d7s --by-hand 5",
             "omaha8eq equity '15%' '15%' --board Ac8c5h9d --exact --by-hand 10 --graph ranges.png",
             "omaha8eq equity AsAh2c3d KsKhQdJd --stderr 0.1% --json",
+            "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s --board KcQs9h",
+            "omaha8eq equity AsAh2c3d KsKhQdJd --board 4c5d7s --runs 2",
         ],
         takes_range=True,
     )
@@ -73,7 +76,14 @@ def register(commands: Subparsers) -> None:
         "hands", nargs="+", metavar="HAND",
         help="4, 5 or 6 hole cards (e.g. AsAh2c3d), a quoted range ('AA:$ds', '15%%') or random; 2 or more hands",
     )  # fmt: skip
-    eq.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
+    eq.add_argument(
+        "--board", "-b", action="append", metavar="B",
+        help="0 to 5 known board cards; give it twice for double-board Omaha (each board plays for half the pot)",
+    )  # fmt: skip
+    eq.add_argument(
+        "--runs", type=whole_number(1), default=1, metavar="N",
+        help="run the board N times (1 to 4): each run deals the missing cards from what the earlier runs left",
+    )  # fmt: skip
     eq.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
     add_method_options(eq, exact="enumerate every deal", samples="Monte Carlo with N samples")
     eq.add_argument(
@@ -214,6 +224,10 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
 
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
+    if len(args.board or ()) > 1 or args.runs > 1:
+        from .boards import run_boards_equity
+
+        return run_boards_equity(args)
     with loading_engine():
         from ..core.registry import compile_notice_for  # the core loads numba
         from ..equities import equity
@@ -233,7 +247,7 @@ def run_equity(args: argparse.Namespace) -> int:
             stack.enter_context(compile_notice_for("equity"))
             result = equity(
                 args.hands,
-                args.board,
+                args.board[0] if args.board else "",
                 args.dead,
                 exhaustive=True if args.exact else None,
                 samples=args.samples,

@@ -136,4 +136,6 @@ def read_hands(*sources: Source, progress: Callable[[HandStream], None] | None =
             stream reaches it). Nothing in a file's content raises: a hand that
             cannot be read is skipped with its reason.
     """
+    if progress is not None and not callable(progress):
+        raise OmahaTypeError(f"progress: expected a function or None, got {excerpt(progress)}")
     return HandStream(sources, progress)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..checks import excerpt
+from ..errors import OmahaInputError, OmahaTypeError
 from .allin_ev import HandEV, hand_ev
 from .reader import HandStream
 from .records import SCALE, Hand, Skipped
@@ -92,7 +94,7 @@ class AllinReport:
     monte_carlo_hands: int = 0
     player: str | None = None
 
-    def add(self, hand: Hand) -> None:
+    def _add(self, hand: Hand) -> None:
         """Check one hand's settlement, compute its all-in EV and add it to the totals."""
         self.hands_read += 1
         check = check_settlement(hand)
@@ -132,6 +134,9 @@ class AllinReport:
 
     def _who(self, player: str | None, unit: str | None) -> tuple[str, str]:
         """``player`` and ``unit``, their defaults from :meth:`focus`."""
+        for value, what in ((player, "player"), (unit, "unit")):
+            if value is not None and not isinstance(value, str):
+                raise OmahaTypeError(f"{what}: expected a name or None, got {excerpt(value)}")
         if player is None:
             player, default_unit = self.focus() or ("", "")
         else:
@@ -212,9 +217,13 @@ class AllinReport:
     def draw(self, path: str | Path, player: str | None = None, unit: str | None = None) -> None:
         """The cumulative chart (net won and all-in adjusted, by hand) as PNG, SVG or PDF
         (by the suffix of ``path``); needs matplotlib (``pip install 'omaha8eq[plot]'``)."""
+        if not isinstance(path, str | Path):
+            raise OmahaTypeError(f"path: expected a file name, got {excerpt(path)}")
+        if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise OmahaInputError(f"path: {excerpt(str(path))}: the chart is written as .png, .svg or .pdf")
+        who, unit = self._who(player, unit)
         from matplotlib.figure import Figure  # no pyplot: no backend or global state
 
-        who, unit = self._who(player, unit)
         net, adjusted = self.cumulative(who, unit)
         figure = Figure(figsize=(8, 4.5), layout="constrained")
         axes = figure.add_subplot()
@@ -227,7 +236,10 @@ class AllinReport:
         axes.set_title(f"{who}: net won and all-in adjusted EV over {len(net)} hands")
         axes.grid(alpha=0.3)
         axes.legend()
-        figure.savefig(path)
+        try:
+            figure.savefig(path)
+        except OSError as exc:
+            raise OmahaInputError(f"path: {excerpt(str(path))}: cannot write the chart ({exc.strerror})") from None
 
 
 def allin_ev(hands: Iterable[Hand], player: str | None = None) -> AllinReport:
@@ -242,9 +254,15 @@ def allin_ev(hands: Iterable[Hand], player: str | None = None) -> AllinReport:
         An :class:`AllinReport`: the summary counts, per-player totals (net won,
         all-in adjusted, luck), each hand's results, the differing pots.
     """
+    if isinstance(hands, str | bytes | dict) or not isinstance(hands, Iterable):
+        raise OmahaTypeError(f"hands: expected hand records (read_hands' stream or a list), got {excerpt(hands)}")
+    if player is not None and not isinstance(player, str):
+        raise OmahaTypeError(f"player: expected a name or None, got {excerpt(player)}")
     report = AllinReport(player=player)
     for hand in hands:
-        report.add(hand)
+        if not isinstance(hand, Hand):
+            raise OmahaTypeError(f"hands: expected hand records (read_hands' stream or a list), got {excerpt(hand)}")
+        report._add(hand)
     if isinstance(hands, HandStream):
         report.skipped = list(hands.skipped)
         report.hands_skipped = len(hands.skipped)

@@ -20,7 +20,7 @@ from ..engine.method import duration_text
 from ..engine.progress import ProgressCallback
 from ..engine.spot import parse_range_text
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
-from .requests import CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
+from .requests import BoardsRequest, CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -122,6 +122,32 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
     return _equity_document(result)
 
 
+def _run_boards(request: BoardsRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..boards import boards_equity
+
+    seed = secrets.randbits(53) if request.seed is None else request.seed  # as _run_equity's
+    try:
+        result = boards_equity(
+            list(request.players),
+            list(request.boards),
+            request.dead,
+            runs=request.runs,
+            hilo=request.hilo,
+            exhaustive=request.exhaustive,
+            samples=request.samples,
+            seed=seed,
+            progress=progress,
+            max_work=limits.max_work,
+        )
+    except WorkLimitError as exc:  # the library's message names options this page does not have
+        raise OmahaInputError(
+            f"method: this exact run would take about {exc.work:.2g} {exc.unit}, about "
+            f"{duration_text(exc.seconds)} on one core, above this server's limit of {exc.limit:.2g}; "
+            "choose Monte Carlo"
+        ) from None
+    return result.to_dict()
+
+
 def _run_counterfeit(request: CounterfeitRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
     from ..counterfeit import counterfeit_odds
 
@@ -160,4 +186,6 @@ def run_request(request: Request, limits: Limits, progress: ProgressCallback) ->
         return _run_evaluate(request, limits, progress)
     if isinstance(request, RangeRequest):
         return _run_range(request, limits, progress)
+    if isinstance(request, BoardsRequest):
+        return _run_boards(request, limits, progress)
     raise OmahaInputError(f"request: unknown kind {type(request).__name__}")

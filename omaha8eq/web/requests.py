@@ -22,6 +22,7 @@ from ..errors import OmahaInputError, OmahaTypeError
 
 __all__ = [
     "KINDS",
+    "BoardsRequest",
     "CounterfeitRequest",
     "EquityRequest",
     "EvaluateRequest",
@@ -133,7 +134,21 @@ class RangeRequest:
     hand: int | None = None
 
 
-Request = EquityRequest | CounterfeitRequest | EvaluateRequest | RangeRequest
+@dataclass(frozen=True)
+class BoardsRequest:
+    """``POST /api/boards``: the arguments of :func:`omaha8eq.boards_equity` (double board, runs)."""
+
+    players: tuple[str, ...]
+    boards: tuple[str, ...]
+    runs: int
+    dead: str
+    hilo: bool
+    exhaustive: bool | None
+    samples: int | None
+    seed: int | None
+
+
+Request = EquityRequest | CounterfeitRequest | EvaluateRequest | RangeRequest | BoardsRequest
 T = TypeVar("T")
 
 
@@ -194,28 +209,57 @@ def _hole_size(value: object, name: str) -> int:
     return size
 
 
-def _equity(body: object, limits: Limits) -> EquityRequest:
-    fields = _Fields(
-        body,
-        {"players", "board", "dead", "hole_size", "hilo", "method", "samples", "seed", "stderr_target", "by_hand",
-         "by_next_card"},
-    )  # fmt: skip
+def _method(fields: _Fields) -> bool | None:
+    """The ``method`` field as the library's ``exhaustive``."""
     method = fields.get("method", _text, "auto")
     if method not in METHODS:
         raise OmahaInputError(f"method: expected one of {', '.join(METHODS)}, got {excerpt(method)}")
+    return METHODS[method]
+
+
+def _samples(fields: _Fields, limits: Limits) -> int | None:
+    """The ``samples`` field, within the server's limit."""
     samples = fields.get("samples", _integer, None)
     if samples is not None and samples > limits.max_samples:
         raise OmahaInputError(
             f"samples: this server draws at most {limits.max_samples:,} samples a run, got {samples:,}; "
             "use fewer, or run omaha8eq on your own machine for more"
         )
+    return samples
+
+
+def _boards(body: object, limits: Limits) -> BoardsRequest:
+    fields = _Fields(body, {"players", "boards", "runs", "dead", "hilo", "method", "samples", "seed"})
+    boards: tuple[str, ...] = fields.get("boards", _texts, ("",))
+    if not 1 <= len(boards) <= 2:
+        raise OmahaInputError(f"boards: expected one or two boards, got {len(boards)}")
+    return BoardsRequest(
+        players=fields.get("players", _texts, ()),
+        boards=boards,
+        runs=fields.get("runs", _integer, 1),
+        dead=fields.get("dead", _text, ""),
+        hilo=fields.get("hilo", _flag, True),
+        exhaustive=_method(fields),
+        samples=_samples(fields, limits),
+        seed=fields.get("seed", _integer, None),
+    )
+
+
+def _equity(body: object, limits: Limits) -> EquityRequest:
+    fields = _Fields(
+        body,
+        {"players", "board", "dead", "hole_size", "hilo", "method", "samples", "seed", "stderr_target", "by_hand",
+         "by_next_card"},
+    )  # fmt: skip
+    exhaustive = _method(fields)
+    samples = _samples(fields, limits)
     return EquityRequest(
         players=fields.get("players", _texts, ()),
         board=fields.get("board", _text, ""),
         dead=fields.get("dead", _text, ""),
         hole_size=fields.get("hole_size", _hole_size, None),
         hilo=fields.get("hilo", _flag, True),
-        exhaustive=METHODS[method],
+        exhaustive=exhaustive,
         samples=samples,
         seed=fields.get("seed", _integer, None),
         stderr_target=fields.get("stderr_target", _number, None),
@@ -263,11 +307,12 @@ KINDS: dict[str, Callable[[object, Limits], Request]] = {
     "counterfeit": _counterfeit,
     "evaluate": _evaluate,
     "range": _range,
+    "boards": _boards,
 }
 
 
 def parse_request(kind: object, body: object, limits: Limits) -> Request:
-    """The request of ``kind`` ("equity", "counterfeit", "evaluate", "range") read from a
+    """The request of ``kind`` ("equity", "counterfeit", "evaluate", "range", "boards") read from a
     decoded JSON ``body``; OmahaInputError (OmahaTypeError for a wrong JSON type) names
     the first bad field.
 

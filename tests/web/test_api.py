@@ -212,7 +212,7 @@ def test_bad_equity_input_is_a_400_with_the_librarys_message(client, body, call,
         ("/api/range", {"expression": ""}, "empty expression"),
         ("/api/range", {"expression": "AA", "hand": 0}, "hand: expected a player from 1 to 12"),
         ("/api/range", {"expression": "/etc/passwd"}, "range '/etc/passwd'"),
-        ("/api/nothing", {}, "kind: expected one of equity, counterfeit, evaluate, range"),
+        ("/api/nothing", {}, "kind: expected one of equity, counterfeit, evaluate, range, boards"),
     ],
 )
 def test_bad_request_is_a_400_naming_the_field(client, path, body, expected):

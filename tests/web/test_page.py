@@ -186,3 +186,49 @@ def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screensh
     page.close(run_before_unload=True)
     assert job.finished.wait(10)  # well before the server's own 20 s for an abandoned job
     assert job.state is JobState.CANCELLED
+
+
+# ----- the second board row and run it twice (boards.js) -----
+
+
+def board_cells(page: Page) -> list[dict[str, float]]:
+    rows = page.locator("#boards-table tbody tr")
+    values = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td[data-value]")
+        values.append(
+            {cells.nth(j).get_attribute("data-field"): float(cells.nth(j).get_attribute("data-value"))
+             for j in range(cells.count())}
+        )  # fmt: skip
+    return values
+
+
+def test_a_second_board_runs_the_double_board(page, server, screenshot):
+    page.goto(server)
+    page.fill("#player-1", "AsAh2c3d")
+    page.fill("#player-2", "KsKhQdJd")
+    page.fill("#board", "4c5d7s8h")
+    page.fill("#board2", "KcQs9h2d")
+    page.click("#run")
+    expect(page.locator("#boards-summary")).to_contain_text("exact, 1,260 deals")
+    expected = omaha8eq.boards_equity(["AsAh2c3d", "KsKhQdJd"], ("4c5d7s8h", "KcQs9h2d"))
+    for row, player in zip(board_cells(page), expected.players, strict=True):
+        assert row["equity"] == player.equity and row["scoop_all"] == player.scoop_all
+        assert [row["board-1"], row["board-2"]] == [board.equity for board in player.boards]
+    screenshot(page, "web-double-board")
+
+
+def test_run_it_twice_keeps_the_equity_and_a_bad_board_shows_the_message(page, server):
+    page.goto(server)
+    page.fill("#player-1", "AsAh2c3d")
+    page.fill("#player-2", "KsKhQdJd")
+    page.fill("#board", "4c5d7s8h")
+    page.check("#run-twice")
+    page.click("#run")
+    expect(page.locator("#boards-summary")).to_contain_text("Run 2: 4c 5d 7s 8h")
+    single = omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], "4c5d7s8h")
+    assert [row["equity"] for row in board_cells(page)] == pytest.approx([p.equity for p in single.players], abs=1e-12)
+    page.uncheck("#run-twice")
+    page.fill("#board2", "4c")
+    page.click("#run")
+    expect(page.locator("#message")).to_contain_text("4c appears in board 1 and in board 2")

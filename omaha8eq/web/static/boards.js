@@ -1,0 +1,114 @@
+// Double board and running it twice: a second board row and a run-it-twice toggle.
+// When either is used, the Run button asks POST api/jobs for a "boards" job (omaha8eq's
+// boards_equity) instead of the single-board equity, and the result goes to #boards-results:
+// per player the total equity, each board's (run's) equity, scoops and the pot shares.
+
+import { ApiError, Job } from "./api.js";
+
+const $ = (selector) => document.querySelector(selector);
+let running = null;
+
+function isActive() {
+  return $("#board2").value.trim() !== "" || $("#run-twice").checked;
+}
+
+function optionalInteger(selector, name) {
+  const text = $(selector).value.trim().replace(/[,_ ]/g, "");
+  if (!text) return null;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new ApiError(`${name}: expected a whole number, got '${$(selector).value}'`);
+  return value;
+}
+
+function boardsRequest() {
+  const twice = $("#run-twice").checked;
+  if (twice && $("#board2").value.trim()) {
+    throw new ApiError("run it twice plays one board: clear board 2, or untick run it twice");
+  }
+  return {
+    players: [...document.querySelectorAll("#players input.hand")].map((input) => input.value),
+    boards: twice ? [$("#board").value] : [$("#board").value, $("#board2").value],
+    runs: twice ? 2 : 1,
+    dead: $("#dead").value,
+    hilo: $("#game").value === "hilo",
+    method: $("#method").value,
+    samples: optionalInteger("#samples", "samples"),
+    seed: optionalInteger("#seed", "seed"),
+  };
+}
+
+const percent = (x) => (100 * x).toFixed(2);
+
+function cell(row, text, field, value) {
+  const td = row.insertCell();
+  td.textContent = text;
+  if (field) { td.dataset.field = field; td.dataset.value = String(value); }
+}
+
+function show(result) {
+  const names = result.boards.map((b) => b.name.replace(/^./, (c) => c.toUpperCase()));
+  const method = result.exhaustive ? `exact, ${result.outcomes.toLocaleString()} deals`
+    : `Monte Carlo, ${result.outcomes.toLocaleString()} samples, seed ${result.seed}`;
+  $("#boards-summary").textContent = `${names.map((n, i) => `${n}: ${result.boards[i].board || "(none)"}`).join("; ")} — ${method}`;
+  const table = $("#boards-table");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const title of ["Hand", "Equity %", ...names.map((n) => `${n} %`), "Scoop all %", "Scoop one %", "Pot shares"]) {
+    const th = document.createElement("th");
+    th.textContent = title;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  result.players.forEach((player, p) => {
+    const row = body.insertRow();
+    cell(row, player.hand);
+    cell(row, percent(player.equity), "equity", player.equity);
+    result.boards.forEach((board, b) => {
+      const equity = board.players[p].equity;
+      cell(row, percent(equity), `board-${b + 1}`, equity);
+    });
+    cell(row, percent(player.scoop_all), "scoop_all", player.scoop_all);
+    cell(row, percent(player.scoop_one), "scoop_one", player.scoop_one);
+    cell(row, Object.entries(player.shares).map(([share, often]) => `${share}: ${percent(often)}`).join("  "));
+  });
+  $("#boards-results").hidden = false;
+  $("#results").hidden = true;
+}
+
+async function run() {
+  if (running) return;
+  const message = $("#message");
+  message.hidden = true;
+  let request;
+  try {
+    request = boardsRequest();
+  } catch (error) {
+    message.textContent = error.message;
+    message.hidden = false;
+    return;
+  }
+  running = new Job("boards", request, (status) => {
+    $("#progress-text").textContent = `${status.done.toLocaleString()} done, ${status.elapsed.toFixed(1)} s`;
+  });
+  $("#run").disabled = true;
+  try {
+    const status = await running.run();
+    if (status) show(status.result);
+  } catch (error) {
+    message.textContent = error.message;
+    message.hidden = false;
+  } finally {
+    running = null;
+    $("#run").disabled = false;
+    $("#progress-text").textContent = "";
+  }
+}
+
+// Before the page's own handler (a capture listener on the document runs first): take the
+// run when a second board or run-it-twice is asked for, else leave it to the page.
+document.addEventListener("submit", (event) => {
+  if (event.target.id !== "spot" || !isActive()) return;
+  event.preventDefault();
+  event.stopPropagation();
+  run();
+}, true);
