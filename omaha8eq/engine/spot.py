@@ -131,9 +131,12 @@ def parse_range_text(text: str, hole_size: int, what: str) -> Range:
     (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
     is a mistyped hand)."""
     from ..ranges.range import RangeSyntaxError, parse_range
+    from ..ranges.syntax import MistypedHandError
 
     try:
         return parse_range(text, hole_size=hole_size)
+    except MistypedHandError:
+        raise  # names the mistyped card and how to write the range meant
     except RangeSyntaxError:
         # Text with no range punctuation (a comma separates written cards too) is a mistyped hand.
         if RANGE_ONLY_CHARACTERS.isdisjoint(text) and "," not in text:
