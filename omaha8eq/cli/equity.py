@@ -36,6 +36,7 @@ from .common import (
     add_method_options,
     emit,
     emit_json,
+    note_unused_seed,
     whole_number,
 )
 from .progress import ProgressBar
@@ -159,6 +160,7 @@ def run_equity(args: argparse.Namespace) -> int:
 
         if not draw_distribution(result, args.graph):
             raise OmahaInputError("--graph: no hand is a range: there is no equity distribution to draw")
+    note_unused_seed(args.seed, result.exhaustive)
     if args.json:
         emit_json(equity_document(result, args.by_hand))
     else:

@@ -30,6 +30,7 @@ from .common import (
     button_index,
     emit,
     emit_json,
+    note_unused_seed,
     positive_chips,
     table,
 )
@@ -231,6 +232,7 @@ def _run_allin(args: argparse.Namespace) -> int:
             stderr_target=args.stderr_target, seed=args.seed,
             hilo=not args.high_only, threads=args.threads, max_work=args.max_work,
         )  # fmt: skip
+    note_unused_seed(args.seed, result.exhaustive)
     if args.json:
         emit_json(result.to_dict())
     else:

@@ -21,7 +21,7 @@ import numpy as np
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
-from ..inputs import DECK_SIZE, parse_hole
+from ..inputs import BOARD_SIZES, DECK_SIZE, parse_hole
 from ..ranges.syntax import RANGE_ONLY_CHARACTERS
 
 if TYPE_CHECKING:
@@ -262,8 +262,10 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     for ``hands`` that is not a list."""
     seats, hole_size = _parse_seats(hands)
     board_cards = parse_cards(board, what="board")
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    if len(board_cards) not in (0, *BOARD_SIZES):
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+        )
     dead_cards = parse_cards(dead, what="dead cards")
     known = [s.cards for s in seats if s.cards is not None]
     if _card_groups_overlap([*known, board_cards, dead_cards]):  # then check_disjoint names the card

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
 from ..checks import check_flag
+from ..deck import BOARD_SIZES
 from ..equities import equity
 from ..errors import HandSizeError
 from ..results import EquityResult
@@ -190,8 +191,10 @@ def allin_equity(
     hilo = check_flag(hilo, "hilo")
     hands, chips = parse_players(players)
     board_cards = parse_cards(board, what="board")
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    if len(board_cards) not in (0, *BOARD_SIZES):
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+        )
     dead_cards = parse_cards(dead, what="dead cards")
     check_cards(hands, board_cards, dead_cards)
     if seed is None and exhaustive is not True:

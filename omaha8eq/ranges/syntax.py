@@ -83,8 +83,9 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 class RangeSyntaxError(OmahaInputError):
     """A range expression that cannot be read; names the position and the text.
 
-    ``position`` is the 0-based index into ``expression`` (the message says it
-    1-based), ``text`` the offending part. The message quotes at most
+    ``position`` is the 0-based index into ``expression``; the message, the CLI and
+    the web API's JSON (``"position"``) all say it 1-based, as a person counts
+    characters (``position + 1``). ``text`` is the offending part. The message quotes at most
     ``EXCERPT_LENGTH`` characters of the expression around the position.
     """
 

@@ -143,7 +143,8 @@ function checkRange(input) {
       setStatus(input, `${range.hands.toLocaleString()} hands (${(100 * range.share).toFixed(2)}%)`, "ok");
     } catch (error) {
       if (error.name === "AbortError") return;
-      const where = error.details && error.details.position !== undefined ? error.details.position : null;
+      // The server counts positions from 1, as its message does.
+      const where = error.details && error.details.position !== undefined ? error.details.position - 1 : null;
       setStatus(input, error.message, "error");
       if (where !== null && document.activeElement !== input) input.setSelectionRange(where, where + 1);
     }
