@@ -88,14 +88,18 @@ def range_sizes(result: Any) -> list[int | None]:
     return [p.range_hands for p in result.players]
 
 
-def format_equity(result: Any, stderr_target: float | None = None, by_hand: int = 0) -> str:
+def format_equity(
+    result: Any, stderr_target: float | None = None, by_hand: int = 0, compiling: float = 0.0
+) -> str:
     """The text report of an ``EquityResult`` (the CLI's, and ``str(result)``): the
     table, then what was computed and how, then (``by_hand`` > 0) the best and worst
-    ``by_hand`` hands of each range."""
+    ``by_hand`` hands of each range. ``compiling``: the seconds of ``result.elapsed``
+    spent compiling kernels for first use (see
+    :func:`omaha8eq.core.registry.compile_seconds`), reported apart from the run's."""
     header, rows = _equity_rows(result)
     lines = table(header, rows)
     lines.append("")
-    lines += _equity_notes(result, stderr_target)
+    lines += _equity_notes(result, stderr_target, compiling)
     if result.by_next_card:
         lines.append("")
         lines += _next_card_lines(result)
@@ -127,9 +131,12 @@ def _equity_rows(result: Any) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def _equity_notes(result: Any, stderr_target: float | None = None) -> list[str]:
+def _equity_notes(result: Any, stderr_target: float | None = None, compiling: float = 0.0) -> list[str]:
     """The lines under the table: the board, the dead cards, how often nobody has a low,
-    the method with its size and time."""
+    the method with its size and time (and the time spent compiling, if any)."""
+    took = f"{seconds(max(result.elapsed - compiling, 0.0))} s"
+    if compiling >= 0.005:
+        took += f", plus {seconds(compiling)} s compiling kernels for first use"
     lines = []
     if result.board:
         lines.append(f"Board: {result.board}")
@@ -140,11 +147,11 @@ def _equity_notes(result: Any, stderr_target: float | None = None) -> list[str]:
         lines.append(f"No low: {percent(result.nobody_low)}% of {noun}")
     if result.exhaustive:
         counted = noun if result.outcomes != 1 else noun[:-1]
-        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {seconds(result.elapsed)} s")
+        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {took}")
     else:
         target = "" if stderr_target is None else f" (standard error target {percent(stderr_target)}%)"
         lines.append(
-            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {seconds(result.elapsed)} s"
+            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {took}"
         )
         if result.target_met is False:
             lines.append(

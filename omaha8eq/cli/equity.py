@@ -120,7 +120,7 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
     with loading_engine():
-        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..core.registry import compile_notice_for, compile_seconds  # the core loads numba
         from ..equities import equity
 
     if args.graph:
@@ -132,6 +132,7 @@ def run_equity(args: argparse.Namespace) -> int:
     if (args.workers or args.threads_per_worker != 1) and not args.scheduler:
         raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
+    compiled_before = compile_seconds()
     try:
         with contextlib.ExitStack() as stack:
             scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
@@ -164,6 +165,6 @@ def run_equity(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(equity_document(result, args.by_hand))
     else:
-        report = format_equity(result, args.stderr_target, args.by_hand)
+        report = format_equity(result, args.stderr_target, args.by_hand, compile_seconds() - compiled_before)
         emit(report + (f"\nEquity distribution drawn in {args.graph}" if args.graph else ""))
     return EXIT_OK
