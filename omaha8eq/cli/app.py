@@ -68,6 +68,7 @@ COMMANDS = {
     "batch": "batch",
     "bench": "bench",
     "serve": "serve",
+    "warmup": "warmup",
 }
 
 

@@ -262,7 +262,7 @@ def install_first_use_notice() -> None:
             _on_end(ev)
 
     listener = _Listener()
-    event.register("numba:compile", listener)
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]  # numba is untyped
     _INSTALLED.append(listener)
 
 
