@@ -9,6 +9,7 @@ the one line "omaha8eq: interrupted" (no traceback). Also: the limits and the
 from __future__ import annotations
 
 import os
+import re
 import select
 import signal
 import subprocess
@@ -101,7 +102,9 @@ def test_ctrl_c_stops_a_long_run_at_once_with_one_line(warm_kernels, argv, unit)
     status, stopped, after = _interrupt_once_the_bar_shows(*argv, unit=unit)
     assert status == 130
     assert stopped < STOP_WAIT
-    lines = [line.strip() for line in after.replace("\r", "\n").splitlines()]
+    # tqdm may end its last write with an (invisible) colour reset, "\x1b[0m": not a line.
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", after)
+    lines = [line.strip() for line in shown.replace("\r", "\n").splitlines()]
     assert [line for line in lines if line and "/s" not in line] == ["omaha8eq: interrupted"]
     assert "Traceback" not in after
 
