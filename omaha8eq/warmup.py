@@ -81,8 +81,12 @@ class WarmupReport:
         }
 
 
-def _workloads() -> list[tuple[str, Callable[[], object]]]:
-    """The warm-up's workloads: (label, call), each small (well under a second once compiled)."""
+def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
+    """The warm-up's workloads: (label, call), each small (well under a second once
+    compiled). ``variant`` picks another board (0, 1 or 2), so that a repeated workload
+    is not answered from a result cache but runs its kernels again. The hands hold two
+    suited cards (the flush tables are kernels too) and the ranges need the pattern
+    kernel (suit variables), not only rank counts."""
     import numpy as np
 
     from .cards import parse_cards
@@ -91,16 +95,20 @@ def _workloads() -> list[tuple[str, Callable[[], object]]]:
     from .evaluation import evaluate, evaluate_batch
     from .ranges.range import range_weights
 
-    hands = ["AsAh2c3d", "KsKhQdJd"]
-    rows = np.array([parse_cards("AsAh2c3d"), parse_cards("KsKhQdJd")])
+    hand, other = "AsAh2s3d", "KsKhQdJd"
+    flop = ("4c5d7s", "4c5d7h", "4c6d7h")[variant]
+    river = flop + ("8hKd", "8dKc", "8sKh")[variant]
+    rows = np.array([parse_cards(hand), parse_cards(other)])
+    ranges = ("AxAyKx, KK:$ds", "AxAyQx, QQ:$ds", "AxAyJx, JJ:$ds")[variant]
     return [
-        ("evaluation", lambda: (evaluate("AsAh2c3d", "4c5d7s"), evaluate_batch(rows, [[8, 12, 20]] * 2))),
-        ("equity of known hands, exact", lambda: equity(hands, "4c5d7s")),
-        ("equity against a random hand, exact", lambda: equity(["AsAh2c3d", "random"], "4c5d7s8hKd", exhaustive=True)),
-        ("equity, Monte Carlo", lambda: equity(["AsAh2c3d", "random"], samples=2_000, seed=1)),
-        ("equities of many spots", lambda: spot_equities([(hands, "4c5d7s"), (hands, "4c5d7s8h")])),
-        ("ranges", lambda: (range_weights("AA:$ds, KK", rows), class_keys(rows))),
-        ("range against range, exact", lambda: equity(["AA:$ds", "KK:$ds"], "Ac8c5h9d", exhaustive=True)),
+        ("evaluation", lambda: (evaluate(hand, flop), evaluate_batch(rows, [parse_cards(flop)] * 2))),
+        ("equity of known hands, exact", lambda: equity([hand, other], flop)),
+        ("equity against a random hand, exact", lambda: equity([hand, "random"], river, exhaustive=True)),
+        ("equity, Monte Carlo", lambda: equity([hand, "random"], flop, samples=2_000, seed=variant)),
+        ("equities of many spots", lambda: spot_equities([([hand, other], flop), ([hand, other], river)])),
+        ("ranges", lambda: (range_weights(ranges, rows), class_keys(rows))),
+        ("range against range, exact", lambda: equity(["AA:$ds", "KK:$ds"], river[:8], exhaustive=True)),
+        ("a hand against a range, exact", lambda: equity([hand, "KK:$ds"], river[:8], exhaustive=True)),
     ]
 
 
@@ -130,13 +138,13 @@ def warmup(progress: WarmupProgress | None = None) -> WarmupReport:
 
     if progress is not None and not callable(progress):
         raise TypeError(f"progress: expected a function (done, total, label), got {type(progress).__name__}")
-    workloads = _workloads()
-    # The parallel builds (the known-hands calls twice: a first call runs the serial
-    # build, a second the parallel one), then every workload on the serial builds.
-    plan = [(label, call, False) for label, call in workloads]
-    plan.insert(2, (f"{workloads[1][0]} (parallel build)", workloads[1][1], False))
-    plan.insert(6, (f"{workloads[4][0]} (parallel build)", workloads[4][1], False))
-    plan += [(f"{label} (serial builds, for forked processes)", call, True) for label, call in workloads]
+    # The parallel builds; again the workloads whose first call runs the serial build
+    # (parallel.run_soon: known hands, many spots), so that the parallel one compiles
+    # too; then every workload on the serial builds, as a forked child runs them.
+    first, again, forked = _workloads(0), _workloads(1), _workloads(2)
+    plan = [(label, call, False) for label, call in first]
+    plan += [(f"{label} (parallel build)", call, False) for label, call in (again[1], again[4])]
+    plan += [(f"{label} (serial builds, for forked processes)", call, True) for label, call in forked]
     started = time.perf_counter()
     before_all = compile_times()
     steps = []

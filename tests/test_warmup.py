@@ -36,8 +36,9 @@ def fake_workloads(tmp_path, monkeypatch):
 
         return call
 
-    workloads = [(f"workload {i}", step(k)) for i, k in enumerate([first, second, first, second, second, first, first])]
-    monkeypatch.setattr(warming, "_workloads", lambda: workloads)
+    kernels = [first, second, first, second, second, first, first, second]
+    workloads = [(f"workload {i}", step(k)) for i, k in enumerate(kernels)]
+    monkeypatch.setattr(warming, "_workloads", lambda variant=0: workloads)
     monkeypatch.setattr(warming, "_missing", lambda: ())
     return serial_flags
 
@@ -45,10 +46,11 @@ def fake_workloads(tmp_path, monkeypatch):
 def test_warmup_runs_each_workload_then_each_on_the_serial_builds_with_times(fake_workloads):
     calls = []
     report = warming.warmup(progress=lambda done, total, label: calls.append((done, total, label)))
-    total = 7 + 2 + 7
+    total = 8 + 2 + 8
     assert [c[0] for c in calls] == list(range(total + 1)) and {c[1] for c in calls} == {total}
-    assert calls[-1][2] == "done" and calls[-2][2] == "workload 6 (serial builds, for forked processes)"
-    assert fake_workloads == [False] * 9 + [True] * 7  # the serial builds: as in a forked child
+    assert calls[-1][2] == "done" and calls[-2][2] == "workload 7 (serial builds, for forked processes)"
+    assert calls[8][2] == "workload 1 (parallel build)" and calls[9][2] == "workload 4 (parallel build)"
+    assert fake_workloads == [False] * 10 + [True] * 8  # the serial builds: as in a forked child
     assert not parallel._serial.is_set()
     assert set(report.compiled) == {"warm_one", "warm_two"} and all(t > 0 for t in report.compiled.values())
     assert report.steps[0].compiled.keys() == {"warm_one"} and report.steps[1].compiled.keys() == {"warm_two"}
@@ -64,9 +66,9 @@ def test_warmup_command_prints_the_report(fake_workloads, capsys):
     status, out, _ = run(capsys, "warmup", "--json")
     assert status == 0
     document = json.loads(out)
-    assert set(document) == {"seconds", "compiled", "missing", "steps"} and len(document["steps"]) == 16
+    assert set(document) == {"seconds", "compiled", "missing", "steps"} and len(document["steps"]) == 18
     status, out, _ = run(capsys, "warmup")
-    assert status == 0 and "Warm-up: 16 workloads" in out
+    assert status == 0 and "Warm-up: 18 workloads" in out
 
 
 def test_the_progress_must_be_callable():
