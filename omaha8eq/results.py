@@ -475,7 +475,8 @@ def hand_equities(
     breakdowns = [unknown] * len(order) if columns is None else zip(*columns, strict=True)
     rests: list[Any] = [(*b, h) for b, h in zip(breakdowns, histograms, strict=True)]  # the fields after frequency
     return tuple(
-        HandEquity(" ".join(names[c] for c in rows[k]), float(values[k]), int(shares[k]) / total, *rests[k])
+        # High card first, suits s h d c within a rank (the rows are sorted ascending).
+        HandEquity(" ".join(names[c] for c in rows[k][::-1]), float(values[k]), int(shares[k]) / total, *rests[k])
         for k in order
     )
 

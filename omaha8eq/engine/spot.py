@@ -168,7 +168,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
             seat.hands, seat.weights = np.compress(keep, seat.range_hands(), axis=0), seat.range_weights()[keep]
             if len(seat.hands) == 1:
                 seat.cards = tuple(int(c) for c in seat.hands[0])
-                seat.label = format_cards(seat.cards)
+                seat.label = format_cards(seat.cards[::-1])  # high card first (the rows ascend)
                 seat.hands = seat.weights = None
                 known_mask |= cards_to_mask(seat.cards)
                 changed = True

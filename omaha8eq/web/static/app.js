@@ -3,6 +3,7 @@
 
 import { ApiError, Job, post } from "./api.js";
 import { buildPicker, cardText, classify, markPicker, toggleCard } from "./cards.js";
+import { markFresh, markStale, spotChanged } from "./display.js";
 import { showCounterfeit, showEquity } from "./results.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -57,6 +58,7 @@ function addPlayer(text = "") {
 function removePlayer(li) {
   if (playerList.children.length <= MIN_PLAYERS) return;
   li.remove();
+  spotChanged(li);
   renumber();
   setTarget("1");
   refresh();
@@ -125,6 +127,7 @@ function setStatus(input, text, kind) {
 const checks = new WeakMap(); // input -> {timer, controller}: the pending range check
 
 function changed(input) {
+  spotChanged(input);
   refresh();
   if (input.classList.contains("hand") && classify(input.value).kind === "range") checkRange(input);
 }
@@ -195,6 +198,7 @@ function showMessage(text) {
   const message = $("#message");
   message.textContent = text;
   message.hidden = !text;
+  if (text) for (const panel of [$("#results"), $("#cf-results")]) markStale(panel);  // never old numbers as new
 }
 
 // A number field: null when empty; the server checks the rest (a fraction where a count
@@ -274,6 +278,7 @@ function runEquity() {
   runJob("equity", request, (result) => {
     showEquity(resultParts, result);
     $("#results").hidden = false;
+    markFresh($("#results"));
   });
 }
 
@@ -284,7 +289,7 @@ function runCounterfeit() {
     ? playerInputs().slice(1).map((i) => i.value.trim()).filter((t) => t && t.toLowerCase() !== "random")
     : [];
   runJob("counterfeit", { hand, board: fields.board.value, dead: fields.dead.value, opponents },
-    (report) => showCounterfeit($("#cf-results"), report));
+    (report) => { showCounterfeit($("#cf-results"), report); markFresh($("#cf-results")); });
 }
 
 // ----- wiring -----

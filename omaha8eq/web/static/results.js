@@ -85,11 +85,13 @@ function shareBars(container, result) {
       const known = ["1", "3/4", "1/2", "1/4"].includes(share) ? share.replace("/", "-") : "other";
       const segment = node("span", { class: `share share-${known}`, title: `${share} of the pot: ${percent(frequency)}` });
       segment.style.width = `${100 * frequency}%`;
+      if (frequency >= 0.08) segment.textContent = percent(frequency, 0);  // the number, where it fits
       bar.append(segment);
       parts.push(`${share} of the pot ${percent(frequency, 1)}`);
     }
     bar.setAttribute("aria-label", `Player ${i + 1}: ${parts.join(", ") || "never wins"}`);
-    return node("div", { class: "bar-row" }, node("span", { class: "bar-label", text: `${i + 1}. ${player.hand}` }), bar);
+    const numbers = node("span", { class: "bar-numbers", text: `equity ${percent(player.equity, 1)}, scoop ${percent(player.scoop, 1)}` });
+    return node("div", { class: "bar-row" }, node("span", { class: "bar-label", text: `${i + 1}. ${player.hand}` }), bar, numbers);
   });
   const legend = node("p", { class: "legend" }, ...[["1", "whole pot"], ["3-4", "3/4"], ["1-2", "half"],
     ["1-4", "quarter"], ["other", "other share"]].map(([key, label]) =>
