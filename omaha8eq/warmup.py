@@ -97,7 +97,7 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
 
     hand, other = "AsAh2s3d", "KsKhQdJd"
     flop = ("4c5d7s", "4c5d7h", "4c6d7h")[variant]
-    river = flop + ("8hKd", "8dKc", "8sKh")[variant]
+    river = flop + ("8h9c", "8d9h", "8s9d")[variant]
     rows = np.array([parse_cards(hand), parse_cards(other)])
     ranges = ("AxAyKx, KK:$ds", "AxAyQx, QQ:$ds", "AxAyJx, JJ:$ds")[variant]
     return [

@@ -224,6 +224,8 @@ def test_the_tables_fit_at_desktop_and_phone_widths(browser, server, screenshot,
         expect(page.locator('section.range[data-player="2"] svg.distribution')).to_have_count(1)
         expect(page.locator("#next-cards tbody tr").first).to_be_visible()
         assert page.evaluate(OVERFLOW) == []
+        size = omaha8eq.parse_range("KK:$ds").without(omaha8eq.cards.cards_to_mask("AsAh2c3d4c5d7s")).count
+        expect(page.locator("#equity-table td[data-field=hand]").nth(1)).to_have_text(f"KK:$ds (range, {size} hands)")
         # every share bar carries its numbers, in colours told apart without red-green vision
         numbers = page.locator(".bar-numbers")
         expect(numbers).to_have_count(2)

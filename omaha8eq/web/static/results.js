@@ -62,6 +62,14 @@ const BREAKDOWN = [
   ["lo_tie", "Low tie"], ["no_low", "No low"], ["scoop", "Scoop"], ["quarter", "Quarter"],
 ];
 
+// A player's hand; a range marked with its size, so that a mistyped hand cannot pass for one.
+function handCell(player) {
+  const cell = node("td", { "data-field": "hand", text: player.hand });
+  const size = player.range_hands;
+  if (size) cell.append(" ", node("small", { text: `(range, ${size.toLocaleString()} hand${size === 1 ? "" : "s"})` }));
+  return cell;
+}
+
 function equityTable(table, result) {
   const head = node("tr", {}, node("th", { scope: "col", text: "Player" }), node("th", { scope: "col", text: "Hand" }),
     ...BREAKDOWN.map(([, label]) => node("th", { scope: "col", text: label })));
@@ -70,7 +78,7 @@ function equityTable(table, result) {
     if (!result.exhaustive) cells[0].append(node("small", { text: ` ±${percent(player.equity_stderr, 2)}` }));
     if (player.exact) cells[0].title = `exactly ${player.exact.equity}`;
     return node("tr", { "data-player": String(i + 1) }, node("th", { scope: "row", text: String(i + 1) }),
-      node("td", { "data-field": "hand", text: player.hand }), ...cells);
+      handCell(player), ...cells);
   });
   table.replaceChildren(node("thead", {}, head), node("tbody", {}, ...rows));
 }
