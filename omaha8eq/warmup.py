@@ -95,14 +95,15 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
     from .evaluation import evaluate, evaluate_batch
     from .ranges.range import range_weights
 
-    hand, other = "AsAh2s3d", "KsKhQdJd"
+    hand, other = "AsAh2s3d", ("KsKhQdJd", "KsKhQdJc", "KsKhQcJd")[variant]
     flop = ("4c5d7s", "4c5d7h", "4c6d7h")[variant]
     river = flop + ("8h9c", "8d9h", "8s9d")[variant]
     rows = np.array([parse_cards(hand), parse_cards(other)])
     ranges = ("AxAyKx, KK:$ds", "AxAyQx, QQ:$ds", "AxAyJx, JJ:$ds")[variant]
     return [
         ("evaluation", lambda: (evaluate(hand, flop), evaluate_batch(rows, [parse_cards(flop)] * 2))),
-        ("equity of known hands, exact", lambda: equity([hand, other], flop)),
+        # preflop: the parallel build of the aggregation (after a flop, the serial one)
+        ("equity of known hands, exact", lambda: (equity([hand, other], flop), equity([hand, other]))),
         ("equity against a random hand, exact", lambda: equity([hand, "random"], river, exhaustive=True)),
         ("equity, Monte Carlo", lambda: equity([hand, "random"], flop, samples=2_000, seed=variant)),
         ("equities of many spots", lambda: spot_equities([([hand, other], flop), ([hand, other], river)])),
