@@ -107,9 +107,17 @@ exec(FRESH_KERNEL, _fresh)
 fresh_kernel = _fresh["fresh_kernel"]
 
 
-def test_one_notice_per_process_naming_the_kernel_and_its_time(tmp_path, capsys, monkeypatch):
+@pytest.fixture
+def new_process(monkeypatch):
+    """The notice's state as in a new process (and the notice on), restored afterwards."""
     monkeypatch.delenv("OMAHA8EQ_COMPILE_NOTICE", raising=False)
+    saved = vars(registry._STATE).copy()
     registry.reset_first_use_notice()
+    yield
+    vars(registry._STATE).update(saved)
+
+
+def test_one_notice_per_process_naming_the_kernel_and_its_time(tmp_path, capsys, new_process):
     first, second = fresh_kernel(tmp_path, "double_a"), fresh_kernel(tmp_path, "double_b")
     assert first(21) == 42 and first(1.5) == 3.0 and second(2) == 4
     assert capsys.readouterr().err == (
@@ -118,17 +126,14 @@ def test_one_notice_per_process_naming_the_kernel_and_its_time(tmp_path, capsys,
     times = registry.compile_times()
     assert set(times) == {"double_a", "double_b"} and all(t > 0 for t in times.values())
     assert registry.compile_seconds() == pytest.approx(sum(times.values()))
-    registry.reset_first_use_notice()
 
 
-def test_other_libraries_kernels_and_a_silenced_notice_say_nothing(tmp_path, capsys, monkeypatch):
-    registry.reset_first_use_notice()
+def test_other_libraries_kernels_and_a_silenced_notice_say_nothing(tmp_path, capsys, monkeypatch, new_process):
     assert fresh_kernel(tmp_path, "theirs", module="someone_else")(1) == 2
     assert capsys.readouterr().err == "" and registry.compile_seconds() == 0.0
     monkeypatch.setenv("OMAHA8EQ_COMPILE_NOTICE", "0")
     assert fresh_kernel(tmp_path, "quiet")(1) == 2
     assert capsys.readouterr().err == "" and "quiet" in registry.compile_times()
-    registry.reset_first_use_notice()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork()")
