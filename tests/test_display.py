@@ -101,3 +101,24 @@ def test_many_spots_as_text_html_and_a_long_frame(spots):
     one = spots.result(1)
     row = frame[(frame["spot"] == 1) & (frame["player"] == 1)].iloc[0]
     assert (row["hand"], row["board"], row["equity"]) == (one.players[1].hand, one.board, one.players[1].equity)
+
+
+def test_the_time_line_gives_compiling_apart_from_running(ranged):
+    from dataclasses import replace
+
+    result = replace(ranged, elapsed=14.0)
+    assert "Monte Carlo: 2,000 samples, seed 1, in 14.0 s\n" in format_equity(result) + "\n"
+    line = format_equity(result, compiling=11.5).splitlines()[-1]
+    assert line == "Monte Carlo: 2,000 samples, seed 1, in 2.50 s, plus 11.5 s compiling kernels for first use"
+
+
+def test_the_command_line_reports_compile_time_apart(capsys, monkeypatch):
+    from cli_run import run
+
+    from omaha8eq.core import registry
+
+    readings = iter([100.0, 102.5])  # before and after the run: 2.5 s compiling
+    monkeypatch.setattr(registry, "compile_seconds", lambda: next(readings))
+    status, out, _ = run(capsys, "equity", "AsAh2c3d", "KsKhQdJd", "--board", "4c5d7s")
+    assert status == 0
+    assert out.splitlines()[-1].endswith(" s, plus 2.50 s compiling kernels for first use")
