@@ -122,3 +122,14 @@ def test_the_command_line_reports_compile_time_apart(capsys, monkeypatch):
     status, out, _ = run(capsys, "equity", "AsAh2c3d", "KsKhQdJd", "--board", "4c5d7s")
     assert status == 0
     assert out.splitlines()[-1].endswith(" s, plus 2.50 s compiling kernels for first use")
+
+
+def test_a_counterfeit_report_prints_as_the_command_line_does(capsys):
+    from cli_run import run
+
+    report = omaha8eq.counterfeit_odds("As 2c Kh Kd", "4d 6h 8s")
+    status, out, _ = run(capsys, "counterfeit", "As2cKhKd", "--board", "4d6h8s")
+    assert status == 0
+    drop_time = lambda text: text.rsplit(" in ", 1)[0]  # noqa: E731 - the last line's time differs
+    assert drop_time(str(report)) == drop_time(out.rstrip("\n"))
+    assert "Counterfeited" in str(report) and report._repr_html_().startswith("<pre>Hand: As 2c Kh Kd")
