@@ -133,3 +133,17 @@ def test_a_counterfeit_report_prints_as_the_command_line_does(capsys):
     drop_time = lambda text: text.rsplit(" in ", 1)[0]  # noqa: E731 - the last line's time differs
     assert drop_time(str(report)) == drop_time(out.rstrip("\n"))
     assert "Counterfeited" in str(report) and report._repr_html_().startswith("<pre>Hand: As 2c Kh Kd")
+
+
+def test_settlements_and_allins_print_as_the_command_line_does(capsys):
+    from cli_run import run
+
+    settled = omaha8eq.settle([(None, 10), ("As Ah 2c 3d", 50)])
+    status, out, _ = run(capsys, "settle", "fold:10", "AsAh2c3d:50")
+    assert status == 0 and str(settled) == out.rstrip("\n")
+    assert settled._repr_html_().startswith("<pre>Board: -")
+    players = [("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60)]
+    allin = omaha8eq.allin_equity(players, "4c 5d Ks Jd")
+    status, out, _ = run(capsys, "allin", "As2s3dKc:20", "QhQdJhTc:60", "--board", "4c5dKsJd")
+    assert status == 0
+    assert str(allin).rsplit(" in ", 1)[0] == out.rstrip("\n").rsplit(" in ", 1)[0]  # the time differs

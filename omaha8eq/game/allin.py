@@ -134,6 +134,17 @@ class AllinResult:
     elapsed: float
     hilo: bool
 
+    def __str__(self) -> str:
+        """The report the command line prints (:func:`omaha8eq.display.format_allin`)."""
+        from ..display import format_allin
+
+        return format_allin(self)
+
+    def _repr_html_(self) -> str:
+        from ..display import preformatted_html
+
+        return preformatted_html(str(self))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above, and the total chips."""
         return fields_dict(self, total=sum(p.contributed for p in self.players))
