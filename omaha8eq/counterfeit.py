@@ -264,6 +264,17 @@ class CounterfeitReport:
         value = self.exact.equity_if_not_counterfeited
         return None if value is None else float(value)
 
+    def __str__(self) -> str:
+        """The report the command line prints (:func:`omaha8eq.display.format_counterfeit`)."""
+        from .display import format_counterfeit
+
+        return format_counterfeit(self)
+
+    def _repr_html_(self) -> str:
+        from .display import preformatted_html
+
+        return preformatted_html(str(self))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the fields above, probabilities as floats and as "p/q" text."""
         names = [

@@ -264,6 +264,9 @@ class PlayerEquity:
             range's common factor).
         by_hand: for a range with ``equity(..., by_hand=True)``, one
             :class:`HandEquity` per hand of the range, best equity first; else None.
+        range_hands: for a range, the number of its hands in play (those holding
+            no card of a known hand, the board or the dead cards); None for a known
+            hand or "random". The tables show it beside the range: "KK (range, 6 hands)".
     """
 
     hand: str
@@ -281,6 +284,7 @@ class PlayerEquity:
     outcome_counts: OutcomeCounts = field(repr=False)
     counts: np.ndarray = field(repr=False, compare=False)
     by_hand: tuple[HandEquity, ...] | None = field(default=None, repr=False, compare=False)
+    range_hands: int | None = None
 
     @property
     def quarter(self) -> float:
@@ -306,6 +310,12 @@ class PlayerEquity:
     def deciles(self) -> tuple[float, ...]:
         """The equities at 10%, 20%, ..., 90% of the range (see :meth:`equity_distribution`)."""
         return self.equity_distribution().deciles()
+
+    def to_pandas(self) -> Any:
+        """The range's hands as a pandas DataFrame, best first (:func:`omaha8eq.display.hands_frame`)."""
+        from .display import hands_frame
+
+        return hands_frame(self)
 
 
 @dataclass(frozen=True)
@@ -345,6 +355,23 @@ class EquityResult:
     by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
     target_met: bool | None = None
 
+    def __str__(self) -> str:
+        """The table the command line prints (:func:`omaha8eq.display.format_equity`)."""
+        from .display import format_equity
+
+        return format_equity(self)
+
+    def _repr_html_(self) -> str:
+        from .display import equity_html
+
+        return equity_html(self)
+
+    def to_pandas(self) -> Any:
+        """One row per player as a pandas DataFrame (:func:`omaha8eq.display.equity_frame`)."""
+        from .display import equity_frame
+
+        return equity_frame(self)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc.; when
         exhaustive, each player's ``exact`` holds its equity as a fraction ("p/q")."""
@@ -361,6 +388,7 @@ class EquityResult:
             "players": [
                 {
                     "hand": p.hand,
+                    **({} if p.range_hands is None else {"range_hands": p.range_hands}),
                     "equity": p.equity,
                     # As counterfeit's report: the exact fractions beside the floats.
                     **({"exact": {"equity": str(p.exact_equity())}} if self.exhaustive else {}),
@@ -450,7 +478,8 @@ def hand_equities(
     breakdowns = [unknown] * len(order) if columns is None else zip(*columns, strict=True)
     rests: list[Any] = [(*b, h) for b, h in zip(breakdowns, histograms, strict=True)]  # the fields after frequency
     return tuple(
-        HandEquity(" ".join(names[c] for c in rows[k]), float(values[k]), int(shares[k]) / total, *rests[k])
+        # High card first, suits s h d c within a rank (the rows are sorted ascending).
+        HandEquity(" ".join(names[c] for c in rows[k][::-1]), float(values[k]), int(shares[k]) / total, *rests[k])
         for k in order
     )
 
@@ -588,9 +617,11 @@ def summarize_player(
     exhaustive: bool,
     by_hand: tuple[HandEquity, ...] | None = None,
     sums: list[int] | None = None,
+    range_hands: int | None = None,
 ) -> PlayerEquity:
     """Turn one player's outcome histogram ``counts[h, l]`` into a PlayerEquity;
-    ``sums``: its :func:`outcome_sums` if known (computed for many players at once)."""
+    ``sums``: its :func:`outcome_sums` if known (computed for many players at once);
+    ``range_hands``: a range's hands in play (see :class:`PlayerEquity`)."""
     # Plain Python over the few sums (numpy calls on arrays this small cost more), and
     # positional arguments: this runs once a player in every equity() call.
     n_players = counts.shape[0] - 1
@@ -630,6 +661,7 @@ def summarize_player(
         _later(_tallied_counts, tally, total, won),
         counts,
         by_hand,
+        range_hands,
     )
 
 

@@ -130,6 +130,23 @@ class SpotEquities:
             "elapsed": self.elapsed,
         }
 
+    def __str__(self) -> str:
+        """The first spots as a table (:func:`omaha8eq.display.format_spots`)."""
+        from .display import format_spots
+
+        return format_spots(self)
+
+    def _repr_html_(self) -> str:
+        from .display import spots_html
+
+        return spots_html(self)
+
+    def to_pandas(self) -> Any:
+        """One row per spot and player as a pandas DataFrame (:func:`omaha8eq.display.spots_frame`)."""
+        from .display import spots_frame
+
+        return spots_frame(self)
+
     def exact_equity(self, spot: int, player: int) -> Fraction:
         """The equity of ``player`` in ``spot`` (both 0-based) as an exact fraction."""
         player = check_int(player, "player", minimum=0, maximum=self.players - 1)

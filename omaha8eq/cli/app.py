@@ -71,6 +71,7 @@ COMMANDS = {
     "bench": "bench",
     "serve": "serve",
     "help": "help",
+    "warmup": "warmup",
 }
 
 

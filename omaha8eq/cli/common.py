@@ -14,7 +14,10 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from ..display import percent, seconds, table  # the formatting the reports share with Python's
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -44,6 +47,7 @@ __all__ = [
     "emit_json",
     "fail",
     "non_negative_chips",
+    "note_unused_seed",
     "one_line",
     "percent",
     "positive_chips",
@@ -161,32 +165,6 @@ def one_line(message: str) -> str:
     return text if len(text) <= _LONGEST_MESSAGE else text[: _LONGEST_MESSAGE - 3] + "..."
 
 
-def percent(x: float) -> str:
-    """A fraction as a percentage with two decimals, without the sign: ``0.5`` -> ``'50.00'``."""
-    return f"{100 * x:.2f}"
-
-
-def seconds(t: float) -> str:
-    """A duration in seconds: two decimals below 10 s, one above."""
-    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
-    """An aligned text table: the columns ``left`` left-aligned, the others right-aligned.
-
-    >>> print("\\n".join(table(["Hand", "Equity %"], [["AsAh2c3d", "93.41"], ["KK", "6.59"]])))
-    Hand      Equity %
-    AsAh2c3d     93.41
-    KK            6.59
-    """
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
 def button_index(number: int, players: int) -> int:
     """The 0-based seat of the 1-based ``--button`` player number among ``players``.
 
@@ -199,14 +177,29 @@ def button_index(number: int, players: int) -> int:
     return number - 1
 
 
+#: The largest power of ten :func:`whole_number` reads in ``1e6`` notation.
+MAX_EXPONENT = 30
+
+
 def whole_number(minimum: int, expected: str = "a whole number") -> Callable[[str], int]:
-    """An argparse type: a whole number (``_`` or ``,`` may group its digits) of at least
-    ``minimum``; the error says ``expected`` ("a whole number of chips")."""
+    """An argparse type: a whole number of at least ``minimum``, written in digits (``_``
+    or ``,`` may group them: ``1_000_000``) or in ``1e6`` notation (``2.5e5``; a whole
+    number up to 1e30). Every count option reads numbers this way. The error says
+    ``expected`` ("a whole number of chips")."""
 
     def parse(text: str) -> int:
+        plain = text.strip().replace("_", "").replace(",", "")
         try:
-            value = int(text.replace("_", "").replace(",", ""))
-        except ValueError:
+            if any(c in plain for c in "eE."):
+                number = Decimal(plain)
+                if not number.is_finite() or number != number.to_integral_value():
+                    raise ValueError
+                if number.adjusted() > MAX_EXPONENT:
+                    raise argparse.ArgumentTypeError(f"invalid value {text!r}: larger than 1e{MAX_EXPONENT}")
+                value = int(number)
+            else:
+                value = int(plain)
+        except (ValueError, ArithmeticError):
             raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected {expected}") from None
         if value < minimum:
             floor = "must not be negative" if minimum == 0 else f"must be at least {minimum}"
@@ -235,6 +228,12 @@ def _stderr_target(text: str) -> float:
         ) from None
     if not number > 0 or number == float("inf"):
         raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a positive number")
+    if number >= 1:  # a pot share's standard error is at most 0.5: 5 is a slip for 5% or 0.05
+        hint = "" if scale != 1.0 else f" ({value}% of the pot is {value}% or {number / 100:g})"
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r}: a standard error of {100 * number:g}% of the pot; "
+            f"expected a fraction below 1 such as 0.001, or a percentage such as 0.1%{hint}"
+        )
     return number
 
 
@@ -243,34 +242,32 @@ def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: 
     --high-only (``exact`` and ``samples`` are their help texts)."""
     method = parser.add_mutually_exclusive_group()
     method.add_argument("--exact", action="store_true", help=exact)
-    method.add_argument("--samples", "-n", type=int, metavar="N", help=samples)
+    method.add_argument("--samples", "-n", type=whole_number(1), metavar="N", help=samples + " (1e6 or 1000000)")
     method.add_argument(
         "--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
         help="Monte Carlo until every equity's standard error is at most X "
         "(a fraction of the pot such as 0.001, or a percentage such as 0.1%%)",
     )  # fmt: skip
-    parser.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
-    parser.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
+    parser.add_argument(
+        "--seed", type=whole_number(0), metavar="S",
+        help="Monte Carlo seed (default: random, reported; an exact run has no use for it and says so)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--threads", "-t", type=whole_number(1), metavar="N", help="threads to use (default: all cores)"
+    )
     parser.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
 
 
-def _work(text: str) -> int:
-    """An argparse type: a positive whole number of evaluations, digits or 1e11 notation."""
-    try:
-        value = float(text) if any(c in text for c in "eE.") else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid value {text!r}: expected a number of evaluations such as 1e11"
-        ) from None
-    if not 1 <= value < float("inf") or value != int(value):
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a whole number, at least 1")
-    return int(value)
+def note_unused_seed(seed: int | None, exhaustive: bool) -> None:
+    """Say on stderr, in one line, that ``--seed`` was given to a run that was exact."""
+    if seed is not None and exhaustive:
+        sys.stderr.write(f"{PROG}: note: --seed {seed} is not used: the run is exact (every board enumerated)\n")
 
 
 def add_max_work_option(parser: argparse.ArgumentParser) -> None:
     """``--max-work W``: the ``max_work`` of an exact run (the API's refusals name this option)."""
     parser.add_argument(
-        "--max-work", type=_work, metavar="W",
+        "--max-work", type=whole_number(1, "a number of evaluations such as 1e11"), metavar="W",
         help="with --exact, run even when the estimate is above the default limit of about a minute "
         "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
     )  # fmt: skip

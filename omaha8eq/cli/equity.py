@@ -26,6 +26,7 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from ..display import format_equity
 from ..errors import OmahaInputError
 from .cluster import add_cluster_options, cluster_client
 from .common import (
@@ -36,16 +37,14 @@ from .common import (
     add_method_options,
     emit,
     emit_json,
-    percent,
-    seconds,
-    table,
+    note_unused_seed,
     whole_number,
 )
 from .progress import ProgressBar
 from .startup import loading_engine
 
 if TYPE_CHECKING:
-    from ..results import EquityResult, PlayerEquity
+    from ..results import EquityResult
 
 __all__ = ["equity_document", "format_equity", "register", "run_equity"]
 
@@ -115,99 +114,6 @@ def register(commands: Subparsers) -> None:
     eq.set_defaults(run=run_equity)
 
 
-def format_equity(result: EquityResult, stderr_target: float | None = None, by_hand: int = 0) -> str:
-    """The text report of an equity result: the table, then what was computed and how,
-    then (``by_hand`` > 0) the best ``by_hand`` hands of each range."""
-    monte_carlo = not result.exhaustive
-    header = ["Hand", "Equity %"] + (["± s.e."] if monte_carlo else [])
-    header += ["Win hi %", "Tie hi %"]
-    if result.hilo:
-        header += ["Win lo %", "Tie lo %"]
-    header += ["Scoop %", "Quarter %"]
-    rows = []
-    for p in result.players:
-        row = [p.hand, percent(p.equity)]
-        if monte_carlo:
-            row.append(f"± {percent(p.equity_stderr)}")
-        row += [percent(p.hi_win), percent(p.hi_tie)]
-        if result.hilo:
-            row += [percent(p.lo_win), percent(p.lo_tie)]
-        row += [percent(p.scoop), percent(p.quarter)]
-        rows.append(row)
-    lines = table(header, rows)
-    lines.append("")
-    if result.board:
-        lines.append(f"Board: {result.board}")
-    if result.dead:
-        lines.append(f"Dead: {result.dead}")
-    noun = "deals" if any(p.hand == "random" for p in result.players) else "boards"
-    if result.hilo:
-        lines.append(f"No low: {percent(result.nobody_low)}% of {noun}")
-    if result.exhaustive:
-        counted = noun if result.outcomes != 1 else noun[:-1]
-        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {seconds(result.elapsed)} s")
-    else:
-        target = "" if stderr_target is None else f" (standard error target {percent(stderr_target)}%)"
-        lines.append(
-            f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {seconds(result.elapsed)} s"
-        )
-        if result.target_met is False:
-            lines.append(
-                f"Standard error target not met: stopped at the maximum of {result.outcomes:,} samples "
-                "(ask for a larger standard error)"
-            )
-    if not result.hilo:
-        lines.append("Omaha high")
-    if result.by_next_card:
-        lines.append("")
-        lines += _next_card_lines(result)
-    for number, p in enumerate(result.players, start=1):
-        if p.by_hand and by_hand:
-            lines.append("")
-            lines += _hand_lines(number, p, by_hand, result.hilo)
-    return "\n".join(lines)
-
-
-def _next_card_lines(result: EquityResult) -> list[str]:
-    """The next-card table: per card, how often it comes and both players' equity and scoop."""
-    cards = result.by_next_card or ()
-    header = ["Card", "Dealt %", "Equity 1 %", "Equity 2 %", "Scoop 1 %", "Scoop 2 %"]
-    rows = [[c.card, percent(c.frequency), *map(percent, c.equity), *map(percent, c.scoop)] for c in cards]
-    street = "turn" if len(result.board.split()) == 3 else "river"
-    return [f"By {street} card ({len(cards)} cards), best for hand 1 first:", *table(header, rows)]
-
-
-def _hand_lines(number: int, player: PlayerEquity, n: int, hilo: bool) -> list[str]:
-    """A range's best and worst ``n`` hands with their breakdown (when known), then its deciles."""
-    hands = player.by_hand or ()
-    shown = list(hands) if len(hands) <= 2 * n else [*hands[:n], None, *hands[-n:]]
-    what = f"all {len(hands):,} hands"
-    if len(hands) > 2 * n:
-        what = f"the best {n} and the worst {n} of {len(hands):,} hands"
-    breakdown = hands[0].scoop is not None
-    header = ["Hand", "Equity %", "Dealt %"]
-    if breakdown:
-        header += ["Win hi %", "Tie hi %"] + (["Win lo %", "Tie lo %", "No low %"] if hilo else [])
-        header += ["Scoop %", "Quarter %"]
-    rows = []
-    for h in shown:
-        if h is None:
-            rows.append(["..."] + [""] * (len(header) - 1))
-            continue
-        # A hand of a wide range is dealt a few thousandths of a percent of the time.
-        row = [h.hand, percent(h.equity), f"{100 * h.frequency:.3g}"]
-        if breakdown:
-            values = [h.hi_win, h.hi_tie] + ([h.lo_win, h.lo_tie, h.no_low] if hilo else []) + [h.scoop, h.quarter]
-            row += [percent(v or 0.0) for v in values]
-        rows.append(row)
-    deciles = " ".join(percent(d) for d in player.deciles())
-    return [
-        f"Hand {number} ({player.hand}): {what}",
-        *table(header, rows),
-        f"Equity deciles (10% to 90% of the range, worst first): {deciles}",
-    ]
-
-
 def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
     """The ``--json`` form: ``result.to_dict()`` with each range's ``by_hand`` list cut to
     its best ``by_hand`` hands (``by_hand_count`` keeps how many the range has)."""
@@ -229,7 +135,7 @@ def run_equity(args: argparse.Namespace) -> int:
 
         return run_boards_equity(args)
     with loading_engine():
-        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..core.registry import compile_notice_for, compile_seconds  # the core loads numba
         from ..equities import equity
 
     if args.graph:
@@ -241,6 +147,7 @@ def run_equity(args: argparse.Namespace) -> int:
     if (args.workers or args.threads_per_worker != 1) and not args.scheduler:
         raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
+    compiled_before = compile_seconds()
     try:
         with contextlib.ExitStack() as stack:
             scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
@@ -269,9 +176,10 @@ def run_equity(args: argparse.Namespace) -> int:
 
         if not draw_distribution(result, args.graph):
             raise OmahaInputError("--graph: no hand is a range: there is no equity distribution to draw")
+    note_unused_seed(args.seed, result.exhaustive)
     if args.json:
         emit_json(equity_document(result, args.by_hand))
     else:
-        report = format_equity(result, args.stderr_target, args.by_hand)
+        report = format_equity(result, args.stderr_target, args.by_hand, compile_seconds() - compiled_before)
         emit(report + (f"\nEquity distribution drawn in {args.graph}" if args.graph else ""))
     return EXIT_OK

@@ -63,20 +63,20 @@ def draw_distribution(result: EquityResult, path: str) -> int:
     axes = figure.add_subplot()
     for number, player in ranges:
         shape = player.equity_distribution()
-        # Best hands on the left: each hand spans its share of the range, starting where
-        # the better hands end (the last one ends at 100%).
-        starts = np.append(1 - shape.cumulative[::-1], 1.0)
-        equity = np.append(shape.equity[::-1], shape.equity[0])
+        # Worst hands on the left, as the deciles, the web page and the notebook: each
+        # hand spans its share of the range, starting where the worse hands end.
+        starts = np.append(0.0, shape.cumulative)
+        equity = np.append(shape.equity, shape.equity[-1])
         axes.step(100 * starts, 100 * equity, where="post",
                   label=f"hand {number}: {player.hand} ({100 * player.equity:.1f}%)")  # fmt: skip
     axes.set_xlim(0, 100)
     axes.set_ylim(0, 100)
-    axes.set_xlabel("% of the range (best hands first)")
+    axes.set_xlabel("% of the range (worst hands first)")
     axes.set_ylabel("equity %")
     kind = "exact" if result.exhaustive else "Monte Carlo"
     axes.set_title(f"Equity distribution, board {result.board or 'preflop'} ({kind})")
     axes.grid(alpha=0.3)
-    axes.legend(loc="upper right")
+    axes.legend(loc="upper left")
     try:
         figure.savefig(path)
     except OSError as exc:  # a full disk, a folder removed meanwhile, no permission

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import TYPE_CHECKING
 
-from ..cards import format_cards
+from ..display import format_allin, format_settlement
 from ..errors import OmahaInputError
 from .common import (
     EXIT_OK,
@@ -30,14 +29,10 @@ from .common import (
     button_index,
     emit,
     emit_json,
+    note_unused_seed,
     positive_chips,
-    table,
 )
 from .startup import loading_engine
-
-if TYPE_CHECKING:
-    from ..game.allin import AllinResult
-    from ..game.pots import Award, Pot, Settlement
 
 __all__ = ["format_allin", "format_settlement", "parse_player", "register"]
 
@@ -69,77 +64,9 @@ def _players(texts: list[str]) -> list[tuple[str | None, int]]:
     return [parse_player(t, i) for i, t in enumerate(texts, 1)]
 
 
-def _signed(x: float | int, digits: int = 0) -> str:
-    return f"{x:+,.{digits}f}" if x else f"{x:,.{digits}f}"
-
-
 # ---------------------------------------------------------------------------
 # settle
 # ---------------------------------------------------------------------------
-
-
-def _award_text(award: Award) -> str:
-    hand = award.hand
-    if hand is None:
-        return f"player {award.seat + 1} takes {award.chips:,} uncontested"
-    name = hand.describe()
-    return (
-        f"player {award.seat + 1} wins {award.chips:,}: {name} "
-        f"({format_cards(hand.cards)}; hole {format_cards(hand.hole_used)})"
-    )
-
-
-def _pot_lines(pot: Pot) -> list[str]:
-    players = ", ".join(str(s + 1) for s in pot.eligible)
-    lines = [f"{pot.name.capitalize()}: {pot.amount:,} (player{'s' if len(pot.eligible) > 1 else ''} {players})"]
-    if not pot.showdown:
-        lines.append(f"  {_award_text(pot.high[0])}")
-        return lines
-    halves = [("High", pot.high_amount, pot.high)]
-    if pot.low:
-        halves.append(("Low", pot.low_amount, pot.low))
-    for label, amount, awards in halves:
-        head = f"  {label} {amount:,}" + ("" if pot.low else " (no low)") + ": "
-        for k, award in enumerate(awards):
-            lines.append((head if k == 0 else " " * len(head)) + _award_text(award))
-    return lines
-
-
-def format_settlement(s: Settlement) -> str:
-    """The text report of a settlement: each pot's winners, then each player's result.
-
-    >>> from omaha8eq import settle
-    >>> print(format_settlement(settle([(None, 10), ("As Ah 2c 3d", 50)])))
-    Board: -
-    <BLANKLINE>
-    No showdown: player 2 is the only player left
-    Main pot: 20 (player 2)
-      player 2 takes 20 uncontested
-    Returned to player 2: 40 (uncalled)
-    <BLANKLINE>
-    Player  Hand         Put in  Gets  Net
-    1       folded           10     0  -10
-    2       As Ah 2c 3d      50    60  +10
-    """
-    lines = [f"Board: {s.board or '-'}", ""]
-    if not s.showdown:
-        winner = next(i for i, h in enumerate(s.hands) if h is not None)
-        lines.append(f"No showdown: player {winner + 1} is the only player left")
-    for pot in s.pots:
-        lines += _pot_lines(pot)
-    for seat, chips in enumerate(s.returned):
-        if chips:
-            lines.append(f"Returned to player {seat + 1}: {chips:,} (uncalled)")
-    lines.append("")
-    rows = [
-        [str(seat + 1), s.hands[seat] or "folded", f"{s.contributions[seat]:,}",
-         f"{s.payouts[seat]:,}", _signed(s.net[seat])]
-        for seat in range(len(s.payouts))
-    ]  # fmt: skip
-    lines += table(["Player", "Hand", "Put in", "Gets", "Net"], rows, left=(0, 1))
-    if not s.hilo:
-        lines.append("Omaha high")
-    return "\n".join(lines)
 
 
 def _run_settle(args: argparse.Namespace) -> int:
@@ -164,59 +91,6 @@ def _run_settle(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------
 
 
-def format_allin(r: AllinResult) -> str:
-    """The text report of an all-in: each pot's equities, then each player's expectation.
-
-    >>> from omaha8eq import allin_equity
-    >>> r = allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)], "4c 5d Ks Jd")
-    >>> print(format_allin(r))  # doctest: +ELLIPSIS
-    Board: 4c 5d Ks Jd
-    <BLANKLINE>
-    Pot         Chips  Players  Equity %
-    Main pot       60  1 2 3    51.39 / 31.94 / 16.67
-    Side pot 1     80  2 3      58.33 / 41.67
-    <BLANKLINE>
-    Player  Hand         Put in  Expected     Net
-    1       As 2s 3d Kc      20     30.83  +10.83
-    2       Qh Qd Jh Tc      60     65.83   +5.83
-    3       9h 8h 7c 6c      60     43.33  -16.67
-    <BLANKLINE>
-    Exact: enumerated 36 boards for each of 2 contested pots in ... s
-    """
-    lines = [f"Board: {r.board or '-'}"]
-    if r.dead:
-        lines.append(f"Dead: {r.dead}")
-    lines.append("")
-    rows = []
-    for pot in r.pots:
-        equities = " / ".join(f"{100 * e:.2f}" for e in pot.equities)
-        rows.append([pot.name.capitalize(), f"{pot.amount:,}", " ".join(str(s + 1) for s in pot.eligible), equities])
-    lines += table(["Pot", "Chips", "Players", "Equity %"], rows, left=(0, 2, 3))
-    for player in r.players:
-        if player.returned:
-            lines.append(f"Returned to player {player.seat + 1}: {player.returned:,} (uncalled)")
-    lines.append("")
-    rows = [
-        [str(p.seat + 1), p.hand or "folded", f"{p.contributed:,}", f"{p.expected:,.2f}", _signed(p.net, 2)]
-        for p in r.players
-    ]
-    lines += table(["Player", "Hand", "Put in", "Expected", "Net"], rows, left=(0, 1))
-    lines.append("")
-    contested = sum(1 for p in r.pots if p.result is not None)
-    noun = "boards" if r.outcomes != 1 else "board"
-    if not contested:
-        lines.append("No contested pot")
-    elif r.exhaustive:
-        lines.append(f"Exact: enumerated {r.outcomes:,} {noun} for each of {contested} contested "
-                     f"pot{'s' if contested > 1 else ''} in {r.elapsed:.2f} s")  # fmt: skip
-    else:
-        lines.append(f"Monte Carlo: {r.outcomes:,} samples for each of {contested} contested "
-                     f"pot{'s' if contested > 1 else ''}, seed {r.seed}, in {r.elapsed:.2f} s")  # fmt: skip
-    if not r.hilo:
-        lines.append("Omaha high")
-    return "\n".join(lines)
-
-
 def _run_allin(args: argparse.Namespace) -> int:
     with loading_engine():
         from ..core.registry import compile_notice_for  # the core loads numba
@@ -231,6 +105,7 @@ def _run_allin(args: argparse.Namespace) -> int:
             stderr_target=args.stderr_target, seed=args.seed,
             hilo=not args.high_only, threads=args.threads, max_work=args.max_work,
         )  # fmt: skip
+    note_unused_seed(args.seed, result.exhaustive)
     if args.json:
         emit_json(result.to_dict())
     else:

@@ -27,20 +27,22 @@ counts are integers, the same from either build.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numba
 
 from .registry import needs_compile
 
-__all__ = ["in_forked_child", "run", "run_soon", "serial_twin"]
+__all__ = ["in_forked_child", "run", "run_soon", "serial_builds", "serial_twin"]
 
 _forked = threading.Event()  # set in a forked child (an Event: no module-level rebinding)
+_serial = threading.Event()  # set within serial_builds(): run() calls the twins, as in a forked child
 _launch_lock = threading.Lock()
 _deferred: set[Any] = set()  # kernels whose compilation a first call left to a later one
 # Layers on which concurrent launches from several Python threads are safe.
@@ -74,9 +76,21 @@ def _layer_is_thread_safe() -> bool:
         return False
 
 
+@contextlib.contextmanager
+def serial_builds() -> Iterator[None]:
+    """Within the block, :func:`run` calls the serial twins, as a forked child does: so
+    that ``omaha8eq warmup`` compiles (and caches on disk) the builds a fork-pool
+    worker needs, which otherwise compile in the worker, unannounced by its parent."""
+    _serial.set()
+    try:
+        yield
+    finally:
+        _serial.clear()
+
+
 def run(kernel: Callable[..., Any], *args: Any) -> Any:
     """Call the compiled parallel ``kernel`` with ``args``, safely for forks and threads."""
-    if _forked.is_set():
+    if _forked.is_set() or _serial.is_set():
         return serial_twin(kernel)(*args)
     if _layer_is_thread_safe():
         return kernel(*args)

@@ -2,9 +2,17 @@
 
 The kernels are ``@njit(cache=True)``: the first call after installation (or after
 the core's sources change, see :mod:`.cache_guard`) compiles them and stores the
-machine code on disk, so that later runs load it in well under a second. The
-command-line interface uses :func:`compile_notice_for` to tell the user why the
-first run is slow.
+machine code on disk, so that later runs load it in well under a second.
+
+First use: :func:`install_first_use_notice` (run when ``omaha8eq.core`` is imported)
+listens to numba's compile events for the whole process. When one of the package's
+kernels starts compiling, it writes ONE line to stderr per process, naming the kernel
+(and, inside a :func:`compile_notice_for` block, the feature): in a forked child too
+(the notice is re-armed after ``fork()``, where the serial builds compile afresh), and
+in library use, not only on the command line (``OMAHA8EQ_COMPILE_NOTICE=0`` silences
+it). It also adds up the seconds spent compiling (:func:`compile_seconds`, per kernel
+:func:`compile_times`), so that a report can tell compiling from running.
+``omaha8eq warmup`` (:mod:`omaha8eq.warmup`) compiles every kernel ahead.
 
 :data:`KERNEL_GROUPS` lists every entry point -- a dispatcher that Python code
 calls -- as ``"module:function"`` (a module of ``omaha8eq.core``), grouped by the
@@ -24,6 +32,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -34,9 +44,13 @@ __all__ = [
     "KernelGroup",
     "compile_notice",
     "compile_notice_for",
+    "compile_seconds",
+    "compile_times",
     "entry_points",
     "first_use_message",
+    "install_first_use_notice",
     "needs_compile",
+    "reset_first_use_notice",
 ]
 
 
@@ -98,21 +112,24 @@ def entry_points(*groups: str) -> list[Any]:
     return dispatchers
 
 
-def first_use_message(*groups: str) -> str:
-    """The one-line notice for a first run that compiles the kernels of ``groups``.
+def first_use_message(*groups: str, kernel: str = "") -> str:
+    """The one-line notice for a first run that compiles the kernels of ``groups``
+    (``kernel``: the one numba started with).
+
+    No duration is promised: a kernel that compiles in 4 s on an idle machine took
+    over a minute on a busy one; the notice says what compiles and how to do it ahead.
 
     >>> first_use_message("ranges")
-    'omaha8eq: compiling the range kernels for first use (about 3 s; later runs start fast)'
-    >>> first_use_message("evaluation", "equity")
-    'omaha8eq: compiling the evaluation and equity kernels for first use (about 7 s, up to 14 s; later runs start fast)'
+    "omaha8eq: compiling the range kernels for first use (once per install; 'omaha8eq warmup' does all ahead)"
+    >>> first_use_message(kernel="sample_deals")
+    "omaha8eq: compiling sample_deals for first use (once per install; 'omaha8eq warmup' does all ahead)"
     """
-    chosen = [KERNEL_GROUPS[group] for group in groups]
-    labels = [group.label for group in chosen]
+    labels = [KERNEL_GROUPS[group].label for group in groups] or [""]
     named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
-    seconds = sum(group.seconds for group in chosen)
-    longest = sum(max(group.seconds, group.longest) for group in chosen)
-    took = f"about {seconds} s" + (f", up to {longest} s" if longest > seconds else "")
-    return f"omaha8eq: compiling the {named} kernels for first use ({took}; later runs start fast)"
+    what = f"the {named} kernels" if named else "a kernel"
+    if kernel:
+        what = f"{what} ({kernel})" if named else kernel
+    return f"omaha8eq: compiling {what} for first use (once per install; 'omaha8eq warmup' does all ahead)"
 
 
 def _cache_file(dispatcher: Any) -> Any:
@@ -152,40 +169,150 @@ def needs_compile(*dispatchers: Any) -> bool:
     return False
 
 
+class _FirstUse:
+    """The process's first-use state: whether the notice was written, the message of the
+    innermost :func:`compile_notice` block, and the seconds spent compiling."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        self.said = False
+        self.message: str | None = None  # set by a compile_notice block
+        self.stream: TextIO | None = None
+        self.depth = 0  # nested compiles (a kernel compiles the kernels it calls)
+        self.started = 0.0
+        self.kernel = ""
+        self.total = 0.0
+        self.times: dict[str, float] = {}
+
+
+_STATE = _FirstUse()
+_INSTALLED: list[Any] = []  # the listener, once installed
+os.register_at_fork(after_in_child=_STATE.reset)  # a forked child compiles (and says so) anew
+
+
+def _kernel_name(ev: Any) -> tuple[str, bool]:
+    """The compiling dispatcher's name ("sample_deals", or "sample_deals (serial build)"
+    for a forked child's twin) and whether it is one of the package's."""
+    func = getattr(ev.data.get("dispatcher"), "py_func", None)
+    if func is None:
+        return "", False
+    name = func.__qualname__
+    if name.endswith("_serial"):
+        name = f"{name.removesuffix('_serial')} (serial build)"
+    return name, str(getattr(func, "__module__", "")).startswith("omaha8eq.")
+
+
+def _on_start(ev: Any) -> None:
+    with _STATE.lock:
+        _STATE.depth += 1
+        if _STATE.depth > 1:
+            return
+        name, ours = _kernel_name(ev)
+        if not ours and _STATE.message is None:
+            _STATE.depth -= 1  # another library's kernel: not ours to announce or time
+            return
+        _STATE.started, _STATE.kernel = time.perf_counter(), name
+        if _STATE.said or os.environ.get("OMAHA8EQ_COMPILE_NOTICE", "1") == "0":
+            return
+        _STATE.said = True
+        message = _STATE.message
+        if message is None:
+            message = first_use_message(*_groups_of(name), kernel=name)
+        elif name:
+            message = message.replace(" kernels for first use", f" kernels ({name}) for first use", 1)
+        if os.getpid() != _PARENT_PID:
+            message += f" [process {os.getpid()}]"
+        stream = _STATE.stream or sys.stderr
+    print(message, file=stream, flush=True)
+
+
+def _on_end(ev: Any) -> None:
+    with _STATE.lock:
+        if _STATE.depth == 0:  # the start was another library's
+            return
+        _STATE.depth -= 1
+        if _STATE.depth == 0:
+            took = time.perf_counter() - _STATE.started
+            _STATE.total += took
+            _STATE.times[_STATE.kernel] = _STATE.times.get(_STATE.kernel, 0.0) + took
+
+
+def _groups_of(kernel: str) -> list[str]:
+    """The feature groups (not the benchmark's) that list ``kernel``."""
+    base = kernel.split(" ")[0]
+    listed = [key for key, group in KERNEL_GROUPS.items() if any(n.endswith(f":{base}") for n in group.names)]
+    return [key for key in listed if key != "bench"]
+
+
+_PARENT_PID = os.getpid()
+
+
+def install_first_use_notice() -> None:
+    """Listen to numba's compile events for the rest of the process (once; see the
+    module's docstring). Imports numba."""
+    if _INSTALLED:
+        return
+    from numba.core import event
+
+    class _Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            _on_start(ev)
+
+        def on_end(self, ev: Any) -> None:
+            _on_end(ev)
+
+    listener = _Listener()
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]  # numba is untyped
+    _INSTALLED.append(listener)
+
+
+def reset_first_use_notice() -> None:
+    """Forget that the notice was written and the compile times (for tests, and for a
+    process that runs many commands, each of which should say it)."""
+    with _STATE.lock:
+        _STATE.reset()
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent compiling the package's kernels (loading them
+    from the disk cache does not count)."""
+    with _STATE.lock:
+        return _STATE.total
+
+
+def compile_times() -> dict[str, float]:
+    """Seconds spent compiling each kernel in this process, by name (as the notice names them)."""
+    with _STATE.lock:
+        return dict(_STATE.times)
+
+
 @contextmanager
 def compile_notice(message: str, *dispatchers: Any, stream: TextIO | None = None) -> Iterator[None]:
-    """Within the block, write ``message`` once when numba starts compiling.
+    """Within the block, the first-use notice (if this process has not written it yet)
+    is ``message``, naming the kernel numba starts with; any compile counts, not only
+    the package's.
 
-    Nothing is armed unless :func:`needs_compile` says one of ``dispatchers``
-    lacks a cache. The message is written when numba actually begins a
-    compilation (its ``"numba:compile"`` event, which loading from the cache does
-    not fire), not on entry: input errors are raised before any kernel runs, so a
-    bad request never prints the notice. ``stream`` defaults to ``sys.stderr`` at
-    the time of writing.
+    Nothing is armed unless :func:`needs_compile` says one of ``dispatchers`` lacks a
+    cache. The message is written when numba actually begins a compilation (loading
+    from the cache does not), not on entry: input errors are raised before any kernel
+    runs, so a bad request never prints the notice. ``stream`` defaults to
+    ``sys.stderr`` at the time of writing.
     """
     if not needs_compile(*dispatchers):
         yield
         return
+    install_first_use_notice()
+    with _STATE.lock:
+        saved = _STATE.message, _STATE.stream
+        _STATE.message, _STATE.stream = message, stream
     try:
-        from numba.core import event
-    except ImportError:  # pragma: no cover - very old or future numba
-        print(message, file=stream or sys.stderr, flush=True)
         yield
-        return
-
-    class _Notice(event.Listener):
-        said = False
-
-        def on_start(self, ev: Any) -> None:
-            if not self.said:
-                self.said = True
-                print(message, file=stream or sys.stderr, flush=True)
-
-        def on_end(self, ev: Any) -> None:
-            pass
-
-    with event.install_listener("numba:compile", _Notice()):
-        yield
+    finally:
+        with _STATE.lock:
+            _STATE.message, _STATE.stream = saved
 
 
 def compile_notice_for(*groups: str, stream: TextIO | None = None) -> AbstractContextManager[None]:

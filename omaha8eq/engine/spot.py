@@ -22,7 +22,7 @@ from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse
 from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
-from ..inputs import DECK_SIZE, parse_hole
+from ..inputs import BOARD_SIZES, DECK_SIZE, parse_hole
 from ..ranges.syntax import RANGE_ONLY_CHARACTERS
 
 if TYPE_CHECKING:
@@ -132,9 +132,12 @@ def parse_range_text(text: str, hole_size: int, what: str) -> Range:
     (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
     is a mistyped hand)."""
     from ..ranges.range import RangeSyntaxError, parse_range
+    from ..ranges.syntax import MistypedHandError
 
     try:
         return parse_range(text, hole_size=hole_size)
+    except MistypedHandError:
+        raise  # names the mistyped card and how to write the range meant
     except RangeSyntaxError:
         # Text with no range punctuation (a comma separates written cards too) is a mistyped hand.
         if RANGE_ONLY_CHARACTERS.isdisjoint(text) and "," not in text:
@@ -166,7 +169,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
             seat.hands, seat.weights = np.compress(keep, seat.range_hands(), axis=0), seat.range_weights()[keep]
             if len(seat.hands) == 1:
                 seat.cards = tuple(int(c) for c in seat.hands[0])
-                seat.label = format_cards(seat.cards)
+                seat.label = format_cards(seat.cards[::-1])  # high card first (the rows ascend)
                 seat.hands = seat.weights = None
                 known_mask |= cards_to_mask(seat.cards)
                 changed = True
@@ -259,8 +262,10 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
     for ``hands`` that is not a list."""
     seats, hole_size = _parse_seats(hands)
     board_cards = parse_cards(board, what="board")
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    if len(board_cards) not in (0, *BOARD_SIZES):
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+        )
     dead_cards = parse_cards(dead, what="dead cards")
     known = [s.cards for s in seats if s.cards is not None]
     if _card_groups_overlap([*known, board_cards, dead_cards]):  # then check_disjoint names the card

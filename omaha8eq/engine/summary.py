@@ -57,7 +57,14 @@ def build_result(
     if sums is None:
         sums = outcome_sums(counts, None if weighted else outcomes)
     players = [
-        summarize_player(seat.label, counts[p], exhaustive, hand_results.get(p), sums[p])
+        summarize_player(
+            seat.label,
+            counts[p],
+            exhaustive,
+            hand_results.get(p),
+            sums[p],
+            len(seat.hands) if seat.hands is not None else None,
+        )
         for p, seat in enumerate(spot.seats)
     ]
     return _equity_result(

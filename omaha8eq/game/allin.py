@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
 from ..checks import check_flag
+from ..deck import BOARD_SIZES
 from ..equities import equity
 from ..errors import HandSizeError
 from ..results import EquityResult
@@ -133,6 +134,17 @@ class AllinResult:
     elapsed: float
     hilo: bool
 
+    def __str__(self) -> str:
+        """The report the command line prints (:func:`omaha8eq.display.format_allin`)."""
+        from ..display import format_allin
+
+        return format_allin(self)
+
+    def _repr_html_(self) -> str:
+        from ..display import preformatted_html
+
+        return preformatted_html(str(self))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above, and the total chips."""
         return fields_dict(self, total=sum(p.contributed for p in self.players))
@@ -190,8 +202,10 @@ def allin_equity(
     hilo = check_flag(hilo, "hilo")
     hands, chips = parse_players(players)
     board_cards = parse_cards(board, what="board")
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    if len(board_cards) not in (0, *BOARD_SIZES):
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+        )
     dead_cards = parse_cards(dead, what="dead cards")
     check_cards(hands, board_cards, dead_cards)
     if seed is None and exhaustive is not True:

@@ -179,6 +179,17 @@ class Settlement:
     chip: int
     hilo: bool
 
+    def __str__(self) -> str:
+        """The report the command line prints (:func:`omaha8eq.display.format_settlement`)."""
+        from ..display import format_settlement
+
+        return format_settlement(self)
+
+    def _repr_html_(self) -> str:
+        from ..display import preformatted_html
+
+        return preformatted_html(str(self))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the settings, the pots and one entry per player."""
         players = []

@@ -48,6 +48,7 @@ __all__ = [
     "RANGE_ONLY_CHARACTERS",
     "RANK_VARIABLES",
     "SUIT_VARIABLES",
+    "MistypedHandError",
     "RangeSyntaxError",
     "excerpt",
     "parse_tree",
@@ -75,13 +76,16 @@ _NUMBER = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
 _MACRO = re.compile(r"\$([A-Za-z]*)")
 _ENDS_PATTERN = ",:!@()$%"  # characters after which no further slot of a pattern follows
+_RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 class RangeSyntaxError(OmahaInputError):
     """A range expression that cannot be read; names the position and the text.
 
-    ``position`` is the 0-based index into ``expression`` (the message says it
-    1-based), ``text`` the offending part. The message quotes at most
+    ``position`` is the 0-based index into ``expression``; the message, the CLI and
+    the web API's JSON (``"position"``) all say it 1-based, as a person counts
+    characters (``position + 1``). ``text`` is the offending part. The message quotes at most
     ``EXCERPT_LENGTH`` characters of the expression around the position.
     """
 
@@ -90,6 +94,12 @@ class RangeSyntaxError(OmahaInputError):
         self.expression = expression
         self.position = position
         self.text = text
+
+
+class MistypedHandError(RangeSyntaxError):
+    """A pattern that reads as a whole hand with one card mistyped (``KsKhQdJ``,
+    ``KsKhQdJx``, ``AsAhKsKw``): refused rather than read as a range. The message
+    says which card and how to write the range it would otherwise have meant."""
 
 
 def excerpt(text: str, position: int = 0, length: int = EXCERPT_LENGTH) -> str:
@@ -414,9 +424,55 @@ class _Parser:
         else:
             raise self.error("expected a rank (2-9, T, J, Q, K, A), a rank variable (R O N B M P), '*' or '['")
 
+    def check_not_a_mistyped_hand(self, node: Pattern) -> None:
+        """Refuse a pattern that reads as a hand with one card mistyped.
+
+        The rule: a pattern with as many cards as the hand, all but one written in
+        full (rank and suit), whose other card is a plain rank with no suit (``J``)
+        or with a suit variable (``Jx``), is a hand with a forgotten or mistyped
+        suit, not a range. The range it would have meant is written with the rank
+        in brackets: ``KsKhQd[J]`` (any jack), ``KsKhQd[J]x`` (a jack of a suit not
+        written). Patterns with two or more cards short of a hand (``Ah3dQQ``) and
+        shorter patterns (``AsK``) are ranges as before.
+        """
+        slots = node.slots
+        if self.hole_size is None or len(slots) != self.hole_size:
+            return
+        loose = [i for i, s in enumerate(slots) if s.rank is None or s.suit is None]
+        if len(loose) != 1:
+            return
+        starts, pos = [], node.position
+        for s in slots:  # the slots are consecutive in the text, maybe spaced
+            pos = self.text.index(s.text, pos)
+            starts.append(pos)
+            pos += len(s.text)
+        bad, where = slots[loose[0]], starts[loose[0]]
+        rank = self.rank_at(where)
+        if rank is None or self.char(where + rank[1]) == "-":
+            return  # '*', a list, a span or a rank variable: a pattern on purpose
+        rank_text = bad.text[: rank[1]]
+        suggestion = "".join(s.text if s is not bad else f"[{rank_text}]{bad.text[rank[1] :]}" for s in slots)
+        name = _RANK_NAMES[rank[0]]
+        if bad.suit_var < 0:
+            problem = f"its {_ORDINALS[loose[0]]} card has no suit: give it one"
+            meant = f"any {name}"
+        else:
+            problem = (
+                f"its {_ORDINALS[loose[0]]} card's suit {bad.text[-1]!r} is a suit variable, "
+                "not a suit (c d h s): give it a suit"
+            )
+            meant = f"a {name} of a suit not written"
+        error = self.error(
+            f"it reads as a hand but {problem}, or write {suggestion} for the range of those cards with {meant}",
+            position=where,
+            length=len(bad.text),
+        )
+        raise MistypedHandError(str(error), error.expression, error.position, error.text)
+
     def check_pattern(self, node: Pattern, spaced: int) -> None:
         slots = node.slots
         start, length = node.position, len(node.text)
+        self.check_not_a_mistyped_hand(node)
         if spaced >= 0 and node.exact_cards is None:
             raise self.error(
                 "a space inside a pattern (spaces may only separate written cards such as "

@@ -56,7 +56,8 @@ def _error(exc: BaseException, status: int = 400) -> JSONResponse:
 
     document: dict[str, Any] = {"error": " ".join(str(exc).split())}
     if isinstance(exc, RangeSyntaxError):
-        document["position"], document["text"] = exc.position, exc.text
+        # 1-based, as the message says it ("at position 4")
+        document["position"], document["text"] = exc.position + 1, exc.text
     headers = {"Retry-After": "2"} if status == 503 else None
     return JSONResponse(document, status_code=status, headers=headers)
 

@@ -37,6 +37,17 @@ FLOP = ["--board", "4c5d7s"]
         (["equity", *HANDS, "--seed", "-1"], "seed"),
         (["equity", *HANDS, "--exact", "--samples", "10"], "--exact"),
         (["equity", *HANDS, "--samples", "many"], "many"),
+        (["equity", *HANDS, "--samples", "1.5"], "expected a whole number"),
+        (["equity", *HANDS, "--samples", "1e99"], "larger than 1e30"),
+        (["equity", *HANDS, "--samples", "9" * 5000], "expected a whole number"),
+        (["equity", *HANDS, "--max-work", "2.5"], "'2.5': expected a number of evaluations such as 1e11"),
+        (["equity", *HANDS, "--stderr", "5"], "500% of the pot; expected a fraction below 1"),
+        (["equity", *HANDS, "--stderr", "150%"], "150% of the pot"),
+        (["equity", *HANDS, "--board", "Ac8c"], "2 cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5"),
+        (["equity", *HANDS, "--board", "Ac"], "1 cards given; expected 0 (preflop)"),
+        (["allin", "As2s3dKc:20", "QhQdJhTc:60", "--board", "Ac8c"], "2 cards given"),
+        (["equity", *HANDS, "KsKhQdJ"], "4th card has no suit: give it one, or write KsKhQd[J]"),
+        (["equity", "AsAh2c3d", "AsAhKsKw"], "suit 'w' is a suit variable"),
         (["equity", "AsAh2c3d"], "2 or more"),
         (["eval", "As Ah 3d 6s", "--board", "Ad 8c Zz"], "Zz"),
         (["eval", "As Ah 3d 6s", "--board", "Ad 8c"], "2 cards"),
@@ -46,6 +57,33 @@ FLOP = ["--board", "4c5d7s"]
 )
 def test_bad_input_is_one_line_and_status_2(capsys, argv, token):
     assert token in fails(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    "option, value, parsed",
+    [
+        ("--samples", "1e6", 1_000_000),
+        ("--samples", "1_000_000", 1_000_000),
+        ("--samples", "2.5e3", 2_500),
+        ("--max-work", "1e12", 10**12),
+        ("--max-work", "1000000000000", 10**12),
+        ("--seed", "7", 7),
+        ("--threads", "2", 2),
+    ],
+)
+def test_counts_read_digits_and_1e6_notation_alike(option, value, parsed):
+    from omaha8eq.cli.app import build_parser
+
+    args = build_parser().parse_args(["equity", *HANDS, option, value])
+    assert getattr(args, option.strip("-").replace("-", "_")) == parsed
+
+
+def test_a_seed_on_an_exact_run_is_said_to_be_unused(capsys):
+    assert main(["equity", *HANDS, *FLOP, "--exact", "--seed", "7"]) == 0
+    err = capsys.readouterr().err
+    assert "omaha8eq: note: --seed 7 is not used: the run is exact (every board enumerated)\n" in err
+    assert main(["equity", *HANDS, *FLOP, "--samples", "1000", "--seed", "7"]) == 0
+    assert "--seed" not in capsys.readouterr().err
 
 
 def test_a_bug_is_not_reported_as_bad_input(monkeypatch):
@@ -98,7 +136,9 @@ def test_needs_compile_until_cached(fresh_kernel):
     assert not needs_compile(fresh_kernel)
 
 
-def test_compile_notice_is_printed_once_when_compiling(fresh_kernel, capsys):
+def test_compile_notice_is_printed_once_when_compiling(fresh_kernel, capsys, monkeypatch):
+    monkeypatch.delenv("OMAHA8EQ_COMPILE_NOTICE", raising=False)  # the suite silences it (tests/conftest.py)
+    monkeypatch.setattr(compiled, "_STATE", compiled._FirstUse())  # as in a new process
     with compile_notice("omaha8eq: compiling", fresh_kernel):
         assert fresh_kernel(1) == 2
         assert fresh_kernel(1.5) == 3.0  # a second compilation: no second notice

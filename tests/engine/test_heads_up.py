@@ -94,7 +94,7 @@ def test_a_range_reduced_to_one_hand_is_that_hand():
     # Every hand of the second range but one holds a board card: it is played as a known hand.
     hands = ["AsAh2c*@50, KhKd2c*", "Qc Jc Tc 9c, Kc Qd Jd 3h"]
     swept, combined = _both_paths(hands, "Jc8c5h", "", True)
-    assert swept.players[1].hand == "3h Jd Qd Kc"
+    assert swept.players[1].hand == "Kc Qd Jd 3h"  # high card first
     _assert_same(swept, combined)
     # Both ranges reduced: the known hands' exact method.
     swept, combined = _both_paths(["As Ah 2c 3d, Qc Jc 9s 9d", "Qc Jc Tc 9c, Kc Qd Jd 3h"], "Jc8c5h", "", True)

@@ -107,9 +107,9 @@ def test_dealt_weights_and_hand_equities_match_by_hand():
     shares = share_matrix(2)
     for i, hand in enumerate(a.hands.tolist()):
         if not swept.dealt_a[i]:  # holds a board card, or meets no hand of the other range
-            assert format_cards(hand) not in by_hand or by_hand[format_cards(hand)].frequency == 0
+            assert format_cards(hand[::-1]) not in by_hand or by_hand[format_cards(hand[::-1])].frequency == 0
             continue
-        expected = by_hand[format_cards(hand)]
+        expected = by_hand[format_cards(hand[::-1])]  # high card first
         assert swept.dealt_a[i] / swept.dealt_a.sum() == pytest.approx(expected.frequency, rel=1e-12)
         won = (swept.hands_a[i] * shares).sum() / swept.hands_a[i].sum()
         assert won == pytest.approx(expected.equity, rel=1e-12)

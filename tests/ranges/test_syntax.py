@@ -3,6 +3,8 @@ that name the position and the text, and the limits on size, depth and weights."
 
 from __future__ import annotations
 
+from math import comb
+
 import pytest
 
 from omaha8eq.errors import OmahaInputError
@@ -12,6 +14,7 @@ from omaha8eq.ranges.syntax import (
     MAX_EXPRESSION_LENGTH,
     MAX_NESTING,
     RANGE_ONLY_CHARACTERS,
+    MistypedHandError,
     excerpt,
 )
 
@@ -76,7 +79,66 @@ def test_is_range_expression():
     # else cards (the card error names the bad card)
     assert is_range_expression("AA:$xs") and is_range_expression("(AA") and is_range_expression("AAKKQQ")
     assert not is_range_expression("AsAhXx3d")
-    assert is_range_expression("AsAh2c3")  # a valid pattern: As Ah 2c and any three
+    # a valid pattern (so the range parser names the mistake), refused as a mistyped 4-card hand
+    assert is_range_expression("AsAh2c3")
+
+
+MISTYPED = [
+    # text, hole size, 0-based position, offending text, words of the message
+    (
+        "KsKhQdJ",
+        4,
+        6,
+        "J",
+        "4th card has no suit: give it one, or write KsKhQd[J] for the range of those cards with any jack",
+    ),
+    ("KsKhQdJx", 4, 6, "Jx", "suit 'x' is a suit variable, not a suit (c d h s): give it a suit, or write KsKhQd[J]x"),
+    ("AsAhKsKw", 4, 6, "Kw", "write AsAhKs[K]w for the range of those cards with a king of a suit not written"),
+    ("JsKhQdJ", 4, 6, "J", "write JsKhQd[J]"),  # the bad card's rank also written earlier
+    ("Ks Kh Qd J", 4, 9, "J", "4th card has no suit"),  # spaced
+    ("Ks Kh 10 Qd", 4, 6, "10", "3rd card has no suit: give it one, or write KsKh[10]Qd"),
+    ("K♠K♥Q♦J", 4, 6, "J", "write K♠K♥Q♦[J]"),
+    ("AA, KsKhQdJ@50", 4, 10, "J", "4th card has no suit"),  # inside an expression
+    ("AsKsQsJs2", 5, 8, "2", "5th card has no suit"),
+    ("AsKsQsJsTs9", 6, 10, "9", "6th card has no suit"),
+]
+
+
+@pytest.mark.parametrize("expr, hole_size, position, text, words", MISTYPED)
+def test_a_hand_with_one_card_mistyped_is_refused_with_the_range_it_could_mean(expr, hole_size, position, text, words):
+    with pytest.raises(MistypedHandError) as info:
+        parse_range(expr, hole_size=hole_size)
+    err = info.value
+    assert isinstance(err, RangeSyntaxError) and (err.position, err.text) == (position, text)
+    assert words in str(err) and f"at position {position + 1} ({text!r})" in str(err)
+
+
+@pytest.mark.parametrize(
+    "expr, hole_size, meant",
+    [
+        ("KsKhQd[J]", 4, ["KsKhQdJc", "KsKhQdJd", "KsKhQdJh", "KsKhQdJs"]),
+        ("KsKhQd[J]x", 4, ["KsKhQdJc"]),
+        ("AsAhKs[K]w", 4, ["AsAhKsKd", "AsAhKsKc"]),
+    ],
+)
+def test_the_suggested_spelling_is_the_range_the_text_used_to_mean(expr, hole_size, meant):
+    assert parse_range(expr, hole_size=hole_size) == parse_range(", ".join(meant), hole_size=hole_size)
+
+
+@pytest.mark.parametrize(
+    "expr, hole_size, count",
+    [
+        ("KsKhQdJ", 5, 186),  # one card short of a 5-card hand: a pattern
+        ("Ah3dQQ", 4, 6),  # two cards without a suit: a pattern (as documented)
+        ("AsAhKxKy", 4, 1),  # two suit variables relate to each other: a pattern (AsAhKdKc)
+        ("AsAh2c*", 4, 49),
+        ("AsAh2cR", 4, 44),
+        ("AsAh2c3-5", 4, 12),
+        ("AsK", 4, comb(51, 3) - comb(47, 3)),  # shorter than a hand: As and a king
+    ],
+)
+def test_patterns_not_one_card_short_of_a_hand_are_ranges_as_before(expr, hole_size, count):
+    assert len(parse_range(expr, hole_size=hole_size)) == count
 
 
 @pytest.mark.parametrize(

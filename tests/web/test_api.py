@@ -142,13 +142,15 @@ def test_range_counts_lists_and_validates(client):
     assert response.status_code == 400
     with pytest.raises(omaha8eq.RangeSyntaxError) as raised:
         omaha8eq.parse_range("AA:$xs")
-    assert response.json() == {"error": str(raised.value), "position": 3, "text": "$xs"}
+    # one convention: the JSON's position is the message's, 1-based
+    assert response.json() == {"error": str(raised.value), "position": 4, "text": "$xs"}
+    assert "at position 4 ('$xs')" in response.json()["error"]
     # A player's text that reads as a mistyped hand gets equity()'s card error, as a run would.
     response = client.post("/api/range", json={"expression": "AsAh2c3q", "hand": 2})
     assert response.status_code == 400
     assert response.json()["error"] == library_error(lambda: omaha8eq.equity(["KsKhQdJd", "AsAh2c3q"]))
     response = client.post("/api/range", json={"expression": "AA:$xs", "hand": 2})
-    assert response.json() == {"error": str(raised.value), "position": 3, "text": "$xs"}
+    assert response.json() == {"error": str(raised.value), "position": 4, "text": "$xs"}
 
 
 def library_error(call) -> str:

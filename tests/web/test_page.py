@@ -10,6 +10,7 @@ that is how docs/web-*.png are made).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -232,3 +233,81 @@ def test_run_it_twice_keeps_the_equity_and_a_bad_board_shows_the_message(page, s
     page.fill("#board2", "4c")
     page.click("#run")
     expect(page.locator("#message")).to_contain_text("4c appears in board 1 and in board 2")
+
+
+# ---------------------------------------------------------------------------
+# the page fits and never shows old numbers as new
+# ---------------------------------------------------------------------------
+
+#: Every table's right edge, the page's width, and any table wider than the box it scrolls in.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const table of document.querySelectorAll("table")) {
+    const box = table.closest(".scroll") || table.parentElement;
+    const right = box.getBoundingClientRect().right;
+    if (right > width + 0.5) out.push(`${table.id || table.className}: its box ends at ${right}, page ${width}`);
+  }
+  const page = document.documentElement.scrollWidth;
+  if (page > width) out.push(`the page scrolls sideways: ${page} > ${width}`);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width, height, name", [(1280, 900, "web-desktop"), (390, 844, "web-phone-range")])
+def test_the_tables_fit_at_desktop_and_phone_widths(browser, server, screenshot, width, height, name):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}?p=AsAh2c3d&p=KK%3A%24ds&b=4c5d7s&nc=1")
+        expect(page.locator('section.range[data-player="2"] svg.distribution')).to_have_count(1)
+        expect(page.locator("#next-cards tbody tr").first).to_be_visible()
+        assert page.evaluate(OVERFLOW) == []
+        size = omaha8eq.parse_range("KK:$ds").without(omaha8eq.cards.cards_to_mask("AsAh2c3d4c5d7s")).count
+        expect(page.locator("#equity-table td[data-field=hand]").nth(1)).to_have_text(f"KK:$ds (range, {size} hands)")
+        # every share bar carries its numbers, in colours told apart without red-green vision
+        numbers = page.locator(".bar-numbers")
+        expect(numbers).to_have_count(2)
+        assert all("equity" in t and "%" in t for t in numbers.all_inner_texts())
+        whole = page.locator(".share-1").first
+        assert whole.inner_text().endswith("%")
+        assert whole.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(0, 114, 178)"
+        screenshot(page, name)
+    finally:
+        context.close()
+
+
+def test_a_changed_spot_or_an_error_greys_the_old_numbers(page, server, screenshot):
+    page.goto(f"{server}?p=AsAh2c3d&p=KsKhQdJd&b=4c5d7s&nc=1")
+    results = page.locator("#results")
+    expect(page.locator("#next-cards tbody tr").first).to_be_visible()
+    expect(results).not_to_have_class(re.compile("stale"))
+    page.fill("#board", "4c5d7s8h")  # a new board: old numbers greyed, the next-card table gone
+    expect(results).to_have_class(re.compile("stale"))
+    expect(page.locator("#next-cards")).to_be_empty()
+    expect(page.locator("#results .stale-note")).to_contain_text("Out of date")
+    page.click("#run")
+    expect(page.locator("#summary")).to_contain_text("Board 4c 5d 7s 8h")
+    expect(results).not_to_have_class(re.compile("stale"))
+    page.select_option("#game", "high")  # an option changes the numbers too
+    expect(results).to_have_class(re.compile("stale"))
+    page.click("#run")
+    expect(results).not_to_have_class(re.compile("stale"))
+    page.fill("#player-1", "AsAh2c3q")
+    page.click("#run")  # the run fails: the message, and the last numbers stay greyed
+    expect(page.locator("#message")).to_be_visible()
+    expect(results).to_have_class(re.compile("stale"))
+    screenshot(page, "web-stale")
+
+
+def test_the_four_colour_deck(page, server):
+    page.goto(server)
+    colour = "c => getComputedStyle(document.querySelector(`#picker button[data-card='${c}']`)).color"
+    two = [page.evaluate(colour, card) for card in ("Ac", "As", "Ad", "Ah")]
+    assert two[0] == two[1] and two[2] == two[3] and two[0] != two[2]  # black and red
+    page.check("#four-colour")
+    four = [page.evaluate(colour, card) for card in ("Ac", "As", "Ad", "Ah")]
+    assert len(set(four)) == 4
+    page.reload()  # remembered
+    expect(page.locator("#four-colour")).to_be_checked()

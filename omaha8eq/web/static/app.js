@@ -3,6 +3,7 @@
 
 import { ApiError, Job, post } from "./api.js";
 import { buildPicker, cardText, classify, markPicker, toggleCard } from "./cards.js";
+import { markFresh, markStale, spotChanged } from "./display.js";
 import { showCounterfeit, showEquity } from "./results.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -57,6 +58,7 @@ function addPlayer(text = "") {
 function removePlayer(li) {
   if (playerList.children.length <= MIN_PLAYERS) return;
   li.remove();
+  spotChanged(li);
   renumber();
   setTarget("1");
   refresh();
@@ -125,6 +127,7 @@ function setStatus(input, text, kind) {
 const checks = new WeakMap(); // input -> {timer, controller}: the pending range check
 
 function changed(input) {
+  spotChanged(input);
   refresh();
   if (input.classList.contains("hand") && classify(input.value).kind === "range") checkRange(input);
 }
@@ -143,7 +146,8 @@ function checkRange(input) {
       setStatus(input, `${range.hands.toLocaleString()} hands (${(100 * range.share).toFixed(2)}%)`, "ok");
     } catch (error) {
       if (error.name === "AbortError") return;
-      const where = error.details && error.details.position !== undefined ? error.details.position : null;
+      // The server counts positions from 1, as its message does.
+      const where = error.details && error.details.position !== undefined ? error.details.position - 1 : null;
       setStatus(input, error.message, "error");
       if (where !== null && document.activeElement !== input) input.setSelectionRange(where, where + 1);
     }
@@ -194,6 +198,7 @@ function showMessage(text) {
   const message = $("#message");
   message.textContent = text;
   message.hidden = !text;
+  if (text) for (const panel of [$("#results"), $("#cf-results")]) markStale(panel);  // never old numbers as new
 }
 
 // A number field: null when empty; the server checks the rest (a fraction where a count
@@ -273,6 +278,7 @@ function runEquity() {
   runJob("equity", request, (result) => {
     showEquity(resultParts, result);
     $("#results").hidden = false;
+    markFresh($("#results"));
   });
 }
 
@@ -283,7 +289,7 @@ function runCounterfeit() {
     ? playerInputs().slice(1).map((i) => i.value.trim()).filter((t) => t && t.toLowerCase() !== "random")
     : [];
   runJob("counterfeit", { hand, board: fields.board.value, dead: fields.dead.value, opponents },
-    (report) => showCounterfeit($("#cf-results"), report));
+    (report) => { showCounterfeit($("#cf-results"), report); markFresh($("#cf-results")); });
 }
 
 // ----- wiring -----

@@ -62,6 +62,14 @@ const BREAKDOWN = [
   ["lo_tie", "Low tie"], ["no_low", "No low"], ["scoop", "Scoop"], ["quarter", "Quarter"],
 ];
 
+// A player's hand; a range marked with its size, so that a mistyped hand cannot pass for one.
+function handCell(player) {
+  const cell = node("td", { "data-field": "hand", text: player.hand });
+  const size = player.range_hands;
+  if (size) cell.append(" ", node("small", { text: `(range, ${size.toLocaleString()} hand${size === 1 ? "" : "s"})` }));
+  return cell;
+}
+
 function equityTable(table, result) {
   const head = node("tr", {}, node("th", { scope: "col", text: "Player" }), node("th", { scope: "col", text: "Hand" }),
     ...BREAKDOWN.map(([, label]) => node("th", { scope: "col", text: label })));
@@ -70,7 +78,7 @@ function equityTable(table, result) {
     if (!result.exhaustive) cells[0].append(node("small", { text: ` ±${percent(player.equity_stderr, 2)}` }));
     if (player.exact) cells[0].title = `exactly ${player.exact.equity}`;
     return node("tr", { "data-player": String(i + 1) }, node("th", { scope: "row", text: String(i + 1) }),
-      node("td", { "data-field": "hand", text: player.hand }), ...cells);
+      handCell(player), ...cells);
   });
   table.replaceChildren(node("thead", {}, head), node("tbody", {}, ...rows));
 }
@@ -85,11 +93,13 @@ function shareBars(container, result) {
       const known = ["1", "3/4", "1/2", "1/4"].includes(share) ? share.replace("/", "-") : "other";
       const segment = node("span", { class: `share share-${known}`, title: `${share} of the pot: ${percent(frequency)}` });
       segment.style.width = `${100 * frequency}%`;
+      if (frequency >= 0.08) segment.textContent = percent(frequency, 0);  // the number, where it fits
       bar.append(segment);
       parts.push(`${share} of the pot ${percent(frequency, 1)}`);
     }
     bar.setAttribute("aria-label", `Player ${i + 1}: ${parts.join(", ") || "never wins"}`);
-    return node("div", { class: "bar-row" }, node("span", { class: "bar-label", text: `${i + 1}. ${player.hand}` }), bar);
+    const numbers = node("span", { class: "bar-numbers", text: `equity ${percent(player.equity, 1)}, scoop ${percent(player.scoop, 1)}` });
+    return node("div", { class: "bar-row" }, node("span", { class: "bar-label", text: `${i + 1}. ${player.hand}` }), bar, numbers);
   });
   const legend = node("p", { class: "legend" }, ...[["1", "whole pot"], ["3-4", "3/4"], ["1-2", "half"],
     ["1-4", "quarter"], ["other", "other share"]].map(([key, label]) =>

@@ -1,0 +1,587 @@
+"""Results as text, HTML and DataFrames: what ``print(result)``, a notebook and the CLI show.
+
+The result classes (:mod:`omaha8eq.results`, :mod:`omaha8eq.spot_results`) keep only
+thin methods (``__str__``, ``_repr_html_``, ``to_pandas``) that call the functions here,
+so that the command line and Python show the same table:
+
+- :func:`format_equity`: the CLI's equity report (the table, the board, the method and
+  its time), which is also ``str(EquityResult)``;
+- :func:`equity_html`: the same table as HTML, for Jupyter;
+- :func:`equity_frame`, :func:`hands_frame`, :func:`spots_frame`: pandas DataFrames of
+  the players, of a range's hands and of many spots (pandas is imported only when one
+  of them is called: ``pip install 'omaha8eq[pandas]'``).
+
+A range's row is marked with its size, "AA:$ds (range, 864 hands)", so that a
+mistyped hand read as a range cannot pass for a hand. This module imports nothing
+heavy (the CLI's parser loads it): numpy, pandas and the engine are imported inside
+the functions that need them. Results are typed ``Any`` here because the result
+modules import this one (their methods delegate to it).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "HAND_COLUMNS",
+    "PLAYER_COLUMNS",
+    "SHOWN_SPOTS",
+    "SPOT_FIGURES",
+    "equity_frame",
+    "equity_html",
+    "format_allin",
+    "format_counterfeit",
+    "format_equity",
+    "format_settlement",
+    "format_spots",
+    "hand_label",
+    "hands_frame",
+    "percent",
+    "preformatted_html",
+    "range_sizes",
+    "seconds",
+    "spots_frame",
+    "spots_html",
+    "table",
+]
+
+
+def percent(x: float) -> str:
+    """A fraction as a percentage with two decimals, without the sign: ``0.5`` -> ``'50.00'``."""
+    return f"{100 * x:.2f}"
+
+
+def seconds(t: float) -> str:
+    """A duration in seconds: two decimals below 10 s, one above."""
+    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
+    """An aligned text table: the columns ``left`` left-aligned, the others right-aligned.
+
+    >>> print("\\n".join(table(["Hand", "Equity %"], [["AsAh2c3d", "93.41"], ["KK", "6.59"]])))
+    Hand      Equity %
+    AsAh2c3d     93.41
+    KK            6.59
+    """
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def hand_label(hand: str, size: int | None) -> str:
+    """A player's hand as the tables show it: a range marked with its size.
+
+    >>> hand_label("AA:$ds", 864), hand_label("KsKhQd[J]", 1), hand_label("As Ah 2c 3d", None)
+    ('AA:$ds (range, 864 hands)', 'KsKhQd[J] (range, 1 hand)', 'As Ah 2c 3d')
+    """
+    if size is None:
+        return hand
+    return f"{hand} (range, {size:,} hand{'' if size == 1 else 's'})"
+
+
+def range_sizes(result: Any) -> list[int | None]:
+    """For each player of an ``EquityResult``: the number of hands its range holds
+    once the known cards are removed (``PlayerEquity.range_hands``), or None for a
+    known hand or ``random``."""
+    return [p.range_hands for p in result.players]
+
+
+def format_equity(result: Any, stderr_target: float | None = None, by_hand: int = 0, compiling: float = 0.0) -> str:
+    """The text report of an ``EquityResult`` (the CLI's, and ``str(result)``): the
+    table, then what was computed and how, then (``by_hand`` > 0) the best and worst
+    ``by_hand`` hands of each range. ``compiling``: the seconds of ``result.elapsed``
+    spent compiling kernels for first use (see
+    :func:`omaha8eq.core.registry.compile_seconds`), reported apart from the run's."""
+    header, rows = _equity_rows(result)
+    lines = table(header, rows)
+    lines.append("")
+    lines += _equity_notes(result, stderr_target, compiling)
+    if result.by_next_card:
+        lines.append("")
+        lines += _next_card_lines(result)
+    for number, p in enumerate(result.players, start=1):
+        if p.by_hand and by_hand:
+            lines.append("")
+            lines += _hand_lines(number, p, by_hand, result.hilo)
+    return "\n".join(lines)
+
+
+def _equity_rows(result: Any) -> tuple[list[str], list[list[str]]]:
+    """The header and the rows of an ``EquityResult``'s table, one row per player."""
+    monte_carlo = not result.exhaustive
+    header = ["Hand", "Equity %"] + (["± s.e."] if monte_carlo else [])
+    header += ["Win hi %", "Tie hi %"]
+    if result.hilo:
+        header += ["Win lo %", "Tie lo %"]
+    header += ["Scoop %", "Quarter %"]
+    rows = []
+    for p, size in zip(result.players, range_sizes(result), strict=True):
+        row = [hand_label(p.hand, size), percent(p.equity)]
+        if monte_carlo:
+            row.append(f"± {percent(p.equity_stderr)}")
+        row += [percent(p.hi_win), percent(p.hi_tie)]
+        if result.hilo:
+            row += [percent(p.lo_win), percent(p.lo_tie)]
+        row += [percent(p.scoop), percent(p.quarter)]
+        rows.append(row)
+    return header, rows
+
+
+def _equity_notes(result: Any, stderr_target: float | None = None, compiling: float = 0.0) -> list[str]:
+    """The lines under the table: the board, the dead cards, how often nobody has a low,
+    the method with its size and time (and the time spent compiling, if any)."""
+    took = f"{seconds(max(result.elapsed - compiling, 0.0))} s"
+    if compiling >= 0.005:
+        took += f", plus {seconds(compiling)} s compiling kernels for first use"
+    lines = []
+    if result.board:
+        lines.append(f"Board: {result.board}")
+    if result.dead:
+        lines.append(f"Dead: {result.dead}")
+    noun = "deals" if any(p.hand == "random" for p in result.players) else "boards"
+    if result.hilo:
+        lines.append(f"No low: {percent(result.nobody_low)}% of {noun}")
+    if result.exhaustive:
+        counted = noun if result.outcomes != 1 else noun[:-1]
+        lines.append(f"Exact: enumerated {result.outcomes:,} {counted} in {took}")
+    else:
+        target = "" if stderr_target is None else f" (standard error target {percent(stderr_target)}%)"
+        lines.append(f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}{target}, in {took}")
+        if result.target_met is False:
+            lines.append(
+                f"Standard error target not met: stopped at the maximum of {result.outcomes:,} samples "
+                "(ask for a larger standard error)"
+            )
+    if not result.hilo:
+        lines.append("Omaha high")
+    return lines
+
+
+def _next_card_lines(result: Any) -> list[str]:
+    """The next-card table: per card, how often it comes and both players' equity and scoop."""
+    cards = result.by_next_card or ()
+    header = ["Card", "Dealt %", "Equity 1 %", "Equity 2 %", "Scoop 1 %", "Scoop 2 %"]
+    rows = [[c.card, percent(c.frequency), *map(percent, c.equity), *map(percent, c.scoop)] for c in cards]
+    street = "turn" if len(result.board.split()) == 3 else "river"
+    return [f"By {street} card ({len(cards)} cards), best for hand 1 first:", *table(header, rows)]
+
+
+def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
+    """A range's best and worst ``n`` hands with their breakdown (when known), then its deciles."""
+    hands: Sequence[Any] = player.by_hand or ()
+    shown = list(hands) if len(hands) <= 2 * n else [*hands[:n], None, *hands[-n:]]
+    what = f"all {len(hands):,} hands"
+    if len(hands) > 2 * n:
+        what = f"the best {n} and the worst {n} of {len(hands):,} hands"
+    breakdown = hands[0].scoop is not None
+    header = ["Hand", "Equity %", "Dealt %"]
+    if breakdown:
+        header += ["Win hi %", "Tie hi %"] + (["Win lo %", "Tie lo %", "No low %"] if hilo else [])
+        header += ["Scoop %", "Quarter %"]
+    rows = []
+    for h in shown:
+        if h is None:
+            rows.append(["..."] + [""] * (len(header) - 1))
+            continue
+        # A hand of a wide range is dealt a few thousandths of a percent of the time.
+        row = [h.hand, percent(h.equity), f"{100 * h.frequency:.3g}"]
+        if breakdown:
+            values = [h.hi_win, h.hi_tie] + ([h.lo_win, h.lo_tie, h.no_low] if hilo else []) + [h.scoop, h.quarter]
+            row += [percent(v or 0.0) for v in values]
+        rows.append(row)
+    deciles = " ".join(percent(d) for d in player.deciles())
+    return [
+        f"Hand {number} ({player.hand}): {what}",
+        *table(header, rows),
+        f"Equity deciles (10% to 90% of the range, worst first): {deciles}",
+    ]
+
+
+def _html_table(header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> str:
+    """An HTML table (text columns left, numbers right) with ``notes`` as lines below it."""
+    right = ' style="text-align:right"'
+    head = "".join(f"<th{'' if i == 0 else right}>{html.escape(h)}</th>" for i, h in enumerate(header))
+    body = "".join(
+        "<tr>" + "".join(f"<td{'' if i == 0 else right}>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
+        for row in rows
+    )
+    below = "".join(f"<br>{html.escape(n)}" for n in notes if n)
+    return f"<div><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{below.removeprefix('<br>')}</div>"
+
+
+def equity_html(result: Any) -> str:
+    """An ``EquityResult`` as HTML (Jupyter's ``_repr_html_``): the table and the notes
+    of :func:`format_equity`."""
+    header, rows = _equity_rows(result)
+    return _html_table(header, rows, _equity_notes(result))
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:
+        from .errors import OmahaInputError
+
+        raise OmahaInputError("to_pandas: pandas is not installed (pip install 'omaha8eq[pandas]')") from None
+    return pandas
+
+
+#: The per-player columns of :func:`equity_frame` (the fields of ``PlayerEquity``).
+PLAYER_COLUMNS = (
+    "equity", "equity_stderr", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop",
+    "quarter",
+)  # fmt: skip
+#: The per-hand columns of :func:`hands_frame` (the fields of ``HandEquity``).
+HAND_COLUMNS = ("equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter")
+
+
+def equity_frame(result: Any) -> Any:
+    """An ``EquityResult`` as a pandas DataFrame: one row per player (index ``player``,
+    1-based), the columns ``hand``, ``range_hands`` (the range's size, missing for a
+    known hand) and :data:`PLAYER_COLUMNS` as fractions (0.5 is 50%)."""
+    pd = _pandas()
+    sizes = range_sizes(result)
+    frame = pd.DataFrame(
+        {
+            "hand": [p.hand for p in result.players],
+            "range_hands": pd.array(sizes, dtype="Int64"),
+            **{name: [float(getattr(p, name)) for p in result.players] for name in PLAYER_COLUMNS},
+        },
+        index=pd.RangeIndex(1, len(result.players) + 1, name="player"),
+    )
+    return frame
+
+
+def hands_frame(player: Any) -> Any:
+    """A range's per-hand results (``PlayerEquity.by_hand``, from ``equity(...,
+    by_hand=True)``) as a pandas DataFrame: one row per hand, best equity first, the
+    columns ``hand`` and :data:`HAND_COLUMNS` (fractions; a breakdown column missing
+    when the run did not count it). Raises ``ValueError`` without per-hand results."""
+    if not player.by_hand:
+        raise ValueError(f"{player.hand}: no per-hand results (a range, with equity(..., by_hand=True))")
+    pd = _pandas()
+    hands = player.by_hand
+    columns = {name: [getattr(h, name) for h in hands] for name in HAND_COLUMNS}
+    return pd.DataFrame(
+        {"hand": [h.hand for h in hands], **{k: pd.array(v, dtype="Float64") for k, v in columns.items()}}
+    )
+
+
+def spots_frame(spots: Any) -> Any:
+    """A ``SpotEquities`` as a long pandas DataFrame: one row per spot and player, the
+    columns ``spot`` and ``player`` (0-based, as ``SpotEquities.result`` counts them),
+    ``hand``, ``board``, ``dead``, ``equity`` ... ``quarter`` (fractions), then the
+    spot's ``nobody_low`` and ``outcomes``."""
+    import numpy as np
+
+    from .cards import format_cards
+
+    pd = _pandas()
+    n, players = len(spots), spots.players
+    labels = [[seat.label for seat in spot.seats] for spot in spots._spots]
+    return pd.DataFrame(
+        {
+            "spot": np.repeat(np.arange(n), players),
+            "player": np.tile(np.arange(players), n),
+            "hand": [label for row in labels for label in row],
+            "board": np.repeat([format_cards(s.board) for s in spots._spots], players),
+            "dead": np.repeat([format_cards(s.dead) for s in spots._spots], players),
+            **{name: getattr(spots, name).reshape(-1) for name in SPOT_FIGURES},
+            "nobody_low": np.repeat(spots.nobody_low, players),
+            "outcomes": np.repeat(spots.outcomes, players),
+        }
+    )
+
+
+#: The per-player arrays of ``SpotEquities`` that :func:`spots_frame` and the text show.
+SPOT_FIGURES = ("equity", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop", "quarter")
+#: Spots that ``str(SpotEquities)`` lists (the rest are counted).
+SHOWN_SPOTS = 10
+
+
+def _spot_rows(spots: Any) -> tuple[list[str], list[list[str]]]:
+    from .cards import format_cards
+
+    header = ["Spot", "Hand", "Board", "Equity %", "Scoop %"]
+    rows = []
+    for i, spot in enumerate(spots._spots[:SHOWN_SPOTS]):
+        for p, seat in enumerate(spot.seats):
+            first = p == 0
+            rows.append(
+                [
+                    str(i) if first else "",
+                    seat.label,
+                    format_cards(spot.board) if first else "",
+                    percent(spots.equity[i, p]),
+                    percent(spots.scoop[i, p]),
+                ]
+            )
+    return header, rows
+
+
+def _spot_notes(spots: Any) -> list[str]:
+    more = len(spots) - SHOWN_SPOTS
+    game = "Omaha Hi-Lo" if spots.hilo else "Omaha high"
+    return [
+        *([f"... and {more:,} more spots (to_pandas() has them all)"] if more > 0 else []),
+        f"{len(spots):,} spots of {spots.players} players, {game}, exact, in {seconds(spots.elapsed)} s",
+    ]
+
+
+def format_spots(spots: Any) -> str:
+    """``str(SpotEquities)``: the first :data:`SHOWN_SPOTS` spots, each player's equity
+    and scoop, then how many spots there are."""
+    header, rows = _spot_rows(spots)
+    return "\n".join([*table(header, rows, left=(0, 1, 2)), "", *_spot_notes(spots)])
+
+
+def spots_html(spots: Any) -> str:
+    """``SpotEquities`` as HTML (Jupyter): the table of :func:`format_spots`."""
+    header, rows = _spot_rows(spots)
+    return _html_table(header, rows, _spot_notes(spots))
+
+
+# ---------------------------------------------------------------------------
+# counterfeit reports
+# ---------------------------------------------------------------------------
+
+_TO_COME = {"preflop": "5 cards to come", "flop": "2 cards to come", "turn": "1 card to come"}
+_NEXT = {"flop": "turn", "turn": "river"}
+_LOWBALL_ORDER = "A23456789TJQK"  # next cards are listed by rank, ace low (suits never matter)
+
+
+def _group_label(card: Any, street: str) -> str:
+    parts = ["counterfeits"] if card.counterfeits else []
+    if card.low is None:
+        parts.append("no low yet" if street == "flop" else "no low")
+    else:
+        parts.append(f"{card.low}, {'the nut low' if card.nut_low else 'not the nut low'}")
+    return ", ".join(parts)
+
+
+def _counterfeit_next_lines(report: Any) -> list[str]:
+    """The next cards grouped by effect (counterfeits first, then the best lows), by rank."""
+    groups: dict[tuple[bool, bool, int, bool], list[str]] = {}
+    labels: dict[tuple[bool, bool, int, bool], str] = {}
+    for card in report.next_cards:
+        key = (not card.counterfeits, card.low is None, -(card.low.value if card.low else 0), not card.nut_low)
+        groups.setdefault(key, []).append(card.card)
+        labels[key] = _group_label(card, report.street)
+    width = max(len(label) for label in labels.values())
+    lines = [f"Next card ({_NEXT[report.street]}), {len(report.next_cards)} possible:"]
+    for key in sorted(groups):
+        ranks = sorted((card[0] for card in groups[key]), key=_LOWBALL_ORDER.index)
+        count = f"({len(ranks)} card{'s' if len(ranks) != 1 else ''})"
+        lines.append(f"  {(labels[key] + ':').ljust(width + 1)} {' '.join(ranks)} {count}")
+    return lines
+
+
+def _percent_or_na(value: Any) -> str:
+    return "n/a" if value is None else percent(float(value))
+
+
+def _runouts_text(report: Any) -> str:
+    """ "990 runouts", or with ranges "297,660 weighted runouts of 363 range deals"."""
+    if report.combinations == 1:
+        return f"{report.runouts:,} runouts"
+    return f"{report.runouts:,} weighted runouts of {report.combinations:,} range deals"
+
+
+def format_counterfeit(report: Any) -> str:
+    """The text report of a ``CounterfeitReport`` (the CLI's, and ``str(report)``): the
+    spot, the probabilities table, the next cards, the method."""
+    from fractions import Fraction
+
+    from .cards import format_cards
+
+    lines = [f"Hand: {report.hand}"]
+    lines.append(
+        f"Board: {report.board or '(none)'} ({report.street}: {_TO_COME[report.street]}, {_runouts_text(report)})"
+    )
+    if report.dead:
+        lines.append(f"Dead: {report.dead}")
+    if report.opponents:
+        lines.append(f"Vs: {', '.join(report.opponents)}")
+    if report.street != "preflop":
+        if report.low is None:
+            lines.append("Low now: none")
+        else:
+            nut = "the nut low" if report.low_is_nut else "not the nut low"
+            lines.append(
+                f"Low now: {report.low}, {nut} ({format_cards(report.low.hole_used)} + "
+                f"{format_cards(report.low.board_used)})"
+            )
+    if report.low_cards:
+        kind = "low" if report.low is not None else "low draw"
+        ranks = " or ".join(dict.fromkeys(format_cards((c,))[0] for c in report.low_cards))
+        lines.append(f"Low cards: {format_cards(report.low_cards)} (the {kind}; counterfeited by any {ranks} to come)")
+    if report.reason:
+        lines.append(f"Note: {report.reason}")
+    lines.append("")
+    exact = report.exact
+    rows: list[tuple[str, Fraction | None]] = [
+        ("Counterfeited", exact.p_counterfeit),
+        ("Low", exact.p_low),
+        ("Nut low", exact.p_nut_low),
+        ("Low if counterfeited", exact.p_low_if_counterfeited),
+        ("Nut low if counterfeited", exact.p_nut_low_if_counterfeited),
+    ]
+    if report.opponents:
+        rows += [
+            ("Equity", exact.equity),
+            ("Equity if counterfeited", exact.equity_if_counterfeited),
+            ("Equity if not counterfeited", exact.equity_if_not_counterfeited),
+        ]
+    name_width = max(len(name) for name, _ in rows)
+    percents = [_percent_or_na(value) for _, value in rows]
+    pct_width = max(len("%"), *(len(p) for p in percents))
+    lines.append(f"{'':{name_width}}  {'%':>{pct_width}}  Exact")
+    for (name, value), pct in zip(rows, percents, strict=True):
+        lines.append(f"{name:{name_width}}  {pct:>{pct_width}}  {'n/a' if value is None else value}")
+    if report.next_cards:
+        lines.append("")
+        lines += _counterfeit_next_lines(report)
+    lines.append("")
+    lines.append(f"Exact: counted {_runouts_text(report)} in {report.elapsed:.2f} s")
+    return "\n".join(lines)
+
+
+def preformatted_html(text: str) -> str:
+    """A text report as HTML (Jupyter's ``_repr_html_`` of the reports without a table)."""
+    return f"<pre>{html.escape(text)}</pre>"
+
+
+# ---------------------------------------------------------------------------
+# settlements and all-ins
+# ---------------------------------------------------------------------------
+
+
+def _signed(x: float | int, digits: int = 0) -> str:
+    return f"{x:+,.{digits}f}" if x else f"{x:,.{digits}f}"
+
+
+def _award_text(award: Any) -> str:
+    from .cards import format_cards
+
+    hand = award.hand
+    if hand is None:
+        return f"player {award.seat + 1} takes {award.chips:,} uncontested"
+    name = hand.describe()
+    return (
+        f"player {award.seat + 1} wins {award.chips:,}: {name} "
+        f"({format_cards(hand.cards)}; hole {format_cards(hand.hole_used)})"
+    )
+
+
+def _pot_lines(pot: Any) -> list[str]:
+    players = ", ".join(str(s + 1) for s in pot.eligible)
+    lines = [f"{pot.name.capitalize()}: {pot.amount:,} (player{'s' if len(pot.eligible) > 1 else ''} {players})"]
+    if not pot.showdown:
+        lines.append(f"  {_award_text(pot.high[0])}")
+        return lines
+    halves = [("High", pot.high_amount, pot.high)]
+    if pot.low:
+        halves.append(("Low", pot.low_amount, pot.low))
+    for label, amount, awards in halves:
+        head = f"  {label} {amount:,}" + ("" if pot.low else " (no low)") + ": "
+        for k, award in enumerate(awards):
+            lines.append((head if k == 0 else " " * len(head)) + _award_text(award))
+    return lines
+
+
+def format_settlement(s: Any) -> str:
+    """The text report of a ``Settlement`` (the CLI's, and ``str(settlement)``): each
+    pot's winners, then each player's result.
+
+    >>> from omaha8eq import settle
+    >>> print(format_settlement(settle([(None, 10), ("As Ah 2c 3d", 50)])))
+    Board: -
+    <BLANKLINE>
+    No showdown: player 2 is the only player left
+    Main pot: 20 (player 2)
+      player 2 takes 20 uncontested
+    Returned to player 2: 40 (uncalled)
+    <BLANKLINE>
+    Player  Hand         Put in  Gets  Net
+    1       folded           10     0  -10
+    2       As Ah 2c 3d      50    60  +10
+    """
+    lines = [f"Board: {s.board or '-'}", ""]
+    if not s.showdown:
+        winner = next(i for i, h in enumerate(s.hands) if h is not None)
+        lines.append(f"No showdown: player {winner + 1} is the only player left")
+    for pot in s.pots:
+        lines += _pot_lines(pot)
+    for seat, chips in enumerate(s.returned):
+        if chips:
+            lines.append(f"Returned to player {seat + 1}: {chips:,} (uncalled)")
+    lines.append("")
+    rows = [
+        [str(seat + 1), s.hands[seat] or "folded", f"{s.contributions[seat]:,}",
+         f"{s.payouts[seat]:,}", _signed(s.net[seat])]
+        for seat in range(len(s.payouts))
+    ]  # fmt: skip
+    lines += table(["Player", "Hand", "Put in", "Gets", "Net"], rows, left=(0, 1))
+    if not s.hilo:
+        lines.append("Omaha high")
+    return "\n".join(lines)
+
+
+def format_allin(r: Any) -> str:
+    """The text report of an ``AllinResult`` (the CLI's, and ``str(result)``): each
+    pot's equities, then each player's expectation.
+
+    >>> from omaha8eq import allin_equity
+    >>> r = allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)], "4c 5d Ks Jd")
+    >>> print(format_allin(r))  # doctest: +ELLIPSIS
+    Board: 4c 5d Ks Jd
+    <BLANKLINE>
+    Pot         Chips  Players  Equity %
+    Main pot       60  1 2 3    51.39 / 31.94 / 16.67
+    Side pot 1     80  2 3      58.33 / 41.67
+    <BLANKLINE>
+    Player  Hand         Put in  Expected     Net
+    1       As 2s 3d Kc      20     30.83  +10.83
+    2       Qh Qd Jh Tc      60     65.83   +5.83
+    3       9h 8h 7c 6c      60     43.33  -16.67
+    <BLANKLINE>
+    Exact: enumerated 36 boards for each of 2 contested pots in ... s
+    """
+    lines = [f"Board: {r.board or '-'}"]
+    if r.dead:
+        lines.append(f"Dead: {r.dead}")
+    lines.append("")
+    rows = []
+    for pot in r.pots:
+        equities = " / ".join(f"{100 * e:.2f}" for e in pot.equities)
+        rows.append([pot.name.capitalize(), f"{pot.amount:,}", " ".join(str(s + 1) for s in pot.eligible), equities])
+    lines += table(["Pot", "Chips", "Players", "Equity %"], rows, left=(0, 2, 3))
+    for player in r.players:
+        if player.returned:
+            lines.append(f"Returned to player {player.seat + 1}: {player.returned:,} (uncalled)")
+    lines.append("")
+    rows = [
+        [str(p.seat + 1), p.hand or "folded", f"{p.contributed:,}", f"{p.expected:,.2f}", _signed(p.net, 2)]
+        for p in r.players
+    ]
+    lines += table(["Player", "Hand", "Put in", "Expected", "Net"], rows, left=(0, 1))
+    lines.append("")
+    contested = sum(1 for p in r.pots if p.result is not None)
+    noun = "boards" if r.outcomes != 1 else "board"
+    if not contested:
+        lines.append("No contested pot")
+    elif r.exhaustive:
+        lines.append(f"Exact: enumerated {r.outcomes:,} {noun} for each of {contested} contested "
+                     f"pot{'s' if contested > 1 else ''} in {r.elapsed:.2f} s")  # fmt: skip
+    else:
+        lines.append(f"Monte Carlo: {r.outcomes:,} samples for each of {contested} contested "
+                     f"pot{'s' if contested > 1 else ''}, seed {r.seed}, in {r.elapsed:.2f} s")  # fmt: skip
+    if not r.hilo:
+        lines.append("Omaha high")
+    return "\n".join(lines)
