@@ -1,0 +1,72 @@
+"""Compiled per-hand features on a street: the nut high and the nut low the hand's holder
+cannot rule out.
+
+Rows are deals: ``holes[i]`` one player's hole cards, ``boards[i, :n_board]`` the board
+on the street (cards ``4 * rank + suit``, trusted: the caller dealt them). For each row
+:func:`nut_values` gives the best high and the best 8-or-better low that two cards
+*unseen* by that player make with the board: cards that are not in the hand, not on the
+board and not dead (``dead_mask``, bit ``card``). A hand holds the nuts when its own
+value is at least that (a tie for the nuts is the nuts). The query language's ``nutHi``
+and ``nutLo`` read it; the range explorer can too.
+
+How: the best high of two unseen cards is the best of two paths, as in ``high.py``:
+without flushes, the maximum of ``board_pair[board state, pair]`` over the rank pairs
+the unseen cards can form (a pair of one rank needs two unseen cards of it); with a
+flush, ``best_flush`` of the suit's board ranks and every unseen rank of that suit (its
+top two ranks, or the straight-flush windows whose two missing ranks are both unseen).
+The best low is the best ``low`` table entry over the pairs of distinct low ranks with
+an unseen card each.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .high import best_flush, board_state, popcount, read_cards, unsigned
+from .low import low_bits
+from .tables import NO_LOW, PAIR_INDEX
+
+
+@njit(cache=True, parallel=True)
+def nut_values(holes, boards, n_board, dead_mask, board_pair, flush5, suited, low, out_high, out_low):
+    """``out_high[i]``, ``out_low[i]``: the best high and low (NO_LOW: none) two cards unseen
+    by the holder of ``holes[i]`` make on ``boards[i, :n_board]`` (see the module docstring)."""
+    n_hole = holes.shape[1]
+    for i in prange(holes.shape[0]):
+        _, board_mask, _ = read_cards(boards, i, n_board)
+        _, hole_mask, _ = read_cards(holes, i, n_hole)
+        seen = board_mask | hole_mask | dead_mask
+        unseen_count = np.zeros(13, dtype=np.int64)
+        for rank in range(13):
+            for suit in range(4):
+                if not (seen >> (16 * suit + rank)) & 1:
+                    unseen_count[rank] += 1
+        pair_values = board_pair[unsigned(board_state(boards, i, n_board))]
+        best = -1
+        for b in range(13):
+            if unseen_count[b] == 0:
+                continue
+            for a in range(b + 1):
+                if unseen_count[a] - (a == b) > 0:
+                    best = max(best, pair_values[unsigned(PAIR_INDEX[a, b])])
+        for suit in range(4):
+            board_suited = (board_mask >> (16 * suit)) & 0x1FFF
+            if popcount(board_suited) >= 3:
+                unseen_suited = ~(seen >> (16 * suit)) & 0x1FFF
+                if popcount(unseen_suited) >= 2:
+                    best = max(best, best_flush(board_suited, unseen_suited, flush5, suited))
+        out_high[i] = best
+        ranks = 0
+        for rank in range(13):
+            if unseen_count[rank] > 0:
+                ranks |= 1 << rank
+        board_low = low_bits((board_mask | (board_mask >> 16) | (board_mask >> 32) | (board_mask >> 48)) & 0x1FFF)
+        unseen_low = low_bits(ranks)
+        best_low = NO_LOW
+        for a in range(8):
+            if (unseen_low >> a) & 1:
+                for b in range(a + 1, 8):
+                    if (unseen_low >> b) & 1:
+                        best_low = max(best_low, low[unsigned(board_low * 256 + (1 << a) + (1 << b))])
+        out_low[i] = best_low

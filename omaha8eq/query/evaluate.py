@@ -1,0 +1,299 @@
+"""Evaluating a checked query on a block of deals: arrays in, arrays out, no per-deal Python.
+
+:class:`BlockEvaluator` computes what an expression needs once per block: each
+player's high and low on each street it reads (``batch.evaluate_rows``, compiled and
+parallel), the nut values a ``nutHi``/``nutLo`` reads (``core.hand_features``), and the
+showdown at the river; then the expression is numpy operations on those arrays. Equal
+sub-expressions are computed once (the tree's nodes are values, memoised by node).
+
+Values by type: boolean -> bool array, number -> float64 array, hand type -> int8
+(``tables.CATEGORIES`` index), hi rating -> int16 (0..7461), lo rating -> int16 (0..55,
+-1: no low), card -> int8; literals are numpy scalars broadcast against the arrays.
+
+The pot shares (``riverEquity``) are also kept exactly as integers over
+:func:`share_denominator` so that an exact run can give a Fraction.
+"""
+
+from __future__ import annotations
+
+import functools
+from math import lcm
+from typing import Any
+
+import numpy as np
+
+from ..core import parallel
+from ..core.hand_features import nut_values
+from ..core.tables import get_tables, high_classes
+from ..evaluation import _evaluate_rows
+from .check import CheckedQuery
+from .deals import DealBlock
+from .functions import Type
+from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
+
+__all__ = ["BlockEvaluator", "share_denominator"]
+
+
+def share_denominator(n_players: int) -> int:
+    """A whole multiple of every pot share: halves split among up to ``n_players`` ways."""
+    return 2 * lcm(*range(1, n_players + 1))
+
+
+@functools.cache
+def _categories() -> np.ndarray:
+    """The hand type (category index, int8) of each high value 0..7461."""
+    return high_classes().category
+
+
+_LOW_RANKS = np.array([0x7F, 1 << 12], dtype=np.int64)  # deuce..eight bits, the ace bit
+
+
+def _board_rank_counts(boards: np.ndarray, street: int) -> np.ndarray:
+    """(n, 13) counts of each rank on the first ``street`` board cards."""
+    ranks = boards[:, :street] >> 2
+    counts = np.zeros((len(boards), 13), dtype=np.int8)
+    for j in range(street):
+        np.add.at(counts, (np.arange(len(boards)), ranks[:, j]), 1)
+    return counts
+
+
+class BlockEvaluator:
+    """Values of a checked query's expressions on one :class:`DealBlock`."""
+
+    def __init__(self, checked: CheckedQuery, block: DealBlock) -> None:
+        self.checked = checked
+        self.block = block
+        self.n = len(block)
+        self.hilo = checked.game.hilo
+        self.memo: dict[Any, Any] = {}
+        self.dead_mask = sum(1 << (16 * (c & 3) + (c >> 2)) for c in checked.dead)
+
+    # -- per player and street, computed once ------------------------------------------
+    def _cached(self, key: tuple[Any, ...], compute: Any) -> Any:
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = compute()
+        return found
+
+    def _hand(self, player: int) -> np.ndarray:
+        return self._cached(("hand", player), lambda: np.ascontiguousarray(self.block.holes[:, player, :]))
+
+    def _board(self, street: int) -> np.ndarray:
+        return self._cached(("board", street), lambda: np.ascontiguousarray(self.block.boards[:, :street]))
+
+    def _values(self, player: int, street: int) -> tuple[np.ndarray, np.ndarray]:
+        """(high values, low values) of ``player`` on ``street``; lows are -1 in a high-only game."""
+        return self._cached(
+            ("values", player, street),
+            lambda: _evaluate_rows(self._hand(player), self._board(street), want_high=True, want_low=self.hilo),
+        )
+
+    def high(self, player: int, street: int) -> np.ndarray:
+        return self._values(player, street)[0]
+
+    def low(self, player: int, street: int) -> np.ndarray:
+        return self._values(player, street)[1]
+
+    def nuts(self, player: int, street: int) -> tuple[np.ndarray, np.ndarray]:
+        """(best high, best low) two cards unseen by ``player`` make on ``street``."""
+
+        def compute() -> tuple[np.ndarray, np.ndarray]:
+            tables = get_tables()
+            out_high = np.empty(self.n, dtype=np.int16)
+            out_low = np.empty(self.n, dtype=np.int16)
+            parallel.run(
+                nut_values, self._hand(player), self._board(street), street, self.dead_mask,
+                tables.board_pair, tables.flush5, tables.suited, tables.low, out_high, out_low,
+            )  # fmt: skip
+            return out_high, out_low
+
+        return self._cached(("nuts", player, street), compute)
+
+    def _all(self, what: str, street: int) -> np.ndarray:
+        """(n, players) highs or lows on ``street``."""
+        values = self.high if what == "high" else self.low
+        return self._cached(
+            ("all", what, street),
+            lambda: np.stack([values(p, street) for p in range(len(self.checked.players))], axis=1),
+        )
+
+    def showdown(self) -> dict[str, np.ndarray]:
+        """At the river: who wins and ties each half, and each player's share of the pot
+        as an integer over ``share_denominator`` (``shares``, (n, players) int64)."""
+
+        def compute() -> dict[str, np.ndarray]:
+            highs = self._all("high", 5)
+            best_high = highs.max(axis=1, keepdims=True)
+            high_winners = highs == best_high
+            n_high = high_winners.sum(axis=1, keepdims=True)
+            lows = self._all("low", 5)
+            best_low = lows.max(axis=1, keepdims=True)
+            low_winners = (lows == best_low) & (best_low >= 0)
+            n_low = np.maximum(low_winners.sum(axis=1, keepdims=True), 1)
+            any_low = best_low >= 0
+            denominator = share_denominator(highs.shape[1])
+            half = denominator // 2
+            shares = np.where(
+                any_low,
+                high_winners * (half // n_high) + low_winners * (half // n_low),
+                high_winners * (denominator // n_high),
+            ).astype(np.int64)
+            return {
+                "winsHi": high_winners & (n_high == 1),
+                "tiesHi": high_winners & (n_high > 1),
+                "winsLo": low_winners & (n_low == 1),
+                "tiesLo": low_winners & (n_low > 1),
+                "scoops": shares == denominator,
+                "shares": shares,
+                "denominator": np.int64(denominator),
+            }
+
+        return self._cached(("showdown",), compute)
+
+    def board_counts(self, street: int) -> np.ndarray:
+        return self._cached(("ranks", street), lambda: _board_rank_counts(self.block.boards, street))
+
+    def suit_counts(self, street: int) -> np.ndarray:
+        def compute() -> np.ndarray:
+            suits = self.block.boards[:, :street] & 3
+            return np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+
+        return self._cached(("suits", street), compute)
+
+    def board_low_count(self, street: int) -> np.ndarray:
+        counts = self.board_counts(street)
+        low_ranks = [12, 0, 1, 2, 3, 4, 5, 6]  # A, 2..8
+        return (counts[:, low_ranks] > 0).sum(axis=1)
+
+    # -- expressions --------------------------------------------------------------------
+    def value(self, node: Expr) -> Any:
+        found = self.memo.get(node)
+        if found is None:
+            found = self.memo[node] = self._value(node)
+        return found
+
+    def _value(self, node: Expr) -> Any:
+        literals = self.checked.literals
+        if node in literals:
+            return literals[node]
+        if isinstance(node, Number):
+            return np.float64(node.value)
+        if isinstance(node, String):  # pragma: no cover - the checker converts every string it accepts
+            raise AssertionError("unconverted string")
+        if isinstance(node, Negate):
+            return -self.value(node.operand)
+        if isinstance(node, Not):
+            return np.logical_not(self.value(node.operand))
+        if isinstance(node, Binary):
+            return self._binary(node)
+        if isinstance(node, Case):
+            return self._case(node)
+        if isinstance(node, Call):
+            return self._call(node)
+        raise AssertionError(f"unresolved node {node!r}")  # pragma: no cover - the checker resolves names
+
+    def _binary(self, node: Binary) -> Any:
+        left, right = self.value(node.left), self.value(node.right)
+        op = node.operator
+        if op == "and":
+            return np.logical_and(left, right)
+        if op == "or":
+            return np.logical_or(left, right)
+        if op in "+-*":
+            return {"+": np.add, "-": np.subtract, "*": np.multiply}[op](left, right)
+        if op == "/":
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return np.true_divide(left, right)
+        compare = {
+            "=": np.equal, "<>": np.not_equal, "!=": np.not_equal,
+            "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
+        }[op]  # fmt: skip
+        return compare(left, right)
+
+    def _case(self, node: Case) -> Any:
+        result = self.value(node.default) if node.default is not None else np.False_
+        for condition, value in reversed(node.whens):
+            result = np.where(self.value(condition), self.value(value), result)
+        return result
+
+    def _call(self, node: Call) -> Any:
+        name = node.name
+        args = [self.value(a) for a in node.arguments]
+        if name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins"):
+            key = "scoops" if name == "wins" else name
+            return self.showdown()[key][:, args[0]]
+        if name in ("riverEquity", "fractionalRiverEquity", "equity"):
+            showdown = self.showdown()
+            return showdown["shares"][:, args[0]] / float(showdown["denominator"])
+        if name in _PLAYER_STREET:
+            return _PLAYER_STREET[name](self, *args)
+        if name in _BOARD:
+            return _BOARD[name](self, args[0])
+        if name == "minLoRating":
+            return self.low(args[0], args[1]) >= args[2]
+        if name == "minHandType":
+            return _categories()[self.high(args[0], args[1])] >= args[2]
+        if name == "exactHandType":
+            return _categories()[self.high(args[0], args[1])] == args[2]
+        if name == "turnCard":
+            return self.block.boards[:, 3]
+        if name == "riverCard":
+            return self.block.boards[:, 4]
+        if name == "inRange":
+            return self._in_range(args[0], args[1])
+        raise AssertionError(f"function {name} has no implementation")  # pragma: no cover - tested for all
+
+    def _in_range(self, player: int, text: str) -> np.ndarray:
+        from ..ranges.range import range_weights
+
+        return range_weights(text, self._hand(player)) > 0
+
+
+def _best(values: np.ndarray, everyone: np.ndarray) -> np.ndarray:
+    return values >= everyone.max(axis=1)
+
+
+_PLAYER_STREET = {
+    "handType": lambda e, p, s: _categories()[e.high(p, s)],
+    "hiRating": lambda e, p, s: e.high(p, s),
+    "loRating": lambda e, p, s: e.low(p, s),
+    "madeLo": lambda e, p, s: e.low(p, s) >= 0,
+    "bestHiRating": lambda e, p, s: _best(e.high(p, s), e._all("high", s)),
+    "bestLoRating": lambda e, p, s: (e.low(p, s) >= 0) & _best(e.low(p, s), e._all("low", s)),
+    "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s)[0],
+    "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s)[1]),
+}
+
+_BOARD = {
+    "boardSuitCount": lambda e, s: (e.suit_counts(s) > 0).sum(axis=1).astype(np.float64),
+    "pairedBoard": lambda e, s: e.board_counts(s).max(axis=1) >= 2,
+    "threeFlush": lambda e, s: e.suit_counts(s).max(axis=1) == 3,
+    "fourFlush": lambda e, s: e.suit_counts(s).max(axis=1) == 4,
+    "boardAllowsMadeLo": lambda e, s: e.board_low_count(s) >= 3,
+    "boardLoCardCount": lambda e, s: e.board_low_count(s).astype(np.float64),
+    "boardHasOneDistinctLoCard": lambda e, s: e.board_low_count(s) == 1,
+    "boardHasTwoDistinctLoCards": lambda e, s: e.board_low_count(s) == 2,
+}
+
+
+def value_type(checked: CheckedQuery, node: Expr) -> Type:
+    """The checked type of ``node``."""
+    return checked.types[node]
+
+
+def streets_read(checked: CheckedQuery) -> int:
+    """The board cards the query reads: 5 with an outcome function or the river, 4 with the
+    turn, else 3 (an exact run enumerates no further)."""
+    deepest = 3
+    for node, found in checked.types.items():
+        if isinstance(node, Call):
+            if node.name == "riverCard" or node.name in _RIVER:
+                deepest = 5
+            elif node.name == "turnCard":
+                deepest = max(deepest, 4)
+        if found is Type.STREET and isinstance(node, Name):
+            deepest = max(deepest, int(checked.literals[node]))
+    return deepest
+
+
+_RIVER = {"winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins", "riverEquity", "fractionalRiverEquity", "equity"}
