@@ -219,7 +219,7 @@ def query(
         exact = True
     else:
         exact = exhaustive is None and not sampling and cost is not None and cost <= EXACT_LIMIT
-    with numba_threads(threads), compile_notice_for("evaluation"):
+    with numba_threads(threads), compile_notice_for("evaluation", "query"):
         return _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
 
 

@@ -56,7 +56,7 @@ def test_every_kernel_is_cached():
 
 
 def test_groups_and_notice():
-    assert set(KERNEL_GROUPS) == {"evaluation", "equity", "ranges", "bench"}
+    assert set(KERNEL_GROUPS) == {"evaluation", "equity", "ranges", "bench", "query"}
     assert first_use_message("ranges") == (
         f"omaha8eq: compiling the range kernels for first use "
         f"(about {KERNEL_GROUPS['ranges'].seconds} s; later runs start fast)"
