@@ -140,7 +140,8 @@ def exact_blocks(deal: Deal, streets: int) -> Iterator[DealBlock]:
     rows, masks, weights = _range_combinations(deal)
     if len(rows) == 0:
         raise OmahaInputError("from: the ranges never fit together without two players sharing a card")
-    completions = np.array(list(combinations(deal.deck.tolist(), missing)), dtype=np.int8).reshape(-1, missing)
+    runouts = list(combinations(deal.deck.tolist(), missing))
+    completions = np.array(runouts, dtype=np.int8).reshape(len(runouts), missing)
     completion_masks = card_masks(completions).astype(np.int64) if missing else np.zeros(1, dtype=np.int64)
     n_boards = len(completion_masks)
     holes = deal.holes
