@@ -65,6 +65,7 @@ COMMANDS = {
     "betting": "betting",
     "range": "ranges",
     "table": "table",
+    "query": "query",
     "batch": "batch",
     "bench": "bench",
     "serve": "serve",

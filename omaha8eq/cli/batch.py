@@ -4,8 +4,11 @@ Usage::
 
     omaha8eq batch < spots.jsonl > answers.jsonl
 
-Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
-default, ``"equity_many"``, ``"spot_equities"``, ``"eval"`` or ``"counterfeit"``) and the
+Each line of standard input is a query of the query language (a line starting with
+``select``: :func:`omaha8eq.query`, seeded like any other call by giving the JSON form
+``{"command": "query", "text": "select ...", "seed": 1}``) or a JSON object:
+``"command"`` (``"equity"``, the default, ``"equity_many"``, ``"spot_equities"``,
+``"eval"``, ``"counterfeit"`` or ``"query"``) and the
 keyword arguments of that Python function (:func:`omaha8eq.equity`,
 :func:`omaha8eq.equity_many`, :func:`omaha8eq.spot_equities`, :func:`omaha8eq.evaluate`,
 :func:`omaha8eq.counterfeit_odds`), for example::
@@ -71,6 +74,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     from ..counterfeit import counterfeit_odds
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
+    from ..query import query
     from .evaluate import eval_document
 
     def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:
@@ -83,6 +87,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
         "spot_equities": (spot_equities, lambda arguments, table: table.to_dict()),
         "eval": (evaluate, eval_json),
         "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
+        "query": (query, lambda arguments, result: result.to_dict()),
     }
 
 
@@ -121,7 +126,11 @@ def _arguments(command: str, function: Callable[..., Any], request: dict[str, An
 
 
 def answer(line: str) -> dict[str, Any]:
-    """The JSON answer to one input line: the result's document, or ``{"error": ...}``."""
+    """The JSON answer to one input line: the result's document, or ``{"error": ...}``.
+
+    A line that starts with ``select`` is a query (``{"command": "query", "text": line}``)."""
+    if line.lstrip()[:6].lower() == "select":
+        line = json.dumps({"command": "query", "text": line.strip()})
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:

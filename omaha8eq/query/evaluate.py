@@ -17,8 +17,9 @@ The pot shares (``riverEquity``) are also kept exactly as integers over
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from math import lcm
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -32,6 +33,8 @@ from .functions import Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
 
 __all__ = ["BlockEvaluator", "share_denominator"]
+
+_T = TypeVar("_T")
 
 
 def share_denominator(n_players: int) -> int:
@@ -69,10 +72,10 @@ class BlockEvaluator:
         self.dead_mask = sum(1 << (16 * (c & 3) + (c >> 2)) for c in checked.dead)
 
     # -- per player and street, computed once ------------------------------------------
-    def _cached(self, key: tuple[Any, ...], compute: Any) -> Any:
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = compute()
+    def _cached(self, key: tuple[Any, ...], compute: Callable[[], _T]) -> _T:
+        if key not in self.memo:
+            self.memo[key] = compute()
+        found: _T = self.memo[key]
         return found
 
     def _hand(self, player: int) -> np.ndarray:
@@ -163,7 +166,8 @@ class BlockEvaluator:
     def board_low_count(self, street: int) -> np.ndarray:
         counts = self.board_counts(street)
         low_ranks = [12, 0, 1, 2, 3, 4, 5, 6]  # A, 2..8
-        return (counts[:, low_ranks] > 0).sum(axis=1)
+        found: np.ndarray = (counts[:, low_ranks] > 0).sum(axis=1)
+        return found
 
     # -- expressions --------------------------------------------------------------------
     def value(self, node: Expr) -> Any:
@@ -246,14 +250,16 @@ class BlockEvaluator:
     def _in_range(self, player: int, text: str) -> np.ndarray:
         from ..ranges.range import range_weights
 
-        return range_weights(text, self._hand(player)) > 0
+        inside: np.ndarray = range_weights(text, self._hand(player)) > 0
+        return inside
 
 
 def _best(values: np.ndarray, everyone: np.ndarray) -> np.ndarray:
-    return values >= everyone.max(axis=1)
+    best: np.ndarray = values >= everyone.max(axis=1)
+    return best
 
 
-_PLAYER_STREET = {
+_PLAYER_STREET: dict[str, Callable[..., Any]] = {
     "handType": lambda e, p, s: _categories()[e.high(p, s)],
     "hiRating": lambda e, p, s: e.high(p, s),
     "loRating": lambda e, p, s: e.low(p, s),
@@ -264,7 +270,7 @@ _PLAYER_STREET = {
     "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s)[1]),
 }
 
-_BOARD = {
+_BOARD: dict[str, Callable[..., Any]] = {
     "boardSuitCount": lambda e, s: (e.suit_counts(s) > 0).sum(axis=1).astype(np.float64),
     "pairedBoard": lambda e, s: e.board_counts(s).max(axis=1) >= 2,
     "threeFlush": lambda e, s: e.suit_counts(s).max(axis=1) == 3,

@@ -207,6 +207,7 @@ def _expected(names: set[str]) -> str:
 def _syntax_error(text: str, error: Exception) -> QuerySyntaxError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
+    position: int
     if isinstance(error, UnexpectedToken):
         token = error.token
         expected = _expected(set(error.expected))
@@ -218,7 +219,7 @@ def _syntax_error(text: str, error: Exception) -> QuerySyntaxError:
             kind = "word" if token.type == "NAME" or token.type.startswith("_") else "token"
             message = f"unexpected {kind} {excerpt(str(token))}; expected {expected}"
     elif isinstance(error, UnexpectedCharacters):
-        position = error.pos_in_stream
+        position = error.pos_in_stream or 0
         message = f"unexpected character {text[position]!r}"
         if text[position] in "'\"":
             message += " (a string that is never closed?)"

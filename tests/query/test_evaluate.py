@@ -156,7 +156,7 @@ def test_functions_match_their_definitions(seed, n, players, hole, game, deck, w
             assert call(ev, checked, f"bestHiRating({name}, {street_name})").tolist() == [
                 h >= max(e) for h, e in zip(highs, everyone_high, strict=True)
             ]
-            if p == 0 and street < 5 or p == 1 and street == 5:  # the nut reference is slow: some of them
+            if (p == 0 and street < 5) or (p == 1 and street == 5):  # the nut reference is slow: some of them
                 nuts = [nut_high(h, b, ()) for h, b, _ in rows]
                 got = call(ev, checked, f"nutHi({name}, {street_name})").tolist()
                 assert got == [h >= nut for h, nut in zip(highs, nuts, strict=True)]
@@ -175,7 +175,7 @@ def test_functions_match_their_definitions(seed, n, players, hole, game, deck, w
             assert call(ev, checked, f"bestLoRating({name}, {street_name})").tolist() == [
                 x is not None and all(o is None or x <= o for o in e) for x, e in zip(lows, everyone_low, strict=True)
             ]
-            if p == 0 and street > 3 or p == 1 and street == 3:
+            if (p == 0 and street > 3) or (p == 1 and street == 3):
                 nuts = [nut_low(h, b, ()) for h, b, _ in rows]
                 got = call(ev, checked, f"nutLo({name}, {street_name})").tolist()
                 assert got == [x is not None and x <= nut for x, nut in zip(lows, nuts, strict=True)]
@@ -194,9 +194,7 @@ def test_functions_match_their_definitions(seed, n, players, hole, game, deck, w
             assert call(ev, checked, f"boardLoCardCount({street_name})").tolist() == counts
             assert call(ev, checked, f"boardAllowsMadeLo({street_name})").tolist() == [c >= 3 for c in counts]
             assert call(ev, checked, f"boardHasOneDistinctLoCard({street_name})").tolist() == [c == 1 for c in counts]
-            assert call(ev, checked, f"boardHasTwoDistinctLoCards({street_name})").tolist() == [
-                c == 2 for c in counts
-            ]
+            assert call(ev, checked, f"boardHasTwoDistinctLoCards({street_name})").tolist() == [c == 2 for c in counts]
     assert call(ev, checked, "turnCard()").tolist() == [b[3] for b in boards]
     assert call(ev, checked, "riverCard() = 'As'").tolist() == [b[4] == 51 for b in boards]
     if hilo and n >= 10:  # the weighted decks make these cases come up
@@ -204,8 +202,9 @@ def test_functions_match_their_definitions(seed, n, players, hole, game, deck, w
 
 
 def test_every_function_is_tested_here():
-    source = open(__file__).read()
-    assert [f for f in FUNCTIONS if f"{f}(" not in source and f"\"{f}\"" not in source and f != "inRange"] == []
+    with open(__file__) as file:
+        source = file.read()
+    assert [f for f in FUNCTIONS if f"{f}(" not in source and f'"{f}"' not in source and f != "inRange"] == []
 
 
 def block_of(hands, board):

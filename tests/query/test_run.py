@@ -75,7 +75,7 @@ def test_where_equals_brute_force_enumeration():
     share = Fraction(0)
     types = Counter()
     for turn, river in combinations(deck, 2):
-        board = b + (turn, river)
+        board = (*b, turn, river)
         if naive.best_low(h, board[:4]) is None or naive.best_low(v, board) is not None:
             continue
         met += 1
