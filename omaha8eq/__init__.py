@@ -37,6 +37,8 @@ _PUBLIC = {
     "Pot": ".game.pots",
     "PotEquity": ".game.allin",
     "PreflopRank": ".ranges.preflop",
+    "QueryError": ".pql",
+    "QueryResult": ".pql",
     "Range": ".ranges.range",
     "RangeSyntaxError": ".ranges.range",
     "Settlement": ".game.pots",
@@ -56,6 +58,7 @@ _PUBLIC = {
     "parse_range": ".ranges.range",
     "pot_limit_max_raise": ".game.betting",
     "preflop_rank": ".ranges.preflop",
+    "query": ".pql",
     "range_hands_excluding": ".ranges.range",
     "settle": ".game.pots",
     "SpotEquities": ".spot_results",
@@ -72,6 +75,7 @@ if TYPE_CHECKING:
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.pots import Award, Pot, Settlement, settle
     from .hands import HighHand, LowHand
+    from .pql import QueryError, QueryResult, query
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
     from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
@@ -102,6 +106,8 @@ __all__ = [
     "Pot",
     "PotEquity",
     "PreflopRank",
+    "QueryError",
+    "QueryResult",
     "Range",
     "RangeSyntaxError",
     "Settlement",
@@ -122,6 +128,7 @@ __all__ = [
     "parse_range",
     "pot_limit_max_raise",
     "preflop_rank",
+    "query",
     "range_hands_excluding",
     "settle",
     "spot_equities",

@@ -74,7 +74,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     from ..counterfeit import counterfeit_odds
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
-    from ..query import query
+    from ..pql import query
     from .evaluate import eval_document
 
     def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from .common import EXIT_OK, PROG, Subparsers, add_command, add_max_work_option,
 from .startup import loading_engine
 
 if TYPE_CHECKING:
-    from ..query.result import QueryResult
+    from ..pql.result import QueryResult
 
 __all__ = ["register", "run_query"]
 
@@ -107,7 +107,7 @@ def run_query(args: argparse.Namespace) -> int:
     """Run ``omaha8eq query``; input errors propagate to the CLI's handler, except the
     query's own (their caret takes more than one line)."""
     if args.functions:
-        from ..query.functions import render_table
+        from ..pql.functions import render_table
 
         emit(render_table().rstrip("\n"))
         return EXIT_OK
@@ -117,7 +117,7 @@ def run_query(args: argparse.Namespace) -> int:
         check_graph_support(args.graph)
     text = _read_query(args)
     with loading_engine():
-        from ..query import QueryError, query
+        from ..pql import QueryError, query
         from .progress import ProgressBar
 
     bar = ProgressBar()
@@ -148,7 +148,7 @@ def run_query(args: argparse.Namespace) -> int:
 
 
 def _default_max_work() -> int:
-    from ..query.run import MAX_WORK
+    from ..pql.run import MAX_WORK
 
     return MAX_WORK
 

@@ -78,7 +78,8 @@ def test_spot_equities_refuses_a_spot_of_another_player_count(capsys, monkeypatc
         ("[1, 2]", "expected a JSON object, got list"),
         (
             '{"command": "deal"}',
-            "command: expected one of 'equity', 'equity_many', 'spot_equities', 'eval', 'counterfeit', 'query', got \"deal\"",
+            "command: expected one of 'equity', 'equity_many', 'spot_equities', 'eval', 'counterfeit', "
+            "'query', got \"deal\"",
         ),
         ('{"hands": ["AsAh2c3d", "KK"], "bord": "4c5d7s", "x": 1}', "equity: unknown keys 'bord', 'x'"),
         ('{"board": "4c5d7s"}', "equity: missing key 'hands'"),

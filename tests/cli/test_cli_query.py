@@ -9,7 +9,7 @@ import pytest
 from cli_run import fails, run
 
 from omaha8eq.cli.batch import answer
-from omaha8eq.query.functions import FUNCTIONS
+from omaha8eq.pql.functions import FUNCTIONS
 
 SPOT = "from hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'"
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from omaha8eq.errors import OmahaInputError
-from omaha8eq.query.check import check_query, low_value
-from omaha8eq.query.functions import FUNCTIONS, render_table
-from omaha8eq.query.syntax import (
+from omaha8eq.pql.check import check_query, low_value
+from omaha8eq.pql.functions import FUNCTIONS, render_table
+from omaha8eq.pql.syntax import (
     MAX_QUERY_LENGTH,
     Binary,
     Call,

@@ -2,7 +2,7 @@
 
 Both sources yield :class:`DealBlock` s: every player's hole cards and the board as
 arrays (one row a deal), with integer weights for an exact enumeration. The evaluator
-(``query/evaluate.py``) reads nothing else, so a query gives the same answer from
+(``pql/evaluate.py``) reads nothing else, so a query gives the same answer from
 either source, up to sampling error.
 
 - :func:`sampled_blocks`: ``core.query_deals.draw_deals`` in batches of chunks, chunk

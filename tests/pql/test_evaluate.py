@@ -17,11 +17,11 @@ import pytest
 from deals import LOW_VALUE, LOW_WEIGHTS, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS
 
 from omaha8eq import parse_cards
-from omaha8eq.query.check import check_query
-from omaha8eq.query.deals import DealBlock
-from omaha8eq.query.evaluate import BlockEvaluator
-from omaha8eq.query.functions import FUNCTIONS, HAND_TYPES, STREETS
-from omaha8eq.query.syntax import parse_query
+from omaha8eq.pql.check import check_query
+from omaha8eq.pql.deals import DealBlock
+from omaha8eq.pql.evaluate import BlockEvaluator
+from omaha8eq.pql.functions import FUNCTIONS, HAND_TYPES, STREETS
+from omaha8eq.pql.syntax import parse_query
 
 STREET_NAMES = {3: "flop", 4: "turn", 5: "river"}
 LOW_CARDS = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2..8
@@ -49,7 +49,7 @@ def evaluator(block, game, players, dead=""):
 def call(ev, checked, text):
     """The value of the expression ``text`` (in the evaluator's query context)."""
     node = parse_query(f"select count({text}) from x='*'").selectors[0].expr
-    from omaha8eq.query.check import _Checker
+    from omaha8eq.pql.check import _Checker
 
     checker = _Checker(checked.query, checked.game, checked.players)
     checker.check(node)

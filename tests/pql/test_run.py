@@ -12,7 +12,7 @@ import pytest
 
 from omaha8eq import equity, parse_cards
 from omaha8eq.errors import OmahaInputError, WorkLimitError
-from omaha8eq.query import QueryError, query
+from omaha8eq.pql import QueryError, query
 
 SPOTS = [
     # (game, hands, board)

@@ -4,7 +4,7 @@
 hand or range text, in the order ``from`` declares them), the board and dead cards,
 the type of every expression node, and the value of every literal the evaluator reads
 (a card, a low, a hand type, a parsed range). Every error names the place with a caret
-under the query (see :class:`~omaha8eq.query.syntax.QueryError`).
+under the query (see :class:`~omaha8eq.pql.syntax.QueryError`).
 
 >>> checked = check_query(parse_query("select count(winsHi(hero)) from hero='AA**', villain='15%'"))
 >>> checked.game.name, checked.players
@@ -12,7 +12,7 @@ under the query (see :class:`~omaha8eq.query.syntax.QueryError`).
 >>> check_query(parse_query("select count(winsHi(hera)) from hero='AA**', villain='15%'"))
 Traceback (most recent call last):
 ...
-omaha8eq.query.syntax.QueryError: query: unknown name 'hera' (did you mean 'hero'?): not a player declared ...
+omaha8eq.pql.syntax.QueryError: query: unknown name 'hera' (did you mean 'hero'?): not a player declared ...
   select count(winsHi(hera)) from hero='AA**', villain='15%'
                       ^
 """
@@ -312,5 +312,5 @@ def check_query(query: Query) -> CheckedQuery:
 
 
 def check_text(text: str) -> CheckedQuery:
-    """:func:`check_query` of :func:`~omaha8eq.query.syntax.parse_query`."""
+    """:func:`check_query` of :func:`~omaha8eq.pql.syntax.parse_query`."""
     return check_query(parse_query(text))
