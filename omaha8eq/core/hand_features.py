@@ -20,7 +20,6 @@ an unseen card each.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit, prange
 
 from .high import best_flush, board_state, popcount, read_cards, unsigned
@@ -29,37 +28,20 @@ from .tables import NO_LOW, PAIR_INDEX
 
 
 @njit(cache=True, parallel=True)
-def nut_values(holes, boards, n_board, dead_mask, board_pair, flush5, suited, low, out_high, out_low):
+def nut_values(holes, boards, n_board, dead_mask, want_high, board_pair, flush5, suited, low, out_high, out_low):
     """``out_high[i]``, ``out_low[i]``: the best high and low (NO_LOW: none) two cards unseen
-    by the holder of ``holes[i]`` make on ``boards[i, :n_board]`` (see the module docstring)."""
+    by the holder of ``holes[i]`` make on ``boards[i, :n_board]`` (see the module docstring).
+    Without ``want_high`` only the lows are computed (``out_high`` is left as it is)."""
     n_hole = holes.shape[1]
     for i in prange(holes.shape[0]):
         _, board_mask, _ = read_cards(boards, i, n_board)
         _, hole_mask, _ = read_cards(holes, i, n_hole)
         seen = board_mask | hole_mask | dead_mask
-        unseen_count = np.zeros(13, dtype=np.int64)
-        for rank in range(13):
-            for suit in range(4):
-                if not (seen >> (16 * suit + rank)) & 1:
-                    unseen_count[rank] += 1
-        pair_values = board_pair[unsigned(board_state(boards, i, n_board))]
-        best = -1
-        for b in range(13):
-            if unseen_count[b] == 0:
-                continue
-            for a in range(b + 1):
-                if unseen_count[a] - (a == b) > 0:
-                    best = max(best, pair_values[unsigned(PAIR_INDEX[a, b])])
-        for suit in range(4):
-            board_suited = (board_mask >> (16 * suit)) & 0x1FFF
-            if popcount(board_suited) >= 3:
-                unseen_suited = ~(seen >> (16 * suit)) & 0x1FFF
-                if popcount(unseen_suited) >= 2:
-                    best = max(best, best_flush(board_suited, unseen_suited, flush5, suited))
-        out_high[i] = best
+        if want_high:
+            out_high[i] = _nut_high(boards, i, n_board, board_mask, seen, board_pair, flush5, suited)
         ranks = 0
         for rank in range(13):
-            if unseen_count[rank] > 0:
+            if _unseen(seen, rank) > 0:
                 ranks |= 1 << rank
         board_low = low_bits((board_mask | (board_mask >> 16) | (board_mask >> 32) | (board_mask >> 48)) & 0x1FFF)
         unseen_low = low_bits(ranks)
@@ -70,3 +52,30 @@ def nut_values(holes, boards, n_board, dead_mask, board_pair, flush5, suited, lo
                     if (unseen_low >> b) & 1:
                         best_low = max(best_low, low[unsigned(board_low * 256 + (1 << a) + (1 << b))])
         out_low[i] = best_low
+
+
+@njit(cache=True, inline="always")
+def _unseen(seen, rank):
+    """How many cards of ``rank`` the card mask ``seen`` leaves unseen (0..4)."""
+    held = (seen >> rank) & 0x0001000100010001  # the rank's bit in each suit field
+    return 4 - ((held + (held >> 16) + (held >> 32) + (held >> 48)) & 7)
+
+
+@njit(cache=True, inline="always")
+def _nut_high(boards, i, n_board, board_mask, seen, board_pair, flush5, suited):
+    """The best high of two unseen cards on ``boards[i, :n_board]``."""
+    pair_values = board_pair[unsigned(board_state(boards, i, n_board))]
+    best = -1
+    for b in range(13):
+        if _unseen(seen, b) == 0:
+            continue
+        for a in range(b + 1):
+            if _unseen(seen, a) - (a == b) > 0:
+                best = max(best, pair_values[unsigned(PAIR_INDEX[a, b])])
+    for suit in range(4):
+        board_suited = (board_mask >> (16 * suit)) & 0x1FFF
+        if popcount(board_suited) >= 3:
+            unseen_suited = ~(seen >> (16 * suit)) & 0x1FFF
+            if popcount(unseen_suited) >= 2:
+                best = max(best, best_flush(board_suited, unseen_suited, flush5, suited))
+    return best

@@ -97,20 +97,23 @@ class BlockEvaluator:
     def low(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[1]
 
-    def nuts(self, player: int, street: int) -> tuple[np.ndarray, np.ndarray]:
-        """(best high, best low) two cards unseen by ``player`` make on ``street``."""
+    def nuts(self, player: int, street: int, *, high: bool) -> np.ndarray:
+        """The best high (``high``) or low two cards unseen by ``player`` make on ``street``."""
 
         def compute() -> tuple[np.ndarray, np.ndarray]:
             tables = get_tables()
-            out_high = np.empty(self.n, dtype=np.int16)
+            out_high = np.full(self.n, -1, dtype=np.int16)
             out_low = np.empty(self.n, dtype=np.int16)
             parallel.run(
-                nut_values, self._hand(player), self._board(street), street, self.dead_mask,
+                nut_values, self._hand(player), self._board(street), street, self.dead_mask, high,
                 tables.board_pair, tables.flush5, tables.suited, tables.low, out_high, out_low,
             )  # fmt: skip
             return out_high, out_low
 
-        return self._cached(("nuts", player, street), compute)
+        if high:
+            return self._cached(("nut high", player, street), compute)[0]
+        found = self.memo.get(("nut high", player, street))  # a high run computed the lows too
+        return found[1] if found is not None else self._cached(("nut low", player, street), compute)[1]
 
     def _all(self, what: str, street: int) -> np.ndarray:
         """(n, players) highs or lows on ``street``."""
@@ -266,8 +269,8 @@ _PLAYER_STREET: dict[str, Callable[..., Any]] = {
     "madeLo": lambda e, p, s: e.low(p, s) >= 0,
     "bestHiRating": lambda e, p, s: _best(e.high(p, s), e._all("high", s)),
     "bestLoRating": lambda e, p, s: (e.low(p, s) >= 0) & _best(e.low(p, s), e._all("low", s)),
-    "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s)[0],
-    "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s)[1]),
+    "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s, high=True),
+    "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s, high=False)),
 }
 
 _BOARD: dict[str, Callable[..., Any]] = {

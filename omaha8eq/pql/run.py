@@ -67,14 +67,14 @@ def label(kind: Type, value: Any) -> str:
 class _Accumulator:
     """Sums of one selector over the blocks: weights, weighted sums, extremes, histogram."""
 
-    def __init__(self, selector: Selector, kind: Type, denominator: int) -> None:
+    def __init__(self, selector: Selector, kind: Type, denominator: int, exact: bool) -> None:
         self.selector = selector
         self.kind = kind
         self.denominator = denominator  # exact sums count values * denominator
         self.weight = 0
         self.total = 0.0
         self.squares = 0.0
-        self.exact_total: int | None = 0
+        self.exact_total: int | None = 0 if exact else None  # sampled runs give no Fraction
         self.extreme: Any = None
         self.histogram: dict[Any, int] = {}
 
@@ -237,7 +237,7 @@ def _run(
 ) -> QueryResult:
     denominator = share_denominator(len(checked.players))
     selectors = checked.query.selectors
-    accumulators = [_Accumulator(s, checked.types[s.expr], denominator) for s in selectors]
+    accumulators = [_Accumulator(s, checked.types[s.expr], denominator, exact) for s in selectors]
     limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
     if not exact and seed is None:
         seed = secrets.randbits(63)
