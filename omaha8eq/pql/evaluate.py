@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..core import parallel
+from ..core import batch, parallel
 from ..core.hand_features import nut_values
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
@@ -114,6 +114,67 @@ class BlockEvaluator:
             return self._cached(("nut high", player, street), compute)[0]
         found = self.memo.get(("nut high", player, street))  # a high run computed the lows too
         return found[1] if found is not None else self._cached(("nut low", player, street), compute)[1]
+
+    def next_card(self, player: int, street: int) -> dict[str, np.ndarray]:
+        """``player``'s high and low on ``street`` plus each of the 52 cards as the next one:
+        ``high``, ``low`` (n, 52) int16; ``unseen`` (n, 52) bool: the card is not in the
+        hand, on the board or dead (the cards the player counts as outs); ``nut high`` and
+        ``nut low`` (n, 52): the nuts on that board (computed when first asked)."""
+
+        def compute() -> dict[str, np.ndarray]:
+            tables = get_tables()
+            n = self.n
+            holes = np.repeat(self._hand(player), 52, axis=0)
+            boards = np.empty((n * 52, street + 1), dtype=np.int8)
+            boards[:, :street] = np.repeat(self._board(street), 52, axis=0)
+            boards[:, street] = np.tile(np.arange(52, dtype=np.int8), n)
+            high = np.empty(n * 52, dtype=np.int16)
+            low = np.empty(n * 52, dtype=np.int16)
+            # A next card the hand or the board holds makes a bad row: its high is -1.
+            parallel.run(
+                batch.evaluate_rows, holes, boards, True, self.hilo,
+                tables.board_pair, tables.flush5, tables.suited, tables.low, high, low,
+            )  # fmt: skip
+            unseen = high.reshape(n, 52) >= 0
+            unseen[:, list(self.checked.dead)] = False
+            return {"high": high.reshape(n, 52), "low": low.reshape(n, 52), "unseen": unseen, "holes": holes,
+                    "boards": boards}  # fmt: skip
+
+        found = self._cached(("next card", player, street), compute)
+        return found
+
+    def next_card_nuts(self, player: int, street: int) -> tuple[np.ndarray, np.ndarray]:
+        """(nut high, nut low) (n, 52) on ``street`` plus each next card, for ``player``."""
+
+        def compute() -> tuple[np.ndarray, np.ndarray]:
+            tables = get_tables()
+            rows = self.next_card(player, street)
+            out_high = np.empty(self.n * 52, dtype=np.int16)
+            out_low = np.empty(self.n * 52, dtype=np.int16)
+            parallel.run(
+                nut_values, rows["holes"], rows["boards"], street + 1, self.dead_mask, True,
+                tables.board_pair, tables.flush5, tables.suited, tables.low, out_high, out_low,
+            )  # fmt: skip
+            return out_high.reshape(self.n, 52), out_low.reshape(self.n, 52)
+
+        return self._cached(("next card nuts", player, street), compute)
+
+    def outs(self, name: str, player: int, street: int, hand_type: int = 0) -> np.ndarray:
+        """The number of unseen next cards after which ``player`` has: at least ``hand_type``
+        (``outsToHandType``), the nut high (``nutHiOuts``) or the nut low (``nutLoOuts``).
+        On the river there is no next card: 0."""
+        if street >= 5:
+            return np.zeros(self.n)
+        rows = self.next_card(player, street)
+        if name == "outsToHandType":
+            good = _categories()[np.maximum(rows["high"], 0)] >= hand_type
+        elif name == "nutHiOuts":
+            good = rows["high"] >= self.next_card_nuts(player, street)[0]
+        else:
+            low = rows["low"]
+            good = (low >= 0) & (low >= self.next_card_nuts(player, street)[1])
+        counted: np.ndarray = (good & rows["unseen"]).sum(axis=1).astype(np.float64)
+        return counted
 
     def _all(self, what: str, street: int) -> np.ndarray:
         """(n, players) highs or lows on ``street``."""
@@ -246,6 +307,8 @@ class BlockEvaluator:
             return self.block.boards[:, 3]
         if name == "riverCard":
             return self.block.boards[:, 4]
+        if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
+            return self.outs(name, *args)
         if name == "inRange":
             return self._in_range(args[0], args[1])
         raise AssertionError(f"function {name} has no implementation")  # pragma: no cover - tested for all

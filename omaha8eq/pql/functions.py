@@ -217,6 +217,33 @@ _TABLE = (
         "no two cards unseen by the player (not in the hand, on the board or dead) make a better high on the street",
         "high",
     ),
+    # Outs: the next card.
+    Function(
+        "outsToHandType",
+        (_P, _S, ("type", Type.HAND_TYPE)),
+        Type.NUMBER,
+        "the number of cards unseen by the player (not in the hand, on the board or dead) that, dealt as the "
+        "next street's card, give the player a high of this type or better (0 on the river)",
+        f"select avg(outsToHandType(hero, flop, flush)) {_HERO}",
+        "outs",
+    ),
+    Function(
+        "nutHiOuts",
+        (_P, _S),
+        Type.NUMBER,
+        "the number of unseen cards that, dealt next, give the player the nut high (as nutHi; 0 on the river)",
+        f"select avg(nutHiOuts(hero, turn)) {_HERO}",
+        "outs",
+    ),
+    Function(
+        "nutLoOuts",
+        (_P, _S),
+        Type.NUMBER,
+        "the number of unseen cards that, dealt next, give the player the nut low (as nutLo; 0 on the river)",
+        f"select avg(nutLoOuts(hero, flop)) {_HERO}",
+        "outs",
+        True,
+    ),
     # Board.
     _board("boardSuitCount", Type.NUMBER, "the number of different suits on the board"),
     _board("pairedBoard", Type.BOOLEAN, "two or more board cards share a rank"),

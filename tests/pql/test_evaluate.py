@@ -243,3 +243,36 @@ def test_nuts_read_the_dead_cards():
     ev, checked = evaluator(block, "omaha8", 2, dead="Ts 9s")
     assert call(ev, checked, "nutHi(p1, flop)").tolist() == [True]
     assert STREETS["flop"] == 3
+
+
+def test_outs_match_their_definitions():
+    block = random_block(8, 3, 2, 4, np.arange(52), LOW_WEIGHTS)
+    ev, checked = evaluator(block, "omaha8", 2, dead="Kc")
+    dead = parse_cards("Kc")
+    for i in range(len(block)):
+        hole, board = block.holes[i, 0].tolist(), block.boards[i].tolist()
+        if 51 - 11 in hole + board:  # Kc is dead: it must not be dealt
+            pytest.skip("the random deal holds the dead card")
+    for street, street_name in ((3, "flop"), (4, "turn")):
+        got_flush = call(ev, checked, f"outsToHandType(p1, {street_name}, flush)").tolist()
+        got_nut_low = call(ev, checked, f"nutLoOuts(p1, {street_name})").tolist()
+        for i in range(len(block)):
+            hole, board = block.holes[i, 0].tolist(), block.boards[i, :street].tolist()
+            unseen = [c for c in range(52) if c not in hole + board + list(dead)]
+            flush = sum(naive.CATEGORY_NAMES.index(naive.category_of_value(naive.best_high(hole, [*board, c])[0])) >= 5
+                        for c in unseen)  # fmt: skip
+            assert got_flush[i] == flush
+            if i != street - 3:  # the nut low reference is slow: one deal a street
+                continue
+            nut_low_outs = 0
+            for c in unseen:
+                low = naive.best_low(hole, [*board, c])
+                nut = nut_low(hole, [*board, c], dead)
+                nut_low_outs += low is not None and low <= nut
+            assert got_nut_low[i] == nut_low_outs
+    got = call(ev, checked, "nutHiOuts(p1, turn)").tolist()
+    hole, board = block.holes[0, 0].tolist(), block.boards[0, :4].tolist()
+    unseen = [c for c in range(52) if c not in hole + board + list(dead)]
+    expected = sum(naive.best_high(hole, [*board, c])[0] >= nut_high(hole, [*board, c], dead) for c in unseen)
+    assert got[0] == expected
+    assert call(ev, checked, "nutHiOuts(p1, river) + outsToHandType(p1, river, pair)").tolist() == [0, 0, 0]
