@@ -77,3 +77,43 @@ def draw_deals(
                         state, lanes, left, work_deck, position, i, n_ranged
                     )
                     i += 1
+
+
+#: Bits of ``block_showdown``'s ``out_flags``: the only best high, a shared best high,
+#: the only best low, a shared best low.
+WINS_HI, TIES_HI, WINS_LO, TIES_LO = 1, 2, 4, 8
+
+
+@njit(cache=True, parallel=True)
+def block_showdown(highs, lows, denominator, out_shares, out_flags):
+    """Settle each row of a block at the river: ``highs``/``lows`` (n, P) int16 (low -1: none).
+
+    ``out_shares[i, p]``: player p's share of the pot times ``denominator`` (a multiple of
+    2 and of every split count): half to the best high and half to the best low, the whole
+    pot to the high when no low qualifies, ties splitting their half. ``out_flags[i, p]``:
+    the bits ``WINS_HI``, ``TIES_HI``, ``WINS_LO``, ``TIES_LO``.
+    """
+    n_players = highs.shape[1]
+    for i in prange(highs.shape[0]):
+        best_high = highs[i, 0]
+        best_low = lows[i, 0]
+        for p in range(1, n_players):
+            best_high = max(best_high, highs[i, p])
+            best_low = max(best_low, lows[i, p])
+        n_high = 0
+        n_low = 0
+        for p in range(n_players):
+            n_high += highs[i, p] == best_high
+            n_low += best_low >= 0 and lows[i, p] == best_low
+        high_pot = denominator // 2 if n_low else denominator
+        for p in range(n_players):
+            share = 0
+            flags = 0
+            if highs[i, p] == best_high:
+                share += high_pot // n_high
+                flags |= WINS_HI if n_high == 1 else TIES_HI
+            if n_low and lows[i, p] == best_low:
+                share += (denominator // 2) // n_low
+                flags |= WINS_LO if n_low == 1 else TIES_LO
+            out_shares[i, p] = share
+            out_flags[i, p] = flags

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core import batch, parallel
 from ..core.hand_features import nut_values
+from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
 from .check import CheckedQuery
@@ -185,34 +186,25 @@ class BlockEvaluator:
         )
 
     def showdown(self) -> dict[str, np.ndarray]:
-        """At the river: who wins and ties each half, and each player's share of the pot
-        as an integer over ``share_denominator`` (``shares``, (n, players) int64)."""
+        """At the river: who wins and ties each half (bool (n, players) each), who scoops,
+        and each player's share of the pot as an integer over ``share_denominator``
+        (``shares``, (n, players) int64)."""
 
         def compute() -> dict[str, np.ndarray]:
             highs = self._all("high", 5)
-            best_high = highs.max(axis=1, keepdims=True)
-            high_winners = highs == best_high
-            n_high = high_winners.sum(axis=1, keepdims=True)
-            lows = self._all("low", 5)
-            best_low = lows.max(axis=1, keepdims=True)
-            low_winners = (lows == best_low) & (best_low >= 0)
-            n_low = np.maximum(low_winners.sum(axis=1, keepdims=True), 1)
-            any_low = best_low >= 0
-            denominator = share_denominator(highs.shape[1])
-            half = denominator // 2
-            shares = np.where(
-                any_low,
-                high_winners * (half // n_high) + low_winners * (half // n_low),
-                high_winners * (denominator // n_high),
-            ).astype(np.int64)
+            n_players = highs.shape[1]
+            denominator = share_denominator(n_players)
+            shares = np.empty(highs.shape, dtype=np.int64)
+            flags = np.empty(highs.shape, dtype=np.int8)
+            parallel.run(block_showdown, highs, self._all("low", 5), denominator, shares, flags)
             return {
-                "winsHi": high_winners & (n_high == 1),
-                "tiesHi": high_winners & (n_high > 1),
-                "winsLo": low_winners & (n_low == 1),
-                "tiesLo": low_winners & (n_low > 1),
+                "winsHi": (flags & WINS_HI) > 0,
+                "tiesHi": (flags & TIES_HI) > 0,
+                "winsLo": (flags & WINS_LO) > 0,
+                "tiesLo": (flags & TIES_LO) > 0,
                 "scoops": shares == denominator,
                 "shares": shares,
-                "denominator": np.int64(denominator),
+                "denominator": np.array(denominator),
             }
 
         return self._cached(("showdown",), compute)

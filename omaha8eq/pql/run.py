@@ -78,11 +78,22 @@ class _Accumulator:
         self.extreme: Any = None
         self.histogram: dict[Any, int] = {}
 
-    def add(self, values: Any, weights: np.ndarray) -> None:
-        values = np.broadcast_to(values, weights.shape)
+    def add(self, values: Any, weights: np.ndarray | None, n: int) -> None:
+        """Add ``n`` deals: their ``values``, weighted (None: every deal counts 1)."""
+        values = np.broadcast_to(values, (n,))
         how = self.selector.kind.lower()
-        self.weight += int(weights.sum())
-        if how in ("avg", "count"):
+        self.weight += n if weights is None else int(weights.sum())
+        if how in ("avg", "count") and weights is None:  # sampled: plain sums
+            if values.dtype == np.bool_:
+                count = int(np.count_nonzero(values))
+                self.total += count
+                self.squares += count
+            else:
+                x = values.astype(np.float64, copy=False)
+                self.total += float(x.sum())
+                self.squares += float(np.dot(x, x))
+        elif how in ("avg", "count"):
+            assert weights is not None
             x = values.astype(np.float64)
             self.total += float(np.dot(weights, x))
             self.squares += float(np.dot(weights, x * x))
@@ -102,7 +113,7 @@ class _Accumulator:
                 self.extreme = pick([self.extreme, found])
         elif how == "histogram":
             keys, inverse = np.unique(values, return_inverse=True)
-            sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))
+            sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
             for key, total in zip(keys.tolist(), sums.tolist(), strict=True):
                 self.histogram[key] = self.histogram.get(key, 0) + round(total)
 
@@ -276,24 +287,23 @@ def _add_block(
     checked: CheckedQuery, block: DealBlock, accumulators: list[_Accumulator], trials: int, weight: int, met: int
 ) -> tuple[int, int, int]:
     evaluator = BlockEvaluator(checked, block)
-    weights = block.weights if block.weights is not None else np.ones(len(block), dtype=np.int64)
-    trials += len(block)
-    weight += int(weights.sum())
+    n = len(block)
+    weights = block.weights  # None: a sampled block, every deal counts 1
+    trials += n
+    weight += n if weights is None else int(weights.sum())
+    rows = None
     if checked.query.where is not None:
-        keep = np.broadcast_to(evaluator.value(checked.query.where), weights.shape)
-        weights = np.where(keep, weights, 0)
-        # The deals that fail where are left out of every selector (they add weight 0).
-        rows = np.flatnonzero(keep)
-    else:
-        rows = None
-    met += int(weights.sum())
+        # The deals that fail where are left out of every selector.
+        rows = np.flatnonzero(np.broadcast_to(evaluator.value(checked.query.where), (n,)))
+        if weights is not None:
+            weights = weights[rows]
+    kept = n if rows is None else len(rows)
+    met += kept if weights is None else int(weights.sum())
     for accumulator in accumulators:
         values = evaluator.value(accumulator.selector.expr)
         if rows is not None:
-            values = np.broadcast_to(values, weights.shape)[rows]
-            accumulator.add(values, weights[rows])
-        else:
-            accumulator.add(values, weights)
+            values = np.broadcast_to(values, (n,))[rows]
+        accumulator.add(values, weights, kept)
     return trials, weight, met
 
 
