@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb, prod
 
 import numpy as np
 
 from ..cards import cards_to_mask, format_cards
 from ..core import parallel
-from ..core.handclasses import card_masks
+from ..core.handclasses import _colex_ascending, card_masks
 from ..core.kernel_args import RangeDraw
 from ..core.montecarlo import MAX_REDRAWS
 from ..core.query_deals import draw_deals
@@ -140,8 +139,7 @@ def exact_blocks(deal: Deal, streets: int) -> Iterator[DealBlock]:
     rows, masks, weights = _range_combinations(deal)
     if len(rows) == 0:
         raise OmahaInputError("from: the ranges never fit together without two players sharing a card")
-    runouts = list(combinations(deal.deck.tolist(), missing))
-    completions = np.array(runouts, dtype=np.int8).reshape(len(runouts), missing)
+    completions = deal.deck[_colex_ascending(len(deal.deck), missing)]  # every runout, vectorised
     completion_masks = card_masks(completions).astype(np.int64) if missing else np.zeros(1, dtype=np.int64)
     n_boards = len(completion_masks)
     holes = deal.holes
