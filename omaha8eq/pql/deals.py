@@ -132,8 +132,9 @@ def _range_combinations(deal: Deal) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return rows, masks, weights
 
 
-def exact_blocks(deal: Deal, streets: int) -> Iterator[DealBlock]:
-    """Every deal (range hands x board cards up to ``streets`` board cards), weighted, in blocks."""
+def exact_blocks(deal: Deal, streets: int, block_rows: int = EXACT_BLOCK_ROWS) -> Iterator[DealBlock]:
+    """Every deal (range hands x board cards up to ``streets`` board cards), weighted, in
+    blocks of at most ``block_rows`` deals."""
     known = deal.spot.board
     missing = max(0, streets - len(known))
     rows, masks, weights = _range_combinations(deal)
@@ -143,12 +144,14 @@ def exact_blocks(deal: Deal, streets: int) -> Iterator[DealBlock]:
     completion_masks = card_masks(completions).astype(np.int64) if missing else np.zeros(1, dtype=np.int64)
     n_boards = len(completion_masks)
     holes = deal.holes
-    per_block = max(1, EXACT_BLOCK_ROWS // n_boards)
-    for start in range(0, len(rows), per_block):
+    board_step = min(n_boards, block_rows)
+    per_block = max(1, block_rows // board_step)
+    for start, first_board in ((s, b) for s in range(0, len(rows), per_block) for b in range(0, n_boards, board_step)):
         part = slice(start, start + per_block)
-        fits = (masks[part, None] & completion_masks[None, :]) == 0
+        fits = (masks[part, None] & completion_masks[None, first_board : first_board + board_step]) == 0
         combo, board = np.nonzero(fits)
         combo += start
+        board += first_board
         n = len(combo)
         block_holes = np.empty((n, *holes.shape), dtype=np.int8)
         block_holes[:] = holes
@@ -161,14 +164,14 @@ def exact_blocks(deal: Deal, streets: int) -> Iterator[DealBlock]:
         yield DealBlock(block_holes, boards, weights[combo])
 
 
-def sampled_blocks(deal: Deal, seed: int, limit: int) -> Iterator[DealBlock]:
-    """Random deals, ``CHUNKS_PER_BATCH`` chunks of ``CHUNK_DEALS`` per block, ``limit`` in all
-    (the caller may stop earlier)."""
+def sampled_blocks(deal: Deal, seed: int, limit: int, chunks: int = CHUNKS_PER_BATCH) -> Iterator[DealBlock]:
+    """Random deals, ``chunks`` chunks of ``CHUNK_DEALS`` per block, ``limit`` in all (the
+    caller may stop earlier). Chunk ``i`` is seeded from ``(seed, i)`` whatever ``chunks``."""
     ranges: RangeDraw = range_draw(deal)
     drawn = chunk = 0
     n_players, n_hole = deal.holes.shape
     while drawn < limit:
-        sizes = [min(CHUNK_DEALS, limit - drawn - k * CHUNK_DEALS) for k in range(CHUNKS_PER_BATCH)]
+        sizes = [min(CHUNK_DEALS, limit - drawn - k * CHUNK_DEALS) for k in range(chunks)]
         sizes = [s for s in sizes if s > 0]
         starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         n = int(starts[-1])

@@ -23,11 +23,20 @@ from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..engine.run import numba_threads
 from ..errors import OmahaInputError, WorkLimitError
 from .check import CheckedQuery, check_query
-from .deals import DealBlock, exact_blocks, exact_cost, prepare, sampled_blocks
+from .deals import (
+    CHUNK_DEALS,
+    CHUNKS_PER_BATCH,
+    EXACT_BLOCK_ROWS,
+    DealBlock,
+    exact_blocks,
+    exact_cost,
+    prepare,
+    sampled_blocks,
+)
 from .evaluate import BlockEvaluator, share_denominator, streets_read
 from .functions import HAND_TYPES, Type
 from .result import Bucket, QueryResult, SelectorResult
-from .syntax import Selector, parse_query
+from .syntax import Call, Selector, parse_query
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "MAX_WORK", "query"]
 
@@ -40,6 +49,10 @@ MAX_SAMPLES = 1_000_000_000
 EXACT_LIMIT = 2_000_000
 #: The default ``max_work``: most deals an exact run (``exhaustive=True``) enumerates.
 MAX_WORK = 50_000_000
+
+#: The functions that evaluate every next card, and the deals of their blocks.
+NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "nutHiOuts", "nutLoOuts"})
+HEAVY_BLOCK_DEALS = CHUNK_DEALS
 
 ProgressCallback = Callable[[int, int | None], Any]
 
@@ -252,7 +265,13 @@ def _run(
     limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
     if not exact and seed is None:
         seed = secrets.randbits(63)
-    blocks = exact_blocks(deal, streets) if exact else sampled_blocks(deal, int(seed or 0), limit)
+    # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
+    # memory and the time between progress reports (and Ctrl-C) small.
+    heavy = any(isinstance(node, Call) and node.name in NEXT_CARD_FUNCTIONS for node in checked.types)
+    if exact:
+        blocks = exact_blocks(deal, streets, HEAVY_BLOCK_DEALS if heavy else EXACT_BLOCK_ROWS)
+    else:
+        blocks = sampled_blocks(deal, int(seed or 0), limit, 1 if heavy else CHUNKS_PER_BATCH)
     trials = weight = met = 0
     target_met: bool | None = None if stderr_target is None else False
     for block in blocks:
