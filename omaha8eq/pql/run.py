@@ -7,6 +7,7 @@ block of deals evaluate every selector's expression and ``where`` as arrays
 
 from __future__ import annotations
 
+import contextlib
 import math
 import secrets
 import time
@@ -57,6 +58,7 @@ HEAVY_BLOCK_DEALS = CHUNK_DEALS
 ProgressCallback = Callable[[int, int | None], Any]
 
 _TYPE_NAMES = {v: k for k, v in HAND_TYPES.items()}
+_RAN: list[bool] = []  # non-empty once a query ran in this process (its kernels are loaded)
 _RANKS = "23456789TJQKA"
 
 
@@ -243,8 +245,13 @@ def query(
         exact = True
     else:
         exact = exhaustive is None and not sampling and cost is not None and cost <= EXACT_LIMIT
-    with numba_threads(threads), compile_notice_for("evaluation", "query"):
-        return _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
+    # The first query of a process may compile the kernels: say so (checking the caches
+    # reads files, so later queries, whose kernels are loaded, skip it).
+    notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
+    with numba_threads(threads), notice:
+        result = _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
+    _RAN.append(True)
+    return result
 
 
 def _run(

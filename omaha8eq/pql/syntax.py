@@ -244,6 +244,12 @@ def parse_query(text: object) -> Query:
         raise QueryError(f"query: {len(text):,} characters; a query has at most {MAX_QUERY_LENGTH:,}")
     if not text.strip():
         raise QueryError("query: empty; write select ... from ... [where ...]")
+    return _parse_cached(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_cached(text: str) -> Query:
+    """:func:`parse_query` of checked text; a query is often asked again (the tree is frozen)."""
     from lark.exceptions import UnexpectedInput
 
     try:
