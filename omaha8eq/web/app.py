@@ -9,6 +9,8 @@ Endpoints (JSON bodies and answers; the field names are the results' ``to_dict()
   job, answered 202 with its status (``id``, ``state``, ``done``, ``total``);
   ``GET /api/jobs/ID`` polls it (the result once ``state`` is "done");
   ``DELETE /api/jobs/ID`` or ``POST /api/jobs/ID/cancel`` stops it.
+* ``POST /api/query`` with ``{"query": "select ...", ...}``: a query of the query language
+  (:mod:`omaha8eq.web.query_routes`).
 * ``GET /api/limits``: the server's :class:`~omaha8eq.web.requests.Limits`.
 * ``GET /``: the page, from the package's ``static`` folder.
 
@@ -35,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import OmahaInputError
 from .jobs import Job, JobRunner, JobState, ServerBusy
+from .query_routes import query_routes
 from .requests import Limits, parse_request
 
 __all__ = ["create_app"]
@@ -176,6 +179,7 @@ def create_app(
             Route("/api/jobs", start_job, methods=["POST"]),
             Route("/api/jobs/{job_id}", job_status, methods=["GET", "DELETE"]),
             Route("/api/jobs/{job_id}/cancel", cancel_job, methods=["POST"]),
+            *query_routes(limits),  # POST /api/query: the query box (web/query_routes.py)
             Route("/api/{kind}", api, methods=["POST"]),
             Mount("/", StaticFiles(packages=[("omaha8eq.web", "static")], html=True)),
         ],
