@@ -105,14 +105,44 @@ def prepare(checked: CheckedQuery) -> Deal:
     return prepare_deal(spot)
 
 
-def exact_cost(deal: Deal, streets: int) -> int | None:
-    """Deals an exact enumeration up to a board of ``streets`` cards visits (an upper
-    bound: card clashes between ranges are not subtracted), or None with a random hand."""
+def _segments(known: int, streets: tuple[int, ...]) -> list[int]:
+    """The board cards to enumerate, street by street read: ``[3, 2]`` for a query that reads
+    the flop and the river with no board known (the turn and the river together: which of
+    the two came first is never read, so their order is not enumerated)."""
+    sizes, last = [], known
+    for street in streets:
+        if street > last:
+            sizes.append(street - last)
+            last = street
+    return sizes
+
+
+def exact_cost(deal: Deal, streets: tuple[int, ...]) -> int | None:
+    """Deals an exact enumeration of the ``streets`` read visits (an upper bound: card
+    clashes between ranges are not subtracted), or None with a random hand."""
     if len(deal.random_players):
         return None
-    missing = max(0, streets - len(deal.spot.board))
     hands = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
-    return hands * comb(len(deal.deck), missing)
+    left = len(deal.deck)
+    boards = 1
+    for size in _segments(len(deal.spot.board), streets):
+        boards *= comb(left, size)
+        left -= size
+    return hands * boards
+
+
+def _runouts(deck: np.ndarray, segments: list[int]) -> np.ndarray:
+    """Every runout of the board: for each segment (a street's new cards), every
+    combination of the cards the earlier segments left, as rows of card ints."""
+    rows = np.zeros((1, 0), dtype=np.int8)
+    masks = np.zeros(1, dtype=np.int64)
+    for size in segments:
+        combos = deck[_colex_ascending(len(deck), size)]
+        combo_masks = card_masks(combos).astype(np.int64)
+        left, right = np.nonzero((masks[:, None] & combo_masks[None, :]) == 0)
+        rows = np.concatenate([rows[left], combos[right]], axis=1)
+        masks = masks[left] | combo_masks[right]
+    return rows
 
 
 def _range_combinations(deal: Deal) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -132,15 +162,15 @@ def _range_combinations(deal: Deal) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return rows, masks, weights
 
 
-def exact_blocks(deal: Deal, streets: int, block_rows: int = EXACT_BLOCK_ROWS) -> Iterator[DealBlock]:
-    """Every deal (range hands x board cards up to ``streets`` board cards), weighted, in
-    blocks of at most ``block_rows`` deals."""
+def exact_blocks(deal: Deal, streets: tuple[int, ...], block_rows: int = EXACT_BLOCK_ROWS) -> Iterator[DealBlock]:
+    """Every deal (range hands x board cards of the ``streets`` read), weighted, in blocks of
+    at most ``block_rows`` deals."""
     known = deal.spot.board
-    missing = max(0, streets - len(known))
+    missing = max(0, max(streets) - len(known))
     rows, masks, weights = _range_combinations(deal)
     if len(rows) == 0:
         raise OmahaInputError("from: the ranges never fit together without two players sharing a card")
-    completions = deal.deck[_colex_ascending(len(deal.deck), missing)]  # every runout, vectorised
+    completions = _runouts(deal.deck, _segments(len(known), streets))  # every runout, vectorised
     completion_masks = card_masks(completions).astype(np.int64) if missing else np.zeros(1, dtype=np.int64)
     n_boards = len(completion_masks)
     holes = deal.holes

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core import batch, parallel
 from ..core.hand_features import nut_values
+from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
@@ -177,6 +178,40 @@ class BlockEvaluator:
         counted: np.ndarray = (good & rows["unseen"]).sum(axis=1).astype(np.float64)
         return counted
 
+    def hand_vs_hand(self, street: int) -> np.ndarray:
+        """(n, players): each player's pot share on ``street`` against the others' actual
+        hands, averaged over every runout of the cards no hand, board or dead card holds
+        (the river: the showdown's share)."""
+
+        def compute() -> np.ndarray:
+            showdown_denominator = share_denominator(len(self.checked.players))
+            if street >= 5:
+                return self.showdown()["shares"] / float(showdown_denominator)
+            holes, boards, n = self.block.holes, self.block.boards, self.n
+            used = np.zeros((n, 52), dtype=np.bool_)
+            rows = np.arange(n)[:, None]
+            used[rows, holes.reshape(n, -1)] = True
+            used[rows, boards[:, :street]] = True
+            used[:, list(self.checked.dead)] = True
+            free = np.nonzero(~used)[1].reshape(n, -1).astype(np.int8)  # each row's cards left, ascending
+            runouts = _colex_ascending(free.shape[1], 5 - street)
+            count = len(runouts)
+            expanded = np.empty((n * count, 5), dtype=np.int8)
+            expanded[:, :street] = np.repeat(boards[:, :street], count, axis=0)
+            expanded[:, street:] = free[:, runouts].reshape(n * count, 5 - street)
+            highs = np.empty((n * count, holes.shape[1]), dtype=np.int16)
+            lows = np.empty_like(highs)
+            for p in range(holes.shape[1]):
+                hand = np.repeat(self._hand(p), count, axis=0)
+                highs[:, p], lows[:, p] = _evaluate_rows(hand, expanded, want_high=True, want_low=self.hilo)
+            shares = np.empty(highs.shape, dtype=np.int64)
+            flags = np.empty(highs.shape, dtype=np.int8)
+            parallel.run(block_showdown, highs, lows, showdown_denominator, shares, flags)
+            mean: np.ndarray = shares.reshape(n, count, -1).mean(axis=1) / showdown_denominator
+            return mean
+
+        return self._cached(("hand vs hand", street), compute)
+
     def _all(self, what: str, street: int) -> np.ndarray:
         """(n, players) highs or lows on ``street``."""
         values = self.high if what == "high" else self.low
@@ -299,6 +334,8 @@ class BlockEvaluator:
             return self.block.boards[:, 3]
         if name == "riverCard":
             return self.block.boards[:, 4]
+        if name == "HvHEquity":
+            return self.hand_vs_hand(args[1])[:, args[0]]
         if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
             return self.outs(name, *args)
         if name == "inRange":
@@ -345,19 +382,20 @@ def value_type(checked: CheckedQuery, node: Expr) -> Type:
     return checked.types[node]
 
 
-def streets_read(checked: CheckedQuery) -> int:
-    """The board cards the query reads: 5 with an outcome function or the river, 4 with the
-    turn, else 3 (an exact run enumerates no further)."""
-    deepest = 3
+def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
+    """The streets the query reads, as board sizes in order, e.g. ``(3, 5)``: 5 with an
+    outcome function or the river card, 4 with the turn card, and every street named
+    (none: the flop). An exact run tells those streets' cards apart and no others."""
+    streets = set()
     for node, found in checked.types.items():
         if isinstance(node, Call):
             if node.name == "riverCard" or node.name in _RIVER:
-                deepest = 5
+                streets.add(5)
             elif node.name == "turnCard":
-                deepest = max(deepest, 4)
+                streets.add(4)
         if found is Type.STREET and isinstance(node, Name):
-            deepest = max(deepest, int(checked.literals[node]))
-    return deepest
+            streets.add(int(checked.literals[node]))
+    return tuple(sorted(streets)) or (3,)
 
 
 _RIVER = {"winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins", "riverEquity", "fractionalRiverEquity", "equity"}

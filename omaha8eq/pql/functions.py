@@ -217,6 +217,17 @@ _TABLE = (
         "no two cards unseen by the player (not in the hand, on the board or dead) make a better high on the street",
         "high",
     ),
+    # Equity on a street.
+    Function(
+        "HvHEquity",
+        (_P, _S),
+        Type.NUMBER,
+        "the player's share of the pot on the street against the other players' actual hands, averaged "
+        "over every runout (exact per deal; on the flop about a thousand runouts a deal: the query states "
+        "and bounds the cost)",
+        "select count(HvHEquity(hero, turn) > 0.5) from game='omaha8', hero='A2**', villain='15%'",
+        "equity",
+    ),
     # Outs: the next card.
     Function(
         "outsToHandType",

@@ -21,6 +21,7 @@ from ..cards import format_card
 from ..checks import check_flag, check_int
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
+from ..deck import DECK_SIZE
 from ..engine.run import numba_threads
 from ..errors import OmahaInputError, WorkLimitError
 from .check import CheckedQuery, check_query
@@ -52,7 +53,10 @@ EXACT_LIMIT = 2_000_000
 MAX_WORK = 50_000_000
 
 #: The functions that evaluate every next card, and the deals of their blocks.
-NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "nutHiOuts", "nutLoOuts"})
+NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
+#: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
+#: about ten minutes on one core; above it the query is refused with the estimate.
+MAX_NESTED_EVALUATIONS = 3_000_000_000
 HEAVY_BLOCK_DEALS = CHUNK_DEALS
 
 ProgressCallback = Callable[[int, int | None], Any]
@@ -245,6 +249,15 @@ def query(
         exact = True
     else:
         exact = exhaustive is None and not sampling and cost is not None and cost <= EXACT_LIMIT
+    deals = cost if exact and cost is not None else (samples or DEFAULT_SAMPLES)
+    nested = deals * _nested_evaluations(checked)
+    if nested > MAX_NESTED_EVALUATIONS:
+        raise WorkLimitError(
+            f"query: its nested equities (HvHEquity) take about {nested:.2g} hand evaluations "
+            f"({deals:,} deals), above the limit of {MAX_NESTED_EVALUATIONS:.2g} (about ten minutes); "
+            "ask on a later street or with fewer samples",
+            work=nested, unit="hand evaluations", seconds=nested / 5e6, limit=MAX_NESTED_EVALUATIONS,
+        )  # fmt: skip
     # The first query of a process may compile the kernels: say so (checking the caches
     # reads files, so later queries, whose kernels are loaded, skip it).
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
@@ -257,7 +270,7 @@ def query(
 def _run(
     checked: CheckedQuery,
     deal: Any,
-    streets: int,
+    streets: tuple[int, ...],
     exact: bool,
     samples: int | None,
     stderr_target: float | None,
@@ -331,6 +344,19 @@ def _add_block(
             values = np.broadcast_to(values, (n,))[rows]
         accumulator.add(values, weights, kept)
     return trials, weight, met
+
+
+def _nested_evaluations(checked: CheckedQuery) -> int:
+    """Hand evaluations per deal of the query's ``HvHEquity`` calls: every runout of the
+    cards left after the street, for every player (once per street)."""
+    players = len(checked.players)
+    streets = {
+        int(checked.literals[node.arguments[1]])
+        for node in checked.types
+        if isinstance(node, Call) and node.name == "HvHEquity"
+    }
+    left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
+    return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
 
 
 def _end(text: str, start: int) -> int:

@@ -37,12 +37,12 @@ def deal_rows(blocks):
 
 def test_exact_blocks_of_any_size_give_every_deal_once():
     deal = deal_of("select count(scoops(hero)) from hero='AsAh2c3d', villain='KK**', board='Ac8c5h9d'")
-    whole = list(exact_blocks(deal, 5))
-    pieces = list(exact_blocks(deal, 5, block_rows=1000))
+    whole = list(exact_blocks(deal, (5,)))
+    pieces = list(exact_blocks(deal, (5,), block_rows=1000))
     assert len(pieces) > len(whole)
     rows, rows_small = deal_rows(whole), deal_rows(pieces)
     assert np.array_equal(rows, rows_small)
-    assert len(np.unique(rows, axis=0)) == len(rows) <= exact_cost(deal, 5)
+    assert len(np.unique(rows, axis=0)) == len(rows) <= exact_cost(deal, (5,))
 
 
 def test_in_range_and_weights():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
+from itertools import permutations
 
 import naive
 import numba
@@ -74,7 +74,7 @@ def test_where_equals_brute_force_enumeration():
     met = scoops = 0
     share = Fraction(0)
     types = Counter()
-    for turn, river in combinations(deck, 2):
+    for turn, river in permutations(deck, 2):  # the turn and the river apart: the query reads the turn
         board = (*b, turn, river)
         if naive.best_low(h, board[:4]) is None or naive.best_low(v, board) is not None:
             continue
@@ -83,7 +83,7 @@ def test_where_equals_brute_force_enumeration():
         scoops += result_board["scoop"]
         share += result_board["equity"]
         types[naive.category_of_value(naive.best_high(h, board)[0])] += 1
-    assert result.exact and result.met == met and result.trials == len(deck) * (len(deck) - 1) // 2
+    assert result.exact and result.met == met and result.trials == len(deck) * (len(deck) - 1)
     assert result["scoop"].fraction == Fraction(scoops, met)
     assert result["eq"].fraction == share / met
     buckets = {bucket.label: bucket.fraction for bucket in result["types"].buckets}
@@ -148,3 +148,22 @@ def test_options_and_spot_errors():
         query("select count(winsLo(hero)) from game='omahahi', hero='AsAh2c3d', villain='*'")
     with pytest.raises(OmahaInputError, match="villain"):
         query("select count(scoops(hero)) from hero='AsAh2c3d', villain='ZZ9'")
+
+
+def test_exact_runs_tell_apart_the_streets_they_read():
+    spot = "from hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h'"
+    # Each card is the turn (and the river) as often as any other: 1/41 each.
+    result = query(f"select count(turnCard() = 'As') as t, count(riverCard() = '2s') as r {spot}".replace("As'", "Kc'"))
+    assert result.exact and result["t"].fraction == result["r"].fraction == Fraction(1, 41)
+    # The mean of the turn equity is the flop equity (and equity() on each turn).
+    result = query(f"select avg(HvHEquity(hero, turn)) as turn, avg(HvHEquity(hero, flop)) as flop {spot}")
+    flop = equity(["AsAh2c3d", "KsKhQdJd"], "Ac8c5h").players[0].exact_equity()
+    assert result["turn"].value == pytest.approx(float(flop), abs=1e-12)
+    assert result["flop"].value == pytest.approx(float(flop), abs=1e-12)
+    on_turn = query("select avg(HvHEquity(p1, turn)) as e from p1='AsAh2c3d', p2='KsKhQdJd', board='Ac8c5h9d'")
+    assert on_turn["e"].value == pytest.approx(0.95, abs=1e-12)
+
+
+def test_nested_equity_cost_is_bounded():
+    with pytest.raises(WorkLimitError, match="nested equities"):
+        query("select count(HvHEquity(hero, flop) > 0.5) from hero='A2**', villain='*'", samples=10_000_000)
