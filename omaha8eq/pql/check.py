@@ -181,7 +181,8 @@ class _Checker:
         self.literals[node] = value
 
     def _call(self, node: Call) -> Type:
-        function = FUNCTIONS.get(node.name)
+        two_argument_equity = node.name == "equity" and len(node.arguments) == 2  # PQL's equity(player, street)
+        function = FUNCTIONS["HvHEquity"] if two_argument_equity else FUNCTIONS.get(node.name)
         if function is None:
             hint = _closest(node.name, FUNCTIONS)
             if node.name in SELECTORS:

@@ -334,7 +334,7 @@ class BlockEvaluator:
             return self.block.boards[:, 3]
         if name == "riverCard":
             return self.block.boards[:, 4]
-        if name == "HvHEquity":
+        if name == "HvHEquity" or (name == "equity" and len(args) == 2):
             return self.hand_vs_hand(args[1])[:, args[0]]
         if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
             return self.outs(name, *args)

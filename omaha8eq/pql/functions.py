@@ -141,7 +141,11 @@ _TABLE = (
         Type.NUMBER,
         "the same share as riverEquity; exact runs give it as a fraction (both do in omaha8eq)",
     ),
-    _outcome("equity", Type.NUMBER, "the same as riverEquity (PQL's name in high-only games)"),
+    _outcome(
+        "equity",
+        Type.NUMBER,
+        "the same as riverEquity (PQL's name in high-only games); equity(player, street) is HvHEquity",
+    ),
     # Low.
     _street("madeLo", Type.BOOLEAN, "the player has a qualifying low on the street", "low", low=True),
     _street(

@@ -353,7 +353,7 @@ def _nested_evaluations(checked: CheckedQuery) -> int:
     streets = {
         int(checked.literals[node.arguments[1]])
         for node in checked.types
-        if isinstance(node, Call) and node.name == "HvHEquity"
+        if isinstance(node, Call) and (node.name == "HvHEquity" or (node.name == "equity" and len(node.arguments) == 2))
     }
     left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
     return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
