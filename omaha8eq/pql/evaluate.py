@@ -317,6 +317,8 @@ class BlockEvaluator:
         if name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins"):
             key = "scoops" if name == "wins" else name
             return self.showdown()[key][:, args[0]]
+        if name == "HvHEquity" or (name == "equity" and len(args) == 2):
+            return self.hand_vs_hand(args[1])[:, args[0]]
         if name in ("riverEquity", "fractionalRiverEquity", "equity"):
             showdown = self.showdown()
             return showdown["shares"][:, args[0]] / float(showdown["denominator"])
@@ -334,8 +336,6 @@ class BlockEvaluator:
             return self.block.boards[:, 3]
         if name == "riverCard":
             return self.block.boards[:, 4]
-        if name == "HvHEquity" or (name == "equity" and len(args) == 2):
-            return self.hand_vs_hand(args[1])[:, args[0]]
         if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
             return self.outs(name, *args)
         if name == "inRange":
@@ -389,7 +389,7 @@ def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
     streets = set()
     for node, found in checked.types.items():
         if isinstance(node, Call):
-            if node.name == "riverCard" or node.name in _RIVER:
+            if node.name == "riverCard" or (node.name in _RIVER and len(node.arguments) == 1):
                 streets.add(5)
             elif node.name == "turnCard":
                 streets.add(4)

@@ -164,7 +164,7 @@ def test_exact_runs_tell_apart_the_streets_they_read():
         "select avg(HvHEquity(p1, turn)) as e, avg(equity(p1, turn)) as same "
         "from p1='AsAh2c3d', p2='KsKhQdJd', board='Ac8c5h9d'"
     )
-    assert on_turn["e"].value == pytest.approx(0.95, abs=1e-12) and on_turn["same"].value == on_turn["e"].value
+    assert on_turn["e"].value == pytest.approx(0.95, abs=1e-12) == on_turn["same"].value
 
 
 def test_nested_equity_cost_is_bounded():
