@@ -338,6 +338,8 @@ class BlockEvaluator:
             return self.block.boards[:, 4]
         if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
             return self.outs(name, *args)
+        if name == "minOutsToHandType":
+            return self.outs("outsToHandType", args[0], args[1], args[2]) >= args[3]
         if name == "inRange":
             return self._in_range(args[0], args[1])
         raise AssertionError(f"function {name} has no implementation")  # pragma: no cover - tested for all

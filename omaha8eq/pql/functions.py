@@ -243,6 +243,14 @@ _TABLE = (
         "outs",
     ),
     Function(
+        "minOutsToHandType",
+        (_P, _S, ("type", Type.HAND_TYPE), ("count", Type.NUMBER)),
+        Type.BOOLEAN,
+        "outsToHandType(player, street, type) is at least count",
+        f"select count(minOutsToHandType(hero, flop, flush, 9)) {_HERO}",
+        "outs",
+    ),
+    Function(
         "nutHiOuts",
         (_P, _S),
         Type.NUMBER,

@@ -53,7 +53,7 @@ EXACT_LIMIT = 2_000_000
 MAX_WORK = 50_000_000
 
 #: The functions that evaluate every next card, and the deals of their blocks.
-NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
+NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
 #: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
 #: about ten minutes on one core; above it the query is refused with the estimate.
 MAX_NESTED_EVALUATIONS = 3_000_000_000

@@ -255,6 +255,9 @@ def test_outs_match_their_definitions():
             pytest.skip("the random deal holds the dead card")
     for street, street_name in ((3, "flop"), (4, "turn")):
         got_flush = call(ev, checked, f"outsToHandType(p1, {street_name}, flush)").tolist()
+        assert call(ev, checked, f"minOutsToHandType(p1, {street_name}, flush, 9)").tolist() == [
+            n >= 9 for n in got_flush
+        ]
         got_nut_low = call(ev, checked, f"nutLoOuts(p1, {street_name})").tolist()
         for i in range(len(block)):
             hole, board = block.holes[i, 0].tolist(), block.boards[i, :street].tolist()
