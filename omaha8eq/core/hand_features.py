@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from numba import njit, prange
 
-from .high import best_flush, board_state, popcount, read_cards, unsigned
+from .high import best_flush, board_state, describe_board, popcount, read_cards, unsigned
 from .low import low_bits
-from .tables import NO_LOW, PAIR_INDEX
+from .showdown import FLUSH_COLUMN, LOW_COLUMN, NO_FLUSH_SUIT
+from .tables import BOARD_OFFSET, NO_LOW, PAIR_INDEX
 
 
 @njit(cache=True, parallel=True)
@@ -79,3 +80,16 @@ def _nut_high(boards, i, n_board, board_mask, seen, board_pair, flush5, suited):
             if popcount(unseen_suited) >= 2:
                 best = max(best, best_flush(board_suited, unseen_suited, flush5, suited))
     return best
+
+
+@njit(cache=True, parallel=True)
+def fixed_river_values(values, boards, hilo, out_high, out_low):
+    """``out_high[i]``, ``out_low[i]``: the river high and low (-1: none) of one known hand on
+    ``boards[i]`` (five cards), read from the hand's row ``values`` of
+    ``showdown.fixed_hand_tables`` (as the equity sampler reads it) instead of evaluating
+    its hole cards on every board."""
+    for i in prange(boards.shape[0]):
+        state, flush_suit, flush_ranks, board_low = describe_board(boards, i, 5)
+        flush_block = FLUSH_COLUMN + 8192 * (flush_suit if flush_suit >= 0 else NO_FLUSH_SUIT)
+        out_high[i] = max(values[unsigned(state - BOARD_OFFSET[5])], values[unsigned(flush_block + flush_ranks)])
+        out_low[i] = values[unsigned(LOW_COLUMN + board_low)] if hilo else -1

@@ -71,7 +71,12 @@ _EQUITY = (
     "range_sweep:sweep_runouts",
 )
 _RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclasses:class_keys_kernel")
-_QUERY = ("query_deals:draw_deals", "query_deals:block_showdown", "hand_features:nut_values")
+_QUERY = (
+    "query_deals:draw_deals",
+    "query_deals:block_showdown",
+    "hand_features:nut_values",
+    "hand_features:fixed_river_values",
+)
 
 #: Every compiled entry point of omaha8eq.core, by the feature that runs it.
 KERNEL_GROUPS: dict[str, KernelGroup] = {

@@ -24,9 +24,10 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..core import batch, parallel
-from ..core.hand_features import nut_values
+from ..core.hand_features import fixed_river_values, nut_values
 from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
+from ..core.showdown import fixed_hand_tables
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
 from .check import CheckedQuery
@@ -51,6 +52,14 @@ def _categories() -> np.ndarray:
 
 
 _LOW_RANKS = np.array([0x7F, 1 << 12], dtype=np.int64)  # deuce..eight bits, the ace bit
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_table(cards: tuple[int, ...]) -> np.ndarray:
+    """The fixed-hand table row of ``cards`` (``showdown.fixed_hand_tables``), cached."""
+    hole = np.array([cards], dtype=np.int8)
+    row: np.ndarray = fixed_hand_tables(hole, np.ones(1, dtype=np.bool_), get_tables())[0]
+    return row
 
 
 def _board_rank_counts(boards: np.ndarray, street: int) -> np.ndarray:
@@ -88,10 +97,20 @@ class BlockEvaluator:
 
     def _values(self, player: int, street: int) -> tuple[np.ndarray, np.ndarray]:
         """(high values, low values) of ``player`` on ``street``; lows are -1 in a high-only game."""
-        return self._cached(
-            ("values", player, street),
-            lambda: _evaluate_rows(self._hand(player), self._board(street), want_high=True, want_low=self.hilo),
-        )
+
+        def compute() -> tuple[np.ndarray, np.ndarray]:
+            hand = self._hand(player)
+            if street == 5 and self.n > 1 and (hand == hand[0]).all():
+                # A known hand at the river: one read of its table per deal, as the equity
+                # sampler does, instead of evaluating its hole pairs on every board.
+                out_high = np.empty(self.n, dtype=np.int16)
+                out_low = np.empty(self.n, dtype=np.int16)
+                table = _fixed_table(tuple(hand[0].tolist()))
+                parallel.run(fixed_river_values, table, self._board(5), self.hilo, out_high, out_low)
+                return out_high, out_low
+            return _evaluate_rows(hand, self._board(street), want_high=True, want_low=self.hilo)
+
+        return self._cached(("values", player, street), compute)
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]

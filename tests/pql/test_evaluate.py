@@ -279,3 +279,18 @@ def test_outs_match_their_definitions():
     expected = sum(naive.best_high(hole, [*board, c])[0] >= nut_high(hole, [*board, c], dead) for c in unseen)
     assert got[0] == expected
     assert call(ev, checked, "nutHiOuts(p1, river) + outsToHandType(p1, river, pair)").tolist() == [0, 0, 0]
+
+
+def test_known_hands_read_their_table_at_the_river():
+    # Every row holds the same hands: the river values come from the fixed-hand tables
+    # (as the equity sampler reads them); they equal the evaluation of the hole cards.
+    block = random_block(9, 400, 2, 4, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
+    block.holes[:] = block.holes[0]
+    block.boards[:] = random_block(10, 400, 0, 4, [c for c in range(52) if c not in block.holes[0].ravel()],
+                                   np.ones(52 - 8)).boards  # fmt: skip
+    ev, _ = evaluator(block, "omaha8", 2)
+    for p in range(2):
+        high, low = ev.high(p, 5), ev.low(p, 5)
+        assert high.tolist() == [naive.best_high(block.holes[0, p].tolist(), b)[0] for b in block.boards.tolist()]
+        want = [naive.best_low(block.holes[0, p].tolist(), b) for b in block.boards.tolist()]
+        assert low.tolist() == [-1 if x is None else LOW_VALUE[x] for x in want]
