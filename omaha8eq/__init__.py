@@ -38,6 +38,8 @@ _PUBLIC = {
     "Pot": ".game.pots",
     "PotEquity": ".game.allin",
     "PreflopRank": ".ranges.preflop",
+    "QueryError": ".pql",
+    "QueryResult": ".pql",
     "Range": ".ranges.range",
     "RangeSyntaxError": ".ranges.range",
     "Settlement": ".game.pots",
@@ -62,6 +64,7 @@ _PUBLIC = {
     "parse_range": ".ranges.range",
     "pot_limit_max_raise": ".game.betting",
     "preflop_rank": ".ranges.preflop",
+    "query": ".pql",
     "range_hands_excluding": ".ranges.range",
     "read_hands": ".histories.reader",
     "settle": ".game.pots",
@@ -85,6 +88,7 @@ if TYPE_CHECKING:
     from .hands import HighHand, LowHand
     from .histories.reader import read_hands
     from .histories.report import AllinReport, allin_ev
+    from .pql import QueryError, QueryResult, query
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
     from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
@@ -119,6 +123,8 @@ __all__ = [
     "Pot",
     "PotEquity",
     "PreflopRank",
+    "QueryError",
+    "QueryResult",
     "Range",
     "RangeSyntaxError",
     "Settlement",
@@ -141,6 +147,7 @@ __all__ = [
     "parse_range",
     "pot_limit_max_raise",
     "preflop_rank",
+    "query",
     "range_hands_excluding",
     "read_hands",
     "settle",

@@ -66,6 +66,7 @@ COMMANDS = {
     "betting": "betting",
     "range": "ranges",
     "table": "table",
+    "query": "query",
     "batch": "batch",
     "hands": "hands",
     "bench": "bench",

@@ -4,11 +4,14 @@ Usage::
 
     omaha8eq batch < spots.jsonl > answers.jsonl
 
-Each line of standard input is a JSON object: ``"command"`` (``"equity"``, the
-default, ``"equity_many"``, ``"spot_equities"``, ``"boards"``, ``"eval"`` or ``"counterfeit"``)
-and the keyword arguments of that Python function (:func:`omaha8eq.equity`,
-:func:`omaha8eq.equity_many`, :func:`omaha8eq.spot_equities`, :func:`omaha8eq.boards_equity`,
-:func:`omaha8eq.evaluate`, :func:`omaha8eq.counterfeit_odds`), for example::
+Each line of standard input is a query of the query language (a line starting with
+``select``: :func:`omaha8eq.query`, seeded like any other call by giving the JSON form
+``{"command": "query", "text": "select ...", "seed": 1}``) or a JSON object:
+``"command"`` (``"equity"``, the default, ``"equity_many"``, ``"spot_equities"``,
+``"boards"``, ``"eval"``, ``"counterfeit"`` or ``"query"``) and the keyword arguments of
+that Python function (:func:`omaha8eq.equity`, :func:`omaha8eq.equity_many`,
+:func:`omaha8eq.spot_equities`, :func:`omaha8eq.boards_equity`, :func:`omaha8eq.evaluate`,
+:func:`omaha8eq.counterfeit_odds`, :func:`omaha8eq.query`), for example::
 
     {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}
     {"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"], [["AsAh2c3d", "KsKhQdJd"], "Ac8c5h"]]}
@@ -75,6 +78,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     from ..counterfeit import counterfeit_odds
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
+    from ..pql import query
     from .evaluate import eval_document
 
     def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:
@@ -88,6 +92,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
         "eval": (evaluate, eval_json),
         "counterfeit": (counterfeit_odds, lambda arguments, result: result.to_dict()),
         "boards": (boards_equity, lambda arguments, result: result.to_dict()),
+        "query": (query, lambda arguments, result: result.to_dict()),
     }
 
 
@@ -132,7 +137,11 @@ def _arguments(command: str, function: Callable[..., Any], request: dict[str, An
 
 
 def answer(line: str) -> dict[str, Any]:
-    """The JSON answer to one input line: the result's document, or ``{"error": ...}``."""
+    """The JSON answer to one input line: the result's document, or ``{"error": ...}``.
+
+    A line that starts with ``select`` is a query (``{"command": "query", "text": line}``)."""
+    if line.lstrip()[:6].lower() == "select":
+        line = json.dumps({"command": "query", "text": line.strip()})
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:

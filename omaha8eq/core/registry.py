@@ -88,12 +88,21 @@ _EQUITY = (
     "range_sweep:sweep_runouts",
 )
 _RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclasses:class_keys_kernel")
+_QUERY = (
+    "query_deals:draw_deals",
+    "query_deals:block_showdown",
+    "hand_features:nut_values",
+    "hand_features:fixed_river_values",
+)
 
 #: Every compiled entry point of omaha8eq.core, by the feature that runs it.
 KERNEL_GROUPS: dict[str, KernelGroup] = {
     "evaluation": KernelGroup("evaluation", 3, _EVALUATION),
     "equity": KernelGroup("equity", 4, _EQUITY, longest=11),
     "ranges": KernelGroup("range", 3, _RANGES),
+    # The first sampled query (omaha8eq query "... hero='A2**', villain='15%' where nutLo(hero, river)")
+    # compiles the parallel deal drawing and the nut kernel (the evaluation kernels apart).
+    "query": KernelGroup("query", 15, _QUERY),
     "bench": KernelGroup("benchmark's", 16, _EVALUATION + _EQUITY),
 }
 

@@ -9,6 +9,8 @@ Endpoints (JSON bodies and answers; the field names are the results' ``to_dict()
   job, answered 202 with its status (``id``, ``state``, ``done``, ``total``);
   ``GET /api/jobs/ID`` polls it (the result once ``state`` is "done");
   ``DELETE /api/jobs/ID`` or ``POST /api/jobs/ID/cancel`` stops it.
+* ``POST /api/query`` with ``{"query": "select ...", ...}``: a query of the query language
+  (:mod:`omaha8eq.web.query_routes`).
 * ``GET /api/limits``: the server's :class:`~omaha8eq.web.requests.Limits`.
 * ``POST /api/hands``: a hand-history file read and all-in adjusted
   (:mod:`omaha8eq.web.hands_routes`).
@@ -41,6 +43,7 @@ from .cost import request_cost
 from .guard import BadRequest, OriginGuard, read_json
 from .hands_routes import hands_routes
 from .jobs import Job, JobRunner, JobState, ServerBusy
+from .query_routes import query_routes
 from .requests import Limits, parse_request
 
 __all__ = ["create_app"]
@@ -167,6 +170,7 @@ def create_app(
             Route("/api/jobs/{job_id}", job_status, methods=["GET", "DELETE"]),
             Route("/api/jobs/{job_id}/cancel", cancel_job, methods=["POST"]),
             *hands_routes(),
+            *query_routes(limits),  # POST /api/query: the query box (web/query_routes.py)
             Route("/api/{kind}", api, methods=["POST"]),
             Mount("/", StaticFiles(packages=[("omaha8eq.web", "static")], html=True)),
         ],

@@ -79,7 +79,7 @@ def test_spot_equities_refuses_a_spot_of_another_player_count(capsys, monkeypatc
         (
             '{"command": "deal"}',
             "command: expected one of 'equity', 'equity_many', 'spot_equities', 'eval', 'counterfeit', 'boards', "
-            'got "deal"',
+            "'query', got \"deal\"",
         ),
         ('{"hands": ["AsAh2c3d", "KK"], "bord": "4c5d7s", "x": 1}', "equity: unknown keys 'bord', 'x'"),
         ('{"board": "4c5d7s"}', "equity: missing key 'hands'"),

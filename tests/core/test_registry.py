@@ -61,7 +61,7 @@ def test_every_kernel_is_cached():
 
 
 def test_groups_and_notice():
-    assert set(KERNEL_GROUPS) == {"evaluation", "equity", "ranges", "bench"}
+    assert set(KERNEL_GROUPS) == {"evaluation", "equity", "ranges", "bench", "query"}
     # No duration is promised (4 s idle was 17-74 s busy): what compiles, and how to do it ahead.
     ahead = "for first use (once per install; 'omaha8eq warmup' does all ahead)"
     assert first_use_message("ranges") == f"omaha8eq: compiling the range kernels {ahead}"

@@ -1,0 +1,317 @@
+"""Checking a parsed query: names resolved, types checked, literals converted.
+
+:func:`check_query` returns a :class:`CheckedQuery`: the game, the players (name and
+hand or range text, in the order ``from`` declares them), the board and dead cards,
+the type of every expression node, and the value of every literal the evaluator reads
+(a card, a low, a hand type, a parsed range). Every error names the place with a caret
+under the query (see :class:`~omaha8eq.pql.syntax.QueryError`).
+
+>>> checked = check_query(parse_query("select count(winsHi(hero)) from hero='AA**', villain='15%'"))
+>>> checked.game.name, checked.players
+('omaha8', ('hero', 'villain'))
+>>> check_query(parse_query("select count(winsHi(hera)) from hero='AA**', villain='15%'"))
+Traceback (most recent call last):
+...
+omaha8eq.pql.syntax.QueryError: query: unknown name 'hera' (did you mean 'hero'?): not a player declared ...
+  select count(winsHi(hera)) from hero='AA**', villain='15%'
+                      ^
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import parse_cards
+from ..checks import excerpt
+from ..errors import OmahaInputError
+from ..games import Game, as_game
+from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
+from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
+
+__all__ = ["CheckedQuery", "check_query", "low_value"]
+
+#: The ``from`` names that are not players.
+RESERVED = ("game", "board", "dead")
+#: Most players a query declares (a deck deals 11 four-card hands).
+_COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
+_ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.HI_RATING, Type.LO_RATING}
+_SELECTOR_TYPES = {
+    "count": {Type.BOOLEAN},
+    "avg": {Type.NUMBER, Type.BOOLEAN},
+    "max": _ORDERED,
+    "min": _ORDERED,
+    "histogram": {Type.BOOLEAN, *_ORDERED, Type.CARD},
+}
+
+
+@dataclass
+class CheckedQuery:
+    """A query ready to run (see the module docstring)."""
+
+    query: Query
+    game: Game
+    players: tuple[str, ...]
+    hands: tuple[str, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    types: dict[Any, Type] = field(default_factory=dict)
+    literals: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.query.text
+
+    def player_index(self, name: str) -> int:
+        return self.players.index(name)
+
+
+def _closest(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:  # case slips: winshi -> winsHi
+        close = [c for c in choices if c.lower() == word.lower()]
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@functools.cache
+def _low_values() -> dict[str, int]:
+    from ..core.tables import N_LOW_CLASSES, low_class_ranks
+
+    names = {}
+    for value in range(N_LOW_CLASSES):
+        names["".join("A" if r == 1 else str(r) for r in low_class_ranks(value))] = value
+    return names
+
+
+def low_value(text: str) -> int | None:
+    """The low class value of a low written high card first, ``'8642A'`` or ``'8-6-4-2-A'``
+    (ace as A or 1), or None when the text is no 8-or-better low."""
+    key = text.upper().replace("-", "").replace(" ", "").replace("1", "A")
+    return _low_values().get(key)
+
+
+class _Checker:
+    def __init__(self, query: Query, game: Game, players: tuple[str, ...]) -> None:
+        self.query = query
+        self.text = query.text
+        self.game = game
+        self.players = players
+        self.types: dict[Any, Type] = {}
+        self.literals: dict[Any, Any] = {}
+
+    def error(self, message: str, position: int) -> QueryError:
+        return QueryError(f"query: {message}", self.text, position)
+
+    def check(self, node: Expr) -> Type:
+        found = self.types.get(node)
+        if found is None:
+            found = self.types[node] = self._check(node)
+        return found
+
+    def _check(self, node: Expr) -> Type:
+        if isinstance(node, Number):
+            return Type.NUMBER
+        if isinstance(node, String):
+            return Type.STRING
+        if isinstance(node, Name):
+            return self._name(node)
+        if isinstance(node, Call):
+            return self._call(node)
+        if isinstance(node, Negate):
+            self.expect(node.operand, Type.NUMBER, "the operand of '-'")
+            return Type.NUMBER
+        if isinstance(node, Not):
+            self.expect(node.operand, Type.BOOLEAN, "the operand of 'not'")
+            return Type.BOOLEAN
+        if isinstance(node, Binary):
+            return self._binary(node)
+        return self._case(node)
+
+    def _name(self, node: Name) -> Type:
+        word = node.name
+        if word in self.players:
+            self.literals[node] = self.players.index(word)
+            return Type.PLAYER
+        if word.lower() in STREETS:
+            self.literals[node] = STREETS[word.lower()]
+            return Type.STREET
+        if word.lower() in HAND_TYPES:
+            self.literals[node] = HAND_TYPES[word.lower()]
+            return Type.HAND_TYPE
+        hint = _closest(word, [*self.players, *STREETS, *HAND_TYPES])
+        raise self.error(
+            f"unknown name {excerpt(word)}{hint}: not a player declared in from ({', '.join(self.players)}), "
+            f"a street (flop, turn, river) or a hand type (highcard, pair, ...)",
+            node.position,
+        )
+
+    def expect(self, node: Expr, wanted: Type, what: str) -> None:
+        found = self.check(node)
+        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE):
+            self.convert(node, wanted, what)  # type: ignore[arg-type]
+            return
+        if found is not wanted:
+            raise self.error(f"{what} must be a {wanted.value}, got a {found.value}", _position(node))
+
+    def convert(self, node: String, wanted: Type, what: str) -> None:
+        """A string literal read as a card, a low or a range."""
+        text = node.text
+        try:
+            if wanted is Type.CARD:
+                cards = parse_cards(text, what=what)
+                if len(cards) != 1:
+                    raise OmahaInputError(f"{what}: expected one card, got {excerpt(text)}")
+                value: Any = cards[0]
+            elif wanted is Type.LO_RATING:
+                value = low_value(text)
+                if value is None:
+                    raise OmahaInputError(
+                        f"{what}: {excerpt(text)} is not an 8-or-better low; write five ranks high first, e.g. '8642A'"
+                    )
+            else:
+                from ..ranges.range import parse_range
+
+                value = text
+                parse_range(text, hole_size=self.game.hole_cards)
+        except OmahaInputError as error:
+            raise self.error(str(error), node.position) from None
+        self.types[node] = wanted
+        self.literals[node] = value
+
+    def _call(self, node: Call) -> Type:
+        two_argument_equity = node.name == "equity" and len(node.arguments) == 2  # PQL's equity(player, street)
+        function = FUNCTIONS["HvHEquity"] if two_argument_equity else FUNCTIONS.get(node.name)
+        if function is None:
+            hint = _closest(node.name, FUNCTIONS)
+            if node.name in SELECTORS:
+                hint = f" ({node.name} is a selector: it goes around a whole expression after select)"
+            raise self.error(
+                f"unknown function {excerpt(node.name)}{hint}; omaha8eq query --functions lists them", node.position
+            )
+        if function.needs_low and not self.game.hilo:
+            raise self.error(f"{function.name}: the game {self.game.name} has no low", node.position)
+        if len(node.arguments) != len(function.arguments):
+            raise self.error(
+                f"{function.signature} takes {len(function.arguments)} argument(s), got {len(node.arguments)}",
+                node.position,
+            )
+        for i, (argument, (name, wanted)) in enumerate(zip(node.arguments, function.arguments, strict=True), 1):
+            self.expect(argument, wanted, f"{function.name}'s argument {i} ({name})")
+        return function.result
+
+    def _binary(self, node: Binary) -> Type:
+        op = node.operator
+        if op in ("and", "or"):
+            self.expect(node.left, Type.BOOLEAN, f"the left side of '{op}'")
+            self.expect(node.right, Type.BOOLEAN, f"the right side of '{op}'")
+            return Type.BOOLEAN
+        if op in "+-*/":
+            self.expect(node.left, Type.NUMBER, f"the left side of '{op}'")
+            self.expect(node.right, Type.NUMBER, f"the right side of '{op}'")
+            return Type.NUMBER
+        left, right = self.check(node.left), self.check(node.right)
+        # A string compares with a card or a low: it is read as one.
+        if left is Type.STRING and right in (Type.CARD, Type.LO_RATING):
+            self.convert(node.left, right, f"the left side of '{op}'")  # type: ignore[arg-type]
+            left = right
+        elif right is Type.STRING and left in (Type.CARD, Type.LO_RATING):
+            self.convert(node.right, left, f"the right side of '{op}'")  # type: ignore[arg-type]
+            right = left
+        if left is not right:
+            raise self.error(
+                f"'{op}' compares a {left.value} with a {right.value}; both sides must be of one type",
+                node.position,
+            )
+        if left in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+            raise self.error(f"'{op}' cannot compare a {left.value}", node.position)
+        if op not in ("=", "<>", "!=") and left not in _ORDERED:
+            raise self.error(f"'{op}' orders numbers, hand types and ratings, not a {left.value}", node.position)
+        return Type.BOOLEAN
+
+    def _case(self, node: Case) -> Type:
+        results = []
+        for condition, value in node.whens:
+            self.expect(condition, Type.BOOLEAN, "a 'when' condition")
+            results.append((value, self.check(value)))
+        if node.default is not None:
+            results.append((node.default, self.check(node.default)))
+        first = results[0][1]
+        for value, found in results[1:]:
+            if found is not first:
+                raise self.error(
+                    f"the values of 'case' must be of one type: a {first.value}, then a {found.value}",
+                    _position(value),
+                )
+        if node.default is None and first is not Type.BOOLEAN:
+            raise self.error("a 'case' without 'else' must give a boolean (false otherwise)", node.position)
+        if first in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+            raise self.error(f"'case' cannot give a {first.value}", node.position)
+        return first
+
+
+def _position(node: Expr) -> int:
+    return node.position
+
+
+def check_query(query: Query) -> CheckedQuery:
+    """Resolve and type-check a parsed query (see the module docstring).
+
+    Raises:
+        QueryError: an unknown game, function, selector or name, a player declared twice
+            or never, a type error, bad cards (each names the place in the query).
+    """
+    text = query.text
+    game: Game = as_game("omaha8")
+    board: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    players: list[str] = []
+    hands: list[str] = []
+    seen: set[str] = set()
+    for binding in query.bindings:
+        key = binding.name.lower() if binding.name.lower() in RESERVED else binding.name
+        if key in seen:
+            raise QueryError(f"query: {binding.name} is declared twice in from", text, binding.position)
+        seen.add(key)
+        try:
+            if key == "game":
+                game = as_game(binding.value)
+            elif key == "board":
+                board = parse_cards(binding.value, what="board")
+            elif key == "dead":
+                dead = parse_cards(binding.value, what="dead")
+            else:
+                players.append(binding.name)
+                hands.append(binding.value)
+        except OmahaInputError as error:
+            raise QueryError(f"query: {error}", text, binding.value_position) from None
+    if not players:
+        raise QueryError("query: from declares no player; write e.g. from hero='AA**', villain='15%'", text, 0)
+    if len(board) > 5:
+        raise QueryError(f"query: board: {len(board)} cards; a board has at most 5", text, 0)
+    if len(players) > game.max_players:
+        raise QueryError(f"query: {len(players)} players; {game.name} deals at most {game.max_players}", text, 0)
+    checker = _Checker(query, game, tuple(players))
+    if not query.selectors:  # pragma: no cover - the grammar needs one
+        raise QueryError("query: no selector", text, 0)
+    for selector in query.selectors:
+        kind = selector.kind.lower()
+        if kind not in SELECTORS:
+            hint = _closest(kind, SELECTORS)
+            raise checker.error(
+                f"unknown selector {excerpt(selector.kind)}{hint}; the selectors are {', '.join(SELECTORS)}",
+                selector.position,
+            )
+        found = checker.check(selector.expr)
+        if found not in _SELECTOR_TYPES[kind]:
+            allowed = " or ".join(sorted(t.value for t in _SELECTOR_TYPES[kind]))
+            raise checker.error(f"{kind} takes a {allowed}, got a {found.value}", selector.position)
+    if query.where is not None:
+        checker.expect(query.where, Type.BOOLEAN, "the where clause")
+    return CheckedQuery(query, game, tuple(players), tuple(hands), board, dead, checker.types, checker.literals)
+
+
+def check_text(text: str) -> CheckedQuery:
+    """:func:`check_query` of :func:`~omaha8eq.pql.syntax.parse_query`."""
+    return check_query(parse_query(text))

@@ -1,0 +1,156 @@
+"""A query's answer: one :class:`SelectorResult` per selector, in a :class:`QueryResult`.
+
+Every share and mean is over the deals that met ``where`` (all deals without one),
+weighted by the range weights. Exact runs give each value as a ``Fraction`` too
+(``fraction``); sampled runs give its standard error (``stderr``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["Bucket", "QueryResult", "SelectorResult"]
+
+#: Width of a histogram's text bars (characters for a share of 100%).
+BAR_WIDTH = 40
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One value of a histogram: ``label`` (the value in words), ``share`` of the deals
+    meeting ``where``, its exact ``fraction`` (exact runs) or ``stderr`` (sampled)."""
+
+    label: str
+    share: float
+    fraction: Fraction | None = None
+    stderr: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "share": self.share,
+            "fraction": None if self.fraction is None else str(self.fraction),
+            "stderr": self.stderr,
+        }
+
+
+@dataclass(frozen=True)
+class SelectorResult:
+    """The answer of one selector.
+
+    Attributes:
+        name: the ``as`` name, else the selector's text (``count(winsHi(hero))``).
+        kind: ``avg``, ``count``, ``max``, ``min`` or ``histogram``.
+        value: a number (``count``: the share of the deals, 0..1; ``avg``: the mean), the
+            word of a hand type or rating (``max``/``min`` of those), or None when no deal
+            met ``where`` (and for a histogram: see ``buckets``).
+        fraction: the exact value (exact runs of ``count`` and ``avg``, when the mean is a
+            rational of the pot shares: any boolean, ``riverEquity``, sums of them ...).
+        stderr: the standard error of ``value`` (sampled runs of ``count`` and ``avg``).
+        buckets: a histogram's values in order, each with its share.
+    """
+
+    name: str
+    kind: str
+    value: float | str | None
+    fraction: Fraction | None = None
+    stderr: float | None = None
+    buckets: tuple[Bucket, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "value": self.value,
+            "fraction": None if self.fraction is None else str(self.fraction),
+            "stderr": self.stderr,
+            "buckets": None if self.buckets is None else [b.to_dict() for b in self.buckets],
+        }
+
+    def lines(self) -> list[str]:
+        """The selector's answer as text; a histogram as a bar chart."""
+        if self.buckets is not None:
+            if not self.buckets:
+                return [f"{self.name}: no deal met the where clause"]
+            width = max(len(b.label) for b in self.buckets)
+            rows = [f"{self.name}:"]
+            for b in self.buckets:
+                bar = "#" * round(b.share * BAR_WIDTH)
+                exact = f"  {b.fraction}" if b.fraction is not None else ""
+                rows.append(f"  {b.label:<{width}}  {b.share * 100:6.2f}%  {bar}{exact}")
+            return rows
+        if self.value is None:
+            return [f"{self.name}: no deal met the where clause"]
+        if isinstance(self.value, str):
+            return [f"{self.name}: {self.value}"]
+        text = f"{self.name}: {self.value * 100:.4f}%" if self.kind == "count" else f"{self.name}: {self.value:.6g}"
+        if self.stderr is not None:
+            scale = 100 if self.kind == "count" else 1
+            text += f" (+/- {self.stderr * scale:.2g}{'%' if self.kind == 'count' else ''})"
+        if self.fraction is not None and self.fraction.denominator != 1:
+            text += f" = {self.fraction}"
+        return [text]
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """The answer of a query.
+
+    Attributes:
+        query: the query text.
+        game: the game's name.
+        selectors: one result per selector, in order (also by name: ``result["eq"]``).
+        exact: True when every deal was enumerated (weights exact), False when sampled.
+        trials: deals run (sampled), or combinations enumerated (exact: their total weight
+            is ``weight``).
+        met: deals (or total weight) meeting ``where``; ``trials`` or ``weight`` without one.
+        weight: the total weight of the deals run (== trials when sampled).
+        seed: the seed of a sampled run (None when exact).
+        seconds: the time spent, parse included.
+        target_met: whether the ``stderr_target`` was met (None without one).
+    """
+
+    query: str
+    game: str
+    selectors: tuple[SelectorResult, ...]
+    exact: bool
+    trials: int
+    met: int
+    weight: int
+    seed: int | None
+    seconds: float
+    target_met: bool | None = None
+    by_name: dict[str, SelectorResult] = field(default_factory=dict, repr=False, compare=False)
+
+    def __getitem__(self, name: str) -> SelectorResult:
+        return self.by_name[name]
+
+    @property
+    def acceptance(self) -> float:
+        """The share of the deals (by weight) that met ``where``."""
+        return self.met / self.weight if self.weight else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "game": self.game,
+            "exact": self.exact,
+            "trials": self.trials,
+            "met": self.met,
+            "weight": self.weight,
+            "acceptance": self.acceptance,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "target_met": self.target_met,
+            "selectors": [s.to_dict() for s in self.selectors],
+        }
+
+    def __str__(self) -> str:
+        lines = [line for s in self.selectors for line in s.lines()]
+        how = "exact" if self.exact else f"sampled, seed {self.seed}"
+        lines.append(f"{self.trials:,} {'combinations' if self.exact else 'trials'} ({how})")
+        if self.met != self.weight:
+            lines[-1] += f", {self.acceptance * 100:.2f}% met where"
+        return "\n".join(lines)

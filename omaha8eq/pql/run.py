@@ -1,0 +1,372 @@
+"""Running a query: :func:`query`, the library's entry point for the query language.
+
+Parse (``syntax``), check (``check``), choose exact or sampled (``deals``), then per
+block of deals evaluate every selector's expression and ``where`` as arrays
+(``evaluate``) and add them up (:class:`_Accumulator`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import secrets
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..cards import format_card
+from ..checks import check_flag, check_int
+from ..core.registry import compile_notice_for
+from ..core.tables import CATEGORIES, high_classes, low_class_ranks
+from ..deck import DECK_SIZE
+from ..engine.run import numba_threads
+from ..errors import OmahaInputError, WorkLimitError
+from .check import CheckedQuery, check_query
+from .deals import (
+    CHUNK_DEALS,
+    CHUNKS_PER_BATCH,
+    EXACT_BLOCK_ROWS,
+    DealBlock,
+    exact_blocks,
+    exact_cost,
+    prepare,
+    sampled_blocks,
+)
+from .evaluate import BlockEvaluator, share_denominator, streets_read
+from .functions import HAND_TYPES, Type
+from .result import Bucket, QueryResult, SelectorResult
+from .syntax import Call, Selector, parse_query
+
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "MAX_WORK", "query"]
+
+#: Deals a sampled run draws when neither ``samples`` nor ``stderr_target`` is given
+#: (ProPokerTools' default).
+DEFAULT_SAMPLES = 600_000
+#: Most deals a sampled run draws.
+MAX_SAMPLES = 1_000_000_000
+#: An exact run is chosen by itself (``exhaustive=None``) up to this many deals.
+EXACT_LIMIT = 2_000_000
+#: The default ``max_work``: most deals an exact run (``exhaustive=True``) enumerates.
+MAX_WORK = 50_000_000
+
+#: The functions that evaluate every next card, and the deals of their blocks.
+NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
+#: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
+#: about ten minutes on one core; above it the query is refused with the estimate.
+MAX_NESTED_EVALUATIONS = 3_000_000_000
+HEAVY_BLOCK_DEALS = CHUNK_DEALS
+
+ProgressCallback = Callable[[int, int | None], Any]
+
+_TYPE_NAMES = {v: k for k, v in HAND_TYPES.items()}
+_RAN: list[bool] = []  # non-empty once a query ran in this process (its kernels are loaded)
+_RANKS = "23456789TJQKA"
+
+
+def label(kind: Type, value: Any) -> str:
+    """A value of a query type in words."""
+    if kind is Type.BOOLEAN:
+        return "true" if value else "false"
+    if kind is Type.HAND_TYPE:
+        return _TYPE_NAMES[int(value)]
+    if kind is Type.HI_RATING:
+        classes = high_classes()
+        ranks = "".join(_RANKS[r] for r in classes.ranks[int(value)])
+        return f"{CATEGORIES[classes.category[int(value)]].lower()} {ranks}"
+    if kind is Type.LO_RATING:
+        return "no low" if value < 0 else "-".join("A" if r == 1 else str(r) for r in low_class_ranks(int(value)))
+    if kind is Type.CARD:
+        return format_card(int(value))
+    return f"{float(value):g}"
+
+
+class _Accumulator:
+    """Sums of one selector over the blocks: weights, weighted sums, extremes, histogram."""
+
+    def __init__(self, selector: Selector, kind: Type, denominator: int, exact: bool) -> None:
+        self.selector = selector
+        self.kind = kind
+        self.denominator = denominator  # exact sums count values * denominator
+        self.weight = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.exact_total: int | None = 0 if exact else None  # sampled runs give no Fraction
+        self.extreme: Any = None
+        self.histogram: dict[Any, int] = {}
+
+    def add(self, values: Any, weights: np.ndarray | None, n: int) -> None:
+        """Add ``n`` deals: their ``values``, weighted (None: every deal counts 1)."""
+        values = np.broadcast_to(values, (n,))
+        how = self.selector.kind.lower()
+        self.weight += n if weights is None else int(weights.sum())
+        if how in ("avg", "count") and weights is None:  # sampled: plain sums
+            if values.dtype == np.bool_:
+                count = int(np.count_nonzero(values))
+                self.total += count
+                self.squares += count
+            else:
+                x = values.astype(np.float64, copy=False)
+                self.total += float(x.sum())
+                self.squares += float(np.dot(x, x))
+        elif how in ("avg", "count"):
+            assert weights is not None
+            x = values.astype(np.float64)
+            self.total += float(np.dot(weights, x))
+            self.squares += float(np.dot(weights, x * x))
+            if self.exact_total is not None:
+                scaled = x * self.denominator
+                whole = np.rint(scaled)
+                if np.all(np.abs(scaled - whole) < 1e-6):
+                    self.exact_total += int(np.dot(weights, whole.astype(np.int64)))
+                else:  # not a multiple of the pot shares (a ratio of ratings ...): no Fraction
+                    self.exact_total = None
+        elif how in ("max", "min") and len(values):
+            pick = np.max if how == "max" else np.min
+            found = pick(values)
+            if self.extreme is None:
+                self.extreme = found
+            else:
+                self.extreme = pick([self.extreme, found])
+        elif how == "histogram":
+            keys, inverse = np.unique(values, return_inverse=True)
+            sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
+            for key, total in zip(keys.tolist(), sums.tolist(), strict=True):
+                self.histogram[key] = self.histogram.get(key, 0) + round(total)
+
+    def stderr(self, count: int) -> float | None:
+        """The standard error of the mean of a sampled run (weights 1: count deals)."""
+        if self.selector.kind.lower() not in ("avg", "count") or count < 2:
+            return None
+        mean = self.total / count
+        variance = max(0.0, self.squares / count - mean * mean) * count / (count - 1)
+        return math.sqrt(variance / count)
+
+    def result(self, name: str, exact: bool, count: int) -> SelectorResult:
+        how = self.selector.kind.lower()
+        if how == "histogram":
+            buckets = []
+            for key in sorted(self.histogram):
+                share = self.histogram[key] / self.weight
+                buckets.append(
+                    Bucket(
+                        label(self.kind, key),
+                        share,
+                        Fraction(self.histogram[key], self.weight) if exact else None,
+                        None if exact or count < 2 else math.sqrt(share * (1 - share) / count),
+                    )
+                )
+            return SelectorResult(name, how, None, buckets=tuple(buckets))
+        if self.weight == 0:
+            return SelectorResult(name, how, None)
+        if how in ("max", "min"):
+            value: Any = self.extreme
+            shown = label(self.kind, value) if self.kind is not Type.NUMBER else float(value)
+            return SelectorResult(name, how, shown)
+        fraction = None
+        if exact and self.exact_total is not None:
+            fraction = Fraction(self.exact_total, self.weight * self.denominator)
+        return SelectorResult(name, how, self.total / self.weight, fraction, None if exact else self.stderr(count))
+
+
+def _check_options(
+    exhaustive: object, samples: object, stderr_target: object, seed: object, threads: object, max_work: object
+) -> None:
+    if exhaustive is not None:
+        check_flag(exhaustive, "exhaustive")
+    if samples is not None:
+        check_int(samples, "samples", minimum=2, maximum=MAX_SAMPLES)
+    if stderr_target is not None and (
+        isinstance(stderr_target, bool) or not isinstance(stderr_target, (int, float)) or not stderr_target > 0
+    ):
+        raise OmahaInputError(f"stderr_target: expected a positive number, got {stderr_target!r}")
+    if seed is not None:
+        check_int(seed, "seed", minimum=0, maximum=2**63 - 1)
+    if threads is not None:
+        check_int(threads, "threads", minimum=1, maximum=1024)
+    check_int(max_work, "max_work", minimum=1)
+
+
+def query(
+    text: str,
+    *,
+    exhaustive: bool | None = None,
+    samples: int | None = None,
+    stderr_target: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    max_work: int = MAX_WORK,
+    progress: ProgressCallback | None = None,
+) -> QueryResult:
+    """Run a query of the query language (``docs/query.md``) and return its answer.
+
+    Args:
+        text: ``select ... from ... [where ...]``. Cards are written rank then suit
+            (``'AsAh2c3d'``); hands and ranges in the project's range syntax; ``*`` (or
+            ``****``) is a hand dealt at random.
+        exhaustive: True enumerates every deal (every combination of the range hands
+            and every board up to the last street the query reads, weighted); False
+            samples; None (default) enumerates when that is at most ``EXACT_LIMIT``
+            deals and neither ``samples`` nor ``stderr_target`` is given. Random hands
+            are always sampled.
+        samples: deals to draw (default ``DEFAULT_SAMPLES``, 600,000).
+        stderr_target: sample until every ``count``/``avg`` standard error is at most this.
+        seed: the seed of a sampled run (default: a random one, reported in the result);
+            the same seed gives the same answer on any thread count.
+        threads: numba threads (default: numba's).
+        max_work: most deals an exact run enumerates; a larger one is refused with the estimate.
+        progress: called as ``progress(done, total)`` in deals after each block.
+
+    Raises:
+        QueryError (an OmahaInputError): a syntax error (position and caret), an unknown
+            function or name (the closest one suggested), a type error naming the argument,
+            a player not declared; OmahaInputError for bad cards or ranges (naming the
+            player); WorkLimitError for an exact run above ``max_work``.
+
+    >>> result = query("select avg(riverEquity(hero)) as eq, count(scoops(hero)) "
+    ...                "from game='omaha8', hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'")
+    >>> result["eq"].fraction, result.exact, result.trials
+    (Fraction(19, 20), True, 40)
+    """
+    started = time.perf_counter()
+    _check_options(exhaustive, samples, stderr_target, seed, threads, max_work)
+    checked = check_query(parse_query(text))
+    deal = prepare(checked)
+    streets = streets_read(checked)
+    cost = exact_cost(deal, streets)
+    sampling = samples is not None or stderr_target is not None
+    if exhaustive:
+        if cost is None:
+            raise OmahaInputError("exhaustive=True: a random hand ('*') is never enumerated; sample it")
+        if cost > max_work:
+            raise WorkLimitError(
+                f"exhaustive=True: the query enumerates about {cost:,} deals, above max_work={max_work:,}; "
+                "sample it (exhaustive=False, samples=...)",
+                work=cost, unit="deals", seconds=cost / 2e6, limit=max_work,
+            )  # fmt: skip
+        exact = True
+    else:
+        exact = exhaustive is None and not sampling and cost is not None and cost <= EXACT_LIMIT
+    deals = cost if exact and cost is not None else (samples or DEFAULT_SAMPLES)
+    nested = deals * _nested_evaluations(checked)
+    if nested > MAX_NESTED_EVALUATIONS:
+        raise WorkLimitError(
+            f"query: its nested equities (HvHEquity) take about {nested:.2g} hand evaluations "
+            f"({deals:,} deals), above the limit of {MAX_NESTED_EVALUATIONS:.2g} (about ten minutes); "
+            "ask on a later street or with fewer samples",
+            work=nested, unit="hand evaluations", seconds=nested / 5e6, limit=MAX_NESTED_EVALUATIONS,
+        )  # fmt: skip
+    # The first query of a process may compile the kernels: say so (checking the caches
+    # reads files, so later queries, whose kernels are loaded, skip it).
+    notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
+    with numba_threads(threads), notice:
+        result = _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
+    _RAN.append(True)
+    return result
+
+
+def _run(
+    checked: CheckedQuery,
+    deal: Any,
+    streets: tuple[int, ...],
+    exact: bool,
+    samples: int | None,
+    stderr_target: float | None,
+    seed: int | None,
+    progress: ProgressCallback | None,
+    started: float,
+    cost: int | None,
+) -> QueryResult:
+    denominator = share_denominator(len(checked.players))
+    selectors = checked.query.selectors
+    accumulators = [_Accumulator(s, checked.types[s.expr], denominator, exact) for s in selectors]
+    limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
+    if not exact and seed is None:
+        seed = secrets.randbits(63)
+    # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
+    # memory and the time between progress reports (and Ctrl-C) small.
+    heavy = any(isinstance(node, Call) and node.name in NEXT_CARD_FUNCTIONS for node in checked.types)
+    if exact:
+        blocks = exact_blocks(deal, streets, HEAVY_BLOCK_DEALS if heavy else EXACT_BLOCK_ROWS)
+    else:
+        blocks = sampled_blocks(deal, int(seed or 0), limit, 1 if heavy else CHUNKS_PER_BATCH)
+    trials = weight = met = 0
+    target_met: bool | None = None if stderr_target is None else False
+    for block in blocks:
+        trials, weight, met = _add_block(checked, block, accumulators, trials, weight, met)
+        if progress is not None:
+            progress(trials, cost if exact else (None if samples is None and stderr_target else limit))
+        if stderr_target is not None and met >= 2:
+            errors = [a.stderr(met) for a in accumulators]
+            if all(e is None or e <= stderr_target for e in errors):
+                target_met = True
+                break
+    results = []
+    for selector, accumulator in zip(selectors, accumulators, strict=True):
+        name = selector.alias or checked.text[selector.position : _end(checked.text, selector.position)]
+        results.append(accumulator.result(name, exact, met))
+    return QueryResult(
+        query=checked.text,
+        game=checked.game.name,
+        selectors=tuple(results),
+        exact=exact,
+        trials=trials,
+        met=met,
+        weight=weight,
+        seed=None if exact else seed,
+        seconds=time.perf_counter() - started,
+        target_met=target_met,
+        by_name={r.name: r for r in results},
+    )
+
+
+def _add_block(
+    checked: CheckedQuery, block: DealBlock, accumulators: list[_Accumulator], trials: int, weight: int, met: int
+) -> tuple[int, int, int]:
+    evaluator = BlockEvaluator(checked, block)
+    n = len(block)
+    weights = block.weights  # None: a sampled block, every deal counts 1
+    trials += n
+    weight += n if weights is None else int(weights.sum())
+    rows = None
+    if checked.query.where is not None:
+        # The deals that fail where are left out of every selector.
+        rows = np.flatnonzero(np.broadcast_to(evaluator.value(checked.query.where), (n,)))
+        if weights is not None:
+            weights = weights[rows]
+    kept = n if rows is None else len(rows)
+    met += kept if weights is None else int(weights.sum())
+    for accumulator in accumulators:
+        values = evaluator.value(accumulator.selector.expr)
+        if rows is not None:
+            values = np.broadcast_to(values, (n,))[rows]
+        accumulator.add(values, weights, kept)
+    return trials, weight, met
+
+
+def _nested_evaluations(checked: CheckedQuery) -> int:
+    """Hand evaluations per deal of the query's ``HvHEquity`` calls: every runout of the
+    cards left after the street, for every player (once per street)."""
+    players = len(checked.players)
+    streets = {
+        int(checked.literals[node.arguments[1]])
+        for node in checked.types
+        if isinstance(node, Call) and (node.name == "HvHEquity" or (node.name == "equity" and len(node.arguments) == 2))
+    }
+    left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
+    return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
+
+
+def _end(text: str, start: int) -> int:
+    """The end of the selector starting at ``start``: its closing parenthesis."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)

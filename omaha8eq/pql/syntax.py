@@ -1,0 +1,320 @@
+"""Reading a query: the Lark grammar (``pql.lark``, LALR) to a typed expression tree.
+
+A query is ``select SELECTOR [as NAME], ... from NAME='VALUE', ... [where EXPR]``;
+keywords are case-insensitive, ``--`` starts a comment. :func:`parse_query` returns a
+:class:`Query` of the nodes below, each with its offset in the text so that later
+errors (unknown names, types) point at it as a syntax error does: the query line and
+a caret under the place.
+
+>>> q = parse_query("select avg(riverEquity(hero)) as eq from game='omaha8', hero='AA**', villain='*'")
+>>> q.selectors[0].kind, q.selectors[0].alias, [b.name for b in q.bindings]
+('avg', 'eq', ['game', 'hero', 'villain'])
+>>> parse_query("select avg(x from hero='AA**'")  # doctest: +NORMALIZE_WHITESPACE
+Traceback (most recent call last):
+...
+omaha8eq.pql.syntax.QuerySyntaxError: query: syntax error at column 14: unexpected word 'from'; expected ...
+  select avg(x from hero='AA**'
+               ^
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ..checks import excerpt
+from ..errors import OmahaInputError, OmahaTypeError
+
+__all__ = [
+    "MAX_QUERY_LENGTH",
+    "Binary",
+    "Binding",
+    "Call",
+    "Case",
+    "Expr",
+    "Name",
+    "Negate",
+    "Not",
+    "Number",
+    "Query",
+    "QueryError",
+    "QuerySyntaxError",
+    "Selector",
+    "String",
+    "parse_query",
+]
+
+#: The longest query text accepted (characters): a query is a few lines.
+MAX_QUERY_LENGTH = 10_000
+# Lines of the query shown around an error: the line of the error only.
+_SHOWN = 100
+
+
+class QueryError(OmahaInputError):
+    """A query that cannot run: an unknown name, a type error, a player not declared ...
+
+    ``position`` is the offset in the query text of the place named (None: the whole query).
+    """
+
+    def __init__(self, message: str, text: str | None = None, position: int | None = None) -> None:
+        super().__init__(message + (pointer(text, position) if text is not None and position is not None else ""))
+        self.position = position
+
+
+class QuerySyntaxError(QueryError):
+    """Query text the grammar does not read; the message shows the line and a caret."""
+
+
+def pointer(text: str, position: int) -> str:
+    """The line of ``text`` holding ``position`` (an excerpt around it) and a caret line under it."""
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    line = text[start : end if end >= 0 else len(text)]
+    column = position - start
+    if len(line) > _SHOWN:  # show the neighbourhood of the caret only
+        left = max(0, column - _SHOWN // 2)
+        line, column = line[left : left + _SHOWN], column - left
+    return f"\n  {line}\n  {' ' * column}^"
+
+
+def _line_column(text: str, position: int) -> str:
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return f"line {line}, column {column}" if "\n" in text else f"column {column}"
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    position: int
+
+
+@dataclass(frozen=True)
+class String:
+    text: str
+    position: int
+
+
+@dataclass(frozen=True)
+class Name:
+    """A bare word: a player, a street or a hand type (the checker says which)."""
+
+    name: str
+    position: int
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    arguments: tuple[Expr, ...]
+    position: int
+
+
+@dataclass(frozen=True)
+class Negate:
+    operand: Expr
+    position: int
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Expr
+    position: int
+
+
+@dataclass(frozen=True)
+class Binary:
+    """``and``, ``or``, a comparison (``=``, ``<>``, ``!=``, ``<`` ...) or ``+ - * /``."""
+
+    operator: str
+    left: Expr
+    right: Expr
+    position: int
+
+
+@dataclass(frozen=True)
+class Case:
+    """``case when C1 then V1 ... else D end`` (no ``else``: D is None)."""
+
+    whens: tuple[tuple[Expr, Expr], ...]
+    default: Expr | None
+    position: int
+
+
+Expr = Number | String | Name | Call | Negate | Not | Binary | Case
+
+
+@dataclass(frozen=True)
+class Selector:
+    kind: str
+    expr: Expr
+    alias: str | None
+    position: int
+
+
+@dataclass(frozen=True)
+class Binding:
+    """``name='value'`` in ``from``."""
+
+    name: str
+    value: str
+    position: int
+    value_position: int
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    selectors: tuple[Selector, ...]
+    bindings: tuple[Binding, ...]
+    where: Expr | None
+
+
+@functools.cache
+def _parser() -> Any:
+    from lark import Lark
+
+    grammar = resources.files(__package__).joinpath("pql.lark").read_text(encoding="utf-8")
+    return Lark(grammar, start="query", parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+# How a syntax error names the token the grammar did not expect.
+_TOKEN_WORDS = {
+    "NAME": "name",
+    "NUMBER": "number",
+    "SIGNED_NUMBER": "number",
+    "STRING": "string",
+    "COMPARE": "comparison",
+    "ADD": "'+' or '-'",
+    "MUL": "'*' or '/'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "EQUAL": "'='",
+    "MINUS": "'-'",
+}
+
+
+def _expected(names: set[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(n, n.lstrip("_").lower()) for n in names if n != "$END"})
+    if "$END" in names:
+        words.append("the end of the query")
+    return ", ".join(words[:10]) + (", ..." if len(words) > 10 else "")
+
+
+def _syntax_error(text: str, error: Exception) -> QuerySyntaxError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    position: int
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        expected = _expected(set(error.expected))
+        if token.type == "$END":
+            position = len(text.rstrip())
+            message = f"the query ends too early; expected {expected}"
+        else:
+            position = token.start_pos if token.start_pos is not None else 0
+            kind = "word" if token.type == "NAME" or token.type.startswith("_") else "token"
+            message = f"unexpected {kind} {excerpt(str(token))}; expected {expected}"
+    elif isinstance(error, UnexpectedCharacters):
+        position = error.pos_in_stream or 0
+        message = f"unexpected character {text[position]!r}"
+        if text[position] in "'\"":
+            message += " (a string that is never closed?)"
+    elif isinstance(error, UnexpectedEOF):
+        position = len(text.rstrip())
+        message = f"the query ends too early; expected {_expected(set(error.expected))}"
+    else:  # pragma: no cover - lark raises only the three above for text
+        position, message = 0, str(error)
+    return QuerySyntaxError(f"query: syntax error at {_line_column(text, position)}: {message}", text, position)
+
+
+def parse_query(text: object) -> Query:
+    """Parse query text into a :class:`Query` (nothing is checked but the syntax).
+
+    Raises:
+        OmahaTypeError: ``text`` is not a string.
+        QuerySyntaxError: text the grammar does not read (position and caret in the message).
+    """
+    if not isinstance(text, str):
+        raise OmahaTypeError(f"query: expected the query text, got {type(text).__name__}")
+    if len(text) > MAX_QUERY_LENGTH:
+        raise QueryError(f"query: {len(text):,} characters; a query has at most {MAX_QUERY_LENGTH:,}")
+    if not text.strip():
+        raise QueryError("query: empty; write select ... from ... [where ...]")
+    return _parse_cached(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_cached(text: str) -> Query:
+    """:func:`parse_query` of checked text; a query is often asked again (the tree is frozen)."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(text, error) from None
+    return _Builder(text).query(tree)
+
+
+class _Builder:
+    """Turns the Lark tree into the frozen nodes above."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def query(self, tree: Any) -> Query:
+        selectors, bindings, where = [], [], None
+        for child in tree.children:
+            if child is None:
+                continue
+            if getattr(child, "data", None) == "selector":
+                name, expr, alias = child.children
+                selectors.append(
+                    Selector(str(name), self.expr(expr), None if alias is None else str(alias), name.start_pos)
+                )
+            elif getattr(child, "data", None) == "binding":
+                name, value = child.children
+                raw = str(value)
+                text = raw[1:-1] if raw[:1] in "'\"" else raw
+                bindings.append(Binding(str(name), text, name.start_pos, value.start_pos))
+            else:
+                where = self.expr(child)
+        return Query(self.text, tuple(selectors), tuple(bindings), where)
+
+    def expr(self, node: Any) -> Expr:
+        from lark import Token
+
+        if isinstance(node, Token):  # the inlined atoms have no tree of their own
+            return self._token(node)
+        kind = node.data
+        children = node.children
+        position = node.meta.start_pos if not node.meta.empty else 0
+        if kind == "number":
+            return Number(float(children[0]), position)
+        if kind == "string":
+            return String(str(children[0])[1:-1], position)
+        if kind == "name":
+            return Name(str(children[0]), position)
+        if kind == "call":
+            args = tuple(self.expr(c) for c in children[1:] if c is not None)
+            return Call(str(children[0]), args, position)
+        if kind == "negate":
+            return Negate(self.expr(children[0]), position)
+        if kind == "not_":
+            return Not(self.expr(children[0]), position)
+        if kind in ("and_", "or_"):
+            return Binary(kind.rstrip("_"), self.expr(children[0]), self.expr(children[1]), position)
+        if kind in ("compare", "arith"):
+            left, operator, right = children
+            return Binary(str(operator), self.expr(left), self.expr(right), operator.start_pos)
+        if kind == "case":
+            default = children[-1]
+            whens = tuple((self.expr(w.children[0]), self.expr(w.children[1])) for w in children[:-1])
+            return Case(whens, None if default is None else self.expr(default), position)
+        raise AssertionError(f"unknown node {kind}")  # pragma: no cover - the grammar has no other
+
+    def _token(self, token: Any) -> Expr:  # pragma: no cover - every atom has an alias
+        raise AssertionError(f"unexpected token {token!r}")
