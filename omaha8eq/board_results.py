@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .checks import check_flag
 from .results import EquityResult, PlayerEquity
 
 __all__ = ["BoardsPlayer", "BoardsResult"]
@@ -80,6 +81,7 @@ class BoardsPlayer:
     def to_dict(self, exhaustive: bool = False) -> dict[str, Any]:
         """A JSON-ready dict: the fields above (``boards`` as ``EquityResult.to_dict``'s
         players, shares keyed "1/8" etc.), with ``exact`` fractions when ``exhaustive``."""
+        exhaustive = check_flag(exhaustive, "exhaustive")
         return {
             "hand": self.hand,
             "equity": self.equity,

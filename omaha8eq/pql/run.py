@@ -15,15 +15,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import numba
 import numpy as np
 
 from ..cards import format_card
-from ..checks import check_flag, check_int
+from ..checks import check_flag, check_int, excerpt
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
 from ..engine.run import numba_threads
-from ..errors import OmahaInputError, WorkLimitError
+from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
 from .check import CheckedQuery, check_query
 from .deals import (
     CHUNK_DEALS,
@@ -179,13 +180,15 @@ def _check_options(
     if samples is not None:
         check_int(samples, "samples", minimum=2, maximum=MAX_SAMPLES)
     if stderr_target is not None and (
-        isinstance(stderr_target, bool) or not isinstance(stderr_target, (int, float)) or not stderr_target > 0
+        isinstance(stderr_target, bool)
+        or not isinstance(stderr_target, (int, float))
+        or not 0 < stderr_target < math.inf
     ):
-        raise OmahaInputError(f"stderr_target: expected a positive number, got {stderr_target!r}")
+        raise OmahaInputError(f"stderr_target: expected a positive number, got {excerpt(stderr_target)}")
     if seed is not None:
         check_int(seed, "seed", minimum=0, maximum=2**63 - 1)
     if threads is not None:
-        check_int(threads, "threads", minimum=1, maximum=1024)
+        check_int(threads, "threads", minimum=1, maximum=int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     check_int(max_work, "max_work", minimum=1)
 
 
@@ -232,6 +235,8 @@ def query(
     """
     started = time.perf_counter()
     _check_options(exhaustive, samples, stderr_target, seed, threads, max_work)
+    if progress is not None and not callable(progress):
+        raise OmahaTypeError(f"progress: expected a function or None, got {excerpt(progress)}")
     checked = check_query(parse_query(text))
     deal = prepare(checked)
     streets = streets_read(checked)
