@@ -328,6 +328,8 @@ class EquityResult:
         target_met: with a ``stderr_target``, whether every player's standard error
             reached it (False: the run stopped at ``MAX_SAMPLES`` samples first);
             None without a target.
+        game: the name of the game played (``"omaha8"``, ``"omahahi5"``: see
+            :mod:`omaha8eq.games`).
     """
 
     players: list[PlayerEquity]
@@ -341,11 +343,13 @@ class EquityResult:
     hilo: bool
     by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
     target_met: bool | None = None
+    game: str = "omaha8"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc.; when
         exhaustive, each player's ``exact`` holds its equity as a fraction ("p/q")."""
         return {
+            "game": self.game,
             "board": self.board,
             "dead": self.dead,
             "hilo": self.hilo,

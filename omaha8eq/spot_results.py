@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .games import game_for
 from .results import EquityResult, outcome_sum_array, share_cells, split_sum_columns
 
 if TYPE_CHECKING:
@@ -83,10 +84,17 @@ class SpotEquities:
         """Players in every spot (0 for no spot)."""
         return int(self.counts.shape[1])
 
+    @property
+    def game(self) -> str | None:
+        """The name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`); None
+        when the spots' hole sizes differ (no game given) or there is no spot."""
+        sizes = {spot.hole_size for spot in self._spots}
+        return game_for(sizes.pop(), self.hilo).name if len(sizes) == 1 else None
+
     def result(self, spot: int) -> EquityResult:
         """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
         ``elapsed`` is this call's): the same as ``equity(hands, board, dead,
-        exhaustive=True, hilo=hilo)`` but for ``elapsed``."""
+        exhaustive=True, game=game)`` but for ``elapsed``."""
         n_players = self.players
         return self._result(spot, self._sums[spot * n_players : (spot + 1) * n_players].tolist())
 
@@ -111,13 +119,14 @@ class SpotEquities:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready document of the table: ``hilo``, ``spots``, ``players``, per spot
+        """A JSON-ready document of the table: ``game``, ``hilo``, ``spots``, ``players``, per spot
         ``outcomes`` and ``nobody_low`` (lists of ``spots`` numbers), every per-player figure
         as a list of ``spots`` rows of ``players`` floats, the outcome histograms ``counts``
         (nested lists of integers: every exact figure can be rebuilt from them) and
         ``elapsed``."""
         figures = {name: getattr(self, name).tolist() for name in PLAYER_FIGURES}
         return {
+            "game": self.game,
             "hilo": self.hilo,
             "spots": len(self),
             "players": self.players,

@@ -25,9 +25,11 @@ from .common import (
     EXIT_OK,
     Subparsers,
     add_command,
+    add_game_option,
     add_max_work_option,
     add_method_options,
     button_index,
+    chosen_game,
     emit,
     emit_json,
     positive_chips,
@@ -151,7 +153,8 @@ def _run_settle(args: argparse.Namespace) -> int:
     button = button_index(args.button, len(players))
 
     with compile_notice_for("evaluation"):
-        result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
+        game = chosen_game(args, [hand for hand, _ in players])
+        result = settle(players, args.board, button=button, chip=args.chip, game=game)
     if args.json:
         emit_json(result.to_dict())
     else:
@@ -229,7 +232,7 @@ def _run_allin(args: argparse.Namespace) -> int:
             players, args.board, args.dead,
             exhaustive=True if args.exact else None, samples=args.samples,
             stderr_target=args.stderr_target, seed=args.seed,
-            hilo=not args.high_only, threads=args.threads, max_work=args.max_work,
+            game=chosen_game(args, [hand for hand, _ in players]), threads=args.threads, max_work=args.max_work,
         )  # fmt: skip
     if args.json:
         emit_json(result.to_dict())
@@ -264,7 +267,7 @@ def register(commands: Subparsers) -> None:
     st.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
     st.add_argument("--chip", type=positive_chips, default=1, metavar="C",
                     help="the smallest chip: amounts are multiples of it (default 1)")  # fmt: skip
-    st.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    add_game_option(st)
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(run=_run_settle)
 

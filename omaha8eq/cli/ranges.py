@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from ..deck import HOLE_SIZES
 from ..errors import OmahaInputError
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 from .progress import ProgressBar
@@ -52,7 +53,7 @@ def register(commands: Subparsers) -> None:
     )
     rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
     rp.add_argument(
-        "--hole-size", "-k", type=int, choices=(4, 5, 6), default=4, metavar="N",
+        "--hole-size", "-k", type=int, choices=HOLE_SIZES, default=4, metavar="N",
         help="hole cards per hand: 4 (default), 5 or 6",
     )  # fmt: skip
     rp.add_argument(

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..data.table_format import check_exact_counts
-from ..deck import DECK_SIZE
+from ..deck import BOARD_CARDS, DECK_SIZE, HOLE_SIZES
 from ..engine.board_classes import BOARD_CLASSES, board_classes
 from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
@@ -53,7 +53,7 @@ SAMPLED_CHUNK = 64
 #: Deals per class of a sampled table when not given.
 DEFAULT_TABLE_SAMPLES = 100_000
 #: Most players of each hole size: their hands and a board fit in the deck.
-MAX_PLAYERS = {size: (DECK_SIZE - 5) // size for size in (4, 5, 6)}
+MAX_PLAYERS = {size: (DECK_SIZE - BOARD_CARDS) // size for size in HOLE_SIZES}
 #: Row touches a second of one core sweeping every hand against every hand, swept once
 #: as a range against itself (measured: 4 cards, 1,000 board classes in 61 s of CPU on a
 #: busy 2-core machine, about 0.06 s a board).

@@ -8,6 +8,7 @@ import time
 import numpy as np
 
 from ..cards import format_cards
+from ..games import game_for
 from ..results import (
     EquityResult,
     HandEquity,
@@ -72,6 +73,7 @@ def build_result(
         hilo,
         next_cards,
         target_met,
+        game_for(spot.hole_size, hilo).name,
     )
 
 

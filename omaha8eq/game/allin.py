@@ -29,12 +29,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
-from ..checks import check_flag
 from ..equities import equity
 from ..errors import HandSizeError
+from ..games import GameSpec, resolve_game
 from ..results import EquityResult
 from ..serialize import fields_dict
-from .pots import PlayerSpec, check_cards, layout, parse_players
+from .pots import PlayerSpec, check_cards, layout, parse_players, played_game
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
 
@@ -121,6 +121,7 @@ class AllinResult:
         seed: the Monte Carlo seed shared by every pot (None when exhaustive).
         elapsed: wall-clock seconds spent.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
+        game: the name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`).
     """
 
     players: tuple[AllinPlayer, ...]
@@ -132,6 +133,7 @@ class AllinResult:
     seed: int | None
     elapsed: float
     hilo: bool
+    game: str = "omaha8"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above, and the total chips."""
@@ -147,7 +149,8 @@ def allin_equity(
     samples: int | None = None,
     stderr_target: float | None = None,
     seed: int | None = None,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
     threads: int | None = None,
     max_work: int | None = None,
 ) -> AllinResult:
@@ -163,10 +166,12 @@ def allin_equity(
             are dead money in the pots) and the chips each put in this hand.
         board: 0 to 5 known board cards.
         dead: other cards known to be out of play.
-        exhaustive, samples, stderr_target, threads, hilo, max_work: passed to
+        exhaustive, samples, stderr_target, threads, game, max_work: passed to
             :func:`omaha8eq.equities` for every pot (by default every board is
             enumerated when that is affordable, else a Monte Carlo).
         seed: Monte Carlo seed, the same for every pot (drawn and reported when None).
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
 
     Returns:
         An :class:`AllinResult`: per player the expected chips and net result
@@ -187,8 +192,9 @@ def allin_equity(
     Fraction(140, 1)
     """
     started = time.perf_counter()
-    hilo = check_flag(hilo, "hilo")
-    hands, chips = parse_players(players)
+    chosen, hilo = resolve_game(game, hilo)
+    hands, chips = parse_players(players, chosen)
+    played = played_game(chosen, hilo, hands)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
@@ -215,7 +221,7 @@ def allin_equity(
             samples=samples,
             stderr_target=stderr_target,
             seed=seed,
-            hilo=hilo,
+            game=played,
             threads=threads,
             max_work=max_work,
         )
@@ -246,6 +252,7 @@ def allin_equity(
         seed=None if exhaustive_all else seed,
         elapsed=time.perf_counter() - started,
         hilo=hilo,
+        game=played.name,
     )
 
 

@@ -129,7 +129,7 @@ def test_counterfeit_is_the_librarys(client):
 def test_evaluate_is_the_cli_document(client):
     got = ok(client, "/api/evaluate", {"hand": "As Ah 3d 6s", "board": "Ad 8c 5h Ks 2c"})
     high, low = omaha8eq.evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
-    assert got == eval_document("As Ah 3d 6s", "Ad 8c 5h Ks 2c", high, low)
+    assert got == eval_document("As Ah 3d 6s", "Ad 8c 5h Ks 2c", high, low, "omaha8")
     assert ok(client, "/api/evaluate", {"hand": "AsAh3d6s", "board": "Ad8c5h", "hilo": False})["low"] is None
 
 
