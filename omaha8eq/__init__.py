@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .version import __version__ as __version__
+
 # The public names load their modules on first use (PEP 562), so that `import omaha8eq`
 # and the commands that need no engine (betting, potlimit, --help) do not load numpy and
 # numba. Type checkers read the imports below.
@@ -21,6 +23,8 @@ _PUBLIC = {
     "DuplicateCardError": ".errors",
     "EquityDistribution": ".results",
     "EquityResult": ".results",
+    "GAMES": ".games",
+    "Game": ".games",
     "ExactOdds": ".counterfeit",
     "HandEquity": ".results",
     "HandSizeError": ".errors",
@@ -71,6 +75,7 @@ if TYPE_CHECKING:
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.pots import Award, Pot, Settlement, settle
+    from .games import GAMES, Game
     from .hands import HighHand, LowHand
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
@@ -78,6 +83,7 @@ if TYPE_CHECKING:
     from .spot_results import SpotEquities
 
 __all__ = [
+    "GAMES",
     "AllinPlayer",
     "AllinResult",
     "Award",
@@ -87,6 +93,7 @@ __all__ = [
     "EquityDistribution",
     "EquityResult",
     "ExactOdds",
+    "Game",
     "HandEquity",
     "HandSizeError",
     "HighHand",
@@ -126,7 +133,6 @@ __all__ = [
     "settle",
     "spot_equities",
 ]
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:

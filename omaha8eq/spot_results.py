@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .games import game_for
-from .results import EquityResult, outcome_sum_array, share_cells, split_sum_columns
+from .outcomes import SHARE_FIGURES, histogram_figures
+from .results import EquityResult
 
 if TYPE_CHECKING:
     from .engine.spot import Spot
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["PLAYER_FIGURES", "SpotEquities", "empty_spot_table", "spot_table"]
 
 #: The per-player arrays of :class:`SpotEquities`, shape ``(spots, players)``.
-PLAYER_FIGURES = ("equity", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop", "quarter")
+PLAYER_FIGURES = ("equity", *SHARE_FIGURES, "quarter")
 
 
 @dataclass(frozen=True, eq=False)
@@ -147,37 +148,14 @@ def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, hilo
     outcome histograms ``counts`` (int64, ``(n, P, P + 1, P + 3)``) over ``outcomes``
     boards each; ``started`` (a ``time.perf_counter()``) times the call.
 
-    Each float is computed as :func:`~omaha8eq.results.summarize_player` computes it for
-    one player (the same integer sums, products and divisions, in the same order), so
-    that the two agree bit for bit."""
+    Each float is :func:`~omaha8eq.outcomes.histogram_figures`', the figures of
+    :func:`~omaha8eq.results.summarize_player` for one player, bit for bit."""
     n_spots, n_players = counts.shape[:2]
-    sums = outcome_sum_array(counts)  # (n * P, rows), int64
-    share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
-    total = hi_split.sum(axis=1)
-    won = np.zeros(len(sums))
-    quarter = np.zeros(len(sums), dtype=np.int64)
-    for k, (share, value, _) in enumerate(share_cells(n_players)):
-        won = won + value * share_times[:, k]  # summarize_player's sum, term by term
-        if share == Fraction(1, 4):
-            quarter = share_times[:, k]
-    lo_split = by_low[:, : n_players + 1]
-    nobody_low = by_low[:, n_players + 2]
-    columns = {
-        "equity": won / total,
-        "hi_win": hi_split[:, 1] / total,
-        "hi_tie": hi_split[:, 2:].sum(axis=1) / total,
-        "hi_lose": hi_split[:, 0] / total,
-        "lo_win": lo_split[:, 1] / total,
-        "lo_tie": lo_split[:, 2:].sum(axis=1) / total,
-        "lo_lose": lo_split[:, 0] / total,
-        "no_low": (by_low[:, n_players + 1] + nobody_low) / total,
-        "scoop": scoop / total,
-        "quarter": quarter / total,
-    }
+    columns, sums = histogram_figures(counts)  # columns of n * P, sums (n * P, rows)
     shape = (n_spots, n_players)
     return SpotEquities(
-        **{name: column.reshape(shape) for name, column in columns.items()},
-        nobody_low=(nobody_low / total)[::n_players],
+        **{name: columns[name].reshape(shape) for name in PLAYER_FIGURES},
+        nobody_low=columns["nobody_low"][::n_players],
         outcomes=outcomes,
         counts=counts,
         hilo=hilo,

@@ -72,7 +72,7 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
     from ..games import as_game, game_of_hands
-    from .evaluate import eval_document
+    from ..present.documents import eval_document
 
     def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:
         high, low = result

@@ -15,6 +15,8 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..present.text import percent, seconds, table
+
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
@@ -131,32 +133,6 @@ def fail(message: str) -> int:
     one_line = " ".join(str(message).split())
     print(f"{PROG}: error: {one_line}", file=sys.stderr)
     return EXIT_USAGE
-
-
-def percent(x: float) -> str:
-    """A fraction as a percentage with two decimals, without the sign: ``0.5`` -> ``'50.00'``."""
-    return f"{100 * x:.2f}"
-
-
-def seconds(t: float) -> str:
-    """A duration in seconds: two decimals below 10 s, one above."""
-    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
-    """An aligned text table: the columns ``left`` left-aligned, the others right-aligned.
-
-    >>> print("\\n".join(table(["Hand", "Equity %"], [["AsAh2c3d", "93.41"], ["KK", "6.59"]])))
-    Hand      Equity %
-    AsAh2c3d     93.41
-    KK            6.59
-    """
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 def button_index(number: int, players: int) -> int:

@@ -4,7 +4,7 @@ Usage::
 
     omaha8eq equity HAND HAND ... [--board B] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
-                    [--threads N] [--high-only] [--by-hand N] [--graph FILE]
+                    [--threads N] [--game NAME | --high-only] [--by-hand N] [--graph FILE]
                     [--next-cards] [--max-work W] [--json]
                     [--scheduler local|auto|ADDRESS [--workers N] [--checkpoint DIR]]
 

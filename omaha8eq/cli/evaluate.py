@@ -2,22 +2,23 @@
 
 Usage::
 
-    omaha8eq eval HAND --board B [--high-only] [--json]
+    omaha8eq eval HAND --board B [--game NAME | --high-only] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards
+from ..present.documents import eval_document
 from .common import EXIT_OK, Subparsers, add_command, add_game_option, chosen_game, emit, emit_json
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
 
-__all__ = ["eval_document", "format_eval", "register", "run_eval"]
+__all__ = ["format_eval", "register", "run_eval"]
 
 
 def register(commands: Subparsers) -> None:
@@ -53,18 +54,6 @@ def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
         else:
             lines.append(f"Low: {low} ({format_cards(low.cards)}) -- {_used(low)}")
     return "\n".join(lines)
-
-
-def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None, game: str) -> dict[str, Any]:
-    """The JSON form of an evaluation of ``hand`` on ``board`` (both as given) in the game
-    named ``game``."""
-    return {
-        "game": game,
-        "hand": format_cards(parse_cards(hand, what="hand")),
-        "board": format_cards(parse_cards(board, what="board")),
-        "high": high.to_dict(),
-        "low": None if low is None else low.to_dict(),
-    }
 
 
 def run_eval(args: argparse.Namespace) -> int:

@@ -2,9 +2,9 @@
 
 Usage::
 
-    omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--high-only] [--json]
+    omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--game NAME | --high-only] [--json]
     omaha8eq allin HAND:CHIPS ... [--board B] [--dead D] [--exact | --samples N | --stderr X]
-                   [--seed S] [--threads N] [--high-only] [--max-work W] [--json]
+                   [--seed S] [--threads N] [--game NAME | --high-only] [--max-work W] [--json]
 
 Players are given in seat order as ``HAND:CHIPS`` (the hole cards and the chips the
 player put in this hand) or ``fold:CHIPS``, and are numbered from 1 (``--button``

@@ -9,15 +9,8 @@ import numpy as np
 
 from ..cards import format_cards
 from ..games import game_for
-from ..results import (
-    EquityResult,
-    HandEquity,
-    NextCardEquity,
-    nobody_low_share,
-    outcome_sums,
-    quick_constructor,
-    summarize_player,
-)
+from ..outcomes import nobody_low_share, outcome_sums
+from ..results import EquityResult, HandEquity, NextCardEquity, quick_constructor, summarize_player
 from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]

@@ -130,8 +130,8 @@ def _run_counterfeit(request: CounterfeitRequest, limits: Limits, progress: Prog
 
 
 def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
-    from ..cli.evaluate import eval_document
     from ..evaluation import evaluate
+    from ..present.documents import eval_document
 
     game = request.game or "omaha8"  # the request's reader names the game
     high, low = evaluate(request.hand, request.board, game=game)
@@ -139,7 +139,7 @@ def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCa
 
 
 def _run_range(request: RangeRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
-    from ..cli.ranges import range_document
+    from ..present.documents import range_document
     from ..ranges.range import RangeSyntaxError, parse_range
 
     try:
