@@ -33,6 +33,8 @@ BOARD_SIZES = (3, 4, 5)
 MAX_HOLE_CARDS = max(HOLE_SIZES)
 #: The cards of a complete board: the width of every kernel buffer of board cards.
 BOARD_CARDS = max(BOARD_SIZES)
+#: The hole sizes as a set, for check_deal_limits.
+_WIDTHS = frozenset(HOLE_SIZES)
 #: The most players one deck can deal an Omaha hand to: the smallest hands
 #: (4 cards) and a five-card board, (52 - 5) // 4 = 11.
 MAX_PLAYERS = (DECK_SIZE - max(BOARD_SIZES)) // min(HOLE_SIZES)
@@ -72,15 +74,19 @@ def check_deal_limits(players: int, hole_widths: Iterable[int], board: int, dead
     omaha8eq.errors.HandSizeError: hands: 7 hole cards; a hand holds one of (4, 5, 6), all the same
     """
     widths = set(hole_widths)
-    if len(widths) != 1 or not widths <= set(HOLE_SIZES):
+    # The usual deal first, in a few comparisons: this runs before every kernel call.
+    if len(widths) == 1 and widths <= _WIDTHS and 0 <= board <= BOARD_CARDS and players <= MAX_PLAYERS:
+        (width,) = widths
+        if players * width + BOARD_CARDS + dead <= DECK_SIZE:
+            return
+    if len(widths) != 1 or not widths <= _WIDTHS:
         shown = ", ".join(str(width) for width in sorted(widths)) or "no"
         raise HandSizeError(f"hands: {shown} hole cards; a hand holds one of {HOLE_SIZES}, all the same")
     if not 0 <= board <= BOARD_CARDS:
         raise HandSizeError(f"board: {board} cards; a board has at most {BOARD_CARDS}")
     check_player_count(players, "hands")
     (width,) = widths
-    if players * width + BOARD_CARDS + dead > DECK_SIZE:
-        raise OmahaInputError(
-            f"hands: {players} players with {width} cards each, a board and {dead} dead cards need "
-            f"{players * width + BOARD_CARDS + dead} cards; the deck has {DECK_SIZE}"
-        )
+    raise OmahaInputError(
+        f"hands: {players} players with {width} cards each, a board and {dead} dead cards need "
+        f"{players * width + BOARD_CARDS + dead} cards; the deck has {DECK_SIZE}"
+    )

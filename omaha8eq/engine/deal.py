@@ -152,17 +152,24 @@ def prepare_deal(spot: Spot) -> Deal:
     once the deal's shape has passed :func:`~omaha8eq.deck.check_deal_limits` (every
     engine run starts here, or at :func:`~.exact.aggregate_many`)."""
     seats = spot.seats
-    widths = [spot.hole_size, *(len(s.cards) for s in seats if s.cards is not None)]
-    widths += [s.range_hands().shape[1] for s in seats if s.is_range]
-    check_deal_limits(len(seats), widths, len(spot.board), len(spot.dead))
-    if any(s.is_range for s in seats):
+    shape = len(seats), len(spot.board), len(spot.dead)
+    ranged = [s.range_hands().shape[1] for s in seats if s.is_range]
+    if ranged:  # the ranges' widths before their hands reach a kernel (restrict_ranges)
+        check_deal_limits(shape[0], (spot.hole_size, *ranged), *shape[1:])
         restrict_ranges(seats, cards_to_mask(_known_cards(spot)))
     # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
     hole_rows = [s.cards if s.cards is not None else _NO_HOLE[: spot.hole_size] for s in seats]
+    try:
+        holes = np.array(hole_rows, dtype=np.int8)  # its width is every fixed hand's
+    except ValueError:  # hands of different widths: the check names the game's or theirs
+        check_deal_limits(shape[0], (spot.hole_size,), *shape[1:])
+        check_deal_limits(shape[0], {spot.hole_size, *(len(row) for row in hole_rows)}, *shape[1:])
+        raise
+    check_deal_limits(shape[0], (spot.hole_size, holes.shape[1]), *shape[1:])
     return Deal(
         spot=spot,
         deck=np.frombuffer(bytearray(cards_left(spot)), dtype=np.int8),
-        holes=np.array(hole_rows, dtype=np.int8),
+        holes=holes,
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
         board_array=np.array(board_row(spot), dtype=np.int8),
