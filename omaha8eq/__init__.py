@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .version import __version__ as __version__
+
 # The public names load their modules on first use (PEP 562), so that `import omaha8eq`
 # and the commands that need no engine (betting, potlimit, --help) do not load numpy and
 # numba. Type checkers read the imports below.
@@ -22,6 +24,8 @@ _PUBLIC = {
     "DuplicateCardError": ".errors",
     "EquityDistribution": ".results",
     "EquityResult": ".results",
+    "GAMES": ".games",
+    "Game": ".games",
     "ExactOdds": ".counterfeit",
     "HandEquity": ".results",
     "HandSizeError": ".errors",
@@ -85,6 +89,7 @@ if TYPE_CHECKING:
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.board_pots import BoardsSettlement, settle_boards
     from .game.pots import Award, Pot, Settlement, settle
+    from .games import GAMES, Game
     from .hands import HighHand, LowHand
     from .histories.reader import read_hands
     from .histories.report import AllinReport, allin_ev
@@ -95,6 +100,7 @@ if TYPE_CHECKING:
     from .spot_results import SpotEquities
 
 __all__ = [
+    "GAMES",
     "AllinPlayer",
     "AllinReport",
     "AllinResult",
@@ -108,6 +114,7 @@ __all__ = [
     "EquityDistribution",
     "EquityResult",
     "ExactOdds",
+    "Game",
     "HandEquity",
     "HandSizeError",
     "HighHand",
@@ -154,7 +161,6 @@ __all__ = [
     "settle_boards",
     "spot_equities",
 ]
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:

@@ -265,13 +265,13 @@ class CounterfeitReport:
         return None if value is None else float(value)
 
     def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.display.format_counterfeit`)."""
-        from .display import format_counterfeit
+        """The report the command line prints (:func:`omaha8eq.present.display.format_counterfeit`)."""
+        from .present.display import format_counterfeit
 
         return format_counterfeit(self)
 
     def _repr_html_(self) -> str:
-        from .display import preformatted_html
+        from .present.display import preformatted_html
 
         return preformatted_html(str(self))
 

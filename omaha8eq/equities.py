@@ -38,6 +38,7 @@ from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
 from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
+from .games import Game, GameSpec, resolve_game
 from .results import EquityResult
 from .spot_results import SpotEquities, empty_spot_table, spot_table
 
@@ -141,7 +142,8 @@ def equity(
     samples: int | None = None,
     stderr_target: float | None = None,
     seed: int | None = None,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     by_hand: bool = False,
@@ -154,7 +156,7 @@ def equity(
 
     Args:
         hands: 2 or more players, each a hand of 4, 5 or 6 hole cards (all the same
-            size), ``"random"`` for a hand dealt afresh from the remaining cards in
+            size, the ``game``'s when given), ``"random"`` for a hand dealt afresh from the remaining cards in
             each deal, or a range: an expression such as ``"AA2*, 15%"`` or a
             :class:`~omaha8eq.ranges.range.Range` (see ``omaha8eq.ranges.range``). A range's hands
             that hold a known card are left out; the others are dealt in proportion
@@ -176,7 +178,13 @@ def equity(
             which).
         seed: Monte Carlo seed; the same seed gives the same numbers with any
             ``threads``. None draws one from the OS, reported in the result.
-        hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
+        game: the game played, a name of ``omaha8eq.games.GAMES`` (``"omaha8"``,
+            ``"omaha85"``, ``"omaha86"``, ``"omahahi"``, ``"omahahi5"``, ``"omahahi6"``)
+            or a :class:`~omaha8eq.games.Game`: its hole size is the hands' and the text
+            ranges'. None (default): Omaha Hi-Lo with the hands' hole size (4 for ranges
+            alone).
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
         threads: threads to use (default: numba's, all cores).
         progress: called as ``progress(done, total)`` between batches of work;
             ``total`` is None while sampling towards a ``stderr_target``.
@@ -216,7 +224,8 @@ def equity(
     (820, ['1541/1640', '99/1640'])
     """
     started = time.perf_counter()
-    spot = parse_spot(hands, board, dead)
+    chosen, is_hilo = _one_board(*resolve_game(game, hilo))
+    spot = parse_spot(hands, board, dead, chosen)
     options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
     run = functools.partial(
         run_equity,
@@ -225,7 +234,7 @@ def equity(
         samples=options.samples,
         stderr_target=None if stderr_target is None else float(stderr_target),
         seed=options.seed,
-        hilo=check_flag(hilo, "hilo"),
+        hilo=is_hilo,
         threads=options.threads,
         progress=progress,
         by_hand=check_flag(by_hand, "by_hand"),
@@ -247,14 +256,15 @@ def equity(
 def equity_many(
     spots: Sequence[Sequence[Any]],
     *,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     max_work: int | None = None,
 ) -> list[EquityResult]:
     """The exact equity of many spots of known hands, counted together: one result per spot.
 
-    Each result is what ``equity(hands, board, dead, exhaustive=True, hilo=hilo)`` gives
+    Each result is what ``equity(hands, board, dead, exhaustive=True, game=game)`` gives
     (the same counts), but the spots share the kernel calls (``SPOTS_PER_CALL`` spots
     each, shared among the threads) instead of paying a call, and its set-up, apiece.
     The spots may have different numbers of players. ``elapsed`` is the time spent
@@ -264,8 +274,8 @@ def equity_many(
     Args:
         spots: each ``(hands,)``, ``(hands, board)`` or ``(hands, board, dead)``, as for
             :func:`equity`; every hand known (no ``"random"``, no range).
-        hilo, threads, max_work: as for :func:`equity`; ``max_work`` bounds the work of
-            all the spots together.
+        game, hilo, threads, max_work: as for :func:`equity` (``hilo`` deprecated);
+            ``max_work`` bounds the work of all the spots together.
         progress: called as ``progress(done, total)`` in spots.
 
     Raises:
@@ -279,7 +289,7 @@ def equity_many(
     (['1541/1640', '99/1640'], 658008)
     """
     started = time.perf_counter()
-    parsed, checked = _known_spots(spots, hilo, threads, max_work, progress, "equity_many")
+    parsed, checked = _known_spots(spots, game, hilo, threads, max_work, progress, "equity_many")
     results: list[EquityResult | None] = [None] * len(parsed)
     for group in count_spots(parsed, **checked):
         table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, checked["hilo"], started)
@@ -291,7 +301,8 @@ def equity_many(
 def spot_equities(
     spots: Sequence[Sequence[Any]],
     *,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     max_work: int | None = None,
@@ -309,8 +320,8 @@ def spot_equities(
     Args:
         spots: each ``(hands,)``, ``(hands, board)`` or ``(hands, board, dead)``, as for
             :func:`equity`; every hand known (no ``"random"``, no range).
-        hilo, threads, max_work: as for :func:`equity`; ``max_work`` bounds the work of
-            all the spots together.
+        game, hilo, threads, max_work: as for :func:`equity` (``hilo`` deprecated);
+            ``max_work`` bounds the work of all the spots together.
         progress: called as ``progress(done, total)`` in spots.
 
     Raises:
@@ -325,7 +336,7 @@ def spot_equities(
     ((2, 2), [820, 820], '1541/1640')
     """
     started = time.perf_counter()
-    parsed, checked = _known_spots(spots, hilo, threads, max_work, progress, "spot_equities")
+    parsed, checked = _known_spots(spots, game, hilo, threads, max_work, progress, "spot_equities")
     players = len(parsed[0].seats) if parsed else 0
     for number, spot in enumerate(parsed, start=1):
         if len(spot.seats) != players:
@@ -341,30 +352,45 @@ def spot_equities(
 
 
 def _known_spots(
-    spots: object, hilo: object, threads: object, max_work: object, progress: object, function: str
+    spots: object,
+    game: object,
+    hilo: object,
+    threads: object,
+    max_work: object,
+    progress: object,
+    function: str,
 ) -> tuple[list[Spot], dict[str, Any]]:
     """The spots of :func:`equity_many` or :func:`spot_equities` (named ``function`` in
     errors) parsed and checked, and the checked options as :func:`count_spots` takes them."""
+    chosen, is_hilo = _one_board(*resolve_game(game, hilo, stacklevel=4))
     if not is_sequence(spots):
         raise OmahaTypeError(f"spots: expected a list of (hands, board, dead) tuples, got {excerpt(spots)}")
     options = _check_options(True, None, None, None, threads, max_work, progress)
     checked = {
-        "hilo": check_flag(hilo, "hilo"),
+        "hilo": is_hilo,
         "threads": options.threads,
         "max_work": options.max_work,
         "progress": progress,
     }
-    return [_known_spot(i, spot, function) for i, spot in enumerate(spots, start=1)], checked
+    return [_known_spot(i, spot, function, chosen) for i, spot in enumerate(spots, start=1)], checked
 
 
-def _known_spot(number: int, spot: object, function: str) -> Spot:
+def _one_board(game: Game | None, hilo: bool) -> tuple[Game | None, bool]:
+    """``(game, hilo)`` as :func:`~omaha8eq.games.resolve_game` gives them, refusing a
+    game of more than one board (its equity is another computation)."""
+    if game is not None and game.boards != 1:
+        raise OmahaInputError(f"game: {game.name!r} deals {game.boards} boards; this function plays one board")
+    return game, hilo
+
+
+def _known_spot(number: int, spot: object, function: str, game: Game | None) -> Spot:
     """Spot ``number`` of :func:`equity_many` or :func:`spot_equities` (``function``)
     parsed and checked: known hands only."""
     if not is_sequence(spot) or not 1 <= len(spot) <= 3:
         raise OmahaTypeError(f"spot {number}: expected a tuple (hands, board, dead), got {excerpt(spot)}")
     hands, board, dead = (*spot, "", "")[:3]
     try:
-        parsed = parse_spot(hands, board, dead)
+        parsed = parse_spot(hands, board, dead, game)
     except (OmahaInputError, TypeError) as error:
         raise type(error)(f"spot {number}: {error}") from None
     if any(seat.cards is None for seat in parsed.seats):

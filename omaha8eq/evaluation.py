@@ -22,6 +22,7 @@ from .cards import HOLE_SIZES, CardSpec, low_rank_mask
 from .core import batch, parallel
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .errors import OmahaInputError
+from .games import Game, GameSpec, check_hole_size, resolve_game
 from .hands import HighHand, LowHand
 from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board
 
@@ -131,19 +132,28 @@ def _explain_low(hole: tuple[int, ...], board: tuple[int, ...], value: int) -> L
     raise AssertionError(f"no 2+3 combination reaches the evaluated low {value}")
 
 
-def evaluate(hole: CardSpec, board: CardSpec, *, hilo: bool = True) -> tuple[HighHand, LowHand | None]:
+def evaluate(
+    hole: CardSpec, board: CardSpec, *, game: GameSpec | None = None, hilo: bool | None = None
+) -> tuple[HighHand, LowHand | None]:
     """The best high and the best low (None without one) of ``hole`` on ``board``.
 
     Each uses exactly 2 hole cards and exactly 3 board cards, chosen separately.
-    With ``hilo=False`` (Omaha high) the low is not evaluated and is None.
-    ``hilo`` must be True or False (:class:`OmahaTypeError` otherwise).
+    ``game`` (a name such as ``"omaha85"`` or a :class:`~omaha8eq.games.Game`) fixes the
+    hole size; in a high-only game (``"omahahi"``) the low is not evaluated and is None.
+    None (default): Omaha Hi-Lo with ``hole``'s size. ``hilo`` is deprecated
+    (``hilo=False`` is ``game="omahahi"``; a DeprecationWarning).
 
     >>> high, low = evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
     >>> high.describe(), str(low)
     ('Three aces', '6-5-3-2-A')
     """
-    want_low = check_flag(hilo, "hilo")
+    return _evaluate(hole, board, *resolve_game(game, hilo))
+
+
+def _evaluate(hole: CardSpec, board: CardSpec, game: Game | None, want_low: bool) -> tuple[HighHand, LowHand | None]:
+    """:func:`evaluate` of a resolved game (None: any hole size) and whether to evaluate the low."""
     hole_cards, board_cards = hole_and_board(hole, board)
+    check_hole_size(game, {len(hole_cards)}, "hole")
     high_values, low_values = _evaluate_rows(
         np.array([hole_cards], dtype=np.int8),
         np.array([board_cards], dtype=np.int8),
@@ -162,7 +172,7 @@ def evaluate_high(hole: CardSpec, board: CardSpec) -> HighHand:
     >>> evaluate_high("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h").describe()
     'Ace-high flush'
     """
-    return evaluate(hole, board, hilo=False)[0]
+    return _evaluate(hole, board, None, False)[0]
 
 
 def evaluate_low(hole: CardSpec, board: CardSpec) -> LowHand | None:

@@ -38,13 +38,30 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .checks import check_flag, check_hole_size, excerpt, is_integer
+from .checks import check_hole_size as checked_hole_size
+from .cards import parse_cards
+from .checks import check_flag, excerpt, is_integer
 from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES
-from .errors import OmahaInputError, OmahaTypeError
+from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 
-__all__ = ["DOUBLE_SUFFIX", "GAMES", "LOW_EIGHT_OR_BETTER", "Game", "GameSpec", "as_game", "double_board", "game_for"]
+__all__ = [
+    "DOUBLE_SUFFIX",
+    "GAMES",
+    "HILO_DEPRECATED",
+    "LOW_EIGHT_OR_BETTER",
+    "Game",
+    "GameSpec",
+    "as_game",
+    "check_hole_size",
+    "double_board",
+    "game_for",
+    "game_of_hands",
+    "resolve_game",
+]
 
 #: What a double-board game's name adds to its single-board game's: ``omaha8-double``.
 DOUBLE_SUFFIX = "-double"
@@ -123,6 +140,9 @@ GAMES: dict[str, Game] = {
     game.name: game for game in (_named(size, hilo) for hilo in (True, False) for size in HOLE_SIZES)
 }
 
+#: The named games by (hole cards, hi-lo): game_for's look-up, made once (results name their game).
+_BY_SHAPE = {(game.hole_cards, game.hilo): game for game in GAMES.values()}
+
 #: What a public entry point accepts as a game: a name of :data:`GAMES` or a :class:`Game`.
 GameSpec = str | Game
 
@@ -174,5 +194,77 @@ def game_for(hole_cards: int, hilo: bool = True) -> Game:
     >>> game_for(4).name, game_for(5, hilo=False).name
     ('omaha8', 'omahahi5')
     """
-    hole_cards = check_hole_size(hole_cards, "hole_cards")
-    return _named(hole_cards, check_flag(hilo, "hilo"))
+    hole_cards = checked_hole_size(hole_cards, "hole_cards")
+    return _BY_SHAPE[(hole_cards, check_flag(hilo, "hilo"))]
+
+
+#: The warning of a call that still passes ``hilo=`` (deprecated; removed in the next release).
+HILO_DEPRECATED = (
+    "hilo= is deprecated and will be removed in the next release: pass game='omaha8' (hi-lo) or "
+    "game='omahahi' (high only), or 'omaha85', 'omaha86', 'omahahi5', 'omahahi6' for 5 or 6 hole cards"
+)
+
+
+def resolve_game(game: object = None, hilo: object = None, *, stacklevel: int = 3) -> tuple[Game | None, bool]:
+    """The game a public entry point was told to play: ``(game, hilo)``.
+
+    ``game`` is a name of :data:`GAMES`, a :class:`Game` or None; ``hilo`` is the
+    deprecated flag (None when not passed; True or False warns with a
+    DeprecationWarning pointing at the caller's caller, ``stacklevel``). The answer is
+    the :class:`Game` (None when ``game`` is None: the hole size then comes from the
+    hands, as before) and whether the pot is split hi-lo (``game.hilo``, else ``hilo``,
+    else True).
+
+    Raises:
+        OmahaInputError: an unknown game name, or ``hilo`` contradicting ``game``.
+        OmahaTypeError: ``game`` or ``hilo`` of the wrong type.
+
+    >>> resolve_game("omahahi5")
+    (Game(name='omahahi5', hole_cards=5, low=None, hole_used=2, board_used=3, boards=1), False)
+    >>> resolve_game()
+    (None, True)
+    """
+    if hilo is not None:
+        warnings.warn(HILO_DEPRECATED, DeprecationWarning, stacklevel=stacklevel)
+        hilo = check_flag(hilo, "hilo")
+    if game is None:
+        return None, True if hilo is None else bool(hilo)
+    chosen = as_game(game)
+    if hilo is not None and hilo != chosen.hilo:
+        raise OmahaInputError(f"hilo={hilo} contradicts game={chosen.name!r} ({chosen.title}): pass game= only")
+    return chosen, chosen.hilo
+
+
+def check_hole_size(game: Game | None, sizes: set[int], what: str = "hands") -> None:
+    """Refuse hands whose hole size (``sizes``: the sizes seen) is not the one ``game``
+    deals (nothing to check when ``game`` is None: any one of :data:`HOLE_SIZES`).
+
+    >>> check_hole_size(GAMES["omaha85"], {4})
+    Traceback (most recent call last):
+    ...
+    omaha8eq.errors.HandSizeError: hands: 4 hole cards; omaha85 (5-card Omaha Hi-Lo) deals 5
+    """
+    if game is not None and sizes and sizes != {game.hole_cards}:
+        shown = ", ".join(str(size) for size in sorted(sizes))
+        raise HandSizeError(f"{what}: {shown} hole cards; {game.name} ({game.title}) deals {game.hole_cards}")
+
+
+def game_of_hands(hands: Sequence[object], hilo: bool = True) -> Game:
+    """The named game, hi-lo or not, of the hole size of the first of ``hands`` written
+    as cards (4 without one, as the engine deals ranges alone). Anything else (a range,
+    ``"random"``, a folded player, a typo, which the engine names later) is skipped.
+
+    >>> game_of_hands(["AA**", "As Ah 2c 3d Kh"], hilo=False).name
+    'omahahi5'
+    """
+    sizes = (_hole_size(hand) for hand in hands)
+    return game_for(next((size for size in sizes if size is not None), 4), hilo)
+
+
+def _hole_size(hand: object) -> int | None:
+    """The number of cards of a hand written as cards (text or card ints), else None."""
+    try:
+        size = len(parse_cards(hand))  # type: ignore[arg-type]
+    except (OmahaInputError, TypeError):
+        return None
+    return size if size in HOLE_SIZES else None

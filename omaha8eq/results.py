@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar, cast
@@ -22,6 +22,17 @@ import numpy as np
 from .cards import format_card
 from .checks import check_fraction
 from .errors import OmahaInputError
+from .outcomes import (
+    SHARE_FIGURES,
+    cells_winning,
+    outcome_sums,
+    pot_won,
+    share_cells,
+    share_matrix,
+    share_units,
+    split_sums,
+    tally,
+)
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -312,8 +323,8 @@ class PlayerEquity:
         return self.equity_distribution().deciles()
 
     def to_pandas(self) -> Any:
-        """The range's hands as a pandas DataFrame, best first (:func:`omaha8eq.display.hands_frame`)."""
-        from .display import hands_frame
+        """The range's hands as a pandas DataFrame, best first (:func:`omaha8eq.present.display.hands_frame`)."""
+        from .present.display import hands_frame
 
         return hands_frame(self)
 
@@ -341,6 +352,8 @@ class EquityResult:
         target_met: with a ``stderr_target``, whether every player's standard error
             reached it (False: the run stopped at ``MAX_SAMPLES`` samples first);
             None without a target.
+        game: the name of the game played (``"omaha8"``, ``"omahahi5"``: see
+            :mod:`omaha8eq.games`).
     """
 
     players: list[PlayerEquity]
@@ -354,21 +367,22 @@ class EquityResult:
     hilo: bool
     by_next_card: tuple[NextCardEquity, ...] | None = field(default=None, repr=False)
     target_met: bool | None = None
+    game: str = "omaha8"
 
     def __str__(self) -> str:
-        """The table the command line prints (:func:`omaha8eq.display.format_equity`)."""
-        from .display import format_equity
+        """The table the command line prints (:func:`omaha8eq.present.display.format_equity`)."""
+        from .present.display import format_equity
 
         return format_equity(self)
 
     def _repr_html_(self) -> str:
-        from .display import equity_html
+        from .present.display import equity_html
 
         return equity_html(self)
 
     def to_pandas(self) -> Any:
-        """One row per player as a pandas DataFrame (:func:`omaha8eq.display.equity_frame`)."""
-        from .display import equity_frame
+        """One row per player as a pandas DataFrame (:func:`omaha8eq.present.display.equity_frame`)."""
+        from .present.display import equity_frame
 
         return equity_frame(self)
 
@@ -376,6 +390,7 @@ class EquityResult:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc.; when
         exhaustive, each player's ``exact`` holds its equity as a fraction ("p/q")."""
         return {
+            "game": self.game,
             "board": self.board,
             "dead": self.dead,
             "hilo": self.hilo,
@@ -393,14 +408,7 @@ class EquityResult:
                     # As counterfeit's report: the exact fractions beside the floats.
                     **({"exact": {"equity": str(p.exact_equity())}} if self.exhaustive else {}),
                     "equity_stderr": p.equity_stderr,
-                    "hi_win": p.hi_win,
-                    "hi_tie": p.hi_tie,
-                    "hi_lose": p.hi_lose,
-                    "lo_win": p.lo_win,
-                    "lo_tie": p.lo_tie,
-                    "lo_lose": p.lo_lose,
-                    "no_low": p.no_low,
-                    "scoop": p.scoop,
+                    **{name: getattr(p, name) for name in SHARE_FIGURES},
                     "quarter": p.quarter,
                     "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
                     "outcome_counts": p.outcome_counts.to_dict(),
@@ -426,34 +434,6 @@ def quick_constructor(cls: type[C]) -> Callable[..., C]:
         return made
 
     return make
-
-
-@functools.lru_cache(maxsize=4096)
-def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
-    """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
-    high = Fraction(1, high_state) if high_state else Fraction(0)
-    if low_state == n_players + 2:
-        return high
-    low = Fraction(1, low_state) if 1 <= low_state <= n_players else Fraction(0)
-    return (high + low) / 2
-
-
-@functools.cache
-def share_matrix(n_players: int) -> np.ndarray:
-    """``cell_share`` of every histogram cell, as floats (shape ``histogram_shape[1:]``)."""
-    return np.array(
-        [[float(cell_share(h, lo, n_players)) for lo in range(n_players + 3)] for h in range(n_players + 1)]
-    )
-
-
-@functools.cache
-def share_units(n_players: int) -> np.ndarray:
-    """``cell_share`` of every cell in integer units; a whole pot is ``2 * lcm(1..P)`` units."""
-    pot = 2 * math.lcm(*range(1, n_players + 1))
-    return np.array(
-        [[int(cell_share(h, lo, n_players) * pot) for lo in range(n_players + 3)] for h in range(n_players + 1)],
-        dtype=np.int64,
-    )
 
 
 def hand_equities(
@@ -493,13 +473,13 @@ def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarra
     seen = per_hand.sum(axis=(1, 2))
     per_deal = np.maximum(seen, 1).astype(np.float64)
     cells = np.moveaxis(per_hand, 0, -1)  # cells[h][lo] are per-hand columns
-    tally = _tally(
+    figures = tally(
         tuple(map(sum, cells)),
         [sum(column) for column in zip(*cells, strict=True)],
         cells[1][1] + cells[1][n_players + 2],
     )
-    quarter = sum((per_hand[:, h, lo] for h, lo in _cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
-    breakdown = {name: np.asarray(tally[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
+    quarter = sum((per_hand[:, h, lo] for h, lo in cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
+    breakdown = {name: np.asarray(figures[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
     return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown, per_hand)
 
 
@@ -518,99 +498,6 @@ def _exact_equity(counts: np.ndarray) -> Fraction:
     return Fraction(won, total * pot) if total else Fraction(0)  # a hand never dealt: 0, as its float
 
 
-def _cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
-    """The histogram cells in which a player wins exactly ``share`` of the pot."""
-    return next((where for won, _, where in share_cells(n_players) if won == share), ())
-
-
-@functools.cache
-def share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
-    """Every pot share a player can win, largest first, as a Fraction and a float, with
-    the histogram cells that win it (the order of :func:`outcome_sums`' first sums)."""
-    cells: dict[Fraction, list[tuple[int, int]]] = {}
-    for h in range(n_players + 1):
-        for lo in range(n_players + 3):
-            cells.setdefault(cell_share(h, lo, n_players), []).append((h, lo))
-    return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
-
-
-_INT64_MAX = 2**63 - 1
-
-
-@functools.cache
-def _sum_rows(n_players: int) -> np.ndarray:
-    """Which cells of a player's histogram, flattened (``(P + 1) * (P + 3)`` cells), each
-    of :func:`outcome_sums` adds up (0/1 rows, int64): one row per pot share of
-    :func:`share_cells`, then one per high state (a row of cells), one per low state (a
-    column), and the scoops (high alone, with the low alone or nobody's low)."""
-    shape = (n_players + 1, n_players + 3)
-    picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in share_cells(n_players)]
-    picks += [[(h, lo) for lo in range(shape[1])] for h in range(shape[0])]
-    picks += [[(h, lo) for h in range(shape[0])] for lo in range(shape[1])]
-    picks.append([(1, 1), (1, n_players + 2)])
-    rows = np.zeros((len(picks), shape[0] * shape[1]), dtype=np.int64)
-    for row, cells in zip(rows, picks, strict=True):
-        row[[np.ravel_multi_index(cell, shape) for cell in cells]] = 1
-    return rows
-
-
-def outcome_sum_array(counts: np.ndarray, most: int | None = None) -> np.ndarray:
-    """For each histogram ``counts[..., h, l]`` (high state h, low state l), the sums of
-    its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), one row per
-    histogram, in one numpy call for many histograms: int64, or Python ints (an object
-    array) when the counts are too large to add up in int64, so always exact. ``most``:
-    the largest total of a histogram's cells, when the caller knows it (unweighted
-    counts: the deals), which spares looking for the largest cell."""
-    n_players = counts.shape[-2] - 1
-    flat = counts.reshape(-1, counts.shape[-2] * counts.shape[-1])
-    unknown = most is None or most > _INT64_MAX
-    if flat.dtype != object and flat.size and unknown and flat.max() > _INT64_MAX // flat.shape[1]:
-        flat = flat.astype(object)
-    sums: np.ndarray = flat.dot(_sum_columns(n_players))
-    return sums
-
-
-def outcome_sums(counts: np.ndarray, most: int | None = None) -> list[list[int]]:
-    """:func:`outcome_sum_array` as lists of Python ints."""
-    sums: list[list[int]] = outcome_sum_array(counts, most).tolist()
-    return sums
-
-
-@functools.cache
-def _sum_columns(n_players: int) -> np.ndarray:
-    """:func:`_sum_rows` transposed, contiguous (a histogram row times it: its sums)."""
-    return np.ascontiguousarray(_sum_rows(n_players).T)
-
-
-@functools.cache
-def _sum_parts(n_columns: int, n_players: int) -> tuple[slice, slice, slice, int]:
-    """Where the parts of a row of :func:`outcome_sums` (``n_columns`` sums) lie: the
-    deals of each pot share, by high state (``hi_split``), by low state, and the scoops."""
-    lows = n_columns - 1 - (n_players + 3)
-    return slice(0, lows - n_players - 1), slice(lows - n_players - 1, lows), slice(lows, n_columns - 1), -1
-
-
-def _split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], int]:
-    """A row of :func:`outcome_sums` in its parts (see :func:`_sum_parts`)."""
-    shares, highs, lows, scoop = _sum_parts(len(sums), n_players)
-    return sums[shares], tuple(sums[highs]), sums[lows], sums[scoop]
-
-
-def split_sum_columns(sums: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The rows of :func:`outcome_sum_array` in their parts, as columns (see
-    :func:`_sum_parts`): the deals of each pot share (in the order of
-    :func:`share_cells`), by high state, by low state, and the scoops."""
-    shares, highs, lows, scoop = _sum_parts(sums.shape[1], n_players)
-    return sums[:, shares], sums[:, highs], sums[:, lows], sums[:, scoop]
-
-
-def nobody_low_share(sums: list[int], n_players: int) -> float:
-    """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
-    _, highs, lows, _ = _sum_parts(len(sums), n_players)
-    nobody: int = sums[lows.start + n_players + 2]
-    return nobody / sum(sums[highs])
-
-
 def summarize_player(
     hand: str,
     counts: np.ndarray,
@@ -627,38 +514,28 @@ def summarize_player(
     n_players = counts.shape[0] - 1
     if sums is None:
         sums = outcome_sums(counts)[0]
-    share_times, hi_split, by_low, scoop = _split_sums(sums, n_players)
+    share_times, hi_split, by_low, scoop = split_sums(sums, n_players)
     won = [
         (share, value, times)
         for (share, value, _), times in zip(share_cells(n_players), share_times, strict=True)
         if times
     ]
     total = sum(hi_split)
-    mean = 0.0
-    for _, value, times in won:  # term by term, as spot_results.spot_table adds its columns
-        mean += value * times
-    mean /= total
+    mean = pot_won(share_times, n_players) / total
     stderr = 0.0
     if not exhaustive and total > 1:
         second_moment = sum(value * value * times for _, value, times in won) / total
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
-    tally = _tally(hi_split, by_low, scoop)
+    figures = tally(hi_split, by_low, scoop)
     # The Fractions (slow to hash) are made when first read: most callers read floats.
     return _player_equity(
         hand,
         mean,
         stderr,
-        tally["hi_win"] / total,
-        tally["hi_tie"] / total,
-        tally["hi_lose"] / total,
-        tally["lo_win"] / total,
-        tally["lo_tie"] / total,
-        tally["lo_lose"] / total,
-        tally["no_low"] / total,
-        tally["scoop"] / total,
+        *[figures[name] / total for name in SHARE_FIGURES],
         _later(_share_fractions, won, total),
-        _later(_tallied_counts, tally, total, won),
+        _later(_tallied_counts, figures, total, won),
         counts,
         by_hand,
         range_hands,
@@ -674,27 +551,5 @@ def _share_fractions(won: list[tuple[Fraction, float, int]], total: int) -> dict
 
 
 def _tallied_counts(tally: dict[str, Any], total: int, won: list[tuple[Fraction, float, int]]) -> OutcomeCounts:
-    """``PlayerEquity.outcome_counts`` of a histogram's :func:`_tally`, its deals and shares won."""
+    """``PlayerEquity.outcome_counts`` of a histogram's :func:`~omaha8eq.outcomes.tally`, its deals and shares won."""
     return OutcomeCounts(deals=total, shares={share: times for share, _, times in won}, **tally)
-
-
-def _tally(hi_split: tuple[Any, ...], by_low: Sequence[Any], scoop: Any) -> dict[str, Any]:
-    """The fields of :class:`OutcomeCounts` but ``deals`` and ``shares``, from a histogram's
-    sums by high state (``hi_split``), by low state (``by_low``) and its scoops: ints, or
-    per-hand columns (then every field is a column)."""
-    n_players = len(hi_split) - 1
-    lo_split = tuple(by_low[: n_players + 1])
-    nobody_low = by_low[n_players + 2]
-    return {
-        "hi_win": hi_split[1],
-        "hi_tie": sum(hi_split[2:]),
-        "hi_lose": hi_split[0],
-        "lo_win": lo_split[1],
-        "lo_tie": sum(lo_split[2:]),
-        "lo_lose": lo_split[0],
-        "no_low": by_low[n_players + 1] + nobody_low,
-        "nobody_low": nobody_low,
-        "scoop": scoop,
-        "hi_split": hi_split,
-        "lo_split": lo_split,
-    }

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .checks import check_int
-from .results import EquityResult, outcome_sum_array, share_cells, split_sum_columns
+from .games import game_for
+from .outcomes import SHARE_FIGURES, histogram_figures
+from .results import EquityResult
 
 if TYPE_CHECKING:
     from .engine.spot import Spot
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["PLAYER_FIGURES", "SpotEquities", "empty_spot_table", "spot_table"]
 
 #: The per-player arrays of :class:`SpotEquities`, shape ``(spots, players)``.
-PLAYER_FIGURES = ("equity", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop", "quarter")
+PLAYER_FIGURES = ("equity", *SHARE_FIGURES, "quarter")
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,10 +86,17 @@ class SpotEquities:
         """Players in every spot (0 for no spot)."""
         return int(self.counts.shape[1])
 
+    @property
+    def game(self) -> str | None:
+        """The name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`); None
+        when the spots' hole sizes differ (no game given) or there is no spot."""
+        sizes = {spot.hole_size for spot in self._spots}
+        return game_for(sizes.pop(), self.hilo).name if len(sizes) == 1 else None
+
     def result(self, spot: int) -> EquityResult:
         """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
         ``elapsed`` is this call's): the same as ``equity(hands, board, dead,
-        exhaustive=True, hilo=hilo)`` but for ``elapsed``."""
+        exhaustive=True, game=game)`` but for ``elapsed``."""
         spot = check_int(spot, "spot", minimum=0, maximum=len(self) - 1)
         n_players = self.players
         return self._result(spot, self._sums[spot * n_players : (spot + 1) * n_players].tolist())
@@ -113,13 +122,14 @@ class SpotEquities:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready document of the table: ``hilo``, ``spots``, ``players``, per spot
+        """A JSON-ready document of the table: ``game``, ``hilo``, ``spots``, ``players``, per spot
         ``outcomes`` and ``nobody_low`` (lists of ``spots`` numbers), every per-player figure
         as a list of ``spots`` rows of ``players`` floats, the outcome histograms ``counts``
         (nested lists of integers: every exact figure can be rebuilt from them) and
         ``elapsed``."""
         figures = {name: getattr(self, name).tolist() for name in PLAYER_FIGURES}
         return {
+            "game": self.game,
             "hilo": self.hilo,
             "spots": len(self),
             "players": self.players,
@@ -131,19 +141,19 @@ class SpotEquities:
         }
 
     def __str__(self) -> str:
-        """The first spots as a table (:func:`omaha8eq.display.format_spots`)."""
-        from .display import format_spots
+        """The first spots as a table (:func:`omaha8eq.present.display.format_spots`)."""
+        from .present.display import format_spots
 
         return format_spots(self)
 
     def _repr_html_(self) -> str:
-        from .display import spots_html
+        from .present.display import spots_html
 
         return spots_html(self)
 
     def to_pandas(self) -> Any:
-        """One row per spot and player as a pandas DataFrame (:func:`omaha8eq.display.spots_frame`)."""
-        from .display import spots_frame
+        """One row per spot and player as a pandas DataFrame (:func:`omaha8eq.present.display.spots_frame`)."""
+        from .present.display import spots_frame
 
         return spots_frame(self)
 
@@ -158,37 +168,14 @@ def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, hilo
     outcome histograms ``counts`` (int64, ``(n, P, P + 1, P + 3)``) over ``outcomes``
     boards each; ``started`` (a ``time.perf_counter()``) times the call.
 
-    Each float is computed as :func:`~omaha8eq.results.summarize_player` computes it for
-    one player (the same integer sums, products and divisions, in the same order), so
-    that the two agree bit for bit."""
+    Each float is :func:`~omaha8eq.outcomes.histogram_figures`', the figures of
+    :func:`~omaha8eq.results.summarize_player` for one player, bit for bit."""
     n_spots, n_players = counts.shape[:2]
-    sums = outcome_sum_array(counts)  # (n * P, rows), int64
-    share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
-    total = hi_split.sum(axis=1)
-    won = np.zeros(len(sums))
-    quarter = np.zeros(len(sums), dtype=np.int64)
-    for k, (share, value, _) in enumerate(share_cells(n_players)):
-        won = won + value * share_times[:, k]  # summarize_player's sum, term by term
-        if share == Fraction(1, 4):
-            quarter = share_times[:, k]
-    lo_split = by_low[:, : n_players + 1]
-    nobody_low = by_low[:, n_players + 2]
-    columns = {
-        "equity": won / total,
-        "hi_win": hi_split[:, 1] / total,
-        "hi_tie": hi_split[:, 2:].sum(axis=1) / total,
-        "hi_lose": hi_split[:, 0] / total,
-        "lo_win": lo_split[:, 1] / total,
-        "lo_tie": lo_split[:, 2:].sum(axis=1) / total,
-        "lo_lose": lo_split[:, 0] / total,
-        "no_low": (by_low[:, n_players + 1] + nobody_low) / total,
-        "scoop": scoop / total,
-        "quarter": quarter / total,
-    }
+    columns, sums = histogram_figures(counts)  # columns of n * P, sums (n * P, rows)
     shape = (n_spots, n_players)
     return SpotEquities(
-        **{name: column.reshape(shape) for name, column in columns.items()},
-        nobody_low=(nobody_low / total)[::n_players],
+        **{name: columns[name].reshape(shape) for name in PLAYER_FIGURES},
+        nobody_low=columns["nobody_low"][::n_players],
         outcomes=outcomes,
         counts=counts,
         hilo=hilo,

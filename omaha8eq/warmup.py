@@ -57,7 +57,7 @@ class WarmupReport:
     missing: tuple[str, ...]
 
     def __str__(self) -> str:
-        from .display import seconds, table
+        from .present.text import seconds, table
 
         rows = [[name, seconds(t)] for name, t in sorted(self.compiled.items(), key=lambda kv: -kv[1])]
         lines = table(["Kernel compiled", "Seconds"], rows) if rows else ["Every kernel was already compiled."]

@@ -1,4 +1,4 @@
-"""Results as text, HTML and DataFrames (omaha8eq.display and the result classes'
+"""Results as text, HTML and DataFrames (omaha8eq.present.display and the result classes'
 ``__str__``, ``_repr_html_`` and ``to_pandas``)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 import omaha8eq
 from omaha8eq.cards import cards_to_mask
-from omaha8eq.display import HAND_COLUMNS, PLAYER_COLUMNS, SHOWN_SPOTS, format_equity, range_sizes
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.present.display import HAND_COLUMNS, PLAYER_COLUMNS, SHOWN_SPOTS, format_equity, range_sizes
 
 BOARD = "Ac8c5h"
 
@@ -50,7 +50,7 @@ def test_html_has_every_row_escaped(ranged):
     page = ranged._repr_html_()
     assert page.startswith("<div><table>") and page.count("<tr>") == 1 + len(ranged.players)
     assert "KK:$ds (range," in page and "<td>random</td>" in page
-    from omaha8eq.display import _html_table
+    from omaha8eq.present.display import _html_table
 
     assert _html_table(["Hand"], [["<b>&"]], ["x < y"]) == (
         "<div><table><thead><tr><th>Hand</th></tr></thead><tbody><tr><td>&lt;b&gt;&amp;</td></tr></tbody></table>"

@@ -285,7 +285,9 @@ def test_the_feasibility_search_decides_or_says_it_cannot():
         ({"threads": "2"}, "threads: expected an integer"),
         ({"max_work": 0}, "max_work: must be at least 1"),
         ({"max_work": 1e12}, "max_work: expected an integer"),
-        ({"hilo": None}, "hilo: expected True or False"),
+        ({"hilo": "yes"}, "hilo: expected True or False"),  # hilo=None is now "not given" (hilo= is deprecated)
+        ({"game": 4}, "game: expected a game name or a Game"),
+        ({"game": "omaha9"}, "game: unknown game 'omaha9'"),
         ({"hilo": [1]}, "hilo: expected True or False"),
         ({"hilo": object()}, "hilo: expected True or False"),
         ({"by_hand": 1}, "by_hand: expected True or False"),

@@ -29,10 +29,10 @@ from typing import Any
 import numba
 import numpy as np
 
-from .. import __version__
 from ..equities import equity
 from ..errors import OmahaInputError
 from ..evaluation import evaluate_batch
+from ..version import __version__
 from .config import BenchConfig
 
 __all__ = [

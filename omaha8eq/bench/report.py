@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import __version__
-from ..cli.common import table
+from ..present.text import table
+from ..version import __version__
 from .measure import BenchReport, Measurement
 
 __all__ = ["format_bench"]

@@ -78,12 +78,16 @@ def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any],
     from ..counterfeit import counterfeit_odds
     from ..equities import equity, equity_many, spot_equities
     from ..evaluation import evaluate
+    from ..games import as_game, game_of_hands
     from ..pql import query
-    from .evaluate import eval_document
+    from ..present.documents import eval_document
 
     def eval_json(arguments: dict[str, Any], result: Any) -> dict[str, Any]:
         high, low = result
-        return eval_document(arguments["hole"], arguments["board"], high, low)
+        game = arguments.get("game")
+        hilo = arguments.get("hilo") is not False  # the deprecated flag, when the line still gives it
+        played = game_of_hands([arguments["hole"]], hilo) if game is None else as_game(game)
+        return eval_document(arguments["hole"], arguments["board"], high, low, played.name)
 
     return {
         "equity": (equity, lambda arguments, result: result.to_dict()),

@@ -17,10 +17,12 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..display import percent, seconds, table  # the formatting the reports share with Python's
+from ..present.text import percent, seconds, table
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from ..games import Game
 
     # The subparsers object of argparse (a private class, used for annotations only).
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -40,9 +42,11 @@ __all__ = [
     "Subparsers",
     "UsageError",
     "add_command",
+    "add_game_option",
     "add_max_work_option",
     "add_method_options",
     "button_index",
+    "chosen_game",
     "emit",
     "emit_json",
     "fail",
@@ -255,7 +259,40 @@ def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: 
     parser.add_argument(
         "--threads", "-t", type=whole_number(1), metavar="N", help="threads to use (default: all cores)"
     )
-    parser.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    add_game_option(parser)
+
+
+def add_game_option(parser: argparse.ArgumentParser, high_only: str = "Omaha high: no low half") -> None:
+    """``--game NAME`` (a named game of ``omaha8eq.games``) and its shortcut ``--high-only``
+    (``high_only`` is its help text); :func:`chosen_game` reads them."""
+    from ..games import GAMES
+
+    parser.add_argument(
+        "--game", metavar="NAME",
+        help=f"the game played: {', '.join(GAMES)} (default: Omaha Hi-Lo with the hands' hole size)",
+    )  # fmt: skip
+    parser.add_argument("--high-only", action="store_true", help=f"{high_only} (the high-only game of the hands' size)")
+
+
+def chosen_game(args: argparse.Namespace, hands: Sequence[object]) -> Game | None:
+    """The game of ``--game`` and ``--high-only`` (None for neither: the library's default,
+    Omaha Hi-Lo with the hands' hole size). ``--high-only`` alone is the high-only game of
+    ``hands``' hole size (:func:`omaha8eq.games.game_of_hands`).
+
+    Raises:
+        OmahaInputError: an unknown ``--game``, or ``--high-only`` with a hi-lo game.
+    """
+    from ..errors import OmahaInputError
+    from ..games import as_game, game_of_hands
+
+    game = None if args.game is None else as_game(args.game, "--game")
+    if not args.high_only:
+        return game
+    if game is not None:
+        if game.hilo:
+            raise OmahaInputError(f"--high-only contradicts --game {game.name} ({game.title}): give one of them")
+        return game
+    return game_of_hands(hands, hilo=False)
 
 
 def note_unused_seed(seed: int | None, exhaustive: bool) -> None:

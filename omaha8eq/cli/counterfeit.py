@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..display import format_counterfeit
+from ..present.display import format_counterfeit
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 from .progress import ProgressBar
 from .startup import loading_engine

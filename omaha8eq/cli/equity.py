@@ -4,7 +4,7 @@ Usage::
 
     omaha8eq equity HAND HAND ... [--board B [--board B2] | --board B --runs N] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
-                    [--threads N] [--high-only] [--by-hand N] [--graph FILE]
+                    [--threads N] [--game NAME | --high-only] [--by-hand N] [--graph FILE]
                     [--next-cards] [--max-work W] [--json]
                     [--scheduler local|auto|ADDRESS [--workers N] [--checkpoint DIR]]
 
@@ -26,8 +26,8 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from ..display import format_equity
 from ..errors import OmahaInputError
+from ..present.display import format_equity
 from .cluster import add_cluster_options, cluster_client
 from .common import (
     EXIT_OK,
@@ -35,6 +35,7 @@ from .common import (
     add_command,
     add_max_work_option,
     add_method_options,
+    chosen_game,
     emit,
     emit_json,
     note_unused_seed,
@@ -160,7 +161,7 @@ def run_equity(args: argparse.Namespace) -> int:
                 samples=args.samples,
                 stderr_target=args.stderr_target,
                 seed=args.seed,
-                hilo=not args.high_only,
+                game=chosen_game(args, args.hands),
                 threads=args.threads,
                 progress=bar,
                 by_hand=args.by_hand > 0 or bool(args.graph),

@@ -2,22 +2,23 @@
 
 Usage::
 
-    omaha8eq eval HAND --board B [--high-only] [--json]
+    omaha8eq eval HAND --board B [--game NAME | --high-only] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cards import format_cards, parse_cards
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from ..cards import format_cards
+from ..present.documents import eval_document
+from .common import EXIT_OK, Subparsers, add_command, add_game_option, chosen_game, emit, emit_json
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
 
-__all__ = ["eval_document", "format_eval", "register", "run_eval"]
+__all__ = ["format_eval", "register", "run_eval"]
 
 
 def register(commands: Subparsers) -> None:
@@ -35,7 +36,7 @@ def register(commands: Subparsers) -> None:
     )
     ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
     ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
-    ev.add_argument("--high-only", action="store_true", help="Omaha high: do not evaluate the low")
+    add_game_option(ev, high_only="Omaha high: do not evaluate the low")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
     ev.set_defaults(run=run_eval)
 
@@ -55,27 +56,20 @@ def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
     return "\n".join(lines)
 
 
-def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None) -> dict[str, Any]:
-    """The JSON form of an evaluation of ``hand`` on ``board`` (both as given)."""
-    return {
-        "hand": format_cards(parse_cards(hand, what="hand")),
-        "board": format_cards(parse_cards(board, what="board")),
-        "high": high.to_dict(),
-        "low": None if low is None else low.to_dict(),
-    }
-
-
 def run_eval(args: argparse.Namespace) -> int:
     """Run ``omaha8eq eval``; input errors propagate to the CLI's handler."""
     with loading_engine():
         from ..core.registry import compile_notice_for  # the core loads numba
         from ..evaluation import evaluate
 
-    hilo = not args.high_only
+    from ..games import game_for
+    from ..inputs import parse_hole
+
+    game = chosen_game(args, [args.hand]) or game_for(len(parse_hole(args.hand)))
     with compile_notice_for("evaluation"):
-        high, low = evaluate(args.hand, args.board, hilo=hilo)
+        high, low = evaluate(args.hand, args.board, game=game)
     if args.json:
-        emit_json(eval_document(args.hand, args.board, high, low))
+        emit_json(eval_document(args.hand, args.board, high, low, game.name))
     else:
-        emit(format_eval(high, low, hilo))
+        emit(format_eval(high, low, game.hilo))
     return EXIT_OK

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..deck import HOLE_SIZES
+
 __all__ = ["shell_hint"]
 
 _CARD = re.compile(r"(?:10|[2-9tjqka])[cdhs♣♦♥♠]", re.IGNORECASE)
@@ -31,9 +33,9 @@ def _is_card(word: str) -> bool:
 
 def _grouped(cards: list[str]) -> list[str] | None:
     """Consecutive one-card words as whole hands: one hand of 4 to 6 cards, else hands of 4, 5 or 6."""
-    if 4 <= len(cards) <= 6:
+    if len(cards) in HOLE_SIZES:
         return ["".join(cards)]
-    for size in (4, 5, 6):
+    for size in HOLE_SIZES:
         if len(cards) % size == 0:
             return ["".join(cards[i : i + size]) for i in range(0, len(cards), size)]
     return None

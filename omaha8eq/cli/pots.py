@@ -2,9 +2,9 @@
 
 Usage::
 
-    omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--high-only] [--json]
+    omaha8eq settle HAND:CHIPS ... --board B [--button N] [--chip C] [--game NAME | --high-only] [--json]
     omaha8eq allin HAND:CHIPS ... [--board B] [--dead D] [--exact | --samples N | --stderr X]
-                   [--seed S] [--threads N] [--high-only] [--max-work W] [--json]
+                   [--seed S] [--threads N] [--game NAME | --high-only] [--max-work W] [--json]
 
 Players are given in seat order as ``HAND:CHIPS`` (the hole cards and the chips the
 player put in this hand) or ``fold:CHIPS``, and are numbered from 1 (``--button``
@@ -18,15 +18,17 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..display import format_allin, format_settlement
 from ..errors import OmahaInputError
+from ..present.display import format_allin, format_settlement
 from .common import (
     EXIT_OK,
     Subparsers,
     add_command,
+    add_game_option,
     add_max_work_option,
     add_method_options,
     button_index,
+    chosen_game,
     emit,
     emit_json,
     note_unused_seed,
@@ -78,7 +80,8 @@ def _run_settle(args: argparse.Namespace) -> int:
     button = button_index(args.button, len(players))
 
     with compile_notice_for("evaluation"):
-        result = settle(players, args.board, button=button, chip=args.chip, hilo=not args.high_only)
+        game = chosen_game(args, [hand for hand, _ in players])
+        result = settle(players, args.board, button=button, chip=args.chip, game=game)
     if args.json:
         emit_json(result.to_dict())
     else:
@@ -103,7 +106,7 @@ def _run_allin(args: argparse.Namespace) -> int:
             players, args.board, args.dead,
             exhaustive=True if args.exact else None, samples=args.samples,
             stderr_target=args.stderr_target, seed=args.seed,
-            hilo=not args.high_only, threads=args.threads, max_work=args.max_work,
+            game=chosen_game(args, [hand for hand, _ in players]), threads=args.threads, max_work=args.max_work,
         )  # fmt: skip
     note_unused_seed(args.seed, result.exhaustive)
     if args.json:
@@ -139,7 +142,7 @@ def register(commands: Subparsers) -> None:
     st.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
     st.add_argument("--chip", type=positive_chips, default=1, metavar="C",
                     help="the smallest chip: amounts are multiples of it (default 1)")  # fmt: skip
-    st.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
+    add_game_option(st)
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(run=_run_settle)
 

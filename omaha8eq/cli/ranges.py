@@ -19,9 +19,11 @@ Examples::
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..deck import HOLE_SIZES
 from ..errors import OmahaInputError
+from ..present.documents import range_document
 from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 from .progress import ProgressBar
 from .startup import loading_engine
@@ -29,10 +31,7 @@ from .startup import loading_engine
 if TYPE_CHECKING:
     from ..ranges.range import Range
 
-__all__ = ["format_range", "range_document", "register", "run_range"]
-
-#: Classes are counted for ranges of at most this many hands.
-CLASS_COUNT_LIMIT = 3_000_000
+__all__ = ["format_range", "register", "run_range"]
 
 
 def register(commands: Subparsers) -> None:
@@ -53,7 +52,7 @@ def register(commands: Subparsers) -> None:
     )
     rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
     rp.add_argument(
-        "--hole-size", "-k", type=int, choices=(4, 5, 6), default=4, metavar="N",
+        "--hole-size", "-k", type=int, choices=HOLE_SIZES, default=4, metavar="N",
         help="hole cards per hand: 4 (default), 5 or 6",
     )  # fmt: skip
     rp.add_argument(
@@ -62,51 +61,6 @@ def register(commands: Subparsers) -> None:
     )  # fmt: skip
     rp.add_argument("--json", action="store_true", help="print the result as JSON")
     rp.set_defaults(run=run_range)
-
-
-def _classes(rng: Range) -> int | None:
-    return rng.classes() if rng.count <= CLASS_COUNT_LIMIT else None
-
-
-def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
-    """(rank, equity) of the first ``count`` hands in the preflop ranking of their size."""
-    if count == 0:
-        return None
-    try:
-        from ..ranges.preflop import class_index, preflop_ranking
-
-        index = class_index(rng.hands[:count])
-        equity = preflop_ranking(rng.hole_size).equity
-    except FileNotFoundError:  # no ranking file: list without it
-        return None
-    return [(int(i) + 1, float(equity[i])) for i in index]
-
-
-def range_document(rng: Range, list_count: int) -> dict[str, Any]:
-    """The JSON form of the ``range`` report."""
-    from ..core.handclasses import hand_count
-    from ..ranges.range import hand_text
-
-    shown = max(0, min(list_count, rng.count))
-    preflop = _preflop(rng, shown)
-    hands = []
-    for i in range(shown):
-        entry: dict[str, Any] = {"hand": hand_text(rng.hands[i], " "), "weight": float(rng.weights[i])}
-        if preflop is not None:
-            entry["preflop_rank"], entry["preflop_equity"] = preflop[i]
-        hands.append(entry)
-    return {
-        "expression": rng.expression,
-        "hole_size": rng.hole_size,
-        "description": rng.describe(),
-        "hands": rng.count,
-        "all_hands": hand_count(rng.hole_size),
-        "share": rng.share,
-        "classes": _classes(rng),
-        "weighted": rng.is_weighted,
-        "total_weight": rng.total_weight,
-        "listed": hands,
-    }
 
 
 def format_range(rng: Range, list_count: int) -> str:

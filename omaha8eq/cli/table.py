@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..deck import HOLE_SIZES
 from .cluster import add_cluster_options, cluster_client
 from .common import EXIT_OK, OutputError, Subparsers, add_command, emit, seconds, whole_number
 from .progress import ProgressBar
@@ -43,7 +44,7 @@ def register(commands: Subparsers) -> None:
         ],
     )
     parser.add_argument("what", choices=["preflop"], help="the table to build")
-    parser.add_argument("--hole-size", type=int, choices=[4, 5, 6], required=True, help="hole cards: 4, 5 or 6")
+    parser.add_argument("--hole-size", type=int, choices=HOLE_SIZES, required=True, help="hole cards: 4, 5 or 6")
     parser.add_argument("--out", required=True, metavar="FILE.npz", help="the table file (the CSV goes beside it)")
     parser.add_argument(
         "--players", type=whole_number(2), default=2, metavar="N",

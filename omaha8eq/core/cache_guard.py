@@ -78,6 +78,9 @@ __all__ = [
 
 #: The directory of the compiled core: every ``*.py`` in it is fingerprinted.
 CORE_DIR = Path(__file__).resolve().parent
+#: The sources outside the core that its kernels compile in: the limits their buffers
+#: are sized from (numba freezes a module's global numbers into the machine code).
+COMPILED_IN = (CORE_DIR.parent / "deck.py",)
 #: The manifest's file name, in numba's cache directory of the core:
 #: ``{"fingerprint": core_fingerprint(), "files": {file name: sha256 hex}}``.
 MANIFEST_FILE = "omaha8eq-core.manifest.json"
@@ -131,14 +134,14 @@ def open_cache_file(path: Path) -> BinaryIO:
 
 
 def _core_sources() -> list[Path]:
-    return sorted(CORE_DIR.glob("*.py"))
+    return [*sorted(CORE_DIR.glob("*.py")), *COMPILED_IN]
 
 
 @functools.cache
 def core_fingerprint() -> str:
     """A hex digest of the core's sources and of the numba, numpy and Python versions.
 
-    Any edit of any ``omaha8eq/core/*.py`` (or an upgrade of numba, numpy or
+    Any edit of any ``omaha8eq/core/*.py`` or of :data:`COMPILED_IN` (or an upgrade of numba, numpy or
     Python) changes it. Hashing the ~15 small files takes about a millisecond.
     """
     digest = hashlib.sha256()

@@ -33,6 +33,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
+from ..deck import BOARD_CARDS
 from .high import best_flush, board_state, popcount
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
@@ -55,14 +56,14 @@ def rank_multisets() -> RankMultisets:
     # is at most t (a prefix of theirs: the first C(t + k - 1, k - 1)), each followed by t.
     # Preflop the states are then read in turn, which keeps the table reads local.
     blocks = [np.zeros((1, 0), dtype=np.int64)]  # the one multiset of no ranks
-    for size in range(1, 6):
+    for size in range(1, BOARD_CARDS + 1):
         parts = []
         for top in range(13):
             prefix = blocks[-1][: comb(top + size - 1, size - 1)]
             parts.append(np.column_stack([prefix, np.full(len(prefix), top)]))
         blocks.append(np.concatenate(parts))
     offsets = np.cumsum([0] + [len(block) for block in blocks])
-    ranks = np.zeros((offsets[-1], 5), dtype=np.int64)
+    ranks = np.zeros((offsets[-1], BOARD_CARDS), dtype=np.int64)
     multiplicities = np.zeros_like(ranks)
     for size, block in enumerate(blocks):
         rows = slice(offsets[size], offsets[size + 1])
@@ -143,7 +144,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
             n_tasks += BINOM[n_ranks[s], k]
     corrections = np.empty(n_tasks, dtype=np.int64)
     t = 0
-    picked = np.empty(5, dtype=np.int64)
+    picked = np.empty(BOARD_CARDS, dtype=np.int64)
     for s in range(4):
         n = n_ranks[s]
         for k in range(fewest[s], min(n_missing, n) + 1):
@@ -205,7 +206,7 @@ def _run_tasks(
         low_values[p] = -1
     cells = np.empty((n_players, 2), dtype=np.int64)
     cards_left = np.empty(13, dtype=np.int64)  # per rank, the cards the multisets may use
-    work_board = np.empty((1, 5), dtype=np.int64)
+    work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
     for i in range(n_known):
         work_board[0, i] = board[i]
     size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..deck import BOARD_CARDS
 from .rng import below, below_small, chunk_state, uniform
 from .showdown import record_showdown
 
@@ -128,7 +129,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         for i in range(n_deck):
             position[work_deck[i]] = i
         work_holes = holes.copy()
-        work_board = np.empty((1, 5), dtype=np.int8)
+        work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
         high_values = np.empty(n_players, dtype=np.int64)
         low_values = np.empty(n_players, dtype=np.int64)

@@ -52,6 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..deck import BOARD_CARDS, DECK_SIZE, MAX_HOLE_CARDS
 from .cache_guard import NotAFileError, core_fingerprint, open_cache_file
 
 N_HIGH_CLASSES = 7462
@@ -76,8 +77,11 @@ BOARD_OFFSET = np.array([0, 0, 0, 0, comb(15, 3), comb(15, 3) + comb(16, 4)], dt
 BOARD_STATES = comb(15, 3) + comb(16, 4) + comb(17, 5)
 PAIR_STATES = comb(14, 2)
 # BINOM[n, k] = C(n, k) for the multiset index; n <= 16 + 1 covers five ranks.
-#: Binomial coefficients C(n, k) for n <= 52, k <= 6: rank-multiset indices, board and hand counts.
-BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
+#: Binomial coefficients C(n, k) for n <= DECK_SIZE, k <= the most cards of a hand or a
+#: board (52 and 6): rank-multiset indices, board and hand counts.
+BINOM = np.array(
+    [[comb(n, k) for k in range(max(MAX_HOLE_CARDS, BOARD_CARDS) + 1)] for n in range(DECK_SIZE + 1)], dtype=np.int64
+)
 # Window masks of the ten straights, lowest (the wheel A-2-3-4-5) first.
 STRAIGHT_WINDOWS = np.array([0b1000000001111] + [0b11111 << low for low in range(9)], dtype=np.int64)
 # Bit of a rank in the 8-bit low mask: ace -> bit 0, 2 -> bit 1, ..., 8 -> bit 7.

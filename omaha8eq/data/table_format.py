@@ -19,11 +19,13 @@ import numpy as np
 
 from ..deck import DECK_SIZE
 from ..errors import OmahaInputError
-from ..results import share_matrix
+from ..outcomes import histogram_figures
 
 __all__ = ["TABLE_FORMAT", "breakdown", "check_exact_counts", "read_table"]
 
 TABLE_FORMAT = "omaha8eq-preflop-table/1"
+#: The figures of :func:`breakdown`, in its order.
+_BREAKDOWN = ("equity", "scoop", "quarter", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low")
 
 
 def read_table(path: str | os.PathLike[str]) -> tuple[dict[str, object], dict[str, np.ndarray]]:
@@ -47,18 +49,7 @@ def check_exact_counts(counts: np.ndarray, sizes: np.ndarray, hole_size: int) ->
 def breakdown(counts: np.ndarray) -> dict[str, np.ndarray]:
     """Per row of ``counts`` (n, P + 1, P + 3): equity and the shares of outcomes with
     a scoop (the whole pot alone), a quarter (exactly a quarter of the pot), the high
-    won alone or tied, the low won alone or tied, and no low of one's own."""
-    players = counts.shape[1] - 1
-    total = counts.sum(axis=(1, 2)).astype(np.float64)
-    shares = share_matrix(players)
-    by_high, by_low = counts.sum(axis=2), counts.sum(axis=1)
-    return {
-        "equity": (counts * shares).sum(axis=(1, 2)) / total,
-        "scoop": (counts[:, 1, 1] + counts[:, 1, players + 2]) / total,
-        "quarter": counts[:, np.isclose(shares, 0.25)].sum(axis=1) / total,
-        "hi_win": by_high[:, 1] / total,
-        "hi_tie": by_high[:, 2:].sum(axis=1) / total,
-        "lo_win": by_low[:, 1] / total,
-        "lo_tie": by_low[:, 2 : players + 1].sum(axis=1) / total,
-        "no_low": by_low[:, players + 1 :].sum(axis=1) / total,
-    }
+    won alone or tied, the low won alone or tied, and no low of one's own: the figures
+    of :func:`~omaha8eq.outcomes.histogram_figures` (an equity result's, bit for bit)."""
+    figures, _ = histogram_figures(counts)
+    return {name: figures[name] for name in _BREAKDOWN}

@@ -32,11 +32,12 @@ import numpy as np
 
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..data.table_format import check_exact_counts
-from ..deck import DECK_SIZE
+from ..deck import BOARD_CARDS, DECK_SIZE, HOLE_SIZES
 from ..engine.board_classes import BOARD_CLASSES, board_classes
 from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
+from ..games import game_for
 from .job import Job, Task, TaskResult
 
 __all__ = [
@@ -53,7 +54,7 @@ SAMPLED_CHUNK = 64
 #: Deals per class of a sampled table when not given.
 DEFAULT_TABLE_SAMPLES = 100_000
 #: Most players of each hole size: their hands and a board fit in the deck.
-MAX_PLAYERS = {size: (DECK_SIZE - 5) // size for size in (4, 5, 6)}
+MAX_PLAYERS = {size: (DECK_SIZE - BOARD_CARDS) // size for size in HOLE_SIZES}
 #: Row touches a second of one core sweeping every hand against every hand, swept once
 #: as a range against itself (measured: 4 cards, 1,000 board classes in 61 s of CPU on a
 #: busy 2-core machine, about 0.06 s a board).
@@ -100,16 +101,19 @@ def class_seed(seed: int, index: int) -> int:
 def _sampled_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     """Starting-hand classes ``task.start`` to ``task.stop - 1``: each one's histogram
     of ``samples`` seeded deals against ``players - 1`` random hands (one row a class)."""
-    from ..equities import equity
+    # The engine's run, as equity(..., samples=, seed=) makes it (the distributed jobs
+    # run below the public API: omaha8eq.equities calls this package).
+    from ..engine.run import run_equity
+    from ..engine.spot import parse_spot
 
-    hole_size, players = int(params["hole_size"]), int(params["players"])
+    hole_size, players, hilo = int(params["hole_size"]), int(params["players"]), bool(params["hilo"])
     _, representatives, _ = starting_classes(hole_size)
+    game = game_for(hole_size, hilo)
     rows = []
     for index in range(task.start, task.stop):
-        result = equity(
-            [representatives[index].tolist()] + ["random"] * (players - 1),
-            samples=int(params["samples"]), seed=class_seed(int(params["seed"]), index), hilo=bool(params["hilo"]),
-        )  # fmt: skip
+        spot = parse_spot([representatives[index].tolist()] + ["random"] * (players - 1), "", "", game)
+        seed = class_seed(int(params["seed"]), index)
+        result = run_equity(spot, samples=int(params["samples"]), seed=seed, hilo=game.hilo)
         rows.append(result.players[0].counts)
     return {"counts": np.stack(rows).astype(np.int64)}
 

@@ -29,10 +29,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import __version__
 from ..cards import format_card
 from ..data.table_format import TABLE_FORMAT, breakdown
 from ..errors import OmahaInputError
+from ..version import __version__
 from .checkpoint import atomic_file
 from .preflop_table import PreflopTable
 

@@ -18,7 +18,7 @@ from ..cards import cards_to_mask
 from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import FIVE_CARD_STATES, fixed_hand_tables
 from ..core.tables import get_tables
-from ..inputs import DECK_SIZE
+from ..deck import BOARD_CARDS, DECK_SIZE, MAX_HOLE_CARDS, check_deal_limits
 from .spot import Seat, Spot, restrict_ranges
 
 __all__ = [
@@ -132,7 +132,9 @@ def lookup_tables() -> LookupTables:
 
 #: Every card, one byte each: a deck is this with the known cards deleted (``bytes.translate``).
 _ALL_CARDS = bytes(range(DECK_SIZE))
-_NO_CARD = (0,) * 6
+#: The rows of the hands not dealt yet and of the board cards to come, cut from these.
+_NO_HOLE = (0,) * MAX_HOLE_CARDS
+_NO_BOARD = (0,) * BOARD_CARDS
 
 
 def _known_cards(spot: Spot) -> list[int]:
@@ -146,16 +148,28 @@ def cards_left(spot: Spot) -> bytes:
 
 
 def prepare_deal(spot: Spot) -> Deal:
-    """Restrict the ranges to the cards left (in place) and build the kernels' arrays."""
+    """Restrict the ranges to the cards left (in place) and build the kernels' arrays,
+    once the deal's shape has passed :func:`~omaha8eq.deck.check_deal_limits` (every
+    engine run starts here, or at :func:`~.exact.aggregate_many`)."""
     seats = spot.seats
-    if any(s.is_range for s in seats):
+    shape = len(seats), len(spot.board), len(spot.dead)
+    ranged = [s.range_hands().shape[1] for s in seats if s.is_range]
+    if ranged:  # the ranges' widths before their hands reach a kernel (restrict_ranges)
+        check_deal_limits(shape[0], (spot.hole_size, *ranged), *shape[1:])
         restrict_ranges(seats, cards_to_mask(_known_cards(spot)))
     # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
-    hole_rows = [s.cards if s.cards is not None else _NO_CARD[: spot.hole_size] for s in seats]
+    hole_rows = [s.cards if s.cards is not None else _NO_HOLE[: spot.hole_size] for s in seats]
+    try:
+        holes = np.array(hole_rows, dtype=np.int8)  # its width is every fixed hand's
+    except ValueError:  # hands of different widths: the check names the game's or theirs
+        check_deal_limits(shape[0], (spot.hole_size,), *shape[1:])
+        check_deal_limits(shape[0], {spot.hole_size, *(len(row) for row in hole_rows)}, *shape[1:])
+        raise
+    check_deal_limits(shape[0], (spot.hole_size, holes.shape[1]), *shape[1:])
     return Deal(
         spot=spot,
         deck=np.frombuffer(bytearray(cards_left(spot)), dtype=np.int8),
-        holes=np.array(hole_rows, dtype=np.int8),
+        holes=holes,
         random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
         ranged=[i for i, s in enumerate(seats) if s.is_range],
         board_array=np.array(board_row(spot), dtype=np.int8),
@@ -170,4 +184,4 @@ def _all_fixed(n_players: int) -> np.ndarray:
 
 def board_row(spot: Spot) -> tuple[int, ...]:
     """The known board cards first, then zeros: five cards."""
-    return spot.board + _NO_CARD[: 5 - len(spot.board)]
+    return spot.board + _NO_BOARD[: BOARD_CARDS - len(spot.board)]

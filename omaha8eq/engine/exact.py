@@ -19,7 +19,7 @@ from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
 from ..core.showdown import histogram_shape
-from ..deck import DECK_SIZE
+from ..deck import DECK_SIZE, check_deal_limits
 from .deal import board_row, cards_left, hand_highs
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import Spot
@@ -79,10 +79,19 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
     first call that would compile it, one thread: ``core.parallel.run_soon``): shape
     ``(len(spots), *histogram_shape(P))``.
 
-    The spots have the same number of players and hole size, fixed hands only.
+    The spots have the same number of players and hole size, fixed hands only: the
+    batch's shape passes :func:`~omaha8eq.deck.check_deal_limits` first (the hands' widths
+    are checked by the array they make, a check per spot would cost more than its work).
     """
     # A few numpy calls for the whole batch: a call per spot would cost more than its kernel work.
     hands = [seat.hole() for spot in spots for seat in spot.seats]
+    n_known = np.array([len(spot.board) for spot in spots], dtype=np.int64)
+    try:
+        holes = np.array(hands, dtype=np.int8)
+    except ValueError:  # hands of different widths: the check names them
+        check_deal_limits(len(spots[0].seats), {len(hand) for hand in hands}, 0)
+        raise
+    check_deal_limits(len(spots[0].seats), {holes.shape[1], spots[0].hole_size}, int(n_known.max()))
     decks = bytearray(DECK_SIZE * len(spots))
     deck_sizes = []
     for i, spot in enumerate(spots):
@@ -90,11 +99,11 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
         decks[DECK_SIZE * i : DECK_SIZE * i + len(deck)] = deck
         deck_sizes.append(len(deck))
     batch = SpotBatch(
-        holes=np.array(hands, dtype=np.int8),
+        holes=holes,
         n_hole=spots[0].hole_size,
         fixed_tables=np.array([hand_highs(hand) for hand in hands]),
         boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
-        n_known=np.array([len(spot.board) for spot in spots], dtype=np.int64),
+        n_known=n_known,
         decks=np.frombuffer(decks, dtype=np.int8).reshape(len(spots), DECK_SIZE),
         deck_sizes=np.array(deck_sizes, dtype=np.int64),
         hilo=bool(hilo),

@@ -35,7 +35,8 @@ from ..core.showdown import histogram_shape
 from ..deck import DECK_SIZE
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
 from ..games import Game, as_game, double_board, game_for
-from ..results import EquityResult, share_units
+from ..outcomes import share_units
+from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .feasibility import check_ranges_fit
 from .method import EXHAUSTIVE_LIMIT, MAX_WORK, duration_text

@@ -51,6 +51,7 @@ from ..core.range_sweep import (
     sweep_runouts,
 )
 from ..core.tables import get_tables
+from ..deck import DECK_SIZE, HOLE_SIZES, MAX_HOLE_CARDS
 from ..errors import OmahaInputError
 
 __all__ = ["PAIRWISE_SIDE", "RangeSweep", "one_range", "row_touches", "sweep_boards", "sweep_ranges", "weigh_side"]
@@ -120,12 +121,12 @@ def _check_side(hands: np.ndarray, weights: np.ndarray, what: str) -> tuple[np.n
     """The side's hands (int8), weights (int64) and card masks, checked."""
     hands = np.ascontiguousarray(hands, dtype=np.int8)
     weights = np.ascontiguousarray(weights, dtype=np.int64)
-    if hands.ndim != 2 or hands.shape[1] not in (4, 5, 6):
-        raise OmahaInputError(f"{what}: expected an (n, 4..6) card array, got shape {hands.shape}")
+    if hands.ndim != 2 or hands.shape[1] not in HOLE_SIZES:
+        raise OmahaInputError(f"{what}: expected an (n, 4..{MAX_HOLE_CARDS}) card array, got shape {hands.shape}")
     if weights.shape != (hands.shape[0],) or (weights <= 0).any():
         raise OmahaInputError(f"{what}: expected one positive integer weight per hand")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        raise OmahaInputError(f"{what}: cards must be ints 0..51")
+    if hands.size and (hands.min() < 0 or hands.max() >= DECK_SIZE):
+        raise OmahaInputError(f"{what}: cards must be ints 0..{DECK_SIZE - 1}")
     masks = card_masks(hands)
     if (np.bitwise_count(masks) != hands.shape[1]).any():
         raise OmahaInputError(f"{what}: a hand holds the same card twice")
@@ -162,7 +163,7 @@ def _weight_by_mask(masks: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray,
 def _runouts(board: tuple[int, ...], known_mask: int) -> tuple[np.ndarray, np.ndarray]:
     """Every completion of ``board`` to five cards from the unknown cards, grouped by
     the ranks they add; the start of each group (and the end of the last)."""
-    deck = [c for c in range(52) if not (known_mask >> c) & 1]
+    deck = [c for c in range(DECK_SIZE) if not (known_mask >> c) & 1]
     extra = sorted(combinations(deck, 5 - len(board)), key=lambda combo: sorted(c >> 2 for c in combo))
     runouts = np.array([board + combo for combo in extra], dtype=np.int8).reshape(len(extra), 5)
     ranks = [tuple(sorted(c >> 2 for c in combo)) for combo in extra]

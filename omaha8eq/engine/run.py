@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.exact_boards import board_combinations
 from ..core.showdown import histogram_shape
-from ..deck import DECK_SIZE
+from ..deck import BOARD_CARDS, DECK_SIZE
 from ..errors import OmahaInputError
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
@@ -222,9 +222,11 @@ def count_spots(
 
 
 def _boards_to_come(spot: Spot) -> int:
-    """The board completions of a spot of fixed hands: its exact run's deals."""
+    """The board completions of a spot of fixed hands: its exact run's deals (0 for a
+    board past the limit, which ``aggregate_many``'s check of the limits refuses)."""
     n_deck = DECK_SIZE - len(spot.seats) * spot.hole_size - len(spot.board) - len(spot.dead)
-    return board_combinations(n_deck, 5 - len(spot.board))
+    missing = BOARD_CARDS - len(spot.board)
+    return board_combinations(n_deck, missing) if missing >= 0 else 0
 
 
 def run_split(

@@ -19,7 +19,8 @@ from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
 from ..core.montecarlo import MAX_REDRAWS, sample_deals
 from ..core.showdown import histogram_shape
 from ..errors import OmahaInputError
-from ..results import hand_equities, share_units, summarize_player
+from ..outcomes import share_units
+from ..results import hand_equities, summarize_player
 from .deal import Deal
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .summary import HandResults

@@ -22,6 +22,7 @@ from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse
 from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
+from ..games import Game, check_hole_size
 from ..inputs import BOARD_SIZES, DECK_SIZE, parse_hole
 from ..ranges.syntax import RANGE_ONLY_CHARACTERS
 
@@ -183,14 +184,16 @@ def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
     return type(value) in (list, tuple) or (isinstance(value, Sequence) and not isinstance(value, (str, bytes)))
 
 
-def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
-    """Parse every hand, "random" and range; return the seats and the hole size."""
+def _parse_seats(hands: Sequence[Any], game: Game | None) -> tuple[list[Seat], int]:
+    """Parse every hand, "random" and range; return the seats and the hole size (the
+    ``game``'s, or when None the known hands' and ranges', else 4)."""
     check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
     known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
     texts = [k for k in known if k is not None]
     if len(texts) == len(hands) and len({len(cards) for cards, _ in texts}) == 1:  # the usual call: known hands as text
+        check_hole_size(game, {len(texts[0][0])})
         return [Seat(label, cards=cards) for cards, label in texts], len(texts[0][0])
     from ..ranges.range import Range, is_range_expression
 
@@ -212,7 +215,8 @@ def _parse_seats(hands: Sequence[Any]) -> tuple[list[Seat], int]:
                 f"hand {i}: {len(s.cards)}" for i, s in enumerate(seats, 1) if s is not None and s.cards is not None
             )
         )
-    hole_size = sizes.pop() if sizes else 4
+    check_hole_size(game, sizes)
+    hole_size = game.hole_cards if game is not None else sizes.pop() if sizes else 4
     parsed_seats: list[Seat] = []
     for i, (seat, hand) in enumerate(zip(seats, hands, strict=True)):
         if seat is None:
@@ -256,11 +260,12 @@ def _cards_mask(cards: tuple[int, ...]) -> int:
     return sum(1 << card for card in cards)
 
 
-def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec) -> Spot:
+def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game | None = None) -> Spot:
     """Parse and check the players, the board and the dead cards (no card twice,
-    enough cards in the deck). Raises OmahaInputError naming the bad input, TypeError
-    for ``hands`` that is not a list."""
-    seats, hole_size = _parse_seats(hands)
+    enough cards in the deck). ``game`` (None: any hole size, the hands') sets the hole
+    size: of the hands, which must have it, and of the text ranges. Raises
+    OmahaInputError naming the bad input, TypeError for ``hands`` that is not a list."""
+    seats, hole_size = _parse_seats(hands, game)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) not in (0, *BOARD_SIZES):
         raise HandSizeError(

@@ -8,15 +8,9 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..results import (
-    EquityResult,
-    HandEquity,
-    NextCardEquity,
-    nobody_low_share,
-    outcome_sums,
-    quick_constructor,
-    summarize_player,
-)
+from ..games import game_for
+from ..outcomes import nobody_low_share, outcome_sums
+from ..results import EquityResult, HandEquity, NextCardEquity, quick_constructor, summarize_player
 from .spot import Spot
 
 __all__ = ["HandResults", "build_result"]
@@ -79,6 +73,7 @@ def build_result(
         hilo,
         next_cards,
         target_met,
+        game_for(spot.hole_size, hilo).name,
     )
 
 

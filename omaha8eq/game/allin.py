@@ -29,13 +29,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
-from ..checks import check_flag
 from ..deck import BOARD_SIZES
 from ..equities import equity
 from ..errors import HandSizeError
+from ..games import GameSpec, resolve_game
 from ..results import EquityResult
 from ..serialize import fields_dict
-from .pots import PlayerSpec, check_cards, layout, parse_players
+from .pots import PlayerSpec, check_cards, layout, parse_players, played_game
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
 
@@ -122,6 +122,7 @@ class AllinResult:
         seed: the Monte Carlo seed shared by every pot (None when exhaustive).
         elapsed: wall-clock seconds spent.
         hilo: True for Omaha Hi-Lo, False for Omaha high.
+        game: the name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`).
     """
 
     players: tuple[AllinPlayer, ...]
@@ -133,15 +134,16 @@ class AllinResult:
     seed: int | None
     elapsed: float
     hilo: bool
+    game: str = "omaha8"
 
     def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.display.format_allin`)."""
-        from ..display import format_allin
+        """The report the command line prints (:func:`omaha8eq.present.display.format_allin`)."""
+        from ..present.display import format_allin
 
         return format_allin(self)
 
     def _repr_html_(self) -> str:
-        from ..display import preformatted_html
+        from ..present.display import preformatted_html
 
         return preformatted_html(str(self))
 
@@ -159,7 +161,8 @@ def allin_equity(
     samples: int | None = None,
     stderr_target: float | None = None,
     seed: int | None = None,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
     threads: int | None = None,
     max_work: int | None = None,
 ) -> AllinResult:
@@ -175,10 +178,12 @@ def allin_equity(
             are dead money in the pots) and the chips each put in this hand.
         board: 0 to 5 known board cards.
         dead: other cards known to be out of play.
-        exhaustive, samples, stderr_target, threads, hilo, max_work: passed to
+        exhaustive, samples, stderr_target, threads, game, max_work: passed to
             :func:`omaha8eq.equities` for every pot (by default every board is
             enumerated when that is affordable, else a Monte Carlo).
         seed: Monte Carlo seed, the same for every pot (drawn and reported when None).
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
 
     Returns:
         An :class:`AllinResult`: per player the expected chips and net result
@@ -199,8 +204,9 @@ def allin_equity(
     Fraction(140, 1)
     """
     started = time.perf_counter()
-    hilo = check_flag(hilo, "hilo")
-    hands, chips = parse_players(players)
+    chosen, hilo = resolve_game(game, hilo)
+    hands, chips = parse_players(players, chosen)
+    played = played_game(chosen, hilo, hands)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) not in (0, *BOARD_SIZES):
         raise HandSizeError(
@@ -229,7 +235,7 @@ def allin_equity(
             samples=samples,
             stderr_target=stderr_target,
             seed=seed,
-            hilo=hilo,
+            game=played,
             threads=threads,
             max_work=max_work,
         )
@@ -260,6 +266,7 @@ def allin_equity(
         seed=None if exhaustive_all else seed,
         elapsed=time.perf_counter() - started,
         hilo=hilo,
+        game=played.name,
     )
 
 

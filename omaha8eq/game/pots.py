@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
-from ..checks import check_flag, check_int, excerpt
+from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
+from ..games import Game, GameSpec, check_hole_size, game_for, resolve_game
 from ..hands import HighHand, LowHand
 from ..inputs import parse_hole
 from ..serialize import fields_dict
@@ -163,6 +164,7 @@ class Settlement:
         button: the button's seat (0-based).
         chip: the smallest chip: every amount is a multiple of it.
         hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
+        game: the name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`).
     """
 
     payouts: tuple[int, ...]
@@ -178,15 +180,16 @@ class Settlement:
     button: int
     chip: int
     hilo: bool
+    game: str = "omaha8"
 
     def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.display.format_settlement`)."""
-        from ..display import format_settlement
+        """The report the command line prints (:func:`omaha8eq.present.display.format_settlement`)."""
+        from ..present.display import format_settlement
 
         return format_settlement(self)
 
     def _repr_html_(self) -> str:
-        from ..display import preformatted_html
+        from ..present.display import preformatted_html
 
         return preformatted_html(str(self))
 
@@ -213,6 +216,7 @@ class Settlement:
             "showdown": self.showdown,
             "button": self.button,
             "chip": self.chip,
+            "game": self.game,
             "hilo": self.hilo,
             "total": sum(self.contributions),
             "pots": [p.to_dict() for p in self.pots],
@@ -230,11 +234,11 @@ def _is_fold(hand: object) -> bool:
 
 
 def parse_players(
-    players: Sequence[PlayerSpec],
+    players: Sequence[PlayerSpec], game: Game | None = None
 ) -> tuple[list[tuple[int, ...] | None], list[int]]:
     """Validate ``(hand, chips)`` pairs: the hole cards (None if folded) and chips.
 
-    Hands have 4, 5 or 6 hole cards, all the same number; chips are integers >= 0;
+    Hands have 4, 5 or 6 hole cards, all the same number (the ``game``'s when given); chips are integers >= 0;
     at least one player has not folded. Cards are not cross-checked here (see
     :func:`check_cards`). Errors name the player, 1-based.
 
@@ -266,7 +270,16 @@ def parse_players(
             "players: every hand must have the same number of hole cards, got "
             + ", ".join(f"player {i}: {len(h)}" for i, h in enumerate(hands, 1) if h is not None)
         )
+    check_hole_size(game, sizes, "players")
     return hands, chips
+
+
+def played_game(game: Game | None, hilo: bool, hands: Sequence[tuple[int, ...] | None]) -> Game:
+    """The game a hand is played as: ``game`` when given, else the named game of the live
+    ``hands``' hole size (hi-lo or not), as :func:`parse_players` checked them."""
+    if game is not None:
+        return game
+    return game_for(next(len(hand) for hand in hands if hand is not None), hilo)
 
 
 def check_cards(hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...] = ()) -> None:
@@ -409,7 +422,8 @@ def settle(
     *,
     button: int = 0,
     chip: int = 1,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
 ) -> Settlement:
     """Settle a hand: build the main and side pots, split each hi/lo, pay out.
 
@@ -424,8 +438,12 @@ def settle(
             chips of a tied half go to the tied players clockwise from its left.
         chip: the smallest chip in play; every contribution must be a multiple of
             it, and pots are divided in whole units of it.
-        hilo: True for Omaha Hi-Lo 8-or-better; False for Omaha high (the best high
-            takes each pot).
+        game: the game played: a name (``"omaha8"``, ``"omahahi"``, ``"omaha85"`` ...:
+            see :mod:`omaha8eq.games`) or a :class:`~omaha8eq.games.Game`; in a high-only
+            game the best high takes each pot. None (default): Omaha Hi-Lo with the
+            hands' hole size.
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
 
     Returns:
         A :class:`Settlement`; ``sum(payouts) == sum(contributions)`` always.
@@ -453,8 +471,9 @@ def settle(
     >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
     (0, 80, 0)
     """
-    hilo = check_flag(hilo, "hilo")
-    hands, chips = parse_players(players)
+    chosen, hilo = resolve_game(game, hilo)
+    hands, chips = parse_players(players, chosen)
+    played = played_game(chosen, hilo, hands)
     n = len(hands)
     chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
     button = check_int(button, "button", expected="a seat number")
@@ -479,7 +498,7 @@ def settle(
     if showdown:
         for seat, hand in enumerate(hands):
             if hand is not None:  # evaluated once per live player, not per pot
-                highs[seat], lows[seat] = evaluate(hand, board_cards, hilo=hilo)
+                highs[seat], lows[seat] = evaluate(hand, board_cards, game=played)
 
     returned, shapes = layout(chips, live)
     pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
@@ -500,4 +519,5 @@ def settle(
         button=button,
         chip=chip,
         hilo=hilo,
+        game=played.name,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import __version__
+from ..version import __version__
 from ..games import as_game
 from .records import Hand
 

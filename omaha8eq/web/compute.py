@@ -107,7 +107,7 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
             samples=samples,
             stderr_target=request.stderr_target,
             seed=seed,
-            hilo=request.hilo,
+            game=request.game,
             progress=progress,
             by_hand=request.by_hand,  # per-hand results of each range (none without one)
             by_next_card=request.by_next_card,
@@ -156,15 +156,16 @@ def _run_counterfeit(request: CounterfeitRequest, limits: Limits, progress: Prog
 
 
 def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
-    from ..cli.evaluate import eval_document
     from ..evaluation import evaluate
+    from ..present.documents import eval_document
 
-    high, low = evaluate(request.hand, request.board, hilo=request.hilo)
-    return eval_document(request.hand, request.board, high, low)
+    game = request.game or "omaha8"  # the request's reader names the game
+    high, low = evaluate(request.hand, request.board, game=game)
+    return eval_document(request.hand, request.board, high, low, game)
 
 
 def _run_range(request: RangeRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
-    from ..cli.ranges import range_document
+    from ..present.documents import range_document
     from ..ranges.range import RangeSyntaxError, parse_range
 
     try:

@@ -1,7 +1,7 @@
 """The web API's request bodies: JSON objects checked field by field into typed requests.
 
 Each ``POST /api/KIND`` body is a JSON object (field names as in the results'
-``to_dict()``: ``board``, ``dead``, ``hilo``, ``samples``, ``seed`` ...); this module
+``to_dict()``: ``board``, ``dead``, ``game``, ``samples``, ``seed`` ...); this module
 checks its shape -- the known fields, their JSON types, the server's limits -- and
 raises :class:`~omaha8eq.errors.OmahaInputError` naming the first bad field. What the
 values mean (cards, ranges, hand sizes) is checked later by the library itself, in
@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..checks import excerpt
+from ..deck import HOLE_SIZES
 from ..errors import OmahaInputError, OmahaTypeError
+from ..games import as_game, game_for, game_of_hands
 
 __all__ = [
     "KINDS",
@@ -99,6 +101,7 @@ class EquityRequest:
     stderr_target: float | None
     by_hand: bool
     by_next_card: bool
+    game: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ class EvaluateRequest:
     hand: str
     board: str
     hilo: bool
+    game: str | None = None
 
 
 @dataclass(frozen=True)
@@ -202,9 +206,29 @@ def _number(value: object, name: str) -> float:
     return float(value)
 
 
+def _game(value: object, name: str) -> str:
+    return as_game(_text(value, name), name).name
+
+
+def _request_game(name: str | None, hole_size: int | None, hilo: bool, hands: tuple[str, ...]) -> str | None:
+    """The name of the game a request plays: ``game`` when given (``hole_size`` and ``hilo``,
+    the older fields, may only agree with it), else the one ``hole_size`` and ``hilo`` say;
+    None for the library's default (Omaha Hi-Lo with the hands' hole size)."""
+    if name is not None:
+        game = as_game(name)
+        if hole_size not in (None, game.hole_cards) or (game.hilo and not hilo):
+            raise OmahaInputError(
+                f"game: {game.name} ({game.title}) contradicts hole_size {hole_size} or hilo false: send game only"
+            )
+        return game.name
+    if hole_size is not None:
+        return game_for(hole_size, hilo).name
+    return None if hilo else game_of_hands(hands, hilo=False).name
+
+
 def _hole_size(value: object, name: str) -> int:
     size = _integer(value, name)
-    if size not in (4, 5, 6):
+    if size not in HOLE_SIZES:
         raise OmahaInputError(f"{name}: expected 4, 5 or 6, got {size}")
     return size
 
@@ -248,23 +272,27 @@ def _boards(body: object, limits: Limits) -> BoardsRequest:
 def _equity(body: object, limits: Limits) -> EquityRequest:
     fields = _Fields(
         body,
-        {"players", "board", "dead", "hole_size", "hilo", "method", "samples", "seed", "stderr_target", "by_hand",
-         "by_next_card"},
+        {"players", "board", "dead", "game", "hole_size", "hilo", "method", "samples", "seed", "stderr_target",
+         "by_hand", "by_next_card"},
     )  # fmt: skip
     exhaustive = _method(fields)
     samples = _samples(fields, limits)
+    players: tuple[str, ...] = fields.get("players", _texts, ())
+    hole_size, hilo = fields.get("hole_size", _hole_size, None), fields.get("hilo", _flag, True)
+    game = _request_game(fields.get("game", _game, None), hole_size, hilo, players)
     return EquityRequest(
-        players=fields.get("players", _texts, ()),
+        players=players,
         board=fields.get("board", _text, ""),
         dead=fields.get("dead", _text, ""),
-        hole_size=fields.get("hole_size", _hole_size, None),
-        hilo=fields.get("hilo", _flag, True),
+        hole_size=None if game is None else as_game(game).hole_cards,
+        hilo=hilo if game is None else as_game(game).hilo,
         exhaustive=exhaustive,
         samples=samples,
         seed=fields.get("seed", _integer, None),
         stderr_target=fields.get("stderr_target", _number, None),
         by_hand=fields.get("by_hand", _flag, True),
         by_next_card=fields.get("by_next_card", _flag, False),
+        game=game,
     )
 
 
@@ -279,10 +307,10 @@ def _counterfeit(body: object, limits: Limits) -> CounterfeitRequest:
 
 
 def _evaluate(body: object, limits: Limits) -> EvaluateRequest:
-    fields = _Fields(body, {"hand", "board", "hilo"})
-    return EvaluateRequest(
-        hand=fields.get("hand", _text, ""), board=fields.get("board", _text, ""), hilo=fields.get("hilo", _flag, True)
-    )
+    fields = _Fields(body, {"hand", "board", "game", "hilo"})
+    hand, hilo = fields.get("hand", _text, ""), fields.get("hilo", _flag, True)
+    game = _request_game(fields.get("game", _game, None), None, hilo, (hand,)) or game_of_hands([hand]).name
+    return EvaluateRequest(hand=hand, board=fields.get("board", _text, ""), hilo=as_game(game).hilo, game=game)
 
 
 def _range(body: object, limits: Limits) -> RangeRequest:
@@ -317,7 +345,7 @@ def parse_request(kind: object, body: object, limits: Limits) -> Request:
     the first bad field.
 
     >>> parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits())
-    EvaluateRequest(hand='AsAh2c3d', board='4c5d7s', hilo=True)
+    EvaluateRequest(hand='AsAh2c3d', board='4c5d7s', hilo=True, game='omaha8')
     >>> parse_request("equity", {"players": "AsAh2c3d"}, Limits())
     Traceback (most recent call last):
     ...

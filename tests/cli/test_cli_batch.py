@@ -83,7 +83,7 @@ def test_spot_equities_refuses_a_spot_of_another_player_count(capsys, monkeypatc
         ),
         ('{"hands": ["AsAh2c3d", "KK"], "bord": "4c5d7s", "x": 1}', "equity: unknown keys 'bord', 'x'"),
         ('{"board": "4c5d7s"}', "equity: missing key 'hands'"),
-        ('{"hands": ["AsAh2c3d", "KK"], "hilo": [1]}', "hilo: expected true or false, got [1]"),
+        ('{"hands": ["AsAh2c3d", "KK"], "hilo": [1]}', "hilo: expected true or false or null, got [1]"),
         ('{"hands": ["AsAh2c3d", "KK"], "samples": "10"}', 'samples: expected an integer or null, got "10"'),
         ('{"hands": ["AsAhXx3d", "KsKhQdJd"]}', "Xx"),
         ('{"hands": 5}', "hands: expected a list of hands"),

@@ -322,7 +322,7 @@ def test_two_guards_at_once_both_succeed(cache_folder):
 
 def test_fingerprint_covers_every_core_source_and_the_versions():
     sources = {p.name for p in cache_guard._core_sources()}
-    assert {"high.py", "low.py", "showdown.py", "tables.py", "cache_guard.py", "__init__.py"} <= sources
+    assert {"high.py", "low.py", "showdown.py", "tables.py", "cache_guard.py", "__init__.py", "deck.py"} <= sources
     assert len(cache_guard.core_fingerprint()) == 64
 
 

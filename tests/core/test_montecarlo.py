@@ -11,7 +11,7 @@ from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
 from omaha8eq.engine.sampling import range_draw
 from omaha8eq.engine.spot import parse_spot
-from omaha8eq.results import share_units
+from omaha8eq.outcomes import share_units
 
 
 def _sample(spot_args, seed, first_chunk, sizes):

@@ -27,7 +27,8 @@ from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
-from omaha8eq.results import OutcomeCounts, PlayerEquity, cell_share, outcome_sums, quick_constructor, summarize_player
+from omaha8eq.outcomes import cell_share, outcome_sums
+from omaha8eq.results import OutcomeCounts, PlayerEquity, quick_constructor, summarize_player
 
 
 def _reference_player(counts, exhaustive):

@@ -20,8 +20,8 @@ from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights as _integer_weights
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.outcomes import share_matrix
 from omaha8eq.ranges.range import Range, parse_range
-from omaha8eq.results import share_matrix
 
 
 @pytest.fixture(params=["sweep", "pairwise"])

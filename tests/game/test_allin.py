@@ -169,7 +169,7 @@ def test_bad_input(players, board, dead, error, match):
         allin_equity(players, board, dead)
 
 
-@pytest.mark.parametrize("flag", [None, object(), [1]])
+@pytest.mark.parametrize("flag", [object(), [1]])  # hilo=None: not given (hilo= is deprecated)
 def test_hilo_must_be_a_boolean(flag):
     with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
         allin_equity([(SHORT, 20), (MID, 60)], hilo=flag)

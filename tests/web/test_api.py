@@ -21,9 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 import omaha8eq
-from omaha8eq.cli.evaluate import eval_document
-from omaha8eq.cli.ranges import range_document
 from omaha8eq.engine.method import MAX_WORK
+from omaha8eq.present.documents import eval_document, range_document
 from omaha8eq.web.app import create_app
 from omaha8eq.web.compute import BY_HAND_ROWS, DISTRIBUTION_POINTS
 from omaha8eq.web.jobs import JobRunner, JobState
@@ -129,7 +128,7 @@ def test_counterfeit_is_the_librarys(client):
 def test_evaluate_is_the_cli_document(client):
     got = ok(client, "/api/evaluate", {"hand": "As Ah 3d 6s", "board": "Ad 8c 5h Ks 2c"})
     high, low = omaha8eq.evaluate("As Ah 3d 6s", "Ad 8c 5h Ks 2c")
-    assert got == eval_document("As Ah 3d 6s", "Ad 8c 5h Ks 2c", high, low)
+    assert got == eval_document("As Ah 3d 6s", "Ad 8c 5h Ks 2c", high, low, "omaha8")
     assert ok(client, "/api/evaluate", {"hand": "AsAh3d6s", "board": "Ad8c5h", "hilo": False})["low"] is None
 
 
@@ -389,3 +388,29 @@ def test_shutdown_does_not_wait_for_a_job_deaf_to_its_cancellation(monkeypatch):
     assert time.monotonic() - started < 5
     release.set()  # the thread (a daemon: it would not hold the process up) ends in its own time
     assert job.finished.wait(10)
+
+
+def test_the_game_field_names_the_game_played(client):
+    body = {"players": ["AsAh2c3d5h", "AA:$ds"], "board": "4c5d7s", "game": "omahahi5", "by_hand": False}
+    got = ok(client, "/api/equity", body)
+    five = omaha8eq.parse_range("AA:$ds", hole_size=5)
+    want = omaha8eq.equity(["AsAh2c3d5h", five], board="4c5d7s", game="omahahi5").to_dict()
+    assert without_elapsed(got) == without_elapsed(want) and got["game"] == "omahahi5" and got["hilo"] is False
+    assert ok(client, "/api/equity", {"players": ["AsAh2c3d", "KsKhQdJd"], "hilo": False})["game"] == "omahahi"
+    evaluated = ok(client, "/api/evaluate", {"hand": "AsAh3d6s5c", "board": "Ad8c5hKs2c", "game": "omahahi5"})
+    assert evaluated["game"] == "omahahi5" and evaluated["low"] is None
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("/api/equity", {"players": ["AsAh2c3d", "KK"], "game": "omaha9"}, "game: unknown game 'omaha9'"),
+        ("/api/equity", {"players": ["AsAh2c3d", "KK"], "game": 8}, "game: expected text"),
+        ("/api/equity", {"players": ["AsAh2c3d", "KK"], "game": "omaha85", "hole_size": 4}, "contradicts hole_size"),
+        ("/api/equity", {"players": ["AsAh2c3d", "KK"], "game": "omaha85"}, "hand 1: 4 cards given; this spot deals 5"),
+        ("/api/evaluate", {"hand": "AsAh3d6s", "board": "Ad8c5h", "game": "omaha8", "hilo": False}, "contradicts"),
+    ],
+)
+def test_a_bad_game_is_a_400(client, path, body, message):
+    response = client.post(path, json=body)
+    assert response.status_code == 400 and message in response.json()["error"], response.text

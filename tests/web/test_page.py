@@ -311,3 +311,16 @@ def test_the_four_colour_deck(page, server):
     assert len(set(four)) == 4
     page.reload()  # remembered
     expect(page.locator("#four-colour")).to_be_checked()
+
+
+def test_the_game_selector_plays_the_game_named(page, server):
+    page.goto(f"{server}?p=AsAh2c3d5h&p=AA%3A%24ds&b=4c5d7s&game=omahahi5")
+    expect(page.locator("#game")).to_have_value("omahahi5")
+    five = omaha8eq.parse_range("AA:$ds", hole_size=5)  # the range is read with the game's hole size
+    result = omaha8eq.equity(["AsAh2c3d5h", five], board="4c5d7s", game="omahahi5")
+    expect(page.locator("#summary")).to_contain_text(f"exact, {result.outcomes:,} outcomes")
+    assert_table_is(page, result)
+    page.goto(f"{server}?p=AsAh2c3d&p=KsKhQdJd&b=4c5d7s&k=4&g=high")  # a link saved before the selector
+    expect(page.locator("#game")).to_have_value("omahahi")
+    expect(page.locator("#summary")).to_contain_text("exact, 820 outcomes")
+    assert_table_is(page, omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], board="4c5d7s", game="omahahi"))

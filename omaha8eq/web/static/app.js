@@ -26,8 +26,9 @@ function targetInput() {
   return fields[target] || playerInputs()[Number(target) - 1] || playerInputs()[0];
 }
 
+// The game selector names the game (omaha8eq.games); its option says the hole cards dealt.
 function holeSize() {
-  return Number($("#hole-size").value);
+  return Number($("#game").selectedOptions[0].dataset.hole);
 }
 
 // ----- players -----
@@ -164,7 +165,13 @@ function pick(card) {
 
 // ----- the spot in the address bar -----
 
-const OPTIONS = { k: "#hole-size", g: "#game", m: "#method", n: "#samples", s: "#seed", e: "#stderr" };
+const OPTIONS = { game: "#game", m: "#method", n: "#samples", s: "#seed", e: "#stderr" };
+
+// A link saved before the game selector: k (hole cards) and g ("hilo" or "high").
+function legacyGame(params) {
+  const size = params.get("k") || "4";
+  return `${params.get("g") === "high" ? "omahahi" : "omaha8"}${size === "4" ? "" : size}`;
+}
 
 function saveSpot() {
   const params = new URLSearchParams();
@@ -186,7 +193,9 @@ function loadSpot() {
   players.slice(0, MAX_PLAYERS).forEach((text) => addPlayer(text));
   fields.board.value = params.get("b") || "";
   fields.dead.value = params.get("d") || "";
+  if (params.has("k") || params.has("g")) $("#game").value = legacyGame(params);
   for (const [key, selector] of Object.entries(OPTIONS)) if (params.has(key)) $(selector).value = params.get(key);
+  if (!$("#game").value) $("#game").selectedIndex = 0;  // a name that is not a game
   $("#by-next-card").checked = params.get("nc") === "1";
   for (const input of playerInputs()) if (classify(input.value).kind === "range") checkRange(input);
   return players.filter((p) => p.trim()).length >= MIN_PLAYERS;
@@ -219,8 +228,7 @@ function equityRequest() {
     players: playerInputs().map((i) => i.value),
     board: fields.board.value,
     dead: fields.dead.value,
-    hole_size: holeSize(),
-    hilo: $("#game").value === "hilo",
+    game: $("#game").value,
     method: $("#method").value,
     samples: optionalNumber("#samples", "samples"),
     seed: optionalNumber("#seed", "seed"),
@@ -301,7 +309,7 @@ for (const [name, input] of Object.entries(fields)) {
   input.addEventListener("focus", () => setTarget(name));
   input.closest(".card-field").querySelector(".pick").addEventListener("click", () => { setTarget(name); input.focus(); });
 }
-$("#hole-size").addEventListener("change", () => playerInputs().forEach(changed));
+$("#game").addEventListener("change", () => playerInputs().forEach(changed));
 for (const selector of ["#game", "#method", "#samples", "#seed", "#stderr", "#by-next-card"]) {
   $(selector).addEventListener("change", saveSpot);
 }

@@ -24,6 +24,8 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from .text import percent, seconds, table
+
 __all__ = [
     "HAND_COLUMNS",
     "PLAYER_COLUMNS",
@@ -46,32 +48,6 @@ __all__ = [
     "spots_html",
     "table",
 ]
-
-
-def percent(x: float) -> str:
-    """A fraction as a percentage with two decimals, without the sign: ``0.5`` -> ``'50.00'``."""
-    return f"{100 * x:.2f}"
-
-
-def seconds(t: float) -> str:
-    """A duration in seconds: two decimals below 10 s, one above."""
-    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
-    """An aligned text table: the columns ``left`` left-aligned, the others right-aligned.
-
-    >>> print("\\n".join(table(["Hand", "Equity %"], [["AsAh2c3d", "93.41"], ["KK", "6.59"]])))
-    Hand      Equity %
-    AsAh2c3d     93.41
-    KK            6.59
-    """
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 def hand_label(hand: str, size: int | None) -> str:
@@ -226,7 +202,7 @@ def _pandas() -> Any:
     try:
         import pandas
     except ImportError:
-        from .errors import OmahaInputError
+        from ..errors import OmahaInputError
 
         raise OmahaInputError("to_pandas: pandas is not installed (pip install 'omaha8eq[pandas]')") from None
     return pandas
@@ -280,7 +256,7 @@ def spots_frame(spots: Any) -> Any:
     spot's ``nobody_low`` and ``outcomes``."""
     import numpy as np
 
-    from .cards import format_cards
+    from ..cards import format_cards
 
     pd = _pandas()
     n, players = len(spots), spots.players
@@ -306,7 +282,7 @@ SHOWN_SPOTS = 10
 
 
 def _spot_rows(spots: Any) -> tuple[list[str], list[list[str]]]:
-    from .cards import format_cards
+    from ..cards import format_cards
 
     header = ["Spot", "Hand", "Board", "Equity %", "Scoop %"]
     rows = []
@@ -398,7 +374,7 @@ def format_counterfeit(report: Any) -> str:
     spot, the probabilities table, the next cards, the method."""
     from fractions import Fraction
 
-    from .cards import format_cards
+    from ..cards import format_cards
 
     lines = [f"Hand: {report.hand}"]
     lines.append(
@@ -467,7 +443,7 @@ def _signed(x: float | int, digits: int = 0) -> str:
 
 
 def _award_text(award: Any) -> str:
-    from .cards import format_cards
+    from ..cards import format_cards
 
     hand = award.hand
     if hand is None:

@@ -1,0 +1,233 @@
+"""The outcome model: the histogram's shape, the pot rule, and the figures made from counts.
+
+The one home of what an outcome histogram means; every result reads its figures here
+(:class:`~omaha8eq.results.PlayerEquity`, :class:`~omaha8eq.results.HandEquity`,
+:class:`~omaha8eq.spot_results.SpotEquities`, the preflop tables' ``breakdown``, and so
+the command line and the web page, which show those results).
+
+The histogram. The compiled showdown (``omaha8eq.core.showdown``) counts, per player,
+deals by ``counts[h, l]`` (``core.showdown.histogram_shape``, which the kernels fill:
+``P + 1`` high states by ``P + 3`` low states, ``P`` players): high state 0 when the player's high loses, ``k`` when it
+is the best shared by ``k`` players; low state 0 when the player's qualifying low
+loses, ``k`` when it is the best shared by ``k``, ``P + 1`` with no low of the
+player's own while someone has one, ``P + 2`` when nobody has a low.
+
+The pot rule (pokersource ``pokenum -o8``'s): when at least one player has a
+qualifying low, half the pot goes to the best high (split equally among equal highs)
+and half to the best low (likewise); when nobody has a low, the best high takes the
+whole pot. :func:`cell_share` is that rule, cell by cell.
+
+The figures. :func:`outcome_sum_array` adds up the cells of many histograms in one
+call; :func:`tally` turns those integer sums into every integer figure and
+:func:`pot_won` into the pot won, term by term in one order, so that one histogram
+(``summarize_player``) and many (:func:`histogram_figures`) give the same floats bit
+for bit. :data:`SHARE_FIGURES` names the figures every result reports as shares.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "SHARE_FIGURES",
+    "cell_share",
+    "cells_winning",
+    "histogram_figures",
+    "nobody_low_share",
+    "outcome_sum_array",
+    "outcome_sums",
+    "pot_won",
+    "share_cells",
+    "share_matrix",
+    "share_units",
+    "split_sum_columns",
+    "split_sums",
+    "tally",
+]
+
+#: The figures of :func:`tally` every result reports as shares of its deals, in the
+#: order of ``PlayerEquity``'s fields (``quarter`` is the share of the 1/4 pot).
+SHARE_FIGURES = ("hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop")
+
+
+@functools.lru_cache(maxsize=4096)
+def cell_share(high_state: int, low_state: int, n_players: int) -> Fraction:
+    """Pot share won in one histogram cell (see ``omaha8eq.core.showdown``)."""
+    high = Fraction(1, high_state) if high_state else Fraction(0)
+    if low_state == n_players + 2:
+        return high
+    low = Fraction(1, low_state) if 1 <= low_state <= n_players else Fraction(0)
+    return (high + low) / 2
+
+
+@functools.cache
+def share_matrix(n_players: int) -> np.ndarray:
+    """``cell_share`` of every histogram cell, as floats (shape ``histogram_shape[1:]``)."""
+    return np.array(
+        [[float(cell_share(h, lo, n_players)) for lo in range(n_players + 3)] for h in range(n_players + 1)]
+    )
+
+
+@functools.cache
+def share_units(n_players: int) -> np.ndarray:
+    """``cell_share`` of every cell in integer units; a whole pot is ``2 * lcm(1..P)`` units."""
+    pot = 2 * math.lcm(*range(1, n_players + 1))
+    return np.array(
+        [[int(cell_share(h, lo, n_players) * pot) for lo in range(n_players + 3)] for h in range(n_players + 1)],
+        dtype=np.int64,
+    )
+
+
+def cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
+    """The histogram cells in which a player wins exactly ``share`` of the pot."""
+    return next((where for won, _, where in share_cells(n_players) if won == share), ())
+
+
+@functools.cache
+def share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int, int], ...]], ...]:
+    """Every pot share a player can win, largest first, as a Fraction and a float, with
+    the histogram cells that win it (the order of :func:`outcome_sums`' first sums)."""
+    cells: dict[Fraction, list[tuple[int, int]]] = {}
+    for h in range(n_players + 1):
+        for lo in range(n_players + 3):
+            cells.setdefault(cell_share(h, lo, n_players), []).append((h, lo))
+    return tuple((share, float(share), tuple(where)) for share, where in sorted(cells.items(), reverse=True))
+
+
+_INT64_MAX = 2**63 - 1
+
+
+@functools.cache
+def _sum_rows(n_players: int) -> np.ndarray:
+    """Which cells of a player's histogram, flattened (``(P + 1) * (P + 3)`` cells), each
+    of :func:`outcome_sums` adds up (0/1 rows, int64): one row per pot share of
+    :func:`share_cells`, then one per high state (a row of cells), one per low state (a
+    column), and the scoops (high alone, with the low alone or nobody's low)."""
+    shape = (n_players + 1, n_players + 3)
+    picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in share_cells(n_players)]
+    picks += [[(h, lo) for lo in range(shape[1])] for h in range(shape[0])]
+    picks += [[(h, lo) for h in range(shape[0])] for lo in range(shape[1])]
+    picks.append([(1, 1), (1, n_players + 2)])
+    rows = np.zeros((len(picks), shape[0] * shape[1]), dtype=np.int64)
+    for row, cells in zip(rows, picks, strict=True):
+        row[[np.ravel_multi_index(cell, shape) for cell in cells]] = 1
+    return rows
+
+
+def outcome_sum_array(counts: np.ndarray, most: int | None = None) -> np.ndarray:
+    """For each histogram ``counts[..., h, l]`` (high state h, low state l), the sums of
+    its cells that :func:`summarize_player` reads (see :func:`_sum_rows`), one row per
+    histogram, in one numpy call for many histograms: int64, or Python ints (an object
+    array) when the counts are too large to add up in int64, so always exact. ``most``:
+    the largest total of a histogram's cells, when the caller knows it (unweighted
+    counts: the deals), which spares looking for the largest cell."""
+    n_players = counts.shape[-2] - 1
+    flat = counts.reshape(-1, counts.shape[-2] * counts.shape[-1])
+    unknown = most is None or most > _INT64_MAX
+    if flat.dtype != object and flat.size and unknown and flat.max() > _INT64_MAX // flat.shape[1]:
+        flat = flat.astype(object)
+    sums: np.ndarray = flat.dot(_sum_columns(n_players))
+    return sums
+
+
+def outcome_sums(counts: np.ndarray, most: int | None = None) -> list[list[int]]:
+    """:func:`outcome_sum_array` as lists of Python ints."""
+    sums: list[list[int]] = outcome_sum_array(counts, most).tolist()
+    return sums
+
+
+@functools.cache
+def _sum_columns(n_players: int) -> np.ndarray:
+    """:func:`_sum_rows` transposed, contiguous (a histogram row times it: its sums)."""
+    return np.ascontiguousarray(_sum_rows(n_players).T)
+
+
+@functools.cache
+def _sum_parts(n_columns: int, n_players: int) -> tuple[slice, slice, slice, int]:
+    """Where the parts of a row of :func:`outcome_sums` (``n_columns`` sums) lie: the
+    deals of each pot share, by high state (``hi_split``), by low state, and the scoops."""
+    lows = n_columns - 1 - (n_players + 3)
+    return slice(0, lows - n_players - 1), slice(lows - n_players - 1, lows), slice(lows, n_columns - 1), -1
+
+
+def split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], int]:
+    """A row of :func:`outcome_sums` in its parts (see the parts of :func:`_sum_parts`)."""
+    shares, highs, lows, scoop = _sum_parts(len(sums), n_players)
+    return sums[shares], tuple(sums[highs]), sums[lows], sums[scoop]
+
+
+def split_sum_columns(sums: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rows of :func:`outcome_sum_array` in their parts, as columns (see
+    the parts of :func:`_sum_parts`): the deals of each pot share (in the order of
+    :func:`share_cells`), by high state, by low state, and the scoops."""
+    shares, highs, lows, scoop = _sum_parts(sums.shape[1], n_players)
+    return sums[:, shares], sums[:, highs], sums[:, lows], sums[:, scoop]
+
+
+def nobody_low_share(sums: list[int], n_players: int) -> float:
+    """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
+    _, highs, lows, _ = _sum_parts(len(sums), n_players)
+    nobody: int = sums[lows.start + n_players + 2]
+    return nobody / sum(sums[highs])
+
+
+def tally(hi_split: tuple[Any, ...], by_low: Sequence[Any], scoop: Any) -> dict[str, Any]:
+    """Every integer figure of one or many histograms: the fields of
+    :class:`~omaha8eq.results.OutcomeCounts` but ``deals`` and ``shares``, from their sums by
+    high state (``hi_split``), by low state (``by_low``) and their scoops: ints, or columns
+    (one value per histogram; then every figure is a column). A new figure that the
+    histogram determines is one more entry here (and one field where it is shown)."""
+    n_players = len(hi_split) - 1
+    lo_split = tuple(by_low[: n_players + 1])
+    nobody_low = by_low[n_players + 2]
+    return {
+        "hi_win": hi_split[1],
+        "hi_tie": sum(hi_split[2:]),
+        "hi_lose": hi_split[0],
+        "lo_win": lo_split[1],
+        "lo_tie": sum(lo_split[2:]),
+        "lo_lose": lo_split[0],
+        "no_low": by_low[n_players + 1] + nobody_low,
+        "nobody_low": nobody_low,
+        "scoop": scoop,
+        "hi_split": hi_split,
+        "lo_split": lo_split,
+    }
+
+
+def pot_won(share_times: Sequence[Any] | np.ndarray, n_players: int) -> Any:
+    """The pot won over the deals counted (divide by them for the mean share): each pot
+    share times its deals (``share_times``, in the order of :func:`share_cells`; ints, or
+    columns of a 2-d array, one row per histogram), added term by term in that order."""
+    # A 2-d array's columns, one per share; else the share counts themselves.
+    terms: Sequence[Any] = list(share_times.T) if isinstance(share_times, np.ndarray) else share_times
+    won: Any = 0.0
+    for (_, value, _), times in zip(share_cells(n_players), terms, strict=True):
+        won = won + value * times
+    return won
+
+
+def histogram_figures(counts: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Every figure of many histograms ``counts`` (n, P + 1, P + 3), as float64 columns
+    of n: ``equity``, :data:`SHARE_FIGURES`, ``quarter`` and ``nobody_low`` (shares of
+    each histogram's deals), with the histograms' :func:`outcome_sum_array`. The floats
+    are those of one histogram's ``summarize_player``, bit for bit."""
+    n_players = counts.shape[-2] - 1
+    sums = outcome_sum_array(counts)
+    share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
+    total = hi_split.sum(axis=1)
+    figures = tally(tuple(hi_split.T), tuple(by_low.T), scoop)
+    quarter = next((k for k, (share, _, _) in enumerate(share_cells(n_players)) if share == Fraction(1, 4)), None)
+    columns = {
+        "equity": pot_won(share_times, n_players) / total,
+        **{name: figures[name] / total for name in SHARE_FIGURES},
+        "quarter": (share_times[:, quarter] if quarter is not None else np.zeros(len(total), dtype=np.int64)) / total,
+        "nobody_low": figures["nobody_low"] / total,
+    }
+    return columns, sums
