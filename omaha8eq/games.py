@@ -42,9 +42,9 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .checks import check_hole_size as checked_hole_size
 from .cards import parse_cards
 from .checks import check_flag, excerpt, is_integer
+from .checks import check_hole_size as checked_hole_size
 from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import inspect
 import math
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,6 +124,8 @@ RUN = {"exhaustive": "flag?", "samples": "int?", "stderr_target": "number?", "se
 RUN |= {"hilo": "flag", "threads": "int?", "max_work": "int?", "by_hand": "flag", "by_next_card": "flag"}
 
 
+#: Where AllinReport.draw's valid call writes its chart.
+CHART = os.path.join(tempfile.gettempdir(), "omaha8eq-hostile-chart.svg")
 SPOT_BOARDS = (SPOT[0], ("4c5d7s", "Kd8h2s"))
 
 
@@ -269,7 +273,7 @@ TARGETS = [
     ),
     Target("AllinReport.by_luck", SAMPLES["report"].by_luck, {}),
     Target("AllinReport.cumulative", SAMPLES["report"].cumulative, {}),
-    Target("AllinReport.draw", SAMPLES["report"].draw, {"path": "/dev/null/x.png"}),
+    Target("AllinReport.draw", SAMPLES["report"].draw, {"path": CHART}),
     Target("game_for", game_for, {"hole_cards": 4}, {"hole_cards": "int", "hilo": "flag"}),
 ]
 #: Public methods that are not an input surface, and why.

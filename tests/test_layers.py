@@ -10,7 +10,8 @@ a part, or an arrow, is a line in this table, made on purpose.
 Lowest first: the errors and the limits; the compiled core; cards, games, hands and
 the outcome model; evaluation, ranges and the engine; the public API (``equities``,
 ``counterfeit``, ``game``); the presentation layer (``present``: JSON documents and
-text tables, which the result classes' ``__str__`` also use, so it sits below them); then the front ends (``cli``, ``web``, ``bench``), which nothing below
+text tables, which the result classes' ``__str__`` also
+use, so it sits below them); then the front ends (``cli``, ``web``, ``bench``), which nothing below
 imports.
 """
 
@@ -47,8 +48,8 @@ LAYERS = {
     "game": "cards checks deck equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
     "warmup": "cards core equities evaluation present ranges",
-    "__init__": "board_results boards cards counterfeit equities errors evaluation game games hands histories pql ranges "
-    "results spot_results version",
+    "__init__": "board_results boards cards counterfeit equities errors evaluation game games hands histories pql "
+    "ranges results spot_results version",
     "bench": "cards equities errors evaluation present version",
     "web": "boards cards checks counterfeit deck engine equities errors evaluation games histories pql present ranges "
     "results",

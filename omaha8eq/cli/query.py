@@ -39,13 +39,13 @@ def register(commands: Subparsers) -> None:
         "query",
         help="ask a question in the query language (PQL for Omaha Hi-Lo)",
         description="Run a query: select avg/count/max/min/histogram(expr) [as name], ... "
-        "from game='omaha8', hero='A2**', villain='15%%', board='...', dead='...' [where expr]. "
+        "from game='omaha8', hero='A2**', villain='15%', board='...', dead='...' [where expr]. "
         "Exact when the enumeration is small, seeded Monte Carlo otherwise. "
         "'omaha8eq query --functions' lists the functions.",
         examples=[
             "omaha8eq query \"select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='KsKhQdJd', "
             "board='Ac8c5h9d'\"",
-            "omaha8eq query \"select count(tiesLo(hero)) from hero='A2**', villain1='15%%', villain2='15%%' "
+            "omaha8eq query \"select count(tiesLo(hero)) from hero='A2**', villain1='15%', villain2='15%' "
             'where nutLo(hero, river)" --seed 1',
             "omaha8eq query -f question.pql --json",
         ],

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..version import __version__
 from ..games import as_game
+from ..version import __version__
 from .records import Hand
 
 __all__ = ["to_ohh"]

@@ -63,6 +63,10 @@ def test_the_signature_check_finds_hand_written_signatures() -> None:
 
 @pytest.mark.parametrize("path", [*markdown_files(), ROOT / "omaha8eq" / "ranges" / "syntax.md"], ids=lambda p: p.name)
 def test_no_page_writes_a_public_signature_by_hand(path: Path) -> None:
+    if path.name == "query-functions.md":
+        # The query language's own function table (generated from omaha8eq.pql.functions): its
+        # signatures are the language's (`equity(player) -> number`), not Python's.
+        return
     found = hand_written_signatures(path.read_text(encoding="utf-8"), set(_public_callables()))
     assert not found, f"{path.name}: link to the API reference instead of writing out {found}"
 

@@ -61,8 +61,12 @@ def test_bad_input_is_a_400_with_the_message(client, body, message, position):
 
 
 def test_not_json_and_too_large(client):
-    assert client.post("/api/query", content=b"{").status_code == 400
-    assert client.post("/api/query", content=b"x" * 100_000).status_code == 413
+    assert client.post("/api/query", content=b"{").status_code == 403  # not JSON: refused by the guard
+    assert client.post("/api/query", content=b"{", headers={"Content-Type": "application/json"}).status_code == 400
+    assert (
+        client.post("/api/query", content=b"x" * 100_000, headers={"Content-Type": "application/json"}).status_code
+        == 413
+    )
 
 
 def test_the_page_includes_the_query_box(client):
