@@ -89,10 +89,12 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
     kernel (suit variables), not only rank counts."""
     import numpy as np
 
+    from .boards import boards_equity
     from .cards import parse_cards
     from .core.handclasses import class_keys
     from .equities import equity, spot_equities
     from .evaluation import evaluate, evaluate_batch
+    from .pql import query
     from .ranges.range import range_weights
 
     hand, other = "AsAh2s3d", ("KsKhQdJd", "KsKhQdJc", "KsKhQcJd")[variant]
@@ -110,7 +112,19 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
         ("ranges", lambda: (range_weights(ranges, rows), class_keys(rows))),
         ("range against range, exact", lambda: equity(["AA:$ds", "KK:$ds"], river[:8], exhaustive=True)),
         ("a hand against a range, exact", lambda: equity([hand, "KK:$ds"], river[:8], exhaustive=True)),
+        ("double board, exact", lambda: boards_equity([hand, other], (river[:8], "KdTh2c3c"))),
+        ("double board, Monte Carlo", lambda: boards_equity([hand, "random"], (flop, "KdTh2c"), samples=2_000, seed=1)),
+        ("a query, sampled", lambda: query(_query(hand, "random", flop), samples=2_000, seed=variant)),
+        ("a query, exact", lambda: query(_query(hand, other, river[:8]), exhaustive=True)),
     ]
+
+
+def _query(hero: str, villain: str, board: str) -> str:
+    """A query reading every kind of per-deal figure: showdown, nuts, hand types."""
+    return (
+        "select avg(riverEquity(hero)), count(nutLo(hero, river)), count(nutHi(hero, river)), "
+        f"histogram(handType(hero, river)) from hero='{hero}', villain='{villain}', board='{board}'"
+    )
 
 
 def _missing() -> tuple[str, ...]:

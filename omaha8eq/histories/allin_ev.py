@@ -156,7 +156,7 @@ def hand_ev(hand: Hand) -> HandEV:
     dead = " ".join(c for p, c in hand.hole_cards.items() if p not in live)
     players = [(hand.hole_cards[n] if n in live else None, put.get(n, 0)) for n in names]
     game = as_game(hand.game)
-    result = allin_equity(players, known_board, dead, seed=_seed(hand), hilo=game.hilo)
+    result = allin_equity(players, known_board, dead, seed=_seed(hand), game=game)
     gross = [p.amount for p in result.pots]
     amounts = rake_off(gross, min(hand.rake, sum(gross)))
     rake_then = sum(gross) - sum(amounts)

@@ -149,7 +149,7 @@ def settle_hand(
     if sum(alive) >= 2:
         for i, name in enumerate(names):
             if alive[i]:
-                highs[i], lows[i] = evaluate(parse_cards(hand.hole_cards[name]), board_cards, hilo=game.hilo)
+                highs[i], lows[i] = evaluate(parse_cards(hand.hole_cards[name]), board_cards, game=game)
     button = _button_index(hand, numbers)
     pots = tuple(
         _split_pot(k, shape, highs, lows, chip=hand.chip, button=button, n=len(names)) for k, shape in enumerate(shapes)

@@ -19,8 +19,8 @@ SPOTS = [
     (["As Ah 2s 3h", "Kd Kc Qd Jc"], "", ""),  # both double-suited: four suits corrected
     (["As Ah 2c 3d", "Ks Kh Qd Jd", "7h 8h 9s Ts"], "", "2h"),
     (["As 2s 3s 4s 5h", "Ks Qs Js Th 9h"], "", ""),
-    (["As 2s 3s 4s 5s 6h", "Ks Qs Js Th 9h 8h"], "Kd", ""),
-    (["As Ah 2c 3d", "Ks Kh Qd Jd"], "4s 5s", ""),
+    (["As 2s 3s 4s 5s 6h", "Ks Qs Js Th 9h 8h"], "Kd 7c 2h", ""),
+    (["As Ah 2c 3d", "Ks Kh Qd Jd"], "4s 5s Jh", ""),
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h", "Qh Jh Th 9d"], "Jd 4d 3c", ""),
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h"], "Jd 4d 3d", "5d"),  # monotone flop
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h"], "Jd 4d 3d Qd", ""),

@@ -28,7 +28,7 @@ def _sample(spot_args, seed, first_chunk, sizes):
 
 
 def test_a_run_extended_chunk_by_chunk_reproduces_the_whole_run():
-    spot = (["As Ah 2c 3d", "random", "AA2*"], "4c", "")
+    spot = (["As Ah 2c 3d", "random", "AA2*"], "4c 7d Ks", "")
     whole = _sample(spot, 7, 0, [500, 500, 500, 500])
     first = _sample(spot, 7, 0, [500, 500])
     rest = _sample(spot, 7, 2, [500, 500])

@@ -54,6 +54,9 @@ def test_random_patterns_match_the_naive_reference(slots):
     pattern = "".join(r + s for r, s in slots)
     written = [r + s for r, s in slots if r in "2589TKA" and s in ("c", "s")]
     assume(len(written) == len(set(written)))  # a written card twice is an error
+    # Three cards written in full and a fourth without its suit read as a mistyped hand, refused
+    # (tests/ranges/test_syntax.py), not as a range.
+    assume(not (len(slots) == 4 and sum(s in ("c", "s") for _, s in slots) == 3))
     hands = SAMPLE[4][:800]
     assert members(pattern, 4, hands) == [matches(pattern, h) for h in hands]
 
