@@ -113,16 +113,22 @@ def connect(
             dashboard_address=":0",
             env={"NUMBA_NUM_THREADS": str(numba_threads)},
         )
+    dask_logger = logging.getLogger("distributed")
+    level = dask_logger.level
     try:
         with distributed.Client(cluster) as client:
             try:
                 yield client
             except BaseException:
+                # Silent until the cluster is closed: the nannies and the client's exit log
+                # from Dask's own thread after the workers are killed ("Restarting worker").
+                dask_logger.setLevel(logging.CRITICAL)
                 _stop_workers_now(cluster)
                 raise
     finally:
         with _quiet_dask():
             cluster.close(timeout=SHUTDOWN_TIMEOUT)
+        dask_logger.setLevel(level)
 
 
 @contextmanager
