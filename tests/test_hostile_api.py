@@ -121,7 +121,7 @@ class Target:
 
 SPOT = (["AsAh2c3d", "KsKhQdJd"], "4c5d7s")
 RUN = {"exhaustive": "flag?", "samples": "int?", "stderr_target": "number?", "seed": "int?"}
-RUN |= {"hilo": "flag", "threads": "int?", "max_work": "int?", "by_hand": "flag", "by_next_card": "flag"}
+RUN |= {"hilo": "flag?", "threads": "int?", "max_work": "int?", "by_hand": "flag", "by_next_card": "flag"}
 
 
 #: Where AllinReport.draw's valid call writes its chart.
@@ -161,7 +161,7 @@ TARGETS = [
     Target("spot_equities", spot_equities, {"spots": [SPOT]}, RUN),
     Target("allin_equity", allin_equity, {"players": [("AsAh2c3d", 10), ("KsKhQdJd", 10)], "board": SPOT[1]}, RUN),
     Target("counterfeit_odds", counterfeit_odds, {"hand": "As2cKhKd", "board": "4d6h8s"}),
-    Target("evaluate", evaluate, {"hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}, {"hilo": "flag"}),
+    Target("evaluate", evaluate, {"hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}, {"hilo": "flag?"}),
     Target("evaluate_batch", evaluate_batch, {"holes": [[0, 1, 2, 3]], "boards": [[4, 5, 6, 7, 8]]}),
     Target("evaluate_high", evaluate_high, {"hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}),
     Target("evaluate_low", evaluate_low, {"hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}),
@@ -182,7 +182,7 @@ TARGETS = [
         "settle",
         settle,
         {"players": [("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "board": "4c 5d Ks Qs 8c"},
-        {"button": "int", "chip": "int", "hilo": "flag"},
+        {"button": "int", "chip": "int", "hilo": "flag?"},
     ),
     Target("Range", Range, {"hands": [[0, 1, 2, 3]]}, {"hole_size": "int?"}),
     Target("Range.weight_of", SAMPLES["range"].weight_of, {"hand": "AsAh2c3d"}),

@@ -47,7 +47,7 @@ LAYERS = {
     "pql": "cards checks core deck engine errors evaluation games inputs ranges",
     "game": "cards checks deck equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
-    "warmup": "cards core equities evaluation present ranges",
+    "warmup": "boards cards core equities evaluation pql present ranges",
     "__init__": "board_results boards cards counterfeit equities errors evaluation game games hands histories pql "
     "ranges results spot_results version",
     "bench": "cards equities errors evaluation present version",

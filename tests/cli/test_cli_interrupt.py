@@ -83,9 +83,12 @@ def warm_kernels():
     from omaha8eq import equity
     from omaha8eq.ranges.range import range_weights
 
-    equity(["AsAh2c3d", "random"], "4c5d7s8hKd", exhaustive=True)
-    equity(["AsAh2c3d", "random"], seed=1, stderr_target=0.05)
-    range_weights("RONBMP", np.array([[0, 4, 8, 12, 16, 20]]))
+    # Twice each: a process's first call runs a kernel's serial twin, a later one compiles its
+    # parallel build (omaha8eq.core.parallel.run_soon); the runs below make both calls.
+    for river, seed in (("4c5d7s8hKd", 1), ("4c5d7s8hQd", 2)):
+        equity(["AsAh2c3d", "random"], river, exhaustive=True)
+        equity(["AsAh2c3d", "random"], seed=seed, stderr_target=0.05)
+        range_weights("RONBMP", np.array([[0, 4, 8, 12, 16, 20]]))
 
 
 @pytest.mark.slow
