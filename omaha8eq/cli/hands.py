@@ -49,8 +49,10 @@ def format_report(report: AllinReport) -> str:
     lines.extend(f"skipped: {skipped}" for skipped in report.skipped[:LIST_LIMIT])
     if len(report.skipped) > LIST_LIMIT:
         lines.append(f"skipped: ... {len(report.skipped) - LIST_LIMIT:,} more (--json lists them all)")
+    from ..game.pots import pot_name  # the report is built by then: the engine is loaded
+
     for hand_id, pot in report.differing[:LIST_LIMIT]:
-        name = "all pots" if pot.pot is None else ("main pot" if pot.pot == 0 else f"side pot {pot.pot}")
+        name = "all pots" if pot.pot is None else pot_name(pot.pot)
         lines.append(
             f"differs: hand {hand_id}, {name}: expected {pot.to_dict()['expected']}, site paid {pot.to_dict()['site']}"
         )

@@ -35,7 +35,7 @@ from ..errors import HandSizeError
 from ..games import GameSpec, resolve_game
 from ..results import EquityResult
 from ..serialize import fields_dict
-from .pots import PlayerSpec, check_cards, layout, parse_players, played_game
+from .pots import PlayerSpec, check_cards, layout, parse_players, played_game, pot_name
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
 
@@ -70,7 +70,7 @@ class PotEquity:
     @property
     def name(self) -> str:
         """ "main pot" or "side pot k"."""
-        return "main pot" if self.index == 0 else f"side pot {self.index}"
+        return pot_name(self.index)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above but ``result`` (exact equities as "p/q" text)."""

@@ -25,7 +25,7 @@ from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..hands import HighHand, LowHand
-from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players
+from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players, pot_name
 from .sizing import MAX_CHIPS
 
 __all__ = ["BoardsPot", "BoardsSettlement", "settle_boards"]
@@ -56,7 +56,7 @@ class BoardsPot:
     @property
     def name(self) -> str:
         """ "main pot" or "side pot k"."""
-        return "main pot" if self.index == 0 else f"side pot {self.index}"
+        return pot_name(self.index)
 
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot, on every board."""

@@ -55,6 +55,15 @@ FOLD = "fold"
 PlayerSpec = tuple[CardSpec | None, int]
 
 
+def pot_name(index: int) -> str:
+    """A pot's name from its index: ``"main pot"`` for 0, ``"side pot k"`` for k.
+
+    >>> pot_name(0), pot_name(2)
+    ('main pot', 'side pot 2')
+    """
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
 @dataclass(frozen=True)
 class Award:
     """Chips one player wins from one half of one pot (or from a whole pot).
@@ -122,7 +131,7 @@ class Pot:
     @property
     def name(self) -> str:
         """ "main pot" or "side pot k"."""
-        return "main pot" if self.index == 0 else f"side pot {self.index}"
+        return pot_name(self.index)
 
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot (both halves); ``seat`` is an int (0-based).
