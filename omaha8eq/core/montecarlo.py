@@ -86,6 +86,30 @@ def _draw(state, lanes, left, work_deck, position, i, track):
     return state, lanes, left, card
 
 
+@njit(cache=True, inline="always")
+def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
+    """Seat the picked range hands and move their cards to the front of ``work_deck``.
+
+    Range player ``ranges.players[r]`` gets hand ``ranges.hands[picked[r]]`` in
+    ``holes`` ((P, n_hole), written in place); each of its cards swaps places with the
+    card at the deck's front, ``position`` (card -> index in ``work_deck``) following
+    both. Returns the number of cards moved: the draws come from ``work_deck[front:]``.
+    Every sampler does this the same way, so a seed deals the same cards in each.
+    """
+    front = 0
+    for r in range(ranges.players.shape[0]):
+        for h in range(n_hole):
+            card = ranges.hands[picked[r], h]
+            holes[ranges.players[r], h] = card
+            j = position[card]
+            work_deck[j] = work_deck[front]
+            position[work_deck[j]] = j
+            work_deck[front] = card
+            position[card] = front
+            front += 1
+    return front
+
+
 @njit(cache=True, parallel=True)
 def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
@@ -112,7 +136,6 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_known = deal.n_known
     deck = deal.deck
     range_players = ranges.players
-    range_hands = ranges.hands
     seed = run.seed
     first_chunk = run.first_chunk
     chunk_sizes = run.chunk_sizes
@@ -143,18 +166,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                 if not found:
                     stuck[c] = True
                     break
-            # The picked cards go to the front of the deck; the draws come from the rest.
-            front = 0
-            for r in range(n_ranged):
-                for i in range(n_hole):
-                    card = range_hands[picked[r], i]
-                    work_holes[range_players[r], i] = card
-                    j = position[card]
-                    work_deck[j] = work_deck[front]
-                    position[work_deck[j]] = j
-                    work_deck[front] = card
-                    position[card] = front
-                    front += 1
+            front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
             # Each draw goes straight to its place: the board first, then the random hands.
             i = front
             for b in range(n_known, 5):

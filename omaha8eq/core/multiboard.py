@@ -32,7 +32,7 @@ from numba import njit, prange
 
 from .exact_boards import _advance, _unrank
 from .high import describe_board
-from .montecarlo import _draw, _pick_range_hands
+from .montecarlo import _draw, _pick_range_hands, _place_range_hands
 from .rng import chunk_state
 from .showdown import settle
 
@@ -173,7 +173,6 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
     deck = deal.deck
     units = run.share_units
     range_players = ranges.players
-    range_hands = ranges.hands
     n_players = holes.shape[0]
     n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
@@ -202,18 +201,7 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
                 if not found:
                     stuck[c] = True
                     break
-            # The picked cards go to the front of the deck; the draws come from the rest.
-            front = 0
-            for r in range(n_ranged):
-                for h in range(n_hole):
-                    card = range_hands[picked[r], h]
-                    work_holes[range_players[r], h] = card
-                    j = position[card]
-                    work_deck[j] = work_deck[front]
-                    position[work_deck[j]] = j
-                    work_deck[front] = card
-                    position[card] = front
-                    front += 1
+            front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
             # A partial Fisher-Yates shuffle: each draw goes straight to its place.
             i = front
             for b in range(n_boards):

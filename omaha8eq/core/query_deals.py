@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .montecarlo import _draw, _pick_range_hands
+from .montecarlo import _draw, _pick_range_hands, _place_range_hands
 from .rng import chunk_state
 
 
@@ -35,7 +35,6 @@ def draw_deals(
     n_hole = holes.shape[1]
     n_random = random_players.shape[0]
     range_players = ranges.players
-    range_hands = ranges.hands
     n_ranged = range_players.shape[0]
     n_deck = deck.shape[0]
     for c in prange(starts.shape[0] - 1):
@@ -54,18 +53,7 @@ def draw_deals(
                 if not found:
                     stuck[c] = True
                     break
-            # The picked cards go to the front of the deck; the draws come from the rest.
-            front = 0
-            for r in range(n_ranged):
-                for i in range(n_hole):
-                    card = range_hands[picked[r], i]
-                    out_holes[row, range_players[r], i] = card
-                    j = position[card]
-                    work_deck[j] = work_deck[front]
-                    position[work_deck[j]] = j
-                    work_deck[front] = card
-                    position[card] = front
-                    front += 1
+            front = _place_range_hands(ranges, picked, n_hole, out_holes[row], work_deck, position)
             out_boards[row, :n_known] = board[:n_known]
             i = front
             for b in range(n_known, 5):
