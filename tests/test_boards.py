@@ -58,6 +58,26 @@ def test_random_hands_are_sampled_and_a_bomb_pot_runs():
         boards_equity([ACES, "random"], ("4c 5d 7s", "Kc Qs 9d"), exhaustive=True)
 
 
+HERO = {4: ACES, 5: "As Ah 2c 3d 4h", 6: "As Ah 2c 3d 4h 5h"}
+
+
+@pytest.mark.parametrize("hole", [4, 5, 6])
+@pytest.mark.parametrize("players", range(4, 10))
+@pytest.mark.parametrize("flops", [("", ""), ("Kc Qs 9h", "8d 7d 6s")])
+def test_bomb_pots_of_4_to_9_players_run_until_the_deck_runs_out(hole, players, flops):
+    """A bomb pot: one known hand, the rest random, two boards from one deck, 4 to 9 players."""
+    hands = [HERO[hole]] + ["random"] * (players - 1)
+    if players * hole + 10 > 52:  # every hand, and both boards to the river
+        with pytest.raises(OmahaInputError, match=f"{players} players with {hole} cards each.*; the deck has 52"):
+            boards_equity(hands, flops, samples=1_000, seed=1)
+        return
+    result = boards_equity(hands, flops, samples=1_000, seed=1)
+    assert result.outcomes == 1_000 and [b.board for b in result.boards] == [" ".join(f.split()) for f in flops]
+    for player in result.players:
+        assert sum(player.share_counts.values()) == sum(player.scooped) == 1_000
+    assert abs(sum(p.equity for p in result.players) - 1) < 1e-12
+
+
 def test_stderr_target_stops_sampling():
     result = boards_equity([ACES, KINGS], ("", ""), stderr_target=0.004, seed=3)
     assert not result.exhaustive

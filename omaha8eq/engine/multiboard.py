@@ -187,8 +187,13 @@ def run_boards(
     if exhaustive is None:
         exhaustive = not has_random and not sampled and _tuples(parsed) <= EXHAUSTIVE_LIMIT
     hilo = parsed.game.hilo
-    # The known board cards leave the deck as dead cards do; each board keeps its own.
-    deal = prepare_deal(Spot(spot.seats, spot.hole_size, (), (*spot.dead, *parsed.known)))
+    # The known board cards leave the deck; each board keeps its own. Board 1's go as the
+    # deal's board, the others' as dead cards: the deal's check of the deck (every hand,
+    # a whole board and the dead cards) then counts no card twice, so it lets through
+    # every deal that parse_boards_spot counted to fit (7 6-card hands on two flops: 52).
+    first = parsed.boards[0]
+    rest = tuple(card for card in parsed.known if card not in first)
+    deal = prepare_deal(Spot(spot.seats, spot.hole_size, first, (*spot.dead, *rest)))
     check_ranges_fit(deal)
     arrays = deal.arrays(hilo)
     tables = lookup_tables()
