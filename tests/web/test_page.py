@@ -235,6 +235,60 @@ def test_run_it_twice_keeps_the_equity_and_a_bad_board_shows_the_message(page, s
     expect(page.locator("#message")).to_contain_text("4c appears in board 1 and in board 2")
 
 
+def breakdown_cells(page: Page, board: int) -> list[dict[str, float]]:
+    """Board ``board``'s hi/lo breakdown table read back (as ``equity_cells``)."""
+    rows = page.locator(f'#boards-breakdown section[data-board="{board}"] tbody tr')
+    return [
+        {cell.get_attribute("data-field"): float(cell.get_attribute("data-value"))
+         for cell in rows.nth(i).locator("td[data-value]").all()}
+        for i in range(rows.count())
+    ]  # fmt: skip
+
+
+def test_a_shared_link_keeps_board_2_and_run_it_twice(page, server, screenshot):
+    hands = ["AsAh2c3d", "KsKhQdJd"]
+    page.goto(server)
+    page.fill("#player-1", hands[0])
+    page.fill("#player-2", hands[1])
+    page.fill("#board", "4c5d7s8h")
+    page.fill("#board2", "KcQs9h2d")
+    expect(page).to_have_url(re.compile(r"[?&]b2=KcQs9h2d(&|$)"))
+    page.goto(page.url)  # the shared link: board 2 is back, and it runs as a double board
+    expect(page.locator("#board2")).to_have_value("KcQs9h2d")
+    expect(page.locator("#run-twice")).not_to_be_checked()
+    expect(page.locator("#boards-summary")).to_contain_text("Board 2: Kc Qs 9h 2d — exact, 1,260 deals")
+    expect(page.locator("#results")).to_be_hidden()
+    double = omaha8eq.boards_equity(hands, ("4c5d7s8h", "KcQs9h2d"))
+    for row, player in zip(board_cells(page), double.players, strict=True):
+        got = [row["equity"], row["scoop_all"], row["scoop_one"]]
+        assert got == [player.equity, player.scoop_all, player.scoop_one]
+    shares = page.locator("#boards-table tbody tr").first.locator("td").last.text_content() or ""
+    assert set(shares.split("  ")) == {f"{s}: {100 * f:.2f}" for s, f in double.players[0].shares.items()}
+    for b in (1, 2):  # each board's own hi/lo breakdown, as the library gives it
+        for row, player in zip(breakdown_cells(page, b), double.players, strict=True):
+            board = player.boards[b - 1]
+            assert [row[f] for f in ("equity", "hi_win", "hi_tie", "lo_win", "scoop")] == [
+                board.equity, board.hi_win, board.hi_tie, board.lo_win, board.scoop
+            ]  # fmt: skip
+    screenshot(page, "web-double-board-link")
+    page.fill("#board2", "")  # run it twice instead: a change greys the numbers, the link follows
+    expect(page.locator("#boards-results")).to_have_class(re.compile("stale"))
+    page.check("#run-twice")
+    expect(page).to_have_url(re.compile(r"[?&]rt=1(&|$)"))
+    assert "b2=" not in page.url
+    page.goto(page.url)
+    expect(page.locator("#run-twice")).to_be_checked()
+    expect(page.locator("#boards-summary")).to_contain_text("Run 2: 4c 5d 7s 8h")
+    expect(page.locator("#boards-results")).not_to_have_class(re.compile("stale"))
+    twice = omaha8eq.boards_equity(hands, "4c5d7s8h", runs=2)
+    for row, player in zip(board_cells(page), twice.players, strict=True):
+        assert [row["equity"], row["board-1"], row["board-2"]] == [p.equity for p in (player, *player.boards)]
+    page.fill("#player-1", "AsAh2c3q")  # a failed run leaves the last numbers greyed
+    page.click("#run")
+    expect(page.locator("#message")).to_be_visible()
+    expect(page.locator("#boards-results")).to_have_class(re.compile("stale"))
+
+
 # ---------------------------------------------------------------------------
 # the page fits and never shows old numbers as new
 # ---------------------------------------------------------------------------

@@ -183,6 +183,8 @@ function saveSpot() {
     if (element.value && element.value !== element.querySelector?.("option")?.value) params.set(key, element.value);
   }
   if ($("#by-next-card").checked) params.set("nc", "1");
+  if ($("#board2").value) params.set("b2", $("#board2").value);  // double board (boards.js)
+  if ($("#run-twice").checked) params.set("rt", "1");
   history.replaceState(null, "", `?${params}`);
 }
 
@@ -197,6 +199,8 @@ function loadSpot() {
   for (const [key, selector] of Object.entries(OPTIONS)) if (params.has(key)) $(selector).value = params.get(key);
   if (!$("#game").value) $("#game").selectedIndex = 0;  // a name that is not a game
   $("#by-next-card").checked = params.get("nc") === "1";
+  $("#board2").value = params.get("b2") || "";
+  $("#run-twice").checked = params.get("rt") === "1";
   for (const input of playerInputs()) if (classify(input.value).kind === "range") checkRange(input);
   return players.filter((p) => p.trim()).length >= MIN_PLAYERS;
 }
@@ -207,7 +211,7 @@ function showMessage(text) {
   const message = $("#message");
   message.textContent = text;
   message.hidden = !text;
-  if (text) for (const panel of [$("#results"), $("#cf-results")]) markStale(panel);  // never old numbers as new
+  if (text) for (const panel of [$("#results"), $("#boards-results"), $("#cf-results")]) markStale(panel);  // never old numbers as new
 }
 
 // A number field: null when empty; the server checks the rest (a fraction where a count
@@ -286,6 +290,7 @@ function runEquity() {
   runJob("equity", request, (result) => {
     showEquity(resultParts, result);
     $("#results").hidden = false;
+    $("#boards-results").hidden = true;
     markFresh($("#results"));
   });
 }
@@ -310,9 +315,10 @@ for (const [name, input] of Object.entries(fields)) {
   input.closest(".card-field").querySelector(".pick").addEventListener("click", () => { setTarget(name); input.focus(); });
 }
 $("#game").addEventListener("change", () => playerInputs().forEach(changed));
-for (const selector of ["#game", "#method", "#samples", "#seed", "#stderr", "#by-next-card"]) {
+for (const selector of ["#game", "#method", "#samples", "#seed", "#stderr", "#by-next-card", "#run-twice"]) {
   $(selector).addEventListener("change", saveSpot);
 }
+$("#board2").addEventListener("input", saveSpot);
 form.addEventListener("submit", (event) => { event.preventDefault(); runEquity(); });
 $("#counterfeit-form").addEventListener("submit", (event) => { event.preventDefault(); runCounterfeit(); });
 $("#cancel").addEventListener("click", () => running && running.cancel());
@@ -320,4 +326,6 @@ document.addEventListener("keydown", (event) => { if (event.key === "Escape" && 
 
 const ready = loadSpot();
 setTarget("1");
-if (ready) runEquity();
+// A link's spot runs as if Run were pressed, once every module is loaded: a link with a
+// second board or run it twice goes to boards.js (its submit listener), the rest here.
+if (ready) document.addEventListener("DOMContentLoaded", () => form.requestSubmit(), { once: true });

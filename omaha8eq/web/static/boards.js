@@ -1,9 +1,13 @@
 // Double board and running it twice: a second board row and a run-it-twice toggle.
 // When either is used, the Run button asks POST api/jobs for a "boards" job (omaha8eq's
 // boards_equity) instead of the single-board equity, and the result goes to #boards-results:
-// per player the total equity, each board's (run's) equity, scoops and the pot shares.
+// per player the total equity, each board's (run's) equity, scoops and the pot shares, then
+// each board's hi/lo breakdown. A second board and run it twice are in the page's link
+// (b2=, rt=1: app.js), and the numbers grey when the spot changes (display.js).
 
 import { ApiError, Job } from "./api.js";
+import { markFresh, markStale } from "./display.js";
+import { equityTable } from "./results.js";
 
 const $ = (selector) => document.querySelector(selector);
 let running = null;
@@ -71,7 +75,22 @@ function show(result) {
     cell(row, percent(player.scoop_one), "scoop_one", player.scoop_one);
     cell(row, Object.entries(player.shares).map(([share, often]) => `${share}: ${percent(often)}`).join("  "));
   });
+  // Each board's (run's) part of the pot, split high/low as a single board's table reads.
+  $("#boards-breakdown").replaceChildren(...result.boards.map((board, b) => {
+    const section = document.createElement("section");
+    section.dataset.board = String(b + 1);
+    const title = document.createElement("h3");
+    title.textContent = `${names[b]}: ${board.board || "(none)"}, its part of the pot`;
+    const table = document.createElement("table");
+    equityTable(table, board);
+    const scroll = document.createElement("div");
+    scroll.className = "scroll";
+    scroll.append(table);
+    section.append(title, scroll);
+    return section;
+  }));
   $("#boards-results").hidden = false;
+  markFresh($("#boards-results"));
   $("#results").hidden = true;
 }
 
@@ -97,6 +116,7 @@ async function run() {
   } catch (error) {
     message.textContent = error.message;
     message.hidden = false;
+    markStale($("#boards-results"));  // never old numbers as new
   } finally {
     running = null;
     $("#run").disabled = false;

@@ -29,10 +29,11 @@ export function markFresh(panel) {
 }
 
 // The spot changed (a typed or picked card, a removed player: ``element`` is the field or
-// the player's row): grey the equity results; a new board also clears the next-card table,
+// the player's row): grey the equity results (one board or several); a new board also clears the next-card table,
 // whose cards came after the old one, and greys the counterfeit report.
 export function spotChanged(element) {
   markStale(document.querySelector("#results"));
+  markStale(document.querySelector("#boards-results"));
   if (element && ["board", "dead"].includes(element.id)) markStale(document.querySelector("#cf-results"));
   if (element && element.id === "board") {
     const next = document.querySelector("#next-cards");

@@ -70,7 +70,7 @@ function handCell(player) {
   return cell;
 }
 
-function equityTable(table, result) {
+export function equityTable(table, result) {
   const head = node("tr", {}, node("th", { scope: "col", text: "Player" }), node("th", { scope: "col", text: "Hand" }),
     ...BREAKDOWN.map(([, label]) => node("th", { scope: "col", text: label })));
   const rows = result.players.map((player, i) => {
