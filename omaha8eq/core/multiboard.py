@@ -40,11 +40,16 @@ __all__ = ["board_outcomes", "combine_boards", "sample_boards"]
 
 
 @njit(cache=True, inline="always")
-def _board_cells(holes, deal, tables, board, row, high_values, low_values, scratch, out):
-    """Evaluate every hand on the 5-card ``board[row]``; ``out[p]`` gets player p's cell."""
+def _board_cells(holes, deal, tables, board, row, high_values, low_values, scratch, cells, out, first):
+    """Evaluate every hand on the 5-card ``board[row]``; ``out[first + p]`` gets player p's cell."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, row, 5)
     # weight 0: only the cells are wanted here; the caller counts them.
-    settle(holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, scratch, 0, 0, out)
+    settle(
+        holes, deal, tables, state, flush_suit, flush_ranks, board_low, high_values, low_values, scratch, 0, 0, cells
+    )
+    for p in range(holes.shape[0]):
+        out[first + p, 0] = cells[p, 0]
+        out[first + p, 1] = cells[p, 1]
 
 
 @njit(cache=True, inline="always")
@@ -90,6 +95,7 @@ def board_outcomes(deal, tables, board, n_known, masks, cells):
         high_values = np.empty(n_players, dtype=np.int64)
         low_values = np.empty(n_players, dtype=np.int64)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
+        player_cells = np.empty((n_players, 2), dtype=np.int64)
         positions = np.zeros((1, 6), dtype=np.int64)
         _unrank(first, n_missing, positions, 0)
         for i in range(first, last):
@@ -99,8 +105,8 @@ def board_outcomes(deal, tables, board, n_known, masks, cells):
                 work_board[0, n_known + k] = card
                 mask |= np.int64(1) << card
             masks[i] = mask
-            _board_cells(holes, deal, tables, work_board, 0, high_values, low_values, scratch,
-                         cells[i * n_players : (i + 1) * n_players])  # fmt: skip
+            _board_cells(holes, deal, tables, work_board, 0, high_values, low_values, scratch, player_cells, cells,
+                         i * n_players)  # fmt: skip
             _advance(positions, 0, n_missing, n_deck)
 
 
@@ -183,6 +189,7 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
         high_values = np.empty(n_players, dtype=np.int64)
         low_values = np.empty(n_players, dtype=np.int64)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
+        player_cells = np.empty((n_players, 2), dtype=np.int64)
         cells = np.empty((n_boards * n_players, 2), dtype=np.int64)
         rows = np.arange(n_boards) * n_players
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
@@ -208,6 +215,6 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
                     )
                     i += 1
             for b in range(n_boards):
-                _board_cells(work_holes, deal, tables, work_boards, b, high_values, low_values, scratch,
-                             cells[b * n_players : (b + 1) * n_players])  # fmt: skip
+                _board_cells(work_holes, deal, tables, work_boards, b, high_values, low_values, scratch, player_cells,
+                             cells, b * n_players)  # fmt: skip
             tally(cells, rows, n_boards, units, counts, shares, scoops, c)
