@@ -28,6 +28,7 @@ from ..cards import parse_cards
 from ..checks import excerpt
 from ..errors import OmahaInputError
 from ..games import Game, as_game
+from .board_range import parse_board_range
 from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
 
@@ -59,6 +60,8 @@ class CheckedQuery:
     dead: tuple[int, ...]
     types: dict[Any, Type] = field(default_factory=dict)
     literals: dict[Any, Any] = field(default_factory=dict)
+    #: What a run computes once and reads in every block (the deal, HvREquity's answers).
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -149,7 +152,7 @@ class _Checker:
 
     def expect(self, node: Expr, wanted: Type, what: str) -> None:
         found = self.check(node)
-        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE):
+        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE, Type.BOARD_RANGE):
             self.convert(node, wanted, what)  # type: ignore[arg-type]
             return
         if found is not wanted:
@@ -170,6 +173,8 @@ class _Checker:
                     raise OmahaInputError(
                         f"{what}: {excerpt(text)} is not an 8-or-better low; write five ranks high first, e.g. '8642A'"
                     )
+            elif wanted is Type.BOARD_RANGE:
+                value = parse_board_range(text)
             else:
                 from ..ranges.range import parse_range
 
@@ -224,7 +229,7 @@ class _Checker:
                 f"'{op}' compares a {left.value} with a {right.value}; both sides must be of one type",
                 node.position,
             )
-        if left in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+        if left in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE, Type.BOARD_RANGE):
             raise self.error(f"'{op}' cannot compare a {left.value}", node.position)
         if op not in ("=", "<>", "!=") and left not in _ORDERED:
             raise self.error(f"'{op}' orders numbers, hand types and ratings, not a {left.value}", node.position)
@@ -246,7 +251,7 @@ class _Checker:
                 )
         if node.default is None and first is not Type.BOOLEAN:
             raise self.error("a 'case' without 'else' must give a boolean (false otherwise)", node.position)
-        if first in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+        if first in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE, Type.BOARD_RANGE):
             raise self.error(f"'case' cannot give a {first.value}", node.position)
         return first
 

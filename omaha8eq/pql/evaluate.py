@@ -24,15 +24,17 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..core import batch, parallel
-from ..core.hand_features import fixed_river_values, nut_values
+from ..core.hand_features import fixed_river_values, nut_high_by_type, nut_values
 from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.showdown import fixed_hand_tables
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
+from .board_range import board_in_range
 from .check import CheckedQuery
-from .deals import DealBlock
-from .functions import Type
+from .deals import DealBlock, prepare
+from .functions import HAND_TYPES, Type
+from .hand_vs_range import hand_vs_range
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
 
 __all__ = ["BlockEvaluator", "share_denominator"]
@@ -135,6 +137,48 @@ class BlockEvaluator:
             return self._cached(("nut high", player, street), compute)[0]
         found = self.memo.get(("nut high", player, street))  # a high run computed the lows too
         return found[1] if found is not None else self._cached(("nut low", player, street), compute)[1]
+
+    def nut_high_of_type(self, player: int, street: int) -> np.ndarray:
+        """The best high two cards unseen by ``player`` make on ``street`` within the hand type
+        of ``player``'s own high (``nutHiForHandType``)."""
+
+        def compute() -> np.ndarray:
+            tables = get_tables()
+            best = np.empty((self.n, len(HAND_TYPES)), dtype=np.int16)
+            parallel.run(
+                nut_high_by_type, self._hand(player), self._board(street), street, self.dead_mask,
+                tables.board_pair, tables.flush5, tables.suited, _categories(), best,
+            )  # fmt: skip
+            own_type = _categories()[self.high(player, street)]
+            found: np.ndarray = best[np.arange(self.n), own_type]
+            return found
+
+        return self._cached(("nut high of type", player, street), compute)
+
+    def hand_vs_range(self, player: int, street: int) -> np.ndarray:
+        """``HvREquity(player, street)`` of every deal (``pql/hand_vs_range.py``)."""
+
+        def compute() -> np.ndarray:
+            if "deal" not in self.checked.cache:
+                self.checked.cache["deal"] = prepare(self.checked)
+            deal = self.checked.cache["deal"]
+            return hand_vs_range(self.checked, deal, player, street, self._hand(player), self.block.boards)
+
+        return self._cached(("hand vs range", player, street), compute)
+
+    def hand_ranking(self, player: int) -> np.ndarray:
+        """``handRanking(player)``: the share of the hands of its size in classes ranked at or
+        above the class of each deal's hand (``ranges.preflop``)."""
+        from ..core.handclasses import hand_count
+        from ..ranges.preflop import class_index, preflop_ranking
+
+        def compute() -> np.ndarray:
+            hands = self._hand(player)
+            ranking = preflop_ranking(hands.shape[1])
+            found: np.ndarray = ranking.at_or_above[class_index(hands)] / hand_count(hands.shape[1])
+            return found
+
+        return self._cached(("hand ranking", player), compute)
 
     def next_card(self, player: int, street: int) -> dict[str, np.ndarray]:
         """``player``'s high and low on ``street`` plus each of the 52 cards as the next one:
@@ -338,6 +382,14 @@ class BlockEvaluator:
             return self.showdown()[key][:, args[0]]
         if name == "HvHEquity" or (name == "equity" and len(args) == 2):
             return self.hand_vs_hand(args[1])[:, args[0]]
+        if name == "minHvHEquity":
+            return self.hand_vs_hand(args[1])[:, args[0]] >= args[2]
+        if name == "HvREquity":
+            return self.hand_vs_range(args[0], args[1])
+        if name == "handRanking":
+            return self.hand_ranking(args[0])
+        if name == "boardInRange":
+            return board_in_range(args[0], self.block.boards)
         if name in ("riverEquity", "fractionalRiverEquity", "equity"):
             showdown = self.showdown()
             return showdown["shares"][:, args[0]] / float(showdown["denominator"])
@@ -384,6 +436,7 @@ _PLAYER_STREET: dict[str, Callable[..., Any]] = {
     "bestLoRating": lambda e, p, s: (e.low(p, s) >= 0) & _best(e.low(p, s), e._all("low", s)),
     "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s, high=True),
     "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s, high=False)),
+    "nutHiForHandType": lambda e, p, s: e.high(p, s) >= e.nut_high_of_type(p, s),
 }
 
 _BOARD: dict[str, Callable[..., Any]] = {
@@ -414,6 +467,8 @@ def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
                 streets.add(5)
             elif node.name == "turnCard":
                 streets.add(4)
+            elif node.name == "boardInRange":  # a pattern's length is the street it reads
+                streets.add(max(len(pattern) for pattern in checked.literals[node.arguments[0]]))
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)

@@ -23,6 +23,7 @@ from ..checks import check_flag, check_int, excerpt
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
+from ..engine.method import duration_text
 from ..engine.run import numba_threads
 from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
 from .check import CheckedQuery, check_query
@@ -38,6 +39,7 @@ from .deals import (
 )
 from .evaluate import BlockEvaluator, share_denominator, streets_read
 from .functions import HAND_TYPES, Type
+from .hand_vs_range import hand_vs_range_seconds
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
@@ -54,10 +56,14 @@ EXACT_LIMIT = 2_000_000
 MAX_WORK = 50_000_000
 
 #: The functions that evaluate every next card, and the deals of their blocks.
-NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
+NEXT_CARD_FUNCTIONS = frozenset(
+    {"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity", "minHvHEquity", "HvREquity"}
+)
 #: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
 #: about ten minutes on one core; above it the query is refused with the estimate.
 MAX_NESTED_EVALUATIONS = 3_000_000_000
+#: The most seconds (one core, estimated) the ``HvREquity`` calls of one query may take.
+MAX_NESTED_SECONDS = 600.0
 HEAVY_BLOCK_DEALS = CHUNK_DEALS
 
 ProgressCallback = Callable[[int, int | None], Any]
@@ -263,6 +269,8 @@ def query(
             "ask on a later street or with fewer samples",
             work=nested, unit="hand evaluations", seconds=nested / 5e6, limit=MAX_NESTED_EVALUATIONS,
         )  # fmt: skip
+    _check_hand_vs_range(checked, deal, deals)
+    checked.cache["deal"] = deal
     # The first query of a process may compile the kernels: say so (checking the caches
     # reads files, so later queries, whose kernels are loaded, skip it).
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
@@ -358,10 +366,30 @@ def _nested_evaluations(checked: CheckedQuery) -> int:
     streets = {
         int(checked.literals[node.arguments[1]])
         for node in checked.types
-        if isinstance(node, Call) and (node.name == "HvHEquity" or (node.name == "equity" and len(node.arguments) == 2))
+        if isinstance(node, Call)
+        and (node.name in ("HvHEquity", "minHvHEquity") or (node.name == "equity" and len(node.arguments) == 2))
     }
     left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
     return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
+
+
+def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
+    """Refuse a query whose ``HvREquity`` calls would take above ``MAX_NESTED_SECONDS``,
+    with the estimate (``hand_vs_range.hand_vs_range_seconds``)."""
+    calls = {
+        (int(checked.literals[node.arguments[0]]), int(checked.literals[node.arguments[1]]))
+        for node in checked.types
+        if isinstance(node, Call) and node.name == "HvREquity"
+    }
+    seconds = sum(hand_vs_range_seconds(deal, player, street, deals) for player, street in calls)
+    if seconds > MAX_NESTED_SECONDS:
+        raise WorkLimitError(
+            f"query: its HvREquity runs the exact range engine once per distinct hand and board: about "
+            f"{duration_text(seconds)} on one core ({deals:,} deals), above the limit of "
+            f"{duration_text(MAX_NESTED_SECONDS)}; fix the player's hand or the board to the street, "
+            "narrow the ranges or draw fewer samples",
+            work=round(seconds), unit="seconds", seconds=seconds, limit=round(MAX_NESTED_SECONDS),
+        )  # fmt: skip
 
 
 def _end(text: str, start: int) -> int:
