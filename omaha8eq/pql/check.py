@@ -36,7 +36,12 @@ __all__ = ["CheckedQuery", "check_query", "low_value"]
 
 #: The ``from`` names that are not players.
 RESERVED = ("game", "board", "dead")
-#: Most players a query declares (a deck deals 11 four-card hands).
+#: The ``from`` names of a double-board query, and why the query language refuses one.
+DOUBLE_BOARD_NAMES = ("board1", "board2")
+DOUBLE_BOARD_REFUSAL = (
+    "the query language deals one board; for two boards use boards_equity(hands, (board1, board2)) "
+    "or omaha8eq equity HAND HAND --board B1 --board B2 (docs/double-board.md)"
+)
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
 _ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
@@ -276,12 +281,16 @@ def check_query(query: Query) -> CheckedQuery:
     seen: set[str] = set()
     for binding in query.bindings:
         key = binding.name.lower() if binding.name.lower() in RESERVED else binding.name
+        if key.lower() in DOUBLE_BOARD_NAMES:
+            raise QueryError(f"query: {binding.name}: {DOUBLE_BOARD_REFUSAL}", text, binding.position)
         if key in seen:
             raise QueryError(f"query: {binding.name} is declared twice in from", text, binding.position)
         seen.add(key)
         try:
             if key == "game":
                 game = as_game(binding.value)
+                if game.boards > 1:
+                    raise OmahaInputError(f"game: {game.name}: {DOUBLE_BOARD_REFUSAL}")
             elif key == "board":
                 board = parse_cards(binding.value, what="board")
             elif key == "dead":

@@ -458,17 +458,23 @@ def value_type(checked: CheckedQuery, node: Expr) -> Type:
 
 def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
     """The streets the query reads, as board sizes in order, e.g. ``(3, 5)``: 5 with an
-    outcome function or the river card, 4 with the turn card, and every street named
-    (none: the flop). An exact run tells those streets' cards apart and no others."""
+    outcome function, 4 and 5 with the river card, 3 and 4 with the turn card, 3 up to a
+    ``boardInRange`` pattern's length, and every street named (none: the flop). An exact
+    run tells those streets' cards apart and no others."""
     streets = set()
     for node, found in checked.types.items():
         if isinstance(node, Call):
-            if node.name == "riverCard" or (node.name in _RIVER and len(node.arguments) == 1):
+            if node.name in _RIVER and len(node.arguments) == 1:
                 streets.add(5)
+            # The turn or river card itself: its street is enumerated apart from the one before
+            # (else it would be the highest card of a combination); a board pattern reads every
+            # street up to its length.
+            elif node.name == "riverCard":
+                streets.update((4, 5))
             elif node.name == "turnCard":
-                streets.add(4)
-            elif node.name == "boardInRange":  # a pattern's length is the street it reads
-                streets.add(max(len(pattern) for pattern in checked.literals[node.arguments[0]]))
+                streets.update((3, 4))
+            elif node.name == "boardInRange":
+                streets.update(range(3, 1 + max(len(pattern) for pattern in checked.literals[node.arguments[0]])))
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)
