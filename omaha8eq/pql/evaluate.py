@@ -37,7 +37,7 @@ from .functions import HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
 
-__all__ = ["BlockEvaluator", "share_denominator"]
+__all__ = ["BlockEvaluator", "share_denominator", "streets_read", "suit_invariant"]
 
 _T = TypeVar("_T")
 
@@ -478,6 +478,20 @@ def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)
+
+
+def suit_invariant(checked: CheckedQuery) -> bool:
+    """Whether no value of the query reads a suit by name: no card function, no range
+    (its text may name suits) and no board range with a concrete suit. Such a query has
+    the same values on deals whose suits are permuted (see ``deals.suit_classes``)."""
+    for node in checked.types:
+        if isinstance(node, Call):
+            if node.name in ("turnCard", "riverCard", "inRange"):
+                return False
+            patterns = checked.literals[node.arguments[0]] if node.name == "boardInRange" else ()
+            if any(card[1] >= 0 for pattern in patterns for card in pattern):
+                return False
+    return True
 
 
 _RIVER = {"winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins", "riverEquity", "fractionalRiverEquity", "equity"}

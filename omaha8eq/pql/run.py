@@ -36,8 +36,9 @@ from .deals import (
     exact_cost,
     prepare,
     sampled_blocks,
+    suit_classes,
 )
-from .evaluate import BlockEvaluator, share_denominator, streets_read
+from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
 from .functions import HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range_seconds
 from .result import Bucket, QueryResult, SelectorResult
@@ -138,8 +139,15 @@ class _Accumulator:
             else:
                 self.extreme = pick([self.extreme, found])
         elif how == "histogram":
-            keys, inverse = np.unique(values, return_inverse=True)
-            sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
+            if values.dtype.kind in "bi" and len(values):  # small integers: count by value, no sort
+                lowest = int(values.min())
+                sums = np.bincount(values.astype(np.int64) - lowest, weights=weights)  # None: counts
+                keys = np.flatnonzero(sums) + lowest
+                sums = sums[keys - lowest]
+                keys = keys.astype(values.dtype)
+            else:
+                keys, inverse = np.unique(values, return_inverse=True)
+                sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
             for key, total in zip(keys.tolist(), sums.tolist(), strict=True):
                 self.histogram[key] = self.histogram.get(key, 0) + round(total)
 
@@ -246,7 +254,9 @@ def query(
     checked = check_query(parse_query(text))
     deal = prepare(checked)
     streets = streets_read(checked)
-    cost = exact_cost(deal, streets)
+    # One representative hand per suit class, when the answer cannot tell them apart.
+    classes = suit_classes(deal) if suit_invariant(checked) else None
+    cost = exact_cost(classes or deal, streets)
     sampling = samples is not None or stderr_target is not None
     if exhaustive:
         if cost is None:
@@ -275,7 +285,8 @@ def query(
     # reads files, so later queries, whose kernels are loaded, skip it).
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
     with numba_threads(threads), notice:
-        result = _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
+        enumerated = classes if exact and classes is not None else deal
+        result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost)
     _RAN.append(True)
     return result
 
