@@ -20,7 +20,7 @@ from math import comb, prod
 
 import numpy as np
 
-from ..cards import cards_to_mask, format_cards
+from ..cards import format_cards
 from ..core import parallel
 from ..core.handclasses import _colex_ascending, card_masks, class_keys, class_representatives, class_sizes
 from ..core.kernel_args import RangeDraw
@@ -86,7 +86,7 @@ def prepare(checked: CheckedQuery) -> Deal:
     ]
     used = 0
     for name, cards in known:
-        mask = cards_to_mask(cards)
+        mask = sum(1 << c for c in cards)  # parsed cards, each group free of duplicates already
         if used & mask:
             raise OmahaInputError(
                 f"{name}: the card {format_cards([c for c in cards if used >> c & 1][:1])} is dealt twice"
@@ -157,9 +157,10 @@ def exact_cost(deal: Deal, streets: tuple[int, ...]) -> int | None:
     return hands * boards
 
 
-def _runouts(deck: np.ndarray, segments: list[int]) -> np.ndarray:
+def _runouts(deck: np.ndarray, segments: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """Every runout of the board: for each segment (a street's new cards), every
-    combination of the cards the earlier segments left, as rows of card ints."""
+    combination of the cards the earlier segments left, as rows of card ints, and each
+    row's card mask (int64)."""
     rows = np.zeros((1, 0), dtype=np.int8)
     masks = np.zeros(1, dtype=np.int64)
     for size in segments:
@@ -168,7 +169,7 @@ def _runouts(deck: np.ndarray, segments: list[int]) -> np.ndarray:
         left, right = np.nonzero((masks[:, None] & combo_masks[None, :]) == 0)
         rows = np.concatenate([rows[left], combos[right]], axis=1)
         masks = masks[left] | combo_masks[right]
-    return rows
+    return rows, masks
 
 
 def _range_combinations(deal: Deal) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -196,8 +197,7 @@ def exact_blocks(deal: Deal, streets: tuple[int, ...], block_rows: int = EXACT_B
     rows, masks, weights = _range_combinations(deal)
     if len(rows) == 0:
         raise OmahaInputError("from: the ranges never fit together without two players sharing a card")
-    completions = _runouts(deal.deck, _segments(len(known), streets))  # every runout, vectorised
-    completion_masks = card_masks(completions).astype(np.int64) if missing else np.zeros(1, dtype=np.int64)
+    completions, completion_masks = _runouts(deal.deck, _segments(len(known), streets))  # every runout, vectorised
     n_boards = len(completion_masks)
     full_boards = np.zeros((n_boards, 5), dtype=np.int8)  # each runout as a whole board row
     full_boards[:, : len(known)] = known

@@ -101,18 +101,28 @@ class BlockEvaluator:
         """(high values, low values) of ``player`` on ``street``; lows are -1 in a high-only game."""
 
         def compute() -> tuple[np.ndarray, np.ndarray]:
-            hand = self._hand(player)
-            if street == 5 and self.n > 1 and (hand == hand[0]).all():
+            known = self._known_hand(player)
+            if street == 5 and self.n > 1 and known is not None:
                 # A known hand at the river: one read of its table per deal, as the equity
                 # sampler does, instead of evaluating its hole pairs on every board.
                 out_high = np.empty(self.n, dtype=np.int16)
                 out_low = np.empty(self.n, dtype=np.int16)
-                table = _fixed_table(tuple(hand[0].tolist()))
+                table = _fixed_table(known)
                 parallel.run(fixed_river_values, table, self._board(5), self.hilo, out_high, out_low)
                 return out_high, out_low
-            return _evaluate_rows(hand, self._board(street), want_high=True, want_low=self.hilo)
+            return _evaluate_rows(self._hand(player), self._board(street), want_high=True, want_low=self.hilo)
 
         return self._cached(("values", player, street), compute)
+
+    def _known_hand(self, player: int) -> tuple[int, ...] | None:
+        """``player``'s cards when every deal of the block holds the same hand, else None: a
+        fixed hand of the run's deal (``checked.cache["deal"]``), or, without a deal, any
+        block whose rows are all equal."""
+        deal = self.checked.cache.get("deal")
+        if deal is not None and deal.spot.seats[player].cards is not None:
+            return tuple(int(c) for c in self.block.holes[0, player])
+        hand = self.block.holes[:, player, :]
+        return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]
@@ -295,17 +305,20 @@ class BlockEvaluator:
             shares = np.empty(highs.shape, dtype=np.int64)
             flags = np.empty(highs.shape, dtype=np.int8)
             parallel.run(block_showdown, highs, self._all("low", 5), denominator, shares, flags)
-            return {
-                "winsHi": (flags & WINS_HI) > 0,
-                "tiesHi": (flags & TIES_HI) > 0,
-                "winsLo": (flags & WINS_LO) > 0,
-                "tiesLo": (flags & TIES_LO) > 0,
-                "scoops": shares == denominator,
-                "shares": shares,
-                "denominator": np.array(denominator),
-            }
+            return {"shares": shares, "flags": flags, "denominator": np.array(denominator)}
 
         return self._cached(("showdown",), compute)
+
+    def outcome(self, name: str, player: int) -> np.ndarray:
+        """``winsHi``, ``tiesHi``, ``winsLo``, ``tiesLo`` or ``scoops`` of ``player`` at the river,
+        read from the showdown's flags or shares only when asked."""
+        found = self.showdown()
+        if name == "scoops":
+            scoops: np.ndarray = found["shares"][:, player] == found["denominator"]
+            return scoops
+        bit = {"winsHi": WINS_HI, "tiesHi": TIES_HI, "winsLo": WINS_LO, "tiesLo": TIES_LO}[name]
+        flagged: np.ndarray = (found["flags"][:, player] & bit) > 0
+        return flagged
 
     def board_counts(self, street: int) -> np.ndarray:
         return self._cached(("ranks", street), lambda: _board_rank_counts(self.block.boards, street))
@@ -378,8 +391,7 @@ class BlockEvaluator:
         name = node.name
         args = [self.value(a) for a in node.arguments]
         if name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins"):
-            key = "scoops" if name == "wins" else name
-            return self.showdown()[key][:, args[0]]
+            return self.outcome("scoops" if name == "wins" else name, args[0])
         if name == "HvHEquity" or (name == "equity" and len(args) == 2):
             return self.hand_vs_hand(args[1])[:, args[0]]
         if name == "minHvHEquity":

@@ -118,17 +118,20 @@ class _Accumulator:
             else:
                 x = values.astype(np.float64, copy=False)
                 self.total += float(x.sum())
-                self.squares += float(np.dot(x, x))
+                # Sums, not np.dot: BLAS's dot spawns threads (20 ms a block on a busy machine) and
+                # its rounding may depend on them.
+                self.squares += float(np.square(x).sum())
         elif how in ("avg", "count"):
             assert weights is not None
             x = values.astype(np.float64)
-            self.total += float(np.dot(weights, x))
-            self.squares += float(np.dot(weights, x * x))
+            weighted = weights * x
+            self.total += float(weighted.sum())
+            self.squares += float((weighted * x).sum())
             if self.exact_total is not None:
                 scaled = x * self.denominator
                 whole = np.rint(scaled)
                 if np.all(np.abs(scaled - whole) < 1e-6):
-                    self.exact_total += int(np.dot(weights, whole.astype(np.int64)))
+                    self.exact_total += int((weights * whole.astype(np.int64)).sum())
                 else:  # not a multiple of the pot shares (a ratio of ratings ...): no Fraction
                     self.exact_total = None
         elif how in ("max", "min") and len(values):
@@ -255,7 +258,8 @@ def query(
     deal = prepare(checked)
     streets = streets_read(checked)
     # One representative hand per suit class, when the answer cannot tell them apart.
-    classes = suit_classes(deal) if suit_invariant(checked) else None
+    classes = suit_classes(deal)
+    classes = classes if classes is not None and suit_invariant(checked) else None
     cost = exact_cost(classes or deal, streets)
     sampling = samples is not None or stderr_target is not None
     if exhaustive:
