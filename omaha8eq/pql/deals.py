@@ -204,6 +204,9 @@ def exact_blocks(deal: Deal, streets: tuple[int, ...], block_rows: int = EXACT_B
     if missing:
         full_boards[:, len(known) : len(known) + missing] = completions
     holes = deal.holes
+    if not deal.ranged and n_boards <= block_rows:  # known hands: one block of every board
+        yield DealBlock(np.repeat(holes[None], n_boards, axis=0), full_boards, np.ones(n_boards, dtype=np.int64))
+        return
     board_step = min(n_boards, block_rows)
     per_block = max(1, block_rows // board_step)
     for start, first_board in ((s, b) for s in range(0, len(rows), per_block) for b in range(0, n_boards, board_step)):
