@@ -89,9 +89,9 @@ def _representative(deal: Deal, player: int, street: int) -> tuple[tuple[int, ..
     return hand, board
 
 
-def hand_vs_range_seconds(deal: Deal, player: int, street: int, deals: int) -> float:
-    """The estimated seconds (one core) of ``HvREquity(player, street)`` over ``deals``
-    deals: one engine run's estimate times the distinct (hand, board) keys they can show."""
+def hand_vs_range_seconds(deal: Deal, player: int, street: int, deals: int) -> tuple[float, int]:
+    """The estimated seconds (one core) of one engine run of ``HvREquity(player, street)``
+    and the most distinct (hand, board) keys, hence runs, ``deals`` deals can show."""
     hand, board = _representative(deal, player, street)
     run = prepare_deal(_spot(deal, player, hand, board))
     plan = choose_method(run, exhaustive=True, samples=None, stderr_target=None)
@@ -103,4 +103,4 @@ def hand_vs_range_seconds(deal: Deal, player: int, street: int, deals: int) -> f
         hands = len(seat.range_hands()) if seat.is_range else comb(left, deal.spot.hole_size)
         left -= deal.spot.hole_size
     boards = comb(left, max(0, street - len(deal.spot.board)))
-    return per_run * min(deals, prod((hands, boards)))
+    return per_run, min(deals, prod((hands, boards)))

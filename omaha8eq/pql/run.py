@@ -396,11 +396,13 @@ def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
         for node in checked.types
         if isinstance(node, Call) and node.name == "HvREquity"
     }
-    seconds = sum(hand_vs_range_seconds(deal, player, street, deals) for player, street in calls)
+    estimates = [hand_vs_range_seconds(deal, player, street, deals) for player, street in sorted(calls)]
+    seconds = sum(per_run * runs for per_run, runs in estimates)
     if seconds > MAX_NESTED_SECONDS:
+        runs = ", ".join(f"{runs:,} run(s) of about {per_run:.2g} s" for per_run, runs in estimates)
         raise WorkLimitError(
-            f"query: its HvREquity runs the exact range engine once per distinct hand and board: about "
-            f"{duration_text(seconds)} on one core ({deals:,} deals), above the limit of "
+            f"query: its HvREquity runs the exact range engine once per distinct hand and board ({runs}, "
+            f"over {deals:,} deals): about {duration_text(seconds)} on one core, above the limit of "
             f"{duration_text(MAX_NESTED_SECONDS)}; fix the player's hand or the board to the street, "
             "narrow the ranges or draw fewer samples",
             work=round(seconds), unit="seconds", seconds=seconds, limit=round(MAX_NESTED_SECONDS),

@@ -537,8 +537,14 @@ def test_hand_vs_range_of_a_known_hand_on_a_known_board_equals_equity():
 
 
 def test_hopeless_hand_vs_range_is_refused_with_its_estimate():
-    with pytest.raises(WorkLimitError, match=r"HvREquity .* about .* on one core \(600,000 deals\)") as error:
+    with pytest.raises(WorkLimitError, match=r"HvREquity .* \(600,000 run\(s\) of about .*, over 600,000 deals\)"):
         query("select avg(HvREquity(hero, flop)) from game='omaha8', hero='A2**', villain='15%'", seed=1)
+    # One run on a known hand and board, but a hopeless one: 15% and KK** against it on the turn.
+    with pytest.raises(WorkLimitError, match=r"\(1 run\(s\) of about") as error:
+        query(
+            "select avg(HvREquity(hero, turn)) from hero='AsAh2c3d', villain='15%', villain2='KK**', board='7c8c9cTc'",
+            seed=1,
+        )
     assert error.value.seconds > 600
 
 
