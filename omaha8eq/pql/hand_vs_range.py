@@ -62,7 +62,10 @@ def hand_vs_range(
     hands, ``boards`` (n, >= street) the boards. Computed once per distinct key, cached
     in ``checked.cache`` for the whole query."""
     keys = np.concatenate([np.sort(holes, axis=1), np.sort(boards[:, :street], axis=1)], axis=1)
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    if (keys == keys[0]).all():  # a known hand on a known board: one key, no sort
+        unique, inverse = keys[:1], np.zeros(len(keys), dtype=np.int64)
+    else:
+        unique, inverse = np.unique(keys, axis=0, return_inverse=True)
     cache: dict[Any, float] = checked.cache.setdefault(("HvREquity", player), {})
     hole_size = holes.shape[1]
     values = np.empty(len(unique))
