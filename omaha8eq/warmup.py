@@ -123,6 +123,7 @@ def _query(hero: str, villain: str, board: str) -> str:
     """A query reading every kind of per-deal figure: showdown, nuts, hand types."""
     return (
         "select avg(riverEquity(hero)), count(nutLo(hero, river)), count(nutHi(hero, river)), "
+        "count(nutHiForHandType(hero, river)), "
         f"histogram(handType(hero, river)) from hero='{hero}', villain='{villain}', board='{board}'"
     )
 

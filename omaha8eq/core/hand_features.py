@@ -7,7 +7,8 @@ on the street (cards ``4 * rank + suit``, trusted: the caller dealt them). For e
 *unseen* by that player make with the board: cards that are not in the hand, not on the
 board and not dead (``dead_mask``, bit ``card``). A hand holds the nuts when its own
 value is at least that (a tie for the nuts is the nuts). The query language's ``nutHi``
-and ``nutLo`` read it; the range explorer can too.
+and ``nutLo`` read it; the range explorer can too. :func:`nut_high_by_type` gives the
+best high of each hand type instead (``nutHiForHandType``).
 
 How: the best high of two unseen cards is the best of two paths, as in ``high.py``:
 without flushes, the maximum of ``board_pair[board state, pair]`` over the rank pairs
@@ -80,6 +81,42 @@ def _nut_high(boards, i, n_board, board_mask, seen, board_pair, flush5, suited):
             if popcount(unseen_suited) >= 2:
                 best = max(best, best_flush(board_suited, unseen_suited, flush5, suited))
     return best
+
+
+@njit(cache=True, parallel=True)
+def nut_high_by_type(holes, boards, n_board, dead_mask, board_pair, flush5, suited, categories, out_best):
+    """``out_best[i, t]``: the best high of hand type ``t`` (``categories[value]``, 0..8)
+    that two cards unseen by the holder of ``holes[i]`` make on ``boards[i, :n_board]``;
+    -1 where no two unseen cards make that type.
+
+    Every pair of unseen cards is read as it plays: its rank pair's ``board_pair`` value,
+    or, when both cards are of a suit the board shows three times or more, the better of
+    that and its flush (``best_flush`` of the two cards alone), so a suited pair whose
+    flush beats its straight counts as a flush, not as a straight.
+    """
+    n_hole = holes.shape[1]
+    for i in prange(holes.shape[0]):
+        _, board_mask, _ = read_cards(boards, i, n_board)
+        _, hole_mask, _ = read_cards(holes, i, n_hole)
+        seen = board_mask | hole_mask | dead_mask
+        pair_values = board_pair[unsigned(board_state(boards, i, n_board))]
+        for t in range(out_best.shape[1]):
+            out_best[i, t] = -1
+        for c1 in range(52):
+            if (seen >> (16 * (c1 & 3) + (c1 >> 2))) & 1:
+                continue
+            for c2 in range(c1 + 1, 52):
+                if (seen >> (16 * (c2 & 3) + (c2 >> 2))) & 1:
+                    continue
+                r1, r2 = c1 >> 2, c2 >> 2
+                value = pair_values[unsigned(PAIR_INDEX[min(r1, r2), max(r1, r2)])]
+                suit = c1 & 3
+                if suit == (c2 & 3):
+                    board_suited = (board_mask >> (16 * suit)) & 0x1FFF
+                    if popcount(board_suited) >= 3:
+                        value = max(value, best_flush(board_suited, (1 << r1) | (1 << r2), flush5, suited))
+                kind = categories[unsigned(value)]
+                out_best[i, kind] = max(out_best[i, kind], value)
 
 
 @njit(cache=True, parallel=True)

@@ -92,6 +92,7 @@ _QUERY = (
     "query_deals:draw_deals",
     "query_deals:block_showdown",
     "hand_features:nut_values",
+    "hand_features:nut_high_by_type",
     "hand_features:fixed_river_values",
 )
 

@@ -28,6 +28,7 @@ from ..cards import parse_cards
 from ..checks import excerpt
 from ..errors import OmahaInputError
 from ..games import Game, as_game
+from .board_range import parse_board_range
 from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
 
@@ -35,7 +36,12 @@ __all__ = ["CheckedQuery", "check_query", "low_value"]
 
 #: The ``from`` names that are not players.
 RESERVED = ("game", "board", "dead")
-#: Most players a query declares (a deck deals 11 four-card hands).
+#: The ``from`` names of a double-board query, and why the query language refuses one.
+DOUBLE_BOARD_NAMES = ("board1", "board2")
+DOUBLE_BOARD_REFUSAL = (
+    "the query language deals one board; for two boards use boards_equity(hands, (board1, board2)) "
+    "or omaha8eq equity HAND HAND --board B1 --board B2 (docs/double-board.md)"
+)
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
 _ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
@@ -59,6 +65,8 @@ class CheckedQuery:
     dead: tuple[int, ...]
     types: dict[Any, Type] = field(default_factory=dict)
     literals: dict[Any, Any] = field(default_factory=dict)
+    #: What a run computes once and reads in every block (the deal, HvREquity's answers).
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -149,7 +157,7 @@ class _Checker:
 
     def expect(self, node: Expr, wanted: Type, what: str) -> None:
         found = self.check(node)
-        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE):
+        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE, Type.BOARD_RANGE):
             self.convert(node, wanted, what)  # type: ignore[arg-type]
             return
         if found is not wanted:
@@ -170,6 +178,8 @@ class _Checker:
                     raise OmahaInputError(
                         f"{what}: {excerpt(text)} is not an 8-or-better low; write five ranks high first, e.g. '8642A'"
                     )
+            elif wanted is Type.BOARD_RANGE:
+                value = parse_board_range(text)
             else:
                 from ..ranges.range import parse_range
 
@@ -224,7 +234,7 @@ class _Checker:
                 f"'{op}' compares a {left.value} with a {right.value}; both sides must be of one type",
                 node.position,
             )
-        if left in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+        if left in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE, Type.BOARD_RANGE):
             raise self.error(f"'{op}' cannot compare a {left.value}", node.position)
         if op not in ("=", "<>", "!=") and left not in _ORDERED:
             raise self.error(f"'{op}' orders numbers, hand types and ratings, not a {left.value}", node.position)
@@ -246,7 +256,7 @@ class _Checker:
                 )
         if node.default is None and first is not Type.BOOLEAN:
             raise self.error("a 'case' without 'else' must give a boolean (false otherwise)", node.position)
-        if first in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE):
+        if first in (Type.PLAYER, Type.STREET, Type.STRING, Type.RANGE, Type.BOARD_RANGE):
             raise self.error(f"'case' cannot give a {first.value}", node.position)
         return first
 
@@ -271,12 +281,16 @@ def check_query(query: Query) -> CheckedQuery:
     seen: set[str] = set()
     for binding in query.bindings:
         key = binding.name.lower() if binding.name.lower() in RESERVED else binding.name
+        if key.lower() in DOUBLE_BOARD_NAMES:
+            raise QueryError(f"query: {binding.name}: {DOUBLE_BOARD_REFUSAL}", text, binding.position)
         if key in seen:
             raise QueryError(f"query: {binding.name} is declared twice in from", text, binding.position)
         seen.add(key)
         try:
             if key == "game":
                 game = as_game(binding.value)
+                if game.boards > 1:
+                    raise OmahaInputError(f"game: {game.name}: {DOUBLE_BOARD_REFUSAL}")
             elif key == "board":
                 board = parse_cards(binding.value, what="board")
             elif key == "dead":

@@ -24,18 +24,20 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..core import batch, parallel
-from ..core.hand_features import fixed_river_values, nut_values
+from ..core.hand_features import fixed_river_values, nut_high_by_type, nut_values
 from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.showdown import fixed_hand_tables
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
+from .board_range import board_in_range
 from .check import CheckedQuery
-from .deals import DealBlock
-from .functions import Type
+from .deals import DealBlock, prepare
+from .functions import HAND_TYPES, Type
+from .hand_vs_range import hand_vs_range
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
 
-__all__ = ["BlockEvaluator", "share_denominator"]
+__all__ = ["BlockEvaluator", "share_denominator", "streets_read", "suit_invariant"]
 
 _T = TypeVar("_T")
 
@@ -99,18 +101,28 @@ class BlockEvaluator:
         """(high values, low values) of ``player`` on ``street``; lows are -1 in a high-only game."""
 
         def compute() -> tuple[np.ndarray, np.ndarray]:
-            hand = self._hand(player)
-            if street == 5 and self.n > 1 and (hand == hand[0]).all():
+            known = self._known_hand(player)
+            if street == 5 and self.n > 1 and known is not None:
                 # A known hand at the river: one read of its table per deal, as the equity
                 # sampler does, instead of evaluating its hole pairs on every board.
                 out_high = np.empty(self.n, dtype=np.int16)
                 out_low = np.empty(self.n, dtype=np.int16)
-                table = _fixed_table(tuple(hand[0].tolist()))
+                table = _fixed_table(known)
                 parallel.run(fixed_river_values, table, self._board(5), self.hilo, out_high, out_low)
                 return out_high, out_low
-            return _evaluate_rows(hand, self._board(street), want_high=True, want_low=self.hilo)
+            return _evaluate_rows(self._hand(player), self._board(street), want_high=True, want_low=self.hilo)
 
         return self._cached(("values", player, street), compute)
+
+    def _known_hand(self, player: int) -> tuple[int, ...] | None:
+        """``player``'s cards when every deal of the block holds the same hand, else None: a
+        fixed hand of the run's deal (``checked.cache["deal"]``), or, without a deal, any
+        block whose rows are all equal."""
+        deal = self.checked.cache.get("deal")
+        if deal is not None and deal.spot.seats[player].cards is not None:
+            return tuple(int(c) for c in self.block.holes[0, player])
+        hand = self.block.holes[:, player, :]
+        return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]
@@ -135,6 +147,48 @@ class BlockEvaluator:
             return self._cached(("nut high", player, street), compute)[0]
         found = self.memo.get(("nut high", player, street))  # a high run computed the lows too
         return found[1] if found is not None else self._cached(("nut low", player, street), compute)[1]
+
+    def nut_high_of_type(self, player: int, street: int) -> np.ndarray:
+        """The best high two cards unseen by ``player`` make on ``street`` within the hand type
+        of ``player``'s own high (``nutHiForHandType``)."""
+
+        def compute() -> np.ndarray:
+            tables = get_tables()
+            best = np.empty((self.n, len(HAND_TYPES)), dtype=np.int16)
+            parallel.run(
+                nut_high_by_type, self._hand(player), self._board(street), street, self.dead_mask,
+                tables.board_pair, tables.flush5, tables.suited, _categories(), best,
+            )  # fmt: skip
+            own_type = _categories()[self.high(player, street)]
+            found: np.ndarray = best[np.arange(self.n), own_type]
+            return found
+
+        return self._cached(("nut high of type", player, street), compute)
+
+    def hand_vs_range(self, player: int, street: int) -> np.ndarray:
+        """``HvREquity(player, street)`` of every deal (``pql/hand_vs_range.py``)."""
+
+        def compute() -> np.ndarray:
+            if "deal" not in self.checked.cache:
+                self.checked.cache["deal"] = prepare(self.checked)
+            deal = self.checked.cache["deal"]
+            return hand_vs_range(self.checked, deal, player, street, self._hand(player), self.block.boards)
+
+        return self._cached(("hand vs range", player, street), compute)
+
+    def hand_ranking(self, player: int) -> np.ndarray:
+        """``handRanking(player)``: the share of the hands of its size in classes ranked at or
+        above the class of each deal's hand (``ranges.preflop``)."""
+        from ..core.handclasses import hand_count
+        from ..ranges.preflop import class_index, preflop_ranking
+
+        def compute() -> np.ndarray:
+            hands = self._hand(player)
+            ranking = preflop_ranking(hands.shape[1])
+            found: np.ndarray = ranking.at_or_above[class_index(hands)] / hand_count(hands.shape[1])
+            return found
+
+        return self._cached(("hand ranking", player), compute)
 
     def next_card(self, player: int, street: int) -> dict[str, np.ndarray]:
         """``player``'s high and low on ``street`` plus each of the 52 cards as the next one:
@@ -251,17 +305,20 @@ class BlockEvaluator:
             shares = np.empty(highs.shape, dtype=np.int64)
             flags = np.empty(highs.shape, dtype=np.int8)
             parallel.run(block_showdown, highs, self._all("low", 5), denominator, shares, flags)
-            return {
-                "winsHi": (flags & WINS_HI) > 0,
-                "tiesHi": (flags & TIES_HI) > 0,
-                "winsLo": (flags & WINS_LO) > 0,
-                "tiesLo": (flags & TIES_LO) > 0,
-                "scoops": shares == denominator,
-                "shares": shares,
-                "denominator": np.array(denominator),
-            }
+            return {"shares": shares, "flags": flags, "denominator": np.array(denominator)}
 
         return self._cached(("showdown",), compute)
+
+    def outcome(self, name: str, player: int) -> np.ndarray:
+        """``winsHi``, ``tiesHi``, ``winsLo``, ``tiesLo`` or ``scoops`` of ``player`` at the river,
+        read from the showdown's flags or shares only when asked."""
+        found = self.showdown()
+        if name == "scoops":
+            scoops: np.ndarray = found["shares"][:, player] == found["denominator"]
+            return scoops
+        bit = {"winsHi": WINS_HI, "tiesHi": TIES_HI, "winsLo": WINS_LO, "tiesLo": TIES_LO}[name]
+        flagged: np.ndarray = (found["flags"][:, player] & bit) > 0
+        return flagged
 
     def board_counts(self, street: int) -> np.ndarray:
         return self._cached(("ranks", street), lambda: _board_rank_counts(self.block.boards, street))
@@ -334,10 +391,17 @@ class BlockEvaluator:
         name = node.name
         args = [self.value(a) for a in node.arguments]
         if name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins"):
-            key = "scoops" if name == "wins" else name
-            return self.showdown()[key][:, args[0]]
+            return self.outcome("scoops" if name == "wins" else name, args[0])
         if name == "HvHEquity" or (name == "equity" and len(args) == 2):
             return self.hand_vs_hand(args[1])[:, args[0]]
+        if name == "minHvHEquity":
+            return self.hand_vs_hand(args[1])[:, args[0]] >= args[2]
+        if name == "HvREquity":
+            return self.hand_vs_range(args[0], args[1])
+        if name == "handRanking":
+            return self.hand_ranking(args[0])
+        if name == "boardInRange":
+            return board_in_range(args[0], self.block.boards)
         if name in ("riverEquity", "fractionalRiverEquity", "equity"):
             showdown = self.showdown()
             return showdown["shares"][:, args[0]] / float(showdown["denominator"])
@@ -384,6 +448,7 @@ _PLAYER_STREET: dict[str, Callable[..., Any]] = {
     "bestLoRating": lambda e, p, s: (e.low(p, s) >= 0) & _best(e.low(p, s), e._all("low", s)),
     "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s, high=True),
     "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s, high=False)),
+    "nutHiForHandType": lambda e, p, s: e.high(p, s) >= e.nut_high_of_type(p, s),
 }
 
 _BOARD: dict[str, Callable[..., Any]] = {
@@ -405,18 +470,40 @@ def value_type(checked: CheckedQuery, node: Expr) -> Type:
 
 def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
     """The streets the query reads, as board sizes in order, e.g. ``(3, 5)``: 5 with an
-    outcome function or the river card, 4 with the turn card, and every street named
-    (none: the flop). An exact run tells those streets' cards apart and no others."""
+    outcome function, 4 and 5 with the river card, 3 and 4 with the turn card, 3 up to a
+    ``boardInRange`` pattern's length, and every street named (none: the flop). An exact
+    run tells those streets' cards apart and no others."""
     streets = set()
     for node, found in checked.types.items():
         if isinstance(node, Call):
-            if node.name == "riverCard" or (node.name in _RIVER and len(node.arguments) == 1):
+            if node.name in _RIVER and len(node.arguments) == 1:
                 streets.add(5)
+            # The turn or river card itself: its street is enumerated apart from the one before
+            # (else it would be the highest card of a combination); a board pattern reads every
+            # street up to its length.
+            elif node.name == "riverCard":
+                streets.update((4, 5))
             elif node.name == "turnCard":
-                streets.add(4)
+                streets.update((3, 4))
+            elif node.name == "boardInRange":
+                streets.update(range(3, 1 + max(len(pattern) for pattern in checked.literals[node.arguments[0]])))
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)
+
+
+def suit_invariant(checked: CheckedQuery) -> bool:
+    """Whether no value of the query reads a suit by name: no card function, no range
+    (its text may name suits) and no board range with a concrete suit. Such a query has
+    the same values on deals whose suits are permuted (see ``deals.suit_classes``)."""
+    for node in checked.types:
+        if isinstance(node, Call):
+            if node.name in ("turnCard", "riverCard", "inRange"):
+                return False
+            patterns = checked.literals[node.arguments[0]] if node.name == "boardInRange" else ()
+            if any(card[1] >= 0 for pattern in patterns for card in pattern):
+                return False
+    return True
 
 
 _RIVER = {"winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins", "riverEquity", "fractionalRiverEquity", "equity"}

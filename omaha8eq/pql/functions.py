@@ -32,6 +32,7 @@ class Type(Enum):
     CARD = "card"
     STRING = "string"
     RANGE = "range"
+    BOARD_RANGE = "board range"
 
 
 #: The streets, by name: the number of board cards each shows.
@@ -231,6 +232,57 @@ _TABLE = (
         "and bounds the cost)",
         "select count(HvHEquity(hero, turn) > 0.5) from game='omaha8', hero='A2**', villain='15%'",
         "equity",
+    ),
+    # Equity against ranges, thresholds, the preflop ranking, board ranges, the best of a type.
+    Function(
+        "minHvHEquity",
+        (_P, _S, ("threshold", Type.NUMBER)),
+        Type.BOOLEAN,
+        "HvHEquity(player, street) is at least threshold (a share of the pot, 0..1)",
+        "select count(minHvHEquity(hero, turn, 0.5)) from game='omaha8', hero='A2**', villain='15%'",
+        "equity",
+    ),
+    Function(
+        "HvREquity",
+        (_P, _S),
+        Type.NUMBER,
+        "the player's share of the pot on the street against the other players' RANGES as declared in from "
+        "(their dealt hands unknown; a fixed hand is a range of one hand, '*' every hand), over every runout and "
+        "every combination of their hands that shares no card with the player's hand, the board or the dead "
+        "cards: the exact range engine once per distinct hand and board (repeats are cached); the query states "
+        "the cost and refuses one above the limit",
+        "select avg(HvREquity(hero, flop)) from game='omaha8', hero='AsAh2c3d', villain='15%', board='Kd7c2s'",
+        "equity",
+    ),
+    Function(
+        "handRanking",
+        (_P,),
+        Type.NUMBER,
+        "the hand's place in the preflop ranking of its size (ranges/preflop.py): the share of all hands in classes "
+        "ranked at or above its class, from about 0.0001 (the best class) to 1 (the worst); handRanking(p) <= 0.1 "
+        "is roughly the range '10%'",
+        f"select avg(handRanking(villain)) {_HERO}",
+        "range",
+    ),
+    Function(
+        "boardInRange",
+        (("board range", Type.BOARD_RANGE),),
+        Type.BOOLEAN,
+        "the board is in the board range: patterns of 3, 4 or 5 cards separated by commas, each card a rank "
+        "(AKQJT98765432, or * for any) with an optional suit (shdc) or suit variable (wxyz: one letter one suit, "
+        "different letters different suits); the first three match the flop in any order, a fourth the turn, a "
+        "fifth the river; e.g. 'AK*' (an ace and a king on the flop), 'wwwx' (a monotone flop, the turn another suit)",
+        "select count(boardInRange('AK*, AA*')) from game='omaha8', hero='KsKhQdJd'",
+        "board",
+    ),
+    Function(
+        "nutHiForHandType",
+        (_P, _S),
+        Type.BOOLEAN,
+        "no two cards unseen by the player (not in the hand, on the board or dead) make a better high of the "
+        "player's own hand type on the street: the best flush, the best pair, ... (nutHi is the best of all types)",
+        f"select count(nutHiForHandType(hero, flop)) {_HERO}",
+        "high",
     ),
     # Outs: the next card.
     Function(

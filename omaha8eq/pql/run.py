@@ -23,6 +23,7 @@ from ..checks import check_flag, check_int, excerpt
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
+from ..engine.method import duration_text
 from ..engine.run import numba_threads
 from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
 from .check import CheckedQuery, check_query
@@ -35,9 +36,11 @@ from .deals import (
     exact_cost,
     prepare,
     sampled_blocks,
+    suit_classes,
 )
-from .evaluate import BlockEvaluator, share_denominator, streets_read
+from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
 from .functions import HAND_TYPES, Type
+from .hand_vs_range import hand_vs_range_seconds
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
@@ -54,10 +57,14 @@ EXACT_LIMIT = 2_000_000
 MAX_WORK = 50_000_000
 
 #: The functions that evaluate every next card, and the deals of their blocks.
-NEXT_CARD_FUNCTIONS = frozenset({"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity"})
+NEXT_CARD_FUNCTIONS = frozenset(
+    {"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity", "minHvHEquity", "HvREquity"}
+)
 #: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
 #: about ten minutes on one core; above it the query is refused with the estimate.
 MAX_NESTED_EVALUATIONS = 3_000_000_000
+#: The most seconds (one core, estimated) the ``HvREquity`` calls of one query may take.
+MAX_NESTED_SECONDS = 600.0
 HEAVY_BLOCK_DEALS = CHUNK_DEALS
 
 ProgressCallback = Callable[[int, int | None], Any]
@@ -111,17 +118,20 @@ class _Accumulator:
             else:
                 x = values.astype(np.float64, copy=False)
                 self.total += float(x.sum())
-                self.squares += float(np.dot(x, x))
+                # Sums, not np.dot: BLAS's dot spawns threads (20 ms a block on a busy machine) and
+                # its rounding may depend on them.
+                self.squares += float(np.square(x).sum())
         elif how in ("avg", "count"):
             assert weights is not None
             x = values.astype(np.float64)
-            self.total += float(np.dot(weights, x))
-            self.squares += float(np.dot(weights, x * x))
+            weighted = weights * x
+            self.total += float(weighted.sum())
+            self.squares += float((weighted * x).sum())
             if self.exact_total is not None:
                 scaled = x * self.denominator
                 whole = np.rint(scaled)
                 if np.all(np.abs(scaled - whole) < 1e-6):
-                    self.exact_total += int(np.dot(weights, whole.astype(np.int64)))
+                    self.exact_total += int((weights * whole.astype(np.int64)).sum())
                 else:  # not a multiple of the pot shares (a ratio of ratings ...): no Fraction
                     self.exact_total = None
         elif how in ("max", "min") and len(values):
@@ -132,8 +142,15 @@ class _Accumulator:
             else:
                 self.extreme = pick([self.extreme, found])
         elif how == "histogram":
-            keys, inverse = np.unique(values, return_inverse=True)
-            sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
+            if values.dtype.kind in "bi" and len(values):  # small integers: count by value, no sort
+                lowest = int(values.min())
+                sums = np.bincount(values.astype(np.int64) - lowest, weights=weights)  # None: counts
+                keys = np.flatnonzero(sums) + lowest
+                sums = sums[keys - lowest]
+                keys = keys.astype(values.dtype)
+            else:
+                keys, inverse = np.unique(values, return_inverse=True)
+                sums = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))  # None: counts
             for key, total in zip(keys.tolist(), sums.tolist(), strict=True):
                 self.histogram[key] = self.histogram.get(key, 0) + round(total)
 
@@ -240,7 +257,10 @@ def query(
     checked = check_query(parse_query(text))
     deal = prepare(checked)
     streets = streets_read(checked)
-    cost = exact_cost(deal, streets)
+    # One representative hand per suit class, when the answer cannot tell them apart.
+    classes = suit_classes(deal)
+    classes = classes if classes is not None and suit_invariant(checked) else None
+    cost = exact_cost(classes or deal, streets)
     sampling = samples is not None or stderr_target is not None
     if exhaustive:
         if cost is None:
@@ -263,11 +283,14 @@ def query(
             "ask on a later street or with fewer samples",
             work=nested, unit="hand evaluations", seconds=nested / 5e6, limit=MAX_NESTED_EVALUATIONS,
         )  # fmt: skip
+    _check_hand_vs_range(checked, deal, deals)
+    checked.cache["deal"] = deal
     # The first query of a process may compile the kernels: say so (checking the caches
     # reads files, so later queries, whose kernels are loaded, skip it).
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
     with numba_threads(threads), notice:
-        result = _run(checked, deal, streets, exact, samples, stderr_target, seed, progress, started, cost)
+        enumerated = classes if exact and classes is not None else deal
+        result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost)
     _RAN.append(True)
     return result
 
@@ -358,10 +381,32 @@ def _nested_evaluations(checked: CheckedQuery) -> int:
     streets = {
         int(checked.literals[node.arguments[1]])
         for node in checked.types
-        if isinstance(node, Call) and (node.name == "HvHEquity" or (node.name == "equity" and len(node.arguments) == 2))
+        if isinstance(node, Call)
+        and (node.name in ("HvHEquity", "minHvHEquity") or (node.name == "equity" and len(node.arguments) == 2))
     }
     left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
     return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
+
+
+def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
+    """Refuse a query whose ``HvREquity`` calls would take above ``MAX_NESTED_SECONDS``,
+    with the estimate (``hand_vs_range.hand_vs_range_seconds``)."""
+    calls = {
+        (int(checked.literals[node.arguments[0]]), int(checked.literals[node.arguments[1]]))
+        for node in checked.types
+        if isinstance(node, Call) and node.name == "HvREquity"
+    }
+    estimates = [hand_vs_range_seconds(deal, player, street, deals) for player, street in sorted(calls)]
+    seconds = sum(per_run * runs for per_run, runs in estimates)
+    if seconds > MAX_NESTED_SECONDS:
+        runs = ", ".join(f"{runs:,} run(s) of about {per_run:.2g} s" for per_run, runs in estimates)
+        raise WorkLimitError(
+            f"query: its HvREquity runs the exact range engine once per distinct hand and board ({runs}, "
+            f"over {deals:,} deals): about {duration_text(seconds)} on one core, above the limit of "
+            f"{duration_text(MAX_NESTED_SECONDS)}; fix the player's hand or the board to the street, "
+            "narrow the ranges or draw fewer samples",
+            work=round(seconds), unit="seconds", seconds=seconds, limit=round(MAX_NESTED_SECONDS),
+        )  # fmt: skip
 
 
 def _end(text: str, start: int) -> int:

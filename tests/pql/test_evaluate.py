@@ -1,5 +1,9 @@
 """Every query function against a plain-Python definition (tests/naive.py), deal by deal.
 
+HvREquity, minHvHEquity, nutHiForHandType, boardInRange and handRanking (at the end)
+against definitions written from docs/query-functions.md, with their refusals: a
+hopeless HvREquity with its estimate, bad board ranges, double boards.
+
 Random deals of 4, 5 and 6 hole cards, hi-lo and high-only, every street; the decks are
 weighted toward low cards and two suits so that lows, ties, quartered lows,
 counterfeits, flushes and nut draws come up often; plus the worked examples of RULES.md.
@@ -9,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, permutations, product
 from pathlib import Path
 
 import naive
@@ -17,10 +21,15 @@ import numpy as np
 import pytest
 from deals import LOW_VALUE, LOW_WEIGHTS, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS
 
-from omaha8eq import parse_cards
+from omaha8eq import equity, format_cards, parse_cards, preflop_rank
+from omaha8eq.core.hand_features import nut_high_by_type
+from omaha8eq.core.tables import get_tables
+from omaha8eq.errors import WorkLimitError
+from omaha8eq.pql import QueryError, query
+from omaha8eq.pql import hand_vs_range as hvr_module
 from omaha8eq.pql.check import check_query
 from omaha8eq.pql.deals import DealBlock
-from omaha8eq.pql.evaluate import BlockEvaluator
+from omaha8eq.pql.evaluate import BlockEvaluator, _categories
 from omaha8eq.pql.functions import FUNCTIONS, HAND_TYPES, STREETS
 from omaha8eq.pql.syntax import parse_query
 
@@ -294,3 +303,255 @@ def test_known_hands_read_their_table_at_the_river():
         assert high.tolist() == [naive.best_high(block.holes[0, p].tolist(), b)[0] for b in block.boards.tolist()]
         want = [naive.best_low(block.holes[0, p].tolist(), b) for b in block.boards.tolist()]
         assert low.tolist() == [-1 if x is None else LOW_VALUE[x] for x in want]
+
+
+# -- HvREquity, minHvHEquity, nutHiForHandType, boardInRange, handRanking ---------------------
+def best_by_type(hole, board, dead=()):
+    """The best high of each type that two unseen cards make with the board: a pair of
+    cards plays its best 2 + 3 hand, whose type is the type it counts for."""
+    best = {}
+    for pair in unseen_pairs(hole, board, dead):
+        value = max(naive.rank5(pair + triple) for triple in combinations(board, 3))
+        kind = naive.CATEGORY_NAMES.index(naive.category_of_value(value))
+        best[kind] = max(best.get(kind, -1), value)
+    return best
+
+
+@pytest.mark.parametrize(("seed", "deck", "weights"), [(21, np.arange(52), LOW_WEIGHTS), (22, TWO_SUITS, None)])
+def test_best_high_of_each_type_matches_its_definition(seed, deck, weights):
+    weights = np.ones(len(deck)) if weights is None else weights
+    block = random_block(seed, 6, 1, 4, deck, weights)
+    tables = get_tables()
+    for street in (3, 4, 5):
+        out = np.empty((len(block), 9), dtype=np.int16)
+        boards = np.ascontiguousarray(block.boards[:, :street])
+        holes = np.ascontiguousarray(block.holes[:, 0])
+        nut_high_by_type(holes, boards, street, 0, tables.board_pair, tables.flush5, tables.suited, _categories(), out)
+        for i in range(len(block)):
+            best = best_by_type(holes[i].tolist(), boards[i].tolist())
+            assert out[i].tolist() == [best.get(t, -1) for t in range(9)], (street, i)
+
+
+@pytest.mark.parametrize(("seed", "game", "hole", "deck"), [(23, "omaha8", 4, None), (24, "omahahi5", 5, TWO_SUITS)])
+def test_nut_high_for_hand_type_matches_its_definition(seed, game, hole, deck):
+    deck = np.arange(52) if deck is None else deck
+    weights = LOW_WEIGHTS if len(deck) == 52 else TWO_SUITS_LOW_WEIGHTS
+    block = random_block(seed, 6, 2, hole, deck, weights)
+    dead = parse_cards("Kc") if len(deck) == 52 else ()
+    if any(set(dead) & set(r) for r in block.holes.reshape(len(block), -1).tolist() + block.boards.tolist()):
+        pytest.skip("the random deal holds the dead card")
+    ev, checked = evaluator(block, game, 2, dead="Kc" if dead else "")
+    found = 0
+    for street, name in STREET_NAMES.items():
+        got = call(ev, checked, f"nutHiForHandType(p1, {name})").tolist()
+        for i in range(len(block)):
+            hole_cards, board = block.holes[i, 0].tolist(), block.boards[i, :street].tolist()
+            own = naive.best_high(hole_cards, board)[0]
+            kind = naive.CATEGORY_NAMES.index(naive.category_of_value(own))
+            assert got[i] == (own >= best_by_type(hole_cards, board, dead).get(kind, -1)), (street, i)
+        found += sum(got)
+        # The nuts are the best of their type.
+        assert not (call(ev, checked, f"nutHi(p1, {name}) and not nutHiForHandType(p1, {name})")).any()
+    assert found  # some deal holds the best of its type
+
+
+def test_nut_high_for_hand_type_documented_example():
+    # Open PQL's example, in Omaha: a pair of aces with the best kicker on Ad Td 2d is the best pair.
+    block = block_of(["As Kh 7c 3s", "Qh Jh 9c 8s"], "Ad Td 2d 5c 6h")
+    ev, checked = evaluator(block, "omahahi", 2)
+    assert call(ev, checked, "handType(p1, flop) = pair and nutHiForHandType(p1, flop)").tolist() == [True]
+    assert call(ev, checked, "nutHi(p1, flop) or nutHiForHandType(p2, flop)").tolist() == [False]
+
+
+BOARD_RANKS, BOARD_SUITS = "23456789TJQKA", "cdhs"
+
+
+def reference_tokens(pattern):
+    """A pattern as (rank or None, suit letter or None) per card, read one character at a time."""
+    cards, i = [], 0
+    while i < len(pattern):
+        rank = None
+        if pattern[i] in BOARD_RANKS or pattern[i] == "*":
+            rank = None if pattern[i] == "*" else BOARD_RANKS.index(pattern[i])
+            i += 1
+        suit = None
+        if i < len(pattern) and pattern[i] in "cdhswxyz":
+            suit = pattern[i]
+            i += 1
+        cards.append((rank, suit))
+    return cards
+
+
+def reference_in_range(text, board):
+    """Whether the board (card ints) is in the board range: try every order of the flop and
+    every one-to-one assignment of suits to the suit variables."""
+    for pattern in text.split(","):
+        cards = reference_tokens(pattern.strip())
+        variables = sorted({s for _, s in cards if s in ("w", "x", "y", "z")})
+        for flop in permutations(board[:3]):
+            dealt = list(flop) + board[3:]
+            for suits in permutations(range(4), len(variables)):
+                assign = dict(zip(variables, suits, strict=True))
+                if all(
+                    (rank is None or c // 4 == rank)
+                    and (suit is None or c % 4 == (BOARD_SUITS.index(suit) if suit in BOARD_SUITS else assign[suit]))
+                    for (rank, suit), c in zip(cards, dealt, strict=False)
+                ):
+                    return True
+    return False
+
+
+def test_board_in_range_matches_its_definition():
+    rng = np.random.default_rng(31)
+    alphabet_ranks = ["*", "A", "K", "2", "7"]
+    alphabet_suits = ["", "", "s", "d", "w", "x", "y"]
+    block = random_block(32, 300, 1, 4, TWO_SUITS, np.ones(len(TWO_SUITS)))
+    ev, checked = evaluator(block, "omaha8", 1)
+    boards = block.boards.tolist()
+    hits = 0
+    for _ in range(40):
+        patterns = []
+        for _ in range(rng.integers(1, 3)):
+            length = int(rng.integers(3, 6))
+            patterns.append("".join(rng.choice(alphabet_ranks) + rng.choice(alphabet_suits) for _ in range(length)))
+        text = ", ".join(patterns)
+        got = call(ev, checked, f"boardInRange('{text}')").tolist()
+        assert got == [reference_in_range(text, b) for b in boards], text
+        hits += sum(got)
+    assert hits
+
+
+def test_board_in_range_propokertools_examples():
+    block = block_of(["2c 2d 3c 3d"], "As Kd Jh Kc 3s")
+    ev, checked = evaluator(block, "omaha8", 1)
+    got = [call(ev, checked, f"boardInRange('{t}')").tolist()[0] for t in ("AKK", "AKJ3K", "KJAK3", "AKJK3")]
+    assert got == [False, False, True, True]
+
+
+def test_board_in_range_enumerates_the_street_its_pattern_reads():
+    # 'wwwx': a monotone flop and a turn of another suit, counted over every flop and turn.
+    result = query("select count(boardInRange('wwwx')) from game='omaha8', hero='KsKhQdJd'")
+    left = [c for c in range(52) if c not in parse_cards("KsKhQdJd")]
+    turns = 0
+    for flop in combinations(left, 3):
+        if len({c % 4 for c in flop}) == 1:
+            turns += sum(c % 4 != flop[0] % 4 for c in left if c not in flop)
+    total = len(list(combinations(left, 3))) * (len(left) - 3)
+    assert result.exact and result.selectors[0].fraction == Fraction(turns, total)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("AK", "has 2 cards"), ("AKQJT9", "has 6 cards"), ("AKX", "'X' in 'AKX' is no rank"), ("AK*,", "has 0 cards")],
+)
+def test_bad_board_ranges_are_named_with_a_caret(text, message):
+    with pytest.raises(QueryError, match=message) as error:
+        query(f"select count(boardInRange('{text}')) from hero='KsKhQdJd'")
+    assert "^" in str(error.value)
+
+
+@pytest.mark.parametrize(("hole", "game"), [(4, "omaha8"), (5, "omaha85")])
+def test_hand_ranking_is_the_preflop_percentile(hole, game):
+    block = random_block(41, 20, 2, hole, np.arange(52), np.ones(52))
+    ev, checked = evaluator(block, game, 2)
+    got = call(ev, checked, "handRanking(p2)").tolist()
+    assert got == [preflop_rank(format_cards(h)).percentile for h in block.holes[:, 1].tolist()]
+    assert call(ev, checked, "handRanking(p1) <= 1 and handRanking(p1) > 0").all()
+
+
+def test_hand_ranking_orders_the_hands():
+    result = query(
+        "select max(handRanking(hero)) as best, max(handRanking(villain)) as worst "
+        "from game='omaha8', hero='AsAh2s3h', villain='Kc7d3d2c', board='Qc9d4s'"
+    )
+    assert result["best"].value < 0.001 < result["worst"].value == preflop_rank("Kc7d3d2c").percentile
+
+
+def test_min_hvh_equity_is_the_threshold_of_hvh_equity():
+    block = random_block(51, 8, 2, 4, np.arange(52), LOW_WEIGHTS)
+    ev, checked = evaluator(block, "omaha8", 2)
+    for threshold in ("0", "0.25", "0.5", "1"):
+        got = call(ev, checked, f"minHvHEquity(p1, turn, {threshold})")
+        assert got.tolist() == (call(ev, checked, "HvHEquity(p1, turn)") >= float(threshold)).tolist()
+
+
+def reference_hvr(hero, board, opponents, hilo):
+    """The hero's share over every combination of the opponents' hands (lists of card
+    lists) that shares no card with the hero, the board or each other, and every runout
+    of the cards left."""
+    total, count = Fraction(0), 0
+    for hands in product(*opponents):
+        cards = [*hero, *board, *(c for h in hands for c in h)]
+        if len(set(cards)) != len(cards):
+            continue
+        left = [c for c in range(52) if c not in cards]
+        for runout in combinations(left, 5 - len(board)):
+            total += showdown([hero, *hands], [*board, *runout], hilo)[2][0]
+            count += 1
+    return total / count
+
+
+HVR_CASES = [
+    # (game, players' from texts (hero first), the hero's hands and boards of the deals, street)
+    (
+        "omaha8",
+        ["*", "KsKhQdJd, 9s9h8d7d, As2d3h4c, 5s6s7h8h, AdKd2h3c"],
+        [("AsAh2c3d", "Ac8c5h9d"), ("5c6c7d8d", "Ac8c5h9d"), ("AsAh2c3d", "Ac8c5h9d"), ("QcQd3s4s", "Kc7h2d6s")],
+        4,
+    ),
+    (
+        "omahahi",
+        ["*", "KsKhQdJd, 9s9h8d7d", "AdKd2h3c, TcTd6h6s, 2s3s4d5d"],
+        [("AsAh2c3d", "Ac8c5h9dJh"), ("5c6c7d8d", "Ac8c5h9dJh"), ("QcQd3s4s", "Kc7h2d6s5h")],
+        5,
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "texts", "deals", "street"), HVR_CASES)
+def test_hand_vs_range_equity_matches_its_definition(game, texts, deals, street, monkeypatch):
+    names = [f"p{i + 1}" for i in range(len(texts))]
+    text = "select count(pairedBoard(flop)) from " + ", ".join(f"{n}='{t}'" for n, t in zip(names, texts, strict=True))
+    checked = check_query(parse_query(f"{text}, game='{game}'"))
+    holes = np.zeros((len(deals), len(texts), 4), dtype=np.int8)
+    holes[:, 0] = [parse_cards(h) for h, _ in deals]
+    boards = np.zeros((len(deals), 5), dtype=np.int8)
+    boards[:, :street] = [parse_cards(b)[:street] for _, b in deals]
+    runs = []
+    original = hvr_module._one_run
+    monkeypatch.setattr(hvr_module, "_one_run", lambda *args: runs.append(1) or original(*args))
+    ev = BlockEvaluator(checked, DealBlock(holes, boards, None))
+    got = call(ev, checked, f"HvREquity(p1, {STREET_NAMES[street]})").tolist()
+    opponents = [[parse_cards(h) for h in t.split(",")] for t in texts[1:]]
+    for value, (hand, board) in zip(got, deals, strict=True):
+        expected = reference_hvr(parse_cards(hand), parse_cards(board)[:street], opponents, game == "omaha8")
+        assert value == pytest.approx(float(expected), abs=1e-12), (hand, board)
+    assert len(runs) == len(set(deals))  # a repeated hand and board is one engine run
+
+
+def test_hand_vs_range_of_a_known_hand_on_a_known_board_equals_equity():
+    result = query(
+        "select avg(HvREquity(hero, turn)) as hvr from game='omaha8', hero='AsAh2c3d', villain='KK**', board='Ac8c5h9d'"
+    )
+    assert result["hvr"].value == pytest.approx(equity(["AsAh2c3d", "KK**"], "Ac8c5h9d").players[0].equity, abs=1e-12)
+
+
+def test_hopeless_hand_vs_range_is_refused_with_its_estimate():
+    with pytest.raises(WorkLimitError, match=r"HvREquity .* \(600,000 run\(s\) of about .*, over 600,000 deals\)"):
+        query("select avg(HvREquity(hero, flop)) from game='omaha8', hero='A2**', villain='15%'", seed=1)
+    # One run on a known hand and board, but a hopeless one: 15% and KK** against it on the turn.
+    with pytest.raises(WorkLimitError, match=r"\(1 run\(s\) of about") as error:
+        query(
+            "select avg(HvREquity(hero, turn)) from hero='AsAh2c3d', villain='15%', villain2='KK**', board='7c8c9cTc'",
+            seed=1,
+        )
+    assert error.value.seconds > 600
+
+
+@pytest.mark.parametrize(
+    "bindings",
+    ["game='omaha8-double', hero='AsAh2c3d', villain='KsKhQdJd'", "hero='AsAh2c3d', board1='Ac8c5h', board2='Kd7d2s'"],
+)
+def test_double_board_queries_are_refused_with_the_way_to_ask_them(bindings):
+    with pytest.raises(QueryError, match="the query language deals one board; for two boards use boards_equity"):
+        query(f"select avg(riverEquity(hero)) from {bindings}")

@@ -170,3 +170,20 @@ def test_exact_runs_tell_apart_the_streets_they_read():
 def test_nested_equity_cost_is_bounded():
     with pytest.raises(WorkLimitError, match="nested equities"):
         query("select count(HvHEquity(hero, flop) > 0.5) from hero='A2**', villain='*'", samples=10_000_000)
+
+
+@pytest.mark.parametrize(
+    ("hero", "reduced"),
+    [("AAKK", True), ("AAKK@50, QQJJ", True), ("AsKsQsJs, AhKhQhJh", False), ("AAKK@50, AsAhKsKh", False)],
+)
+def test_suit_classes_give_the_full_enumeration_exactly(hero, reduced):
+    # One representative per suit class, weighted by its class, counts what every hand counts;
+    # inRange reads suits by name, so the same query with it is enumerated hand by hand.
+    text = f"select histogram(handType(hero, flop)) as t, count(nutHi(hero, flop)) as nut from hero='{hero}'"
+    by_class = query(text, exhaustive=True)
+    by_hand = query(text + " where inRange(hero, '****')", exhaustive=True)
+    assert by_class.weight == by_hand.weight and (by_class.trials < by_hand.trials) == reduced
+    assert by_class["nut"].fraction == by_hand["nut"].fraction
+    assert [(b.label, b.fraction) for b in by_class["t"].buckets] == [
+        (b.label, b.fraction) for b in by_hand["t"].buckets
+    ]
