@@ -7,9 +7,9 @@ from itertools import product
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq import equity
-from omaha8eq.engine.method import Method
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.errors import OmahaInputError
 
@@ -198,16 +198,14 @@ def test_each_hands_exact_equity_is_that_hand_met_by_the_other_side(range_sweep)
     # A hand of a range counts the deals it meets the other side in, weighted by the
     # other side's weights: the very counts of that hand given as a known hand. Both
     # exact paths: the heads-up range sweep and the combination path.
-    from omaha8eq.engine.run import run_equity, run_method
+    from omaha8eq.engine.run import run_equity
     from omaha8eq.engine.spot import parse_spot
 
     mine, theirs = "AsAh2c3d, Ad2d3h4h@50, 6c6h7c8h", "KsKhQdJd, 9h9d8c7c@25, QhQs6d6s, AcKd2h3c"
     result = (
         run_equity(parse_spot([mine, theirs], FLOP, ""), RunOptions(exhaustive=True, by_hand=True))
         if range_sweep
-        else run_method(
-            parse_spot([mine, theirs], FLOP, ""), Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True, by_hand=True)
-        )
+        else combination_path(parse_spot([mine, theirs], FLOP, ""), RunOptions(exhaustive=True, by_hand=True))
     )
     for seat, other in ((0, theirs), (1, mine)):
         hands = result.players[seat].by_hand

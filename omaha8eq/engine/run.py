@@ -208,12 +208,27 @@ def run_method(spot: Spot, method: Method, options: RunOptions = DEFAULT_OPTIONS
     the chosen ones are checked against count for count (``Method.ENUMERATE``, board by
     board, for the aggregation of known hands; ``Method.RANGE_COMBINATIONS``, combination
     by combination, for the range sweep). Raises OmahaInputError when the ranges cannot
-    be dealt together; the method must be able to count the spot (the sweep: two
-    players, the aggregation: known hands only)."""
+    be dealt together or the method cannot count the spot (the aggregation: known hands
+    only; the combinations: ranges without random hands; the enumeration: no range; the
+    sweep: two players)."""
     started = time.perf_counter()
     deal = prepare_deal(spot)
     check_ranges_fit(deal)
+    if not _counts(method, deal):
+        raise OmahaInputError(f"method: {method.value} cannot count this spot")
     return _run_plan(Task(deal, Plan(method, plan_deals(deal)), options, hilo), started)
+
+
+def _counts(method: Method, deal: Deal) -> bool:
+    """Whether ``method``'s runner can count ``deal`` (the planner picks only such a one)."""
+    random = len(deal.random_players) > 0
+    return {
+        Method.AGGREGATE: not deal.ranged and not random,
+        Method.RANGE_COMBINATIONS: bool(deal.ranged) and not random,
+        Method.RANGE_SWEEP: heads_up_sweepable(deal),
+        Method.ENUMERATE: not deal.ranged,
+        Method.SAMPLE: True,
+    }[method]
 
 
 def _run_plan(task: Task, started: float) -> EquityResult:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq.cards import format_cards
 from omaha8eq.engine import range_vs_range
@@ -13,7 +14,7 @@ from omaha8eq.engine.heads_up import sweep_work
 from omaha8eq.engine.method import SWEEP_LIMIT, Method, choose_method
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.range_vs_range import row_touches
-from omaha8eq.engine.run import run_equity, run_method
+from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import Range
@@ -51,9 +52,7 @@ def _both_paths(hands, board, dead, hilo, by_hand=True):
         results.append(
             run_equity(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
             if sweep
-            else run_method(
-                spot, Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo
-            )
+            else combination_path(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
         )
     return results
 
@@ -84,7 +83,7 @@ def test_random_small_spots_equal_the_combination_path(seed):
         swept, combined = _both_paths(hands, board, dead, hilo)
     except OmahaInputError:
         with pytest.raises(OmahaInputError):
-            run_method(parse_spot(hands, board, dead), Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True))
+            combination_path(parse_spot(hands, board, dead), RunOptions(exhaustive=True))
         return
     _assert_same(swept, combined)
 
@@ -175,9 +174,7 @@ def test_next_card_table_is_the_board_plus_that_card(hands, board, dead):
     assert weighted == pytest.approx([p.equity for p in result.players], abs=1e-12)
     assert [c.equity[0] for c in table] == sorted((c.equity[0] for c in table), reverse=True)
     for row in table[:: max(1, len(table) // 6)]:
-        given = run_method(
-            parse_spot(hands, f"{board}{row.card}", dead), Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True)
-        )
+        given = combination_path(parse_spot(hands, f"{board}{row.card}", dead))
         assert (list(row.equity), list(row.scoop)) == _equity_and_scoop(given)
     assert set(result.to_dict()["by_next_card"][0]) == {"card", "frequency", "equity", "scoop"}
 

@@ -7,6 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives, class_sizes
 from omaha8eq.engine import method as method_module
@@ -17,7 +18,7 @@ from omaha8eq.engine.method import Method, choose_method
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.preflop import class_average, class_totals, preflop_boards, suit_symmetric
 from omaha8eq.engine.range_vs_range import sweep_boards
-from omaha8eq.engine.run import run_equity, run_method
+from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights, parse_spot
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import parse_range
@@ -116,7 +117,7 @@ def _assert_same(swept, combined):
 )
 def test_preflop_sweep_equals_the_combination_path(monkeypatch, hands, dead):
     spot = parse_spot(hands, "", dead)
-    combined = run_method(spot, Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True, by_hand=True))
+    combined = combination_path(spot, RunOptions(exhaustive=True, by_hand=True))
     _force_sweep(monkeypatch)
     deal = prepare_deal(parse_spot(hands, "", dead))
     assert choose_method(deal, RunOptions(exhaustive=True)).method is Method.RANGE_SWEEP
@@ -130,7 +131,7 @@ def test_preflop_high_only_and_progress(monkeypatch):
     hands = ["AAKK:$ds", "QQ22:$ds, AAAA"]
     options = RunOptions(exhaustive=True, progress=lambda done, total: seen.append((done, total)))
     swept = run_equity(parse_spot(hands, "", ""), options, hilo=False)
-    combined = run_method(parse_spot(hands, "", ""), Method.RANGE_COMBINATIONS, RunOptions(exhaustive=True), hilo=False)
+    combined = combination_path(parse_spot(hands, "", ""), RunOptions(exhaustive=True), hilo=False)
     _assert_same(swept, combined)
     assert seen and seen[-1] == (BOARD_CLASSES, BOARD_CLASSES)
 
