@@ -135,6 +135,7 @@ class Pot:
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot (both halves); ``seat`` is an int (0-based).
 
+        >>> from omaha8eq import settle
         >>> pot = settle([("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "4c 5d Ks Qs 8c").pots[0]
         >>> pot.won_by(0), pot.won_by(1)
         (60, 20)

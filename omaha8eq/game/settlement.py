@@ -115,11 +115,12 @@ def settle(
     >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
     (0, 80, 0)
 
-    Run twice from the flop, the pot is cut in two and each run's half split on it:
+    Run twice from the flop, the pot is cut in two and each run's half split on it (the
+    aces scoop run 1; on run 2 the kings' quads take the high half, the aces the low):
 
-    >>> settle([("Ah Ac 2h 3c", 20), ("Ks Kh Qd Jd", 20)], boards=["4c 5d Ks 9h 8d", "4c 5d Ks Qh Qs"],
+    >>> settle([("As Ah 2c 3d", 51), ("Ks Kh Qd Jd", 51)], boards=["4c 5d 7s 8h 9h", "4c 5d 7s Kc Kd"],
     ...        runs=True).payouts
-    (20, 20)
+    (76, 26)
     """
     if boards is not None:
         if not (isinstance(board, (str, list, tuple)) and len(board) == 0):
