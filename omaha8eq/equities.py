@@ -182,8 +182,9 @@ def equity(
         max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
             about a minute on one core; with ``scheduler``, times the cluster's
             worker threads); raise it to run a longer one. With
-            ``exhaustive=True`` a run estimated from the ranges' sizes at more than
-            twice it (``engine.budget.EARLY_MARGIN``) is refused before they are built.
+            ``exhaustive=True`` a run of 5- or 6-card text ranges estimated from their
+            sizes at more than twice it (``engine.budget.EARLY_MARGIN``) is refused
+            before they are built.
         max_memory: the most memory, in bytes, the run is estimated to need
             (``engine.budget.estimate_memory``, from the ranges' sizes, before they are
             built; default half the machine's physical memory,

@@ -31,6 +31,7 @@ from .spot import RANDOM
 
 __all__ = [
     "BASE_BYTES",
+    "BUILT_HOLE_SIZE",
     "BUILD_BYTES",
     "BY_HAND_BYTES",
     "COMBINATIONS_MARGIN",
@@ -172,6 +173,11 @@ def check_range_combinations(sizes: Sequence[int], *, hole_size: int, known: int
 EARLY_MARGIN = 2
 
 
+#: The hole size whose ranges :func:`~omaha8eq.ranges.range.range_size` builds to count them:
+#: no early refusal of their work saves a build.
+BUILT_HOLE_SIZE = 4
+
+
 @dataclass(frozen=True)
 class SpotSizes:
     """A spot's players by size, read without building a range: ``sides`` (a range's
@@ -234,7 +240,7 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
     (:func:`estimate_memory`) is above ``options.max_memory`` (or its default), and an
     ``exhaustive=True`` run whose exact work estimated from the ranges' sizes
     (:func:`estimate_exact_work`) is above ``EARLY_MARGIN`` times ``options.max_work``
-    (default ``MAX_WORK``): WorkLimitError with the estimate and the limit."""
+    (default ``MAX_WORK``), 5 or 6 hole cards: WorkLimitError with the estimate and the limit."""
     hands = sizes.range_hands
     if options.exhaustive:
         samples = 0
@@ -253,8 +259,11 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
             + (", leave out by_hand" if options.by_hand else "")
             + ", or raise max_memory (--max-memory) to run it anyway"
         )
-    if not options.exhaustive or options.scheduler is not None:
-        return  # Monte Carlo is bounded by MAX_SAMPLES; a cluster's limit is known once it is up
+    if not options.exhaustive or options.scheduler is not None or sizes.hole_size == BUILT_HOLE_SIZE:
+        # Monte Carlo is bounded by MAX_SAMPLES; a cluster's limit is known once it is up; 4-card
+        # ranges are built to be counted (a scan of 270,725 hands), and the planner, which
+        # sees the built ranges (and ranges that cannot be dealt together), decides on them.
+        return
     cost = estimate_exact_work(
         sizes.sides, hole_size=sizes.hole_size, board=sizes.board, dead=sizes.dead, one_range=sizes.one_range
     )
