@@ -37,7 +37,7 @@ from .engine.options import RunOptions
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
 from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
-from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, parse_spot
+from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, known_hands_only, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
 from .games import Game, GameSpec, resolve_game
 from .results import EquityResult
@@ -270,8 +270,8 @@ def equity_of(
     and run. :func:`omaha8eq.game.allin.allin_equity` calls it for every pot."""
     started = time.perf_counter() if started is None else started
     _one_board(game, hilo)
-    sizes = spot_sizes(hands, board, dead, game)
-    if sizes is not None:
+    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, game)
+    if sizes is not None:  # known hands alone need BASE_BYTES, and the planner's estimates are cheap
         check_spot_cost(sizes, options)
     spot = parse_spot(hands, board, dead, game)
     if options.scheduler is None:

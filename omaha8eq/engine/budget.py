@@ -31,8 +31,8 @@ from .spot import RANDOM
 
 __all__ = [
     "BASE_BYTES",
-    "BUILT_HOLE_SIZE",
     "BUILD_BYTES",
+    "BUILT_HOLE_SIZE",
     "BY_HAND_BYTES",
     "COMBINATIONS_MARGIN",
     "DESCRIBE_BYTES",
