@@ -29,6 +29,7 @@ def test_the_record_is_checked_once_into_plain_values():
     options = RunOptions.check(exhaustive=False, samples=None, stderr_target=1, seed=7, by_hand=True)
     assert options == RunOptions(exhaustive=False, stderr_target=1.0, seed=7, by_hand=True)
     assert type(options.stderr_target) is float
+    assert RunOptions.check() == RunOptions()  # the usual call: no option given
     with pytest.raises(OmahaInputError, match="exhaustive=True cannot be combined"):
         RunOptions.check(exhaustive=True, samples=100)
     with pytest.raises(OmahaInputError, match="checkpoint: only a distributed run"):

@@ -95,6 +95,10 @@ class RunOptions:
         (OmahaTypeError for a wrong type) naming the first bad one, or a combination that
         cannot run (exact with a sample size, a checkpoint without a scheduler, a
         distributed run that is not exact)."""
+        methods = (exhaustive, samples, stderr_target, seed, threads, max_work, max_memory, progress)
+        rest = (scheduler, checkpoint)
+        if by_hand is False and by_next_card is False and all(value is None for value in (*methods, *rest)):
+            return _DEFAULT  # the usual call: every default (one record, nothing to check)
         if exhaustive is not None:
             try:
                 exhaustive = check_flag(exhaustive, "exhaustive")
@@ -162,3 +166,7 @@ def _max_threads() -> int:
     """The most threads numba can use (its pool size, fixed at import)."""
     # numba.config sets its attributes from the environment at import: mypy cannot see them.
     return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+
+
+#: The record of a call that gives no option.
+_DEFAULT = RunOptions()
