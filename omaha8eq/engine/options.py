@@ -95,10 +95,12 @@ class RunOptions:
         (OmahaTypeError for a wrong type) naming the first bad one, or a combination that
         cannot run (exact with a sample size, a checkpoint without a scheduler, a
         distributed run that is not exact)."""
-        methods = (exhaustive, samples, stderr_target, seed, threads, max_work, max_memory, progress)
-        rest = (scheduler, checkpoint)
-        if by_hand is False and by_next_card is False and all(value is None for value in (*methods, *rest)):
-            return _DEFAULT  # the usual call: every default (one record, nothing to check)
+        if (  # the usual call: every default (one record, nothing to check); `is`: no value's __eq__ runs
+            exhaustive is None and samples is None and stderr_target is None and seed is None and threads is None
+            and max_work is None and max_memory is None and progress is None and scheduler is None
+            and checkpoint is None and by_hand is False and by_next_card is False
+        ):  # fmt: skip
+            return _DEFAULT
         if exhaustive is not None:
             try:
                 exhaustive = check_flag(exhaustive, "exhaustive")

@@ -10,7 +10,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 import numba
@@ -95,8 +95,7 @@ class Counted(NamedTuple):
     target_met: bool | None = None
 
 
-@dataclass(frozen=True)
-class Task:
+class Task(NamedTuple):
     """One run handed to a runner: the prepared deal, the plan, the options, the game's
     hi-lo flag and a distributed board sweeper (None: in process)."""
 
