@@ -59,7 +59,7 @@ def boards_equity(
             ``"omahahi5"`` or ``"omaha8-double"``, or a Game; its hole size must be the
             hands'. Default: the hands' size, Hi-Lo unless ``hilo=False``. A
             double-board game with one board given plays the second from nothing.
-            (:func:`omaha8eq.equities.equity` with ``boards=`` or ``runs=`` calls this.)
+            (:func:`omaha8eq.equities.equity` with ``boards=`` or ``runs=`` runs the same count.)
         hilo: deprecated (a DeprecationWarning; removed in the next release): False
             for Omaha high, as ``game="omahahi"``.
         exhaustive, samples, stderr_target, seed, threads, progress, max_work: as for
