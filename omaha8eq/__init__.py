@@ -71,7 +71,7 @@ _PUBLIC = {
     "query": ".pql",
     "range_hands_excluding": ".ranges.range",
     "read_hands": ".histories.reader",
-    "settle": ".game.pots",
+    "settle": ".game.settlement",
     "settle_boards": ".game.board_pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
@@ -88,7 +88,8 @@ if TYPE_CHECKING:
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.board_pots import BoardsSettlement, settle_boards
-    from .game.pots import Award, Pot, Settlement, settle
+    from .game.pots import Award, Pot, Settlement
+    from .game.settlement import settle
     from .games import GAMES, Game
     from .hands import HighHand, LowHand
     from .histories.reader import read_hands

@@ -13,11 +13,10 @@ from typing import Any
 
 from .board_results import BoardsResult
 from .cards import CardSpec
-from .checks import check_flag
 from .engine.multiboard import MAX_RUNS, parse_boards_spot, run_boards
+from .engine.options import RunOptions
 from .engine.progress import ProgressCallback
-from .equities import _check_options
-from .games import GameSpec
+from .games import GameSpec, resolve_game
 
 __all__ = ["MAX_RUNS", "boards_equity"]
 
@@ -29,7 +28,7 @@ def boards_equity(
     *,
     runs: int = 1,
     game: GameSpec | None = None,
-    hilo: bool = True,
+    hilo: bool | None = None,
     exhaustive: bool | None = None,
     samples: int | None = None,
     stderr_target: float | None = None,
@@ -60,7 +59,9 @@ def boards_equity(
             ``"omahahi5"`` or ``"omaha8-double"``, or a Game; its hole size must be the
             hands'. Default: the hands' size, Hi-Lo unless ``hilo=False``. A
             double-board game with one board given plays the second from nothing.
-        hilo: without ``game``: True for Hi-Lo 8-or-better, False for high only.
+            (:func:`omaha8eq.equities.equity` with ``boards=`` or ``runs=`` runs the same count.)
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
         exhaustive, samples, stderr_target, seed, threads, progress, max_work: as for
             :func:`omaha8eq.equities.equity`. Exact by default when every hand is known
             and at most ``EXHAUSTIVE_LIMIT`` tuples of board completions are to be
@@ -101,16 +102,15 @@ def boards_equity(
     ('1541/1640', (7262, 132194, 468164))
     """
     started = time.perf_counter()
-    parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=game, hilo=check_flag(hilo, "hilo"))
-    options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
-    return run_boards(
-        parsed,
-        exhaustive=options.exhaustive,
-        samples=options.samples,
-        stderr_target=None if stderr_target is None else float(stderr_target),
-        seed=options.seed,
-        threads=options.threads,
+    chosen, is_hilo = resolve_game(game, hilo)
+    parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=chosen, hilo=is_hilo)
+    options = RunOptions.check(
+        exhaustive=exhaustive,
+        samples=samples,
+        stderr_target=stderr_target,
+        seed=seed,
+        threads=threads,
+        max_work=max_work,
         progress=progress,
-        max_work=options.max_work,
-        started=started,
     )
+    return run_boards(parsed, options, started=started)

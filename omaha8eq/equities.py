@@ -18,25 +18,26 @@ the constants below are the engine's, gathered here.
 
 from __future__ import annotations
 
-import functools
-import math
-import numbers
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import Any, overload
 
-import numba
 import numpy as np
 
+from .board_results import BoardsResult
 from .cards import CardSpec
-from .checks import check_flag, check_int, excerpt
+from .checks import check_int, excerpt
+from .engine.budget import check_spot_cost, spot_sizes
 from .engine.exact import CHUNK_BOARDS, SMALL_WORK
 from .engine.method import AGGREGATE_POINTS, EXHAUSTIVE_LIMIT, MAX_WORK
+from .engine.multiboard import MAX_RUNS, parse_boards_spot, run_boards
+from .engine.options import RunOptions
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
 from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
-from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, parse_spot
+from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, known_hands_only, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
 from .games import Game, GameSpec, resolve_game
 from .results import EquityResult
@@ -59,78 +60,60 @@ __all__ = [
     "ProgressCallback",
     "equity",
     "equity_many",
+    "equity_of",
     "split_equity",
     "spot_equities",
 ]
 
 
-class _Options(NamedTuple):
-    exhaustive: bool | None
-    samples: int | None
-    seed: int | None
-    threads: int | None
-    max_work: int | None
+@overload
+def equity(
+    hands: Sequence[Any],
+    board: CardSpec = "",
+    dead: CardSpec = "",
+    *,
+    exhaustive: bool | None = None,
+    samples: int | None = None,
+    stderr_target: float | None = None,
+    seed: int | None = None,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+    by_hand: bool = False,
+    by_next_card: bool = False,
+    max_work: int | None = None,
+    max_memory: int | None = None,
+    scheduler: str | Any | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    boards: None = None,
+    runs: None = None,
+) -> EquityResult: ...
 
 
-def _check_options(
-    exhaustive: object,
-    samples: object,
-    stderr_target: object,
-    seed: object,
-    threads: object,
-    max_work: object,
-    progress: object,
-) -> _Options:
-    """The method options of :func:`equity` checked, as plain bools and ints (or None);
-    raise OmahaInputError (OmahaTypeError for a wrong type) naming the first bad one."""
-    if exhaustive is not None:
-        try:
-            exhaustive = check_flag(exhaustive, "exhaustive")
-        except OmahaTypeError:
-            raise OmahaTypeError(f"exhaustive: expected True, False or None, got {excerpt(exhaustive)}") from None
-    if stderr_target is not None:
-        _check_stderr_target(stderr_target)
-    checked = _Options(
-        None if exhaustive is None else bool(exhaustive),
-        None if samples is None else _check_samples(samples),
-        None if seed is None else check_int(seed, "seed", minimum=0, maximum=2**64 - 1),
-        None if threads is None else check_int(threads, "threads", minimum=1, maximum=_max_threads()),
-        None if max_work is None else check_int(max_work, "max_work", minimum=1),
-    )
-    if exhaustive and (samples is not None or stderr_target is not None):
-        raise OmahaInputError("exhaustive=True cannot be combined with samples or stderr_target")
-    if progress is not None and not callable(progress):
-        raise OmahaTypeError(f"progress: expected a function (done, total), got {excerpt(progress)}")
-    return checked
-
-
-def _check_samples(value: object) -> int:
-    """A Monte Carlo size: an integer from ``MIN_SAMPLES`` to ``MAX_SAMPLES``."""
-    samples = check_int(value, "samples")
-    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise OmahaInputError(
-            f"samples: expected {MIN_SAMPLES:,} to {MAX_SAMPLES:,} (MIN_SAMPLES: a standard error needs "
-            f"two samples; MAX_SAMPLES: the most one run draws), got {excerpt(samples)}"
-        )
-    return samples
-
-
-def _check_stderr_target(value: object) -> None:
-    """A standard error target is a positive, finite real number (not text, not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise OmahaTypeError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # an int such as 10**400
-        number = math.inf
-    if not 0 < number < math.inf:
-        raise OmahaInputError(f"stderr_target: expected a positive number such as 0.001, got {excerpt(value)}")
-
-
-def _max_threads() -> int:
-    """The most threads numba can use (its pool size, fixed at import)."""
-    # numba.config sets its attributes from the environment at import: mypy cannot see them.
-    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+@overload
+def equity(
+    hands: Sequence[Any],
+    board: CardSpec = "",
+    dead: CardSpec = "",
+    *,
+    exhaustive: bool | None = None,
+    samples: int | None = None,
+    stderr_target: float | None = None,
+    seed: int | None = None,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+    by_hand: bool = False,
+    by_next_card: bool = False,
+    max_work: int | None = None,
+    max_memory: int | None = None,
+    scheduler: str | Any | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    boards: Sequence[CardSpec] | None = None,
+    runs: int | None = None,
+) -> EquityResult | BoardsResult: ...
 
 
 def equity(
@@ -149,9 +132,12 @@ def equity(
     by_hand: bool = False,
     by_next_card: bool = False,
     max_work: int | None = None,
+    max_memory: int | None = None,
     scheduler: str | Any | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
-) -> EquityResult:
+    boards: Sequence[CardSpec] | None = None,
+    runs: int | None = None,
+) -> EquityResult | BoardsResult:
     """Each hand's share of the pot at showdown, with the full hi/lo breakdown.
 
     Args:
@@ -195,7 +181,15 @@ def equity(
             (``EquityResult.by_next_card``).
         max_work: the most evaluations an exact run may take (default ``MAX_WORK``,
             about a minute on one core; with ``scheduler``, times the cluster's
-            worker threads); raise it to run a longer one.
+            worker threads); raise it to run a longer one. With
+            ``exhaustive=True`` a run of 5- or 6-card text ranges estimated from their
+            sizes at more than twice it (``engine.budget.EARLY_MARGIN``) is refused
+            before they are built.
+        max_memory: the most memory, in bytes, the run is estimated to need
+            (``engine.budget.estimate_memory``, from the ranges' sizes, before they are
+            built; default half the machine's physical memory,
+            ``engine.options.default_max_memory``); above it the run is refused with the
+            estimate.
         scheduler: run the exact heads-up preflop sweep (two players, ranges or
             hands, ``exhaustive=True``) as a Dask job (``omaha8eq.distributed``, the
             ``distributed`` extra): ``"local"`` (a LocalCluster here), an address
@@ -204,53 +198,121 @@ def equity(
         checkpoint: with ``scheduler``, a directory keeping each finished task, so
             that the same call resumes after an interruption (see
             ``omaha8eq.distributed.checkpoint``).
+        boards: two boards' known cards instead of ``board`` (``("Ac8c5h", "Kd7d2s")``):
+            double-board Omaha, counted by :func:`omaha8eq.boards.boards_equity`; so is
+            a double-board ``game`` (``"omaha8-double"``) with ``board`` as board 1.
+        runs: run the board this many times (1 to ``MAX_RUNS``; 1, the default, is one
+            run), as :func:`omaha8eq.boards.boards_equity` does. With two boards or
+            runs, ``by_hand``, ``by_next_card`` and ``scheduler`` are refused, ranges
+            and random hands are sampled, and the result is a
+            :class:`~omaha8eq.board_results.BoardsResult`.
 
     Long runs call ``progress`` between kernel calls of at most about half a second,
     so a KeyboardInterrupt (Ctrl-C) stops them within about a second.
 
     Returns:
-        An :class:`~omaha8eq.results.EquityResult`.
+        An :class:`~omaha8eq.results.EquityResult` (two boards or runs: a
+        :class:`~omaha8eq.board_results.BoardsResult`, as ``boards_equity`` gives).
 
     Raises:
         OmahaInputError (a ValueError) naming the bad input: invalid or duplicate
         cards, wrong hole counts, a board of more than 5 cards, too many players
         for the deck, a range with no hand left, ranges that cannot be dealt
         together, conflicting method options, an exact run estimated above
-        ``max_work``; OmahaTypeError (also a TypeError) for an option of the wrong
+        ``max_work`` or a run above ``max_memory`` (WorkLimitError for the first),
+        an option two boards or runs cannot take; OmahaTypeError (also a TypeError) for an option of the wrong
         type (flags are True or False, counts are integers).
 
     >>> result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d 7s")
     >>> result.outcomes, [str(p.exact_equity()) for p in result.players]
     (820, ['1541/1640', '99/1640'])
+
+    Two flops (a double board) and running it twice go to :func:`~omaha8eq.boards.boards_equity`:
+
+    >>> twice = equity(["As Ah 2c 3d", "Ks Kh Qd Jd"], board="4c 5d 7s", runs=2)
+    >>> str(twice.players[0].exact_equity()), twice.kind
+    ('1541/1640', 'run')
     """
     started = time.perf_counter()
-    chosen, is_hilo = _one_board(*resolve_game(game, hilo))
-    spot = parse_spot(hands, board, dead, chosen)
-    options = _check_options(exhaustive, samples, stderr_target, seed, threads, max_work, progress)
-    run = functools.partial(
-        run_equity,
-        spot,
-        exhaustive=options.exhaustive,
-        samples=options.samples,
-        stderr_target=None if stderr_target is None else float(stderr_target),
-        seed=options.seed,
-        hilo=is_hilo,
-        threads=options.threads,
+    chosen, is_hilo = resolve_game(game, hilo)
+    options = RunOptions.check(
+        exhaustive=exhaustive,
+        samples=samples,
+        stderr_target=stderr_target,
+        seed=seed,
+        threads=threads,
+        max_work=max_work,
+        max_memory=max_memory,
         progress=progress,
-        by_hand=check_flag(by_hand, "by_hand"),
-        by_next_card=check_flag(by_next_card, "by_next_card"),
-        started=started,
+        by_hand=by_hand,
+        by_next_card=by_next_card,
+        scheduler=scheduler,
+        checkpoint=checkpoint,
     )
-    if scheduler is None:
-        if checkpoint is not None:
-            raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
-        return run(max_work=options.max_work)
-    if options.exhaustive is not True:
-        raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
+    n_runs = 1 if runs is None else check_int(runs, "runs", minimum=1, maximum=MAX_RUNS)
+    if boards is not None or n_runs > 1 or (chosen is not None and chosen.boards > 1):
+        return _boards_equity(hands, board, boards, dead, n_runs, chosen, is_hilo, options, started)
+    return equity_of(hands, board, dead, chosen, is_hilo, options, started)
+
+
+def equity_of(
+    hands: Sequence[Any],
+    board: CardSpec,
+    dead: CardSpec,
+    game: Game | None,
+    hilo: bool,
+    options: RunOptions,
+    started: float | None = None,
+) -> EquityResult:
+    """:func:`equity` of one board with its options checked (``RunOptions.check``) and its
+    game resolved (:func:`~omaha8eq.games.resolve_game`): the ranges' cost is priced from
+    their sizes and a hopeless run refused before they are built, then the spot is parsed
+    and run. :func:`omaha8eq.game.allin.allin_equity` calls it for every pot."""
+    started = time.perf_counter() if started is None else started
+    _one_board(game, hilo)
+    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, game)
+    if sizes is not None:  # known hands alone need BASE_BYTES, and the planner's estimates are cheap
+        check_spot_cost(sizes, options)
+    spot = parse_spot(hands, board, dead, game)
+    if options.scheduler is None:
+        return run_equity(spot, options, hilo=hilo, started=started)
     from .distributed.sweep_job import dask_sweeper
 
-    with dask_sweeper(scheduler, checkpoint=checkpoint) as (sweeper, cluster_threads):
-        return run(max_work=options.max_work or MAX_WORK * cluster_threads, board_sweeper=sweeper)
+    with dask_sweeper(options.scheduler, checkpoint=options.checkpoint) as (sweeper, cluster_threads):
+        limit = options.max_work or MAX_WORK * cluster_threads
+        return run_equity(spot, replace(options, max_work=limit), hilo=hilo, started=started, board_sweeper=sweeper)
+
+
+def _boards_equity(
+    hands: Sequence[Any],
+    board: CardSpec,
+    boards: Sequence[CardSpec] | None,
+    dead: CardSpec,
+    runs: int,
+    game: Game | None,
+    hilo: bool,
+    options: RunOptions,
+    started: float,
+) -> BoardsResult:
+    """:func:`equity` of two boards (``boards=``, or a double-board ``game``) or of one
+    board run ``runs`` times: :func:`omaha8eq.boards.boards_equity`'s run, with what it
+    cannot do refused first."""
+    for name in ("by_hand", "by_next_card"):
+        if getattr(options, name):
+            raise OmahaInputError(
+                f"{name}: not available with two boards or runs (boards_equity gives no per-hand table)"
+            )
+    if options.scheduler is not None:
+        raise OmahaInputError("scheduler: a distributed run plays one board; run two boards or runs in process")
+    if boards is not None and (not isinstance(board, (str, list, tuple)) or len(board) > 0):
+        raise OmahaInputError("board: give the board or the boards (boards=...), not both")
+    if boards is not None and (isinstance(boards, (str, bytes)) or not is_sequence(boards)):
+        raise OmahaTypeError(f"boards: expected two boards, e.g. ('Ac8c5h', 'Kd7d2s'), got {excerpt(boards)}")
+    sizes = spot_sizes(hands, board if boards is None else "", dead, game)
+    if sizes is not None:
+        check_spot_cost(sizes, options)
+    parsed = parse_boards_spot(hands, board if boards is None else boards, dead, runs=runs, game=game, hilo=hilo)
+    return run_boards(parsed, options, started=started)
 
 
 def equity_many(
@@ -289,10 +351,10 @@ def equity_many(
     (['1541/1640', '99/1640'], 658008)
     """
     started = time.perf_counter()
-    parsed, checked = _known_spots(spots, game, hilo, threads, max_work, progress, "equity_many")
+    parsed, options, is_hilo = _known_spots(spots, game, hilo, threads, max_work, progress, "equity_many")
     results: list[EquityResult | None] = [None] * len(parsed)
-    for group in count_spots(parsed, **checked):
-        table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, checked["hilo"], started)
+    for group in count_spots(parsed, options, hilo=is_hilo):
+        table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, is_hilo, started)
         for i, result in zip(group.members, table.results(), strict=True):
             results[i] = result
     return [result for result in results if result is not None]
@@ -336,7 +398,7 @@ def spot_equities(
     ((2, 2), [820, 820], '1541/1640')
     """
     started = time.perf_counter()
-    parsed, checked = _known_spots(spots, game, hilo, threads, max_work, progress, "spot_equities")
+    parsed, options, is_hilo = _known_spots(spots, game, hilo, threads, max_work, progress, "spot_equities")
     players = len(parsed[0].seats) if parsed else 0
     for number, spot in enumerate(parsed, start=1):
         if len(spot.seats) != players:
@@ -344,11 +406,11 @@ def spot_equities(
                 f"spot {number}: {len(spot.seats)} players, spot 1 has {players}; spot_equities takes spots of "
                 "one player count (call it once per count, or use equity_many)"
             )
-    groups = count_spots(parsed, **checked)
+    groups = count_spots(parsed, options, hilo=is_hilo)
     if not groups:
-        return empty_spot_table(checked["hilo"], started)
+        return empty_spot_table(is_hilo, started)
     (group,) = groups
-    return spot_table(parsed, group.counts, group.outcomes, checked["hilo"], started)
+    return spot_table(parsed, group.counts, group.outcomes, is_hilo, started)
 
 
 def _known_spots(
@@ -359,20 +421,14 @@ def _known_spots(
     max_work: object,
     progress: object,
     function: str,
-) -> tuple[list[Spot], dict[str, Any]]:
+) -> tuple[list[Spot], RunOptions, bool]:
     """The spots of :func:`equity_many` or :func:`spot_equities` (named ``function`` in
-    errors) parsed and checked, and the checked options as :func:`count_spots` takes them."""
+    errors) parsed and checked, the checked options and whether the game is hi-lo."""
     chosen, is_hilo = _one_board(*resolve_game(game, hilo, stacklevel=4))
     if not is_sequence(spots):
         raise OmahaTypeError(f"spots: expected a list of (hands, board, dead) tuples, got {excerpt(spots)}")
-    options = _check_options(True, None, None, None, threads, max_work, progress)
-    checked = {
-        "hilo": is_hilo,
-        "threads": options.threads,
-        "max_work": options.max_work,
-        "progress": progress,
-    }
-    return [_known_spot(i, spot, function, chosen) for i, spot in enumerate(spots, start=1)], checked
+    options = RunOptions.check(exhaustive=True, threads=threads, max_work=max_work, progress=progress)
+    return [_known_spot(i, spot, function, chosen) for i, spot in enumerate(spots, start=1)], options, is_hilo
 
 
 def _one_board(game: Game | None, hilo: bool) -> tuple[Game | None, bool]:

@@ -1,4 +1,5 @@
-"""Helpers shared by the tests of :mod:`omaha8eq.ranges` (tests/ranges/)."""
+"""Helpers shared by the tests of :mod:`omaha8eq.ranges` (tests/ranges/) and of the range
+engine (:func:`combination_path`, the range sweep's reference)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,19 @@ def members(expr: str, hole_size: int, hands: list[tuple[int, ...]]) -> list[boo
     r = parse_range(expr, hole_size=hole_size)
     index = set(colex_index(r.hands).tolist()) if len(r) else set()
     return [int(i) in index for i in colex_index(np.array(hands))]
+
+
+def combination_path(spot, options=None, hilo=True):
+    """The exact count of ``spot`` (``omaha8eq.engine.spot.Spot``) without the range sweep,
+    the reference the sweep is checked against: ranges combination by combination; a spot
+    whose ranges all came down to one hand (restricted by the known cards) has no range
+    left, and is counted by the planner's exact path for known hands."""
+    from omaha8eq.engine.deal import prepare_deal
+    from omaha8eq.engine.method import Method
+    from omaha8eq.engine.options import RunOptions
+    from omaha8eq.engine.run import run_equity, run_method
+
+    options = RunOptions(exhaustive=True) if options is None else options
+    if prepare_deal(spot).ranged:  # restricts the ranges in place, as every run does
+        return run_method(spot, Method.RANGE_COMBINATIONS, options, hilo=hilo)
+    return run_equity(spot, options, hilo=hilo)

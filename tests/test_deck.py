@@ -22,6 +22,7 @@ from omaha8eq.deck import (
     MAX_PLAYERS,
     check_deal_limits,
 )
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.run import count_spots, run_equity
 from omaha8eq.engine.spot import Seat, Spot, parse_spot
 from omaha8eq.errors import HandSizeError, OmahaInputError
@@ -60,9 +61,9 @@ def test_the_largest_deals_pass():
 def test_a_seven_card_hand_never_reaches_a_kernel():
     fixed = Spot([Seat("a", cards=SEVEN), Seat("b", cards=OTHER_SEVEN)], 7, parse_cards("Qs Js Ts"), ())
     with pytest.raises(HandSizeError, match=WIDE):
-        run_equity(fixed, exhaustive=True)
+        run_equity(fixed, RunOptions(exhaustive=True))
     with pytest.raises(HandSizeError, match=WIDE):
-        count_spots([fixed], hilo=True, threads=None, max_work=None, progress=None)
+        count_spots([fixed], RunOptions(), hilo=True)
     # A spot that says 4 cards but holds a seven-card range row: not cut to 4.
     ranged = Spot(
         [Seat("a", cards=SEVEN[:4]), Seat("r", hands=np.array([OTHER_SEVEN], dtype=np.int8), weights=np.ones(1))],
@@ -71,24 +72,24 @@ def test_a_seven_card_hand_never_reaches_a_kernel():
         (),
     )
     with pytest.raises(HandSizeError, match="hands: 4, 7 hole cards"):
-        run_equity(ranged, samples=100, seed=1)
+        run_equity(ranged, RunOptions(samples=100, seed=1))
     # Random hands of a seven-card game: their rows would be cut from a six-card buffer.
     random = Spot([Seat("a", cards=SEVEN), Seat("random")], 7, (), ())
     with pytest.raises(HandSizeError, match=WIDE):
-        run_equity(random, samples=100, seed=1)
+        run_equity(random, RunOptions(samples=100, seed=1))
 
 
 def test_a_batch_of_mixed_widths_is_named_not_cut():
     four = parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd"], "Qs Js Ts", "")
     mixed = Spot([Seat("a", cards=SEVEN), Seat("b", cards=four.seats[1].hole())], 4, parse_cards("9s 8s 7s"), ())
     with pytest.raises(HandSizeError, match="hands: 4, 7 hole cards"):
-        count_spots([mixed], hilo=True, threads=None, max_work=None, progress=None)
+        count_spots([mixed], RunOptions(), hilo=True)
 
 
 def test_a_six_card_board_is_refused():
     spot = parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd"], "", "")
     spot.board = parse_cards("Qs Js Ts 9s 8s 7c")
     with pytest.raises(HandSizeError, match="board: 6 cards"):
-        run_equity(spot, exhaustive=True)
+        run_equity(spot, RunOptions(exhaustive=True))
     with pytest.raises(HandSizeError, match="board: 6 cards"):
-        count_spots([spot], hilo=True, threads=None, max_work=None, progress=None)
+        count_spots([spot], RunOptions(), hilo=True)

@@ -7,8 +7,10 @@ from itertools import product
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq import equity
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.errors import OmahaInputError
 
 HERO = "As Ah 2c 3d"
@@ -200,7 +202,11 @@ def test_each_hands_exact_equity_is_that_hand_met_by_the_other_side(range_sweep)
     from omaha8eq.engine.spot import parse_spot
 
     mine, theirs = "AsAh2c3d, Ad2d3h4h@50, 6c6h7c8h", "KsKhQdJd, 9h9d8c7c@25, QhQs6d6s, AcKd2h3c"
-    result = run_equity(parse_spot([mine, theirs], FLOP, ""), exhaustive=True, by_hand=True, _range_sweep=range_sweep)
+    result = (
+        run_equity(parse_spot([mine, theirs], FLOP, ""), RunOptions(exhaustive=True, by_hand=True))
+        if range_sweep
+        else combination_path(parse_spot([mine, theirs], FLOP, ""), RunOptions(exhaustive=True, by_hand=True))
+    )
     for seat, other in ((0, theirs), (1, mine)):
         hands = result.players[seat].by_hand
         assert len(hands) == (3, 4)[seat]

@@ -136,8 +136,11 @@ def test_hands_of_another_size_than_the_games_are_refused():
     ):
         with pytest.raises(OmahaTypeError, match="game: expected a game name or a Game"):
             call()
+    # Many spots play one board each; equity() hands a double-board game to boards_equity.
     with pytest.raises(OmahaInputError, match="deals 2 boards"):
-        omaha8eq.equity([ACES, KINGS], BOARD, game=Game("double", 4, boards=2))
+        omaha8eq.equity_many([([ACES, KINGS], BOARD)], game=Game("double", 4, boards=2))
+    double = omaha8eq.equity([ACES, KINGS], BOARD, game=Game("double", 4, boards=2), samples=1000, seed=1)
+    assert (double.game, len(double.boards)) == ("double", 2)
 
 
 def test_settle_and_allin_take_the_game():

@@ -156,7 +156,7 @@ def _fresh_round(bet: int | None = None) -> BettingRound:
 
 
 TARGETS = [
-    Target("equity", equity, {"hands": SPOT[0], "board": SPOT[1]}, RUN),
+    Target("equity", equity, {"hands": SPOT[0], "board": SPOT[1]}, RUN | {"max_memory": "int?", "runs": "int?"}),
     Target("equity_many", equity_many, {"spots": [SPOT]}, RUN),
     Target("spot_equities", spot_equities, {"spots": [SPOT]}, RUN),
     Target("allin_equity", allin_equity, {"players": [("AsAh2c3d", 10), ("KsKhQdJd", 10)], "board": SPOT[1]}, RUN),
@@ -182,7 +182,7 @@ TARGETS = [
         "settle",
         settle,
         {"players": [("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "board": "4c 5d Ks Qs 8c"},
-        {"button": "int", "chip": "int", "hilo": "flag?"},
+        {"button": "int", "chip": "int", "hilo": "flag?", "runs": "flag"},
     ),
     Target("Range", Range, {"hands": [[0, 1, 2, 3]]}, {"hole_size": "int?"}),
     Target("Range.weight_of", SAMPLES["range"].weight_of, {"hand": "AsAh2c3d"}),
@@ -260,7 +260,7 @@ TARGETS = [
         "settle_boards",
         omaha8eq.settle_boards,
         {"players": [("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "boards": ("4c 5d Ks Qs 8c", "2c 3h 9s Td Jh")},
-        {"runs": "flag", "button": "int", "chip": "int", "hilo": "flag"},
+        {"runs": "flag", "button": "int", "chip": "int", "hilo": "flag?"},
     ),
     Target("read_hands", omaha8eq.read_hands, {}),
     Target("allin_ev", omaha8eq.allin_ev, {"hands": []}),

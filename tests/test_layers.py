@@ -41,11 +41,11 @@ LAYERS = {
     "engine": "board_results cards checks core deck errors games hands inputs outcomes ranges results",
     "spot_results": "checks engine games outcomes present results",
     "distributed": "cards core data deck engine errors games version",
-    "equities": "cards checks distributed engine errors games results spot_results",
+    "equities": "board_results cards checks distributed engine errors games results spot_results",
     "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs ranges",
-    "game": "cards checks deck equities errors evaluation games hands inputs present results serialize",
+    "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
     "warmup": "boards cards core equities evaluation pql present ranges",
     "__init__": "board_results boards cards counterfeit equities errors evaluation game games hands histories pql "

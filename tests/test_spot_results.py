@@ -3,7 +3,7 @@
 Every array cell is compared with ``==`` (not approximately) to the same spot's
 ``equity(..., exhaustive=True)`` result, on random spots (preflop, flop, turn, river; 2 to
 4 players of 4, 5 or 6 cards; dead cards; Hi-Lo and high only), and the counts also to
-the per-board enumeration (``_aggregate_exact=False``), the reference the aggregation
+the per-board enumeration (``run_method(spot, Method.ENUMERATE)``), the reference the aggregation
 is checked against.
 """
 
@@ -19,7 +19,9 @@ from deals import random_known_spots, without_elapsed
 
 from omaha8eq import OmahaInputError, OmahaTypeError, SpotEquities, equity, equity_many, spot_equities
 from omaha8eq.engine import run as engine_run
-from omaha8eq.engine.run import run_equity
+from omaha8eq.engine.method import Method
+from omaha8eq.engine.options import RunOptions
+from omaha8eq.engine.run import run_method
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.spot_results import PLAYER_FIGURES
 
@@ -55,7 +57,7 @@ def test_the_counts_are_the_per_board_enumeration_s():
     spots = [*random_known_spots(50, 8, players=(3, 3)), ([ACES, KINGS, "9s 8s 7d 6d"], "", "Tc")]
     table = spot_equities(spots)
     for i, spot in enumerate(spots):
-        reference = run_equity(parse_spot(*spot), exhaustive=True, _aggregate_exact=False)
+        reference = run_method(parse_spot(*spot), Method.ENUMERATE, RunOptions(exhaustive=True))
         assert table.outcomes[i] == reference.outcomes
         assert np.array_equal(table.counts[i], [player.counts for player in reference.players])
 

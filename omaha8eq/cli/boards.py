@@ -12,7 +12,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, emit, emit_json, percent, seconds, table
+from .common import EXIT_OK, chosen_game, emit, emit_json, method_options, percent, seconds, table
 from .progress import ProgressBar
 from .startup import loading_engine
 
@@ -60,7 +60,7 @@ def run_boards_equity(args: argparse.Namespace) -> int:
         from ..core.multiboard import board_outcomes, combine_boards, sample_boards
         from ..core.registry import compile_notice
 
-    for option in ("by_hand", "graph", "next_cards", "scheduler", "checkpoint"):
+    for option in ("by_hand", "graph", "next_cards", "scheduler", "checkpoint", "max_memory"):
         if getattr(args, option):
             flag = "--" + option.replace("_", "-")
             raise OmahaInputError(f"{flag}: not available with two boards or --runs")
@@ -73,14 +73,9 @@ def run_boards_equity(args: argparse.Namespace) -> int:
                 args.board,
                 args.dead,
                 runs=args.runs,
-                hilo=not args.high_only,
-                exhaustive=True if args.exact else None,
-                samples=args.samples,
-                stderr_target=args.stderr_target,
-                seed=args.seed,
-                threads=args.threads,
+                game=chosen_game(args, args.hands),
+                **method_options(args),
                 progress=bar,
-                max_work=args.max_work,
             )
     finally:
         bar.close()

@@ -43,6 +43,7 @@ __all__ = [
     "UsageError",
     "add_command",
     "add_game_option",
+    "add_max_memory_option",
     "add_max_work_option",
     "add_method_options",
     "button_index",
@@ -50,6 +51,7 @@ __all__ = [
     "emit",
     "emit_json",
     "fail",
+    "method_options",
     "non_negative_chips",
     "note_unused_seed",
     "one_line",
@@ -299,6 +301,28 @@ def note_unused_seed(seed: int | None, exhaustive: bool) -> None:
     """Say on stderr, in one line, that ``--seed`` was given to a run that was exact."""
     if seed is not None and exhaustive:
         sys.stderr.write(f"{PROG}: note: --seed {seed} is not used: the run is exact (every board enumerated)\n")
+
+
+def method_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of :func:`add_method_options` and :func:`add_max_work_option` as the
+    library's keyword arguments (checked there, once, into its options record)."""
+    return {
+        "exhaustive": True if args.exact else None,
+        "samples": args.samples,
+        "stderr_target": args.stderr_target,
+        "seed": args.seed,
+        "threads": args.threads,
+        "max_work": args.max_work,
+    }
+
+
+def add_max_memory_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-memory B``: the ``max_memory`` of a run (the API's refusals name this option)."""
+    parser.add_argument(
+        "--max-memory", type=whole_number(1, "a number of bytes such as 8e9"), metavar="B",
+        help="the most memory the run is estimated to need, in bytes, e.g. 8e9 "
+        "(default: half the machine's memory); a run estimated above it is refused before it starts",
+    )  # fmt: skip
 
 
 def add_max_work_option(parser: argparse.ArgumentParser) -> None:

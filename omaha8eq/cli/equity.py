@@ -5,7 +5,7 @@ Usage::
     omaha8eq equity HAND HAND ... [--board B [--board B2] | --board B --runs N] [--dead D]
                     [--exact | --samples N | --stderr X] [--seed S]
                     [--threads N] [--game NAME | --high-only] [--by-hand N] [--graph FILE]
-                    [--next-cards] [--max-work W] [--json]
+                    [--next-cards] [--max-work W] [--max-memory B] [--json]
                     [--scheduler local|auto|ADDRESS [--workers N] [--checkpoint DIR]]
 
 Prints one row per hand: its share of the pot (equity), how often it wins or ties
@@ -33,11 +33,13 @@ from .common import (
     EXIT_OK,
     Subparsers,
     add_command,
+    add_max_memory_option,
     add_max_work_option,
     add_method_options,
     chosen_game,
     emit,
     emit_json,
+    method_options,
     note_unused_seed,
     whole_number,
 )
@@ -101,6 +103,7 @@ def register(commands: Subparsers) -> None:
         help="two players on a flop or turn: both players' exact equity and scoop for every card that can come next",
     )  # fmt: skip
     add_max_work_option(eq)
+    add_max_memory_option(eq)
     add_cluster_options(
         eq,
         "with --exact, two players preflop: run the range-vs-range sweep as a Dask job on a LocalCluster here "
@@ -131,7 +134,8 @@ def equity_document(result: EquityResult, by_hand: int = 0) -> dict[str, Any]:
 
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``omaha8eq equity``; input errors propagate to the CLI's handler."""
-    if len(args.board or ()) > 1 or args.runs > 1:
+    game = chosen_game(args, args.hands)
+    if len(args.board or ()) > 1 or args.runs > 1 or (game is not None and game.boards > 1):
         from .boards import run_boards_equity
 
         return run_boards_equity(args)
@@ -157,16 +161,12 @@ def run_equity(args: argparse.Namespace) -> int:
                 args.hands,
                 args.board[0] if args.board else "",
                 args.dead,
-                exhaustive=True if args.exact else None,
-                samples=args.samples,
-                stderr_target=args.stderr_target,
-                seed=args.seed,
-                game=chosen_game(args, args.hands),
-                threads=args.threads,
+                **method_options(args),
+                game=game,
                 progress=bar,
                 by_hand=args.by_hand > 0 or bool(args.graph),
                 by_next_card=args.next_cards,
-                max_work=args.max_work,
+                max_memory=args.max_memory,
                 scheduler=scheduler,
                 checkpoint=args.checkpoint,
             )

@@ -74,7 +74,7 @@ def _players(texts: list[str]) -> list[tuple[str | None, int]]:
 def _run_settle(args: argparse.Namespace) -> int:
     with loading_engine():
         from ..core.registry import compile_notice_for  # the core loads numba
-        from ..game.pots import settle
+        from ..game.settlement import settle
 
     players = _players(args.players)
     button = button_index(args.button, len(players))

@@ -103,6 +103,7 @@ def _sampled_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     of ``samples`` seeded deals against ``players - 1`` random hands (one row a class)."""
     # The engine's run, as equity(..., samples=, seed=) makes it (the distributed jobs
     # run below the public API: omaha8eq.equities calls this package).
+    from ..engine.options import RunOptions
     from ..engine.run import run_equity
     from ..engine.spot import parse_spot
 
@@ -113,7 +114,7 @@ def _sampled_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     for index in range(task.start, task.stop):
         spot = parse_spot([representatives[index].tolist()] + ["random"] * (players - 1), "", "", game)
         seed = class_seed(int(params["seed"]), index)
-        result = run_equity(spot, samples=int(params["samples"]), seed=seed, hilo=game.hilo)
+        result = run_equity(spot, RunOptions(samples=int(params["samples"]), seed=seed), hilo=game.hilo)
         rows.append(result.players[0].counts)
     return {"counts": np.stack(rows).astype(np.int64)}
 

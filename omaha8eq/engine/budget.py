@@ -17,29 +17,38 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil, comb, prod
 
-from ..cards import DECK_SIZE
+from ..cards import DECK_SIZE, parse_cards
 from ..core.exact_boards import board_combinations
-from ..errors import OmahaInputError
-from .method import COMBINATION_OVERHEAD, RATES, Method, aggregate_work
+from ..deck import HOLE_SIZES
+from ..errors import OmahaInputError, WorkLimitError
+from ..games import Game
+from .method import COMBINATION_OVERHEAD, MAX_WORK, RATES, Method, aggregate_work, duration_text
+from .options import RunOptions
 from .progress import CHUNKS_PER_CALL
 from .range_vs_range import row_touches
-from .sampling import CHUNK_SAMPLES
+from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES
+from .spot import RANDOM
 
 __all__ = [
     "BASE_BYTES",
     "BUILD_BYTES",
+    "BUILT_HOLE_SIZE",
     "BY_HAND_BYTES",
     "COMBINATIONS_MARGIN",
     "DESCRIBE_BYTES",
+    "EARLY_MARGIN",
     "RUN_BYTES",
     "SAMPLE_CHUNK_BYTES",
     "ExactCost",
+    "SpotSizes",
     "check_range_combinations",
+    "check_spot_cost",
     "estimate_exact_work",
     "estimate_memory",
     "live_hands",
     "memory_text",
     "range_memory",
+    "spot_sizes",
 ]
 
 #: Bytes a run needs whatever its ranges (kernels' arrays, the result, its JSON).
@@ -156,3 +165,116 @@ def check_range_combinations(sizes: Sequence[int], *, hole_size: int, known: int
             f"{names}: the ranges make more than {limit:,} joint combinations of hands (about {estimate:,}, "
             f"estimated from their sizes, {' and '.join(f'{n:,}' for n in sizes)} hands); give narrower ranges"
         )
+
+
+#: An exact run is refused before its ranges are built when its estimate from their sizes
+#: (within about 30% of the planner's own, which counts the built ranges) is this many times
+#: the limit; nearer the limit the planner decides once the ranges are built.
+EARLY_MARGIN = 2
+
+
+#: The hole size whose ranges :func:`~omaha8eq.ranges.range.range_size` builds to count them:
+#: no early refusal of their work saves a build.
+BUILT_HOLE_SIZE = 4
+
+
+@dataclass(frozen=True)
+class SpotSizes:
+    """A spot's players by size, read without building a range: ``sides`` (a range's
+    hands, 1 for a known hand, None for a random one), the hole size, the known board and
+    dead cards, and whether two ranges are the same text (``one_range``: swept once)."""
+
+    sides: list[int | None]
+    hole_size: int
+    board: int
+    dead: int
+    one_range: bool
+
+    @property
+    def range_hands(self) -> list[int]:
+        """The hands of each range (known and random hands left out)."""
+        return [n for n in self.sides if n is not None and n > 1]
+
+
+def spot_sizes(hands: object, board: object, dead: object, game: Game | None) -> SpotSizes | None:
+    """The sizes of ``equity(hands, board, dead, game=game)``'s players, each text range
+    counted by :func:`~omaha8eq.ranges.range.range_size` (milliseconds) instead of built
+    (up to a minute for a 6-card range); None when any input is unreadable (the parser
+    then names it, with its own message)."""
+    from ..inputs import parse_hole
+    from ..ranges.range import Range, is_range_expression, range_size
+
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        return None
+    texts = [h for h in hands if isinstance(h, str) and is_range_expression(h)]
+    try:
+        board_cards, dead_cards = len(parse_cards(board, what="board")), len(parse_cards(dead, what="dead cards"))  # type: ignore[arg-type]
+        known = [
+            len(parse_hole(h))
+            for h in hands
+            if not isinstance(h, Range) and not (isinstance(h, str) and (h in texts or h.strip().lower() == RANDOM))
+        ]
+        built = [h.hole_size for h in hands if isinstance(h, Range)]
+        hole_size = game.hole_cards if game is not None else next(iter(known + built), 4)
+        if hole_size not in HOLE_SIZES:
+            return None
+        sizes = {text: range_size(text, hole_size=hole_size).hands for text in set(texts)}
+    except (OmahaInputError, TypeError):
+        return None
+    sides: list[int | None] = []
+    for hand in hands:
+        if isinstance(hand, Range):
+            sides.append(len(hand))
+        elif isinstance(hand, str) and hand in sizes:
+            sides.append(sizes[hand])
+        elif isinstance(hand, str) and hand.strip().lower() == RANDOM:
+            sides.append(None)
+        else:
+            sides.append(1)
+    one_range = len(hands) == 2 and len(texts) == 2 and texts[0].strip() == texts[1].strip()
+    return SpotSizes(sides, hole_size, board_cards, dead_cards, one_range)
+
+
+def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
+    """Refuse, before any range is built, a run whose memory estimate
+    (:func:`estimate_memory`) is above ``options.max_memory`` (or its default), and an
+    ``exhaustive=True`` run whose exact work estimated from the ranges' sizes
+    (:func:`estimate_exact_work`) is above ``EARLY_MARGIN`` times ``options.max_work``
+    (default ``MAX_WORK``), 5 or 6 hole cards: WorkLimitError with the estimate and the limit."""
+    hands = sizes.range_hands
+    if options.exhaustive:
+        samples = 0
+    elif options.samples is not None:
+        samples = options.samples
+    else:  # towards a target: up to MAX_SAMPLES (the per-hand chunks are bounded anyway)
+        samples = MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES
+    memory = estimate_memory(hands, by_hand=options.by_hand, samples=samples)
+    limit = options.memory_limit
+    if memory > limit:
+        default = " (half the machine's memory)" if options.max_memory is None else ""
+        raise OmahaInputError(
+            f"max_memory: this run would need about {memory_text(memory)} of memory (estimated from the ranges' "
+            f"sizes, {' and '.join(f'{n:,}' for n in hands)} hands), above the limit max_memory={limit:,} bytes"
+            f" = {memory_text(limit)}{default}; give narrower ranges"
+            + (", leave out by_hand" if options.by_hand else "")
+            + ", or raise max_memory (--max-memory) to run it anyway"
+        )
+    if not options.exhaustive or options.scheduler is not None or sizes.hole_size == BUILT_HOLE_SIZE:
+        # Monte Carlo is bounded by MAX_SAMPLES; a cluster's limit is known once it is up; 4-card
+        # ranges are built to be counted (a scan of 270,725 hands), and the planner, which
+        # sees the built ranges (and ranges that cannot be dealt together), decides on them.
+        return
+    cost = estimate_exact_work(
+        sizes.sides, hole_size=sizes.hole_size, board=sizes.board, dead=sizes.dead, one_range=sizes.one_range
+    )
+    work_limit = MAX_WORK if options.max_work is None else options.max_work
+    if cost is not None and cost.work > EARLY_MARGIN * work_limit:
+        raise WorkLimitError(
+            f"exhaustive=True: this exact run ({cost.method.value}) would take about {cost.work:.2g} {cost.unit}, "
+            f"about {duration_text(cost.seconds)} on one core (more cores divide it), above the limit "
+            f"max_work={work_limit:.2g} (estimated from the ranges' sizes, "
+            f"{' and '.join(f'{n:,}' for n in hands)} hands, before building them); use Monte Carlo "
+            "(samples or stderr_target; on the command line --samples or --stderr), narrower ranges, "
+            "or raise max_work (--max-work) to run it anyway",
+            work=cost.work, unit=cost.unit, seconds=cost.seconds, limit=work_limit,
+        )  # fmt: skip

@@ -12,6 +12,7 @@ from ..core.exact_boards import board_combinations, deal_count
 from ..errors import OmahaInputError, WorkLimitError
 from .deal import Deal
 from .heads_up import heads_up_sweepable, sweep_work
+from .options import RunOptions
 
 __all__ = [
     "AGGREGATE_POINTS",
@@ -26,6 +27,7 @@ __all__ = [
     "check_work",
     "choose_method",
     "estimate_work",
+    "plan_deals",
     "within_limit",
 ]
 
@@ -76,16 +78,7 @@ class Plan:
     deals: int
 
 
-def choose_method(
-    deal: Deal,
-    *,
-    exhaustive: bool | None,
-    samples: int | None,
-    stderr_target: float | None,
-    _aggregate_exact: bool = True,
-    _range_sweep: bool = True,
-    by_next_card: bool = False,
-) -> Plan:
+def choose_method(deal: Deal, options: RunOptions) -> Plan:
     """Pick the method for ``equity(..., exhaustive=...)`` (see its docstring).
 
     ``exhaustive=None`` enumerates when that is cheap (at most ``EXHAUSTIVE_LIMIT``
@@ -94,11 +87,10 @@ def choose_method(
     Two players with a range (the other a range, a known hand or random) on a flop,
     turn or river are counted exactly by the range sweep when ``exhaustive=True``, and
     with ``exhaustive=None`` when its estimated work is at most ``SWEEP_LIMIT``.
-    ``_aggregate_exact=False`` (for the tests) counts exact runs of fixed hands board
-    by board instead of by rank multisets, the reference the aggregation must match;
-    ``_range_sweep=False`` counts ranges combination by combination, the sweep's reference.
     ``by_next_card`` needs the sweep (two players, ranges or known hands, on a flop or
-    turn, exact): it is chosen whatever its cost, else OmahaInputError.
+    turn, exact): it is chosen whatever its cost, else OmahaInputError. (The other
+    exact paths, the references the tests compare the chosen ones against, are run by
+    :func:`omaha8eq.engine.run.run_method`.)
 
     Preflop, two players with a range and no random hand: of the sweep and the
     combination path, the one with the smaller estimated time (``WORK_ESTIMATES`` over
@@ -107,22 +99,22 @@ def choose_method(
     those within their limits above (``SWEEP_LIMIT``, ``EXHAUSTIVE_LIMIT``); none:
     Monte Carlo.
     """
+    exhaustive, samples, stderr_target = options.exhaustive, options.samples, options.stderr_target
     n_random = len(deal.random_players)
+    deals = plan_deals(deal)
     if deal.ranged:
         combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
-        boards = board_combinations(len(deal.deck) - len(deal.ranged) * deal.spot.hole_size, deal.n_missing)
-        work = combinations * min(boards, AGGREGATE_POINTS)
-        deals = combinations * boards
+        work = combinations * min(_boards(deal), AGGREGATE_POINTS)
     else:
-        deals = work = deal_count(len(deal.deck), deal.n_missing, n_random, deal.spot.hole_size)
-    if by_next_card:
+        work = deals
+    if options.by_next_card:
         if not heads_up_sweepable(deal) or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
             raise OmahaInputError(
                 "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
                 "turn, counted exactly"
             )
         return Plan(Method.RANGE_SWEEP, deals)
-    sweep = bool(deal.ranged) and _range_sweep and heads_up_sweepable(deal)
+    sweep = bool(deal.ranged) and heads_up_sweepable(deal)
     unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and deal.n_missing == 5 and not n_random and (exhaustive or unasked):
         within = {
@@ -147,9 +139,17 @@ def choose_method(
         return Plan(Method.SAMPLE, deals)
     if deal.ranged:
         return Plan(Method.RANGE_COMBINATIONS, deals)
-    if n_random == 0 and _aggregate_exact:
+    if n_random == 0:
         return Plan(Method.AGGREGATE, deals)
     return Plan(Method.ENUMERATE, deals)
+
+
+def plan_deals(deal: Deal) -> int:
+    """The deals an exact run of ``deal`` visits: every board of every random hand, and
+    with ranges, every board of every combination of their hands."""
+    if deal.ranged:
+        return prod(len(deal.seats[i].range_hands()) for i in deal.ranged) * _boards(deal)
+    return deal_count(len(deal.deck), deal.n_missing, len(deal.random_players), deal.spot.hole_size)
 
 
 # The cost of a run, estimated before it starts. A method's work counts hand

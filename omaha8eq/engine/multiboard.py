@@ -40,6 +40,7 @@ from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .feasibility import check_ranges_fit
 from .method import EXHAUSTIVE_LIMIT, MAX_WORK, duration_text
+from .options import RunOptions
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
@@ -161,21 +162,13 @@ def boards_work(parsed: BoardsSpot) -> int:
     return _tuples(parsed) * len(parsed.spot.seats)
 
 
-def run_boards(
-    parsed: BoardsSpot,
-    *,
-    exhaustive: bool | None,
-    samples: int | None,
-    stderr_target: float | None,
-    seed: int | None,
-    threads: int | None,
-    progress: ProgressCallback | None,
-    max_work: int | None,
-    started: float | None = None,
-) -> BoardsResult:
-    """The equity of a checked spot with several boards (options already validated, as
-    for :func:`omaha8eq.boards.boards_equity`)."""
+def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None = None) -> BoardsResult:
+    """The equity of a checked spot with several boards (``options`` checked by
+    :meth:`RunOptions.check`, as :func:`omaha8eq.boards.boards_equity` does; it reads the
+    method options, ``threads``, ``progress`` and ``max_work``)."""
     started = time.perf_counter() if started is None else started
+    exhaustive, samples, stderr_target = options.exhaustive, options.samples, options.stderr_target
+    seed, threads, progress, max_work = options.seed, options.threads, options.progress, options.max_work
     spot = parsed.spot
     has_random = any(s.is_random or s.is_range for s in spot.seats)
     sampled = samples is not None or stderr_target is not None

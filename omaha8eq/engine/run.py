@@ -1,11 +1,16 @@
-"""Running the engine on a parsed spot: prepare the deal, choose the method, count, summarize."""
+"""Running the engine on a parsed spot: prepare the deal, choose the method, count, summarize.
+
+The run's options arrive as one checked :class:`~.options.RunOptions`; the method is the
+planner's (:func:`~.method.choose_method`) and its runner is looked up in ``RUNNERS``.
+"""
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import replace
 from typing import NamedTuple
 
 import numba
@@ -15,23 +20,36 @@ from ..core.exact_boards import board_combinations
 from ..core.showdown import histogram_shape
 from ..deck import BOARD_CARDS, DECK_SIZE
 from ..errors import OmahaInputError
-from ..results import EquityResult
+from ..results import EquityResult, NextCardEquity
 from .deal import Deal, lookup_tables, prepare_deal
 from .exact import aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
-from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, within_limit
+from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, plan_deals, within_limit
+from .options import RunOptions
 from .progress import ProgressCallback, announce_unit, report
-from .range_combinations import RangeCounts, exact_range_counts
+from .range_combinations import exact_range_counts
 from .sampling import SampleTarget, sample_counts
 from .spot import Spot
 from .summary import HandResults, build_result
 
-__all__ = ["SPOTS_PER_CALL", "SpotGroup", "count_spots", "run_equity", "run_split"]
+__all__ = [
+    "RUNNERS",
+    "SPOTS_PER_CALL",
+    "Counted",
+    "SpotGroup",
+    "Task",
+    "count_spots",
+    "run_equity",
+    "run_method",
+    "run_split",
+]
 
 #: Most spots of one kernel call of :func:`count_spots` (a preflop spot takes about a
 #: millisecond on one core): progress is reported, and Ctrl-C honoured, between calls.
 SPOTS_PER_CALL = 256
+#: The options of a run given none: the planner's choice, every default.
+DEFAULT_OPTIONS = RunOptions()
 
 
 class SpotGroup(NamedTuple):
@@ -64,127 +82,185 @@ def _threads_set(threads: int) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
+class Counted(NamedTuple):
+    """What a runner counted: the outcome histogram (``histogram_shape``) and its deals,
+    with what some methods add (per-hand results, the next-card table, the seed drawn,
+    whether a standard-error target was met)."""
+
+    counts: np.ndarray
+    outcomes: int
+    hand_results: HandResults
+    next_cards: tuple[NextCardEquity, ...] | None = None
+    seed: int | None = None
+    target_met: bool | None = None
+
+
+class Task(NamedTuple):
+    """One run handed to a runner: the prepared deal, the plan, the options, the game's
+    hi-lo flag and a distributed board sweeper (None: in process)."""
+
+    deal: Deal
+    plan: Plan
+    options: RunOptions
+    hilo: bool
+    sweeper: BoardSweeper | None = None
+
+
+def _run_sweep(task: Task) -> Counted:
+    options = task.options
+    swept = sweep_counts(
+        task.deal,
+        hilo=task.hilo,
+        by_hand=options.by_hand,
+        progress=options.progress,
+        by_next_card=options.by_next_card,
+        sweeper=task.sweeper,
+    )
+    return Counted(swept.counts[0], int(swept.outcomes[0]), swept.hand_results, swept.next_cards)
+
+
+def _run_combinations(task: Task) -> Counted:
+    # The exact aggregation of each combination reads only the high columns: the rest is not built.
+    arrays = task.deal.arrays(task.hilo, high_only=True)
+    options = task.options
+    ranged = exact_range_counts(task.deal, arrays, lookup_tables(), by_hand=options.by_hand, progress=options.progress)
+    return Counted(ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results)
+
+
+def _run_aggregate(task: Task) -> Counted:
+    arrays = task.deal.arrays(task.hilo, high_only=True)
+    counts = aggregate_counts(arrays, lookup_tables(), share_threads=True)[0]
+    report(task.options.progress, task.plan.deals, task.plan.deals)
+    return Counted(counts, task.plan.deals, {})
+
+
+def _run_enumerate(task: Task) -> Counted:
+    arrays = task.deal.arrays(task.hilo)
+    counts = enumerate_counts(arrays, lookup_tables(), task.plan.deals, task.options.progress)
+    return Counted(counts, task.plan.deals, {})
+
+
+def _run_sample(task: Task) -> Counted:
+    options = task.options
+    seed = int.from_bytes(os.urandom(8), "little") if options.seed is None else options.seed
+    counts, hand_results, target_met = sample_counts(
+        task.deal,
+        task.deal.arrays(task.hilo),
+        lookup_tables(),
+        seed=seed,
+        target=SampleTarget(options.samples, options.stderr_target),
+        by_hand=options.by_hand,
+        progress=options.progress,
+    )
+    return Counted(counts, int(counts[0].sum()), hand_results, seed=seed, target_met=target_met)
+
+
+#: Per method, the function that counts a run by it (a new method adds its runner here,
+#: beside its ``WORK_ESTIMATES`` and ``RATES`` entries: the tests check every Method has one).
+RUNNERS: dict[Method, Callable[[Task], Counted]] = {
+    Method.AGGREGATE: _run_aggregate,
+    Method.RANGE_COMBINATIONS: _run_combinations,
+    Method.RANGE_SWEEP: _run_sweep,
+    Method.ENUMERATE: _run_enumerate,
+    Method.SAMPLE: _run_sample,
+}
+
+
 def run_equity(
     spot: Spot,
+    options: RunOptions = DEFAULT_OPTIONS,
     *,
-    exhaustive: bool | None = None,
-    samples: int | None = None,
-    stderr_target: float | None = None,
-    seed: int | None = None,
     hilo: bool = True,
-    threads: int | None = None,
-    progress: ProgressCallback | None = None,
-    by_hand: bool = False,
-    max_work: int | None = None,
     started: float | None = None,
-    _aggregate_exact: bool = True,
-    _range_sweep: bool = True,
-    by_next_card: bool = False,
     board_sweeper: BoardSweeper | None = None,
 ) -> EquityResult:
-    """The equity of a checked spot (arguments as for :func:`omaha8eq.equities.equity`,
-    already validated); ``started`` (a ``time.perf_counter()``, default now) times the
-    run; ``_aggregate_exact`` and ``_range_sweep`` as for :func:`~.method.choose_method`
-    (the tests pass them). Raises OmahaInputError before any counting when the ranges
-    cannot be dealt together or when ``exhaustive=True`` and the estimate is above
-    ``max_work`` (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is sampled.
-    ``board_sweeper`` (a distributed ``sweep_boards``, see ``omaha8eq.distributed``)
-    runs the exact heads-up preflop sweep; any other spot raises OmahaInputError."""
+    """The equity of a checked spot (``options`` checked by :meth:`RunOptions.check`, as
+    :func:`omaha8eq.equities.equity` does); ``started`` (a ``time.perf_counter()``,
+    default now) times the run. The method is the planner's
+    (:func:`~.method.choose_method`). Raises OmahaInputError before any counting when the
+    ranges cannot be dealt together or when ``exhaustive=True`` and the estimate is above
+    ``max_work`` (:func:`~.method.check_work`); with ``exhaustive=None`` such a spot is
+    sampled. ``board_sweeper`` (a distributed ``sweep_boards``, see
+    ``omaha8eq.distributed``) runs the exact heads-up preflop sweep; any other spot
+    raises OmahaInputError."""
     started = time.perf_counter() if started is None else started
     deal = prepare_deal(spot)
     check_ranges_fit(deal)
-    plan = choose_method(
-        deal,
-        exhaustive=exhaustive,
-        samples=samples,
-        stderr_target=stderr_target,
-        _aggregate_exact=_aggregate_exact,
-        _range_sweep=_range_sweep,
-        by_next_card=by_next_card,
-    )
-    if exhaustive is None and not within_limit(plan.method, deal, max_work):
-        plan = choose_method(deal, exhaustive=False, samples=samples, stderr_target=stderr_target)  # too long: sample
+    plan = choose_method(deal, options)
+    if options.exhaustive is None and not within_limit(plan.method, deal, options.max_work):
+        plan = choose_method(deal, replace(options, exhaustive=False))  # too long: sample
     if board_sweeper is not None:
-        if deal.spot.board or by_next_card or not heads_up_sweepable(deal) or not plan.method.exhaustive:
+        if deal.spot.board or options.by_next_card or not heads_up_sweepable(deal) or not plan.method.exhaustive:
             raise OmahaInputError(
                 "scheduler: Dask runs the exact heads-up preflop sweep (two players, ranges or hands, no board); "
                 "run this spot without a scheduler"
             )
         plan = Plan(Method.RANGE_SWEEP, plan.deals)
-    if exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
-        check_work(plan.method, deal, max_work)
-    # The exact aggregation reads only the high columns (the sweep none): skip building the rest.
-    high_only = plan.method in (Method.AGGREGATE, Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP)
-    arrays = deal.arrays(hilo, high_only=high_only)
-    tables = lookup_tables()
-    hand_results: HandResults = {}
-    announce_unit(progress, plan.method.progress_unit)
-    next_cards = None
-    used_seed = None
-    target_met = None
-    with numba_threads(threads):
-        if plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP):
-            ranged: RangeCounts
-            if plan.method is Method.RANGE_SWEEP:
-                ranged = sweep_counts(
-                    deal,
-                    hilo=hilo,
-                    by_hand=by_hand,
-                    progress=progress,
-                    by_next_card=by_next_card,
-                    sweeper=board_sweeper,
-                )
-                next_cards = ranged.next_cards
-            else:
-                ranged = exact_range_counts(deal, arrays, tables, by_hand=by_hand, progress=progress)
-            counts, outcomes, hand_results = ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results
-        elif plan.method is Method.AGGREGATE:
-            counts, outcomes = aggregate_counts(arrays, tables, share_threads=True)[0], plan.deals
-            report(progress, plan.deals, plan.deals)
-        elif plan.method is Method.ENUMERATE:
-            counts, outcomes = enumerate_counts(arrays, tables, plan.deals, progress), plan.deals
-        else:
-            used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-            counts, hand_results, target_met = sample_counts(
-                deal,
-                arrays,
-                tables,
-                seed=used_seed,
-                target=SampleTarget(samples, stderr_target),
-                by_hand=by_hand,
-                progress=progress,
-            )
-            outcomes = int(counts[0].sum())
+    if options.exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
+        check_work(plan.method, deal, options.max_work)
+    return _run_plan(Task(deal, plan, options, hilo, board_sweeper), started)
+
+
+def run_method(spot: Spot, method: Method, options: RunOptions = DEFAULT_OPTIONS, *, hilo: bool = True) -> EquityResult:
+    """The equity of a checked spot counted by ``method`` (its runner in ``RUNNERS``),
+    whatever the planner would choose and without a work limit: the exact paths that
+    the chosen ones are checked against count for count (``Method.ENUMERATE``, board by
+    board, for the aggregation of known hands; ``Method.RANGE_COMBINATIONS``, combination
+    by combination, for the range sweep). Raises OmahaInputError when the ranges cannot
+    be dealt together or the method cannot count the spot (the aggregation: known hands
+    only; the combinations: ranges without random hands; the enumeration: no range; the
+    sweep: two players)."""
+    started = time.perf_counter()
+    deal = prepare_deal(spot)
+    check_ranges_fit(deal)
+    if not _counts(method, deal):
+        raise OmahaInputError(f"method: {method.value} cannot count this spot")
+    return _run_plan(Task(deal, Plan(method, plan_deals(deal)), options, hilo), started)
+
+
+def _counts(method: Method, deal: Deal) -> bool:
+    """Whether ``method``'s runner can count ``deal`` (the planner picks only such a one)."""
+    random = len(deal.random_players) > 0
+    return {
+        Method.AGGREGATE: not deal.ranged and not random,
+        Method.RANGE_COMBINATIONS: bool(deal.ranged) and not random,
+        Method.RANGE_SWEEP: heads_up_sweepable(deal),
+        Method.ENUMERATE: not deal.ranged,
+        Method.SAMPLE: True,
+    }[method]
+
+
+def _run_plan(task: Task, started: float) -> EquityResult:
+    """Count a planned run with its method's runner and build its result."""
+    method = task.plan.method
+    announce_unit(task.options.progress, method.progress_unit)
+    with numba_threads(task.options.threads):
+        counted = RUNNERS[method](task)
     return build_result(
-        deal.spot,
-        counts,
-        outcomes,
-        exhaustive=plan.method.exhaustive,
-        seed=used_seed,
-        hilo=hilo,
+        task.deal.spot,
+        counted.counts,
+        counted.outcomes,
+        exhaustive=method.exhaustive,
+        seed=counted.seed,
+        hilo=task.hilo,
         started=started,
-        hand_results=hand_results,
-        next_cards=next_cards,
-        target_met=target_met,
-        weighted=plan.method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
+        hand_results=counted.hand_results,
+        next_cards=counted.next_cards,
+        target_met=counted.target_met,
+        weighted=method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
     )
 
 
-def count_spots(
-    spots: list[Spot],
-    *,
-    hilo: bool,
-    threads: int | None,
-    max_work: int | None,
-    progress: ProgressCallback | None,
-) -> list[SpotGroup]:
+def count_spots(spots: list[Spot], options: RunOptions, *, hilo: bool) -> list[SpotGroup]:
     """The exact outcome histograms of every checked spot (known hands only), as
-    ``run_equity(spot, exhaustive=True)`` counts them, grouped by player count (groups
+    ``run_equity(spot, RunOptions(exhaustive=True))`` counts them, grouped by player count (groups
     in the order of their first spot). The spots are counted ``SPOTS_PER_CALL`` at a time
     per kernel call (alike spots together: the same number of players and hole size),
-    shared among the threads; ``progress(done, total)`` counts spots. Raises
-    OmahaInputError before any counting when the estimated work of all the spots is
-    above ``max_work`` (default ``MAX_WORK``)."""
+    shared among the threads; ``progress(done, total)`` counts spots. Of ``options`` it
+    reads ``threads``, ``max_work`` and ``progress``. Raises OmahaInputError before any
+    counting when the estimated work of all the spots is above ``max_work`` (default
+    ``MAX_WORK``)."""
+    threads, max_work, progress = options.threads, options.max_work, options.progress
     boards = [_boards_to_come(spot) for spot in spots]
     work = sum(aggregate_work(len(spot.seats), n) for spot, n in zip(spots, boards, strict=True))
     limit = MAX_WORK if max_work is None else max_work

@@ -36,6 +36,7 @@ __all__ = [
     "Spot",
     "integer_weights",
     "is_sequence",
+    "known_hands_only",
     "parse_range_text",
     "parse_spot",
     "range_seat",
@@ -226,6 +227,17 @@ def _parse_seats(hands: Sequence[Any], game: Game | None) -> tuple[list[Seat], i
     if all(s.is_random for s in parsed_seats):
         raise OmahaInputError("hands: at least one hand must be known or a range (not all 'random')")
     return parsed_seats, hole_size
+
+
+def known_hands_only(hands: object) -> bool:
+    """True when ``hands`` is a list or tuple of hand text that reads as known hands (the
+    usual call; cached per text): nothing to price before parsing (no range to build)."""
+    if type(hands) not in (list, tuple):
+        return False
+    for hand in hands:  # type: ignore[attr-defined]  # noqa: SIM110 (a list or a tuple; a loop: half all()'s cost)
+        if type(hand) is not str or _known_hand_text(hand) is None:
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=4096)

@@ -6,8 +6,9 @@
 - :mod:`~omaha8eq.game.legality`: a round's chips and the rules' check of each action.
 - :mod:`~omaha8eq.game.betting`: :class:`~omaha8eq.game.betting.BettingRound`, one
   betting round: turn order, blinds, history and the public API.
-- :mod:`~omaha8eq.game.pots`: :func:`~omaha8eq.game.pots.settle`, main and side pots
-  split hi/lo at showdown, odd chips included.
+- :mod:`~omaha8eq.game.pots`: main and side pots split hi/lo at showdown, odd chips
+  included; :mod:`~omaha8eq.game.settlement`: :func:`~omaha8eq.game.settlement.settle`,
+  on one board or (handed to :mod:`~omaha8eq.game.board_pots`) on several.
 - :mod:`~omaha8eq.game.allin`: :func:`~omaha8eq.game.allin.allin_equity`, expected
   chips per side pot when the cards are still to come.
 

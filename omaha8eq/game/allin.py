@@ -24,13 +24,14 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from ..cards import CardSpec, format_cards, parse_cards
 from ..deck import BOARD_SIZES
-from ..equities import equity
+from ..engine.options import RunOptions
+from ..equities import equity_of
 from ..errors import HandSizeError
 from ..games import GameSpec, resolve_game
 from ..results import EquityResult
@@ -205,6 +206,14 @@ def allin_equity(
     """
     started = time.perf_counter()
     chosen, hilo = resolve_game(game, hilo)
+    options = RunOptions.check(
+        exhaustive=exhaustive,
+        samples=samples,
+        stderr_target=stderr_target,
+        seed=seed,
+        threads=threads,
+        max_work=max_work,
+    )
     hands, chips = parse_players(players, chosen)
     played = played_game(chosen, hilo, hands)
     board_cards = parse_cards(board, what="board")
@@ -214,8 +223,8 @@ def allin_equity(
         )
     dead_cards = parse_cards(dead, what="dead cards")
     check_cards(hands, board_cards, dead_cards)
-    if seed is None and exhaustive is not True:
-        seed = int.from_bytes(os.urandom(8), "little") % 2**63
+    if options.seed is None and options.exhaustive is not True:  # one seed for every pot
+        options = replace(options, seed=int.from_bytes(os.urandom(8), "little") % 2**63)
     live = [h is not None for h in hands]
     returned, shapes = layout(chips, live)
 
@@ -227,17 +236,8 @@ def allin_equity(
                                   (1.0,), (Fraction(1),), (0.0,), None))  # fmt: skip
             continue
         others = [c for s, h in enumerate(hands) if h is not None and s not in shape.eligible for c in h]
-        result = equity(
-            [hands[s] for s in shape.eligible],
-            board_cards,
-            tuple(dead_cards) + tuple(others),
-            exhaustive=exhaustive,
-            samples=samples,
-            stderr_target=stderr_target,
-            seed=seed,
-            game=played,
-            threads=threads,
-            max_work=max_work,
+        result = equity_of(
+            [hands[s] for s in shape.eligible], board_cards, tuple(dead_cards) + tuple(others), played, hilo, options
         )
         results.append(result)
         exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None
@@ -263,7 +263,7 @@ def allin_equity(
         dead=format_cards(dead_cards),
         exhaustive=exhaustive_all,
         outcomes=results[0].outcomes if results else 1,
-        seed=None if exhaustive_all else seed,
+        seed=None if exhaustive_all else options.seed,
         elapsed=time.perf_counter() - started,
         hilo=hilo,
         game=played.name,

@@ -1,6 +1,6 @@
 """Settling pots played on several boards: double-board Omaha, or a board run N times.
 
-:func:`settle_boards` builds the main and side pots as :func:`~omaha8eq.game.pots.settle`
+:func:`settle_boards` builds the main and side pots as :func:`~omaha8eq.game.settlement.settle`
 does, then cuts every pot into one part per board (or run), and splits each part hi/lo
 on its board among the pot's eligible players, as a pot of its own:
 
@@ -24,8 +24,9 @@ from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
 from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
+from ..games import GameSpec, game_for, resolve_game
 from ..hands import HighHand, LowHand
-from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players, pot_name
+from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players, played_game, pot_name
 from .sizing import MAX_CHIPS
 
 __all__ = ["BoardsPot", "BoardsSettlement", "settle_boards"]
@@ -182,17 +183,23 @@ def settle_boards(
     runs: bool = False,
     button: int = 0,
     chip: int = 1,
-    hilo: bool = True,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
 ) -> BoardsSettlement:
     """Settle a hand played on several boards (double board), or run several times.
 
     Args:
-        players: ``(hand, chips)`` pairs in seat order, as for :func:`~omaha8eq.game.pots.settle`.
+        players: ``(hand, chips)`` pairs in seat order, as for :func:`~omaha8eq.game.settlement.settle`.
         boards: 2 to 4 boards of 5 cards (at a showdown). With ``runs=False`` they are
             separate boards (no card on two); with ``runs=True`` they are the runs of one
             board: the cards dealt before the all-in are on every run, the others on one.
         runs: whether ``boards`` are the runs of one board.
-        button, chip, hilo: as for :func:`~omaha8eq.game.pots.settle`.
+        button, chip, game: as for :func:`~omaha8eq.game.settlement.settle` (a double-board
+            game, ``"omaha8-double"``, plays as its single-board game on each board).
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
+
+    :func:`~omaha8eq.game.settlement.settle` given ``boards=`` calls this.
 
     Every pot is cut into one part per board: ``u // B`` units of ``chip`` each, the
     ``u % B`` odd units one each to board 1, 2, ... (the first run first); each part is
@@ -200,7 +207,7 @@ def settle_boards(
     odd units clockwise from the button's left).
 
     Raises:
-        OmahaInputError naming the bad input, as :func:`~omaha8eq.game.pots.settle` does,
+        OmahaInputError naming the bad input, as :func:`~omaha8eq.game.settlement.settle` does,
         and for fewer than 2 or more than 4 boards, a card on two boards (runs: on two
         runs but not on all), a board without 5 cards at a showdown.
 
@@ -217,9 +224,9 @@ def settle_boards(
     >>> [(a.seat, a.chips) for a in board1.high], [(a.seat, a.chips) for a in board1.low]
     ([(1, 8), (2, 7)], [(0, 7), (1, 8)])
     """
-    hilo = check_flag(hilo, "hilo")
+    chosen, hilo = resolve_game(game, hilo)
     runs = check_flag(runs, "runs")
-    hands, chips = parse_players(players)
+    hands, chips = parse_players(players, chosen)
     n = len(hands)
     chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
     button = check_int(button, "button", expected="a seat number")
@@ -239,13 +246,15 @@ def settle_boards(
     else:
         check_disjoint([*groups, *((f"board {i}", b) for i, b in enumerate(parsed, 1))])
 
+    played = played_game(chosen, hilo, hands)
+    single = game_for(played.hole_cards, played.hilo)  # each board is settled as one game's board
     highs: list[list[HighHand | None]] = [[None] * n for _ in parsed]
     lows: list[list[LowHand | None]] = [[None] * n for _ in parsed]
     if showdown:
         for b, board in enumerate(parsed):
             for seat, hand in enumerate(hands):
                 if hand is not None:
-                    highs[b][seat], lows[b][seat] = evaluate(hand, board, hilo=hilo)
+                    highs[b][seat], lows[b][seat] = evaluate(hand, board, game=single)
 
     returned, shapes = layout(chips, live)
     n_boards = len(parsed)

@@ -1,6 +1,6 @@
 """Settling real pots at showdown: main and side pots, hi/lo halves, quarters, odd chips.
 
-:func:`settle` takes what every player put into the pot during a hand and the cards
+:func:`~omaha8eq.game.settlement.settle` takes what every player put into the pot during a hand and the cards
 at the showdown, and says who gets which chips, exactly, in integer chips:
 
 - **Pots.** The main pot and each side pot are built from the contributions. A
@@ -35,18 +35,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..cards import CardSpec, check_disjoint
 from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
-from ..evaluation import evaluate
-from ..games import Game, GameSpec, check_hole_size, game_for, resolve_game
+from ..games import Game, check_hole_size, game_for
 from ..hands import HighHand, LowHand
 from ..inputs import parse_hole
 from ..serialize import fields_dict
 from .sizing import MAX_CHIPS
 
-__all__ = ["FOLD", "Award", "Pot", "Settlement", "settle"]
+__all__ = ["FOLD", "Award", "Pot", "Settlement"]
 
 #: The word that marks a folded player instead of a hand (``None`` works too).
 FOLD = "fold"
@@ -136,6 +135,7 @@ class Pot:
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot (both halves); ``seat`` is an int (0-based).
 
+        >>> from omaha8eq import settle
         >>> pot = settle([("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)], "4c 5d Ks Qs 8c").pots[0]
         >>> pot.won_by(0), pot.won_by(1)
         (60, 20)
@@ -417,116 +417,4 @@ def _split_pot(
         low_amount=low_units * chip,
         high=_awards(high, highs),
         low=_awards(low, lows),
-    )
-
-
-# ---------------------------------------------------------------------------
-# settle
-# ---------------------------------------------------------------------------
-
-
-def settle(
-    players: Sequence[PlayerSpec],
-    board: CardSpec = "",
-    *,
-    button: int = 0,
-    chip: int = 1,
-    game: GameSpec | None = None,
-    hilo: bool | None = None,
-) -> Settlement:
-    """Settle a hand: build the main and side pots, split each hi/lo, pay out.
-
-    Args:
-        players: ``(hand, chips)`` pairs in seat order (clockwise): the hole cards
-            (4, 5 or 6, all hands the same size; ``None`` or ``"fold"`` for a
-            player who folded) and the total chips that player put into the pot
-            this hand (blinds, antes and bets, an integer >= 0).
-        board: the five board cards; needed when two or more players have not
-            folded (a showdown). Without a showdown any 0 to 5 cards are accepted.
-        button: the seat (0-based index into ``players``) of the button; the odd
-            chips of a tied half go to the tied players clockwise from its left.
-        chip: the smallest chip in play; every contribution must be a multiple of
-            it, and pots are divided in whole units of it.
-        game: the game played: a name (``"omaha8"``, ``"omahahi"``, ``"omaha85"`` ...:
-            see :mod:`omaha8eq.games`) or a :class:`~omaha8eq.games.Game`; in a high-only
-            game the best high takes each pot. None (default): Omaha Hi-Lo with the
-            hands' hole size.
-        hilo: deprecated (a DeprecationWarning; removed in the next release): False
-            for Omaha high, as ``game="omahahi"``.
-
-    Returns:
-        A :class:`Settlement`; ``sum(payouts) == sum(contributions)`` always.
-
-    Raises:
-        OmahaInputError (a ValueError) naming the input: a bad or duplicate card,
-        hands of different sizes, negative chips, chips not a multiple of
-        ``chip``, every player folded, a showdown without 5 board cards, a bad
-        ``button`` or ``chip``, more than :data:`~omaha8eq.inputs.MAX_PLAYERS`
-        players; :class:`~omaha8eq.errors.OmahaTypeError` (also a TypeError) for
-        inputs of the wrong type.
-
-    The rules' example: three players put in 40 each; B and C tie the high (an
-    eight-high straight), A and B tie the low (8-5-4-2-A).
-
-    >>> s = settle([("Ah Ac 2h 3c", 40), ("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)],
-    ...            "4c 5d Ks Qs 8c")
-    >>> s.payouts, s.net
-    ((30, 60, 30), (-10, 20, -10))
-    >>> [(a.seat, a.chips) for a in s.pots[0].high], [(a.seat, a.chips) for a in s.pots[0].low]
-    ([(1, 30), (2, 30)], [(0, 30), (1, 30)])
-
-    One player left: he takes everything, his uncalled bet included.
-
-    >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
-    (0, 80, 0)
-    """
-    chosen, hilo = resolve_game(game, hilo)
-    hands, chips = parse_players(players, chosen)
-    played = played_game(chosen, hilo, hands)
-    n = len(hands)
-    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
-    button = check_int(button, "button", expected="a seat number")
-    if not 0 <= button < n:
-        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
-    for i, amount in enumerate(chips, 1):
-        if amount % chip:
-            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
-    board_cards = parse_cards(board, what="board")
-    live = [h is not None for h in hands]
-    showdown = sum(live) >= 2
-    if showdown and len(board_cards) != 5:
-        raise HandSizeError(
-            f"board: {len(board_cards)} cards given; a showdown between {sum(live)} players needs all 5 board cards"
-        )
-    if len(board_cards) > 5:
-        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
-    check_cards(hands, board_cards)
-
-    highs: list[HighHand | None] = [None] * n
-    lows: list[LowHand | None] = [None] * n
-    if showdown:
-        for seat, hand in enumerate(hands):
-            if hand is not None:  # evaluated once per live player, not per pot
-                highs[seat], lows[seat] = evaluate(hand, board_cards, game=played)
-
-    returned, shapes = layout(chips, live)
-    pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
-    payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
-    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
-        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
-    return Settlement(
-        payouts=tuple(payouts),
-        contributions=tuple(chips),
-        returned=returned,
-        net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
-        pots=pots,
-        hands=tuple(None if h is None else format_cards(h) for h in hands),
-        highs=tuple(highs),
-        lows=tuple(lows),
-        board=format_cards(board_cards),
-        showdown=showdown,
-        button=button,
-        chip=chip,
-        hilo=hilo,
-        game=played.name,
     )

@@ -40,6 +40,7 @@ def test_runs_json_names_the_runs_and_keeps_the_equity(capsys):
         (("--board", "4c5d7s", "--runs", "5"), "runs"),
         (("--board", "4c5d7s", "--board", "8h", "--runs", "2"), "one board"),
         (("--board", "4c5d7s", "--runs", "2", "--next-cards"), "--next-cards: not available"),
+        (("--board", "4c5d7s", "--runs", "2", "--max-memory", "1e9"), "--max-memory: not available"),
     ],
 )
 def test_bad_input_is_one_line(capsys, argv, message):
@@ -55,3 +56,16 @@ def test_batch_answers_boards(capsys, monkeypatch):
         "runs"
         in answer('{"command": "boards", "hands": ["AsAh2c3d", "KsKhQdJd"], "boards": "4c5d7s", "runs": 9}')["error"]
     )
+
+
+def test_a_double_board_game_with_one_board_and_high_only_take_the_game(capsys):
+    argv = ("--board", "4c5d7s8h", "--game", "omahahi-double", "--samples", "2000", "--seed", "1", "--json")
+    code, out, _ = run(capsys, "equity", ACES, KINGS, *argv)
+    assert code == 0
+    document = json.loads(out)
+    expected = boards_equity([ACES, KINGS], ("4c5d7s8h", ""), game="omahahi-double", samples=2000, seed=1)
+    assert document["game"] == "omahahi-double" and len(document["boards"]) == 2
+    assert document["players"][0]["equity"] == expected.players[0].equity
+    code, out, err = run(capsys, "equity", ACES, KINGS, "--board", "4c5d7s8h", "--runs", "2", "--high-only", "--json")
+    assert code == 0 and "Deprecation" not in err
+    assert json.loads(out)["game"] == "omahahi"

@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from cli_run import run
+from cli_run import fails, run
 
 HANDS = ["AsAh2c3d", "KsKhQdJd"]
 FLOP = ["--board", "4c5d7s"]
@@ -189,3 +189,8 @@ def test_next_cards_needs_a_flop_or_turn(capsys):
 
     message = fails(capsys, "equity", *HANDS, "--board", "4c5d7s9hTh", "--next-cards")
     assert message.startswith("omaha8eq: error: by_next_card: needs two players")
+
+
+def test_max_memory_refuses_a_run_estimated_above_it_in_one_line(capsys):
+    message = fails(capsys, "equity", "100%", "99%", "--game", "omaha86", "--samples", "1000", "--max-memory", "1e9")
+    assert "max_memory: this run would need about 7.7 GB" in message and "\n" not in message.strip()

@@ -11,7 +11,9 @@ from omaha8eq.core.exact_multisets import aggregate_showdowns, aggregate_spots, 
 from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
 from omaha8eq.engine.exact import aggregate_many
-from omaha8eq.engine.run import run_equity
+from omaha8eq.engine.method import Method
+from omaha8eq.engine.options import RunOptions
+from omaha8eq.engine.run import run_equity, run_method
 from omaha8eq.engine.spot import parse_spot
 
 SPOTS = [
@@ -28,7 +30,11 @@ SPOTS = [
 
 
 def _counts(hands, board, dead, hilo, aggregate):
-    result = run_equity(parse_spot(hands, board, dead), exhaustive=True, hilo=hilo, _aggregate_exact=aggregate)
+    result = (
+        run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True), hilo=hilo)
+        if aggregate
+        else run_method(parse_spot(hands, board, dead), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
+    )
     return result, [p.counts for p in result.players]
 
 
@@ -68,7 +74,9 @@ def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, bo
         totals.append(counts.sum(axis=0))
     for total in totals[1:]:
         assert np.array_equal(total, totals[0])
-    assert totals[0].sum() == len(hands) * run_equity(parse_spot(hands, board, dead), exhaustive=True).outcomes
+    assert (
+        totals[0].sum() == len(hands) * run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True)).outcomes
+    )
 
 
 @pytest.mark.parametrize("hilo", [True, False])
@@ -78,7 +86,7 @@ def test_many_spots_in_one_call_count_as_each_alone(hilo):
     many = equity_many(spots, hilo=hilo)
     assert len(many) == len(spots)
     for spot, result in zip(spots, many, strict=True):
-        alone = run_equity(parse_spot(*spot), exhaustive=True, hilo=hilo, _aggregate_exact=False)
+        alone = run_method(parse_spot(*spot), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
         assert result.outcomes == alone.outcomes
         for a, b in zip(result.players, alone.players, strict=True):
             assert np.array_equal(a.counts, b.counts)
@@ -94,13 +102,16 @@ def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
             counts = np.zeros((workers, 2, *histogram_shape(len(hands))), dtype=np.int64)
             kernel(arrays, lookup_tables(), rank_multisets(), 0b1000000000011, counts)  # split by A, 2, 3
             builds.append(counts)
-        assert builds[0].sum() == len(hands) * run_equity(parse_spot(hands, board, dead), exhaustive=True).outcomes
+        assert (
+            builds[0].sum()
+            == len(hands) * run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True)).outcomes
+        )
         assert np.array_equal(builds[1], builds[0])
 
 
 def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
     chosen = [SPOTS[0], SPOTS[1], SPOTS[5]]  # heads-up, four cards: one aggregate_many call
-    outcomes = sum(run_equity(parse_spot(*spot), exhaustive=True).outcomes for spot in chosen)
+    outcomes = sum(run_equity(parse_spot(*spot), RunOptions(exhaustive=True)).outcomes for spot in chosen)
     spots = [parse_spot(*spot) for spot in chosen]
     builds = []
     for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):

@@ -9,6 +9,7 @@ import json
 import numpy as np
 import pytest
 from cli_run import run
+from range_helpers import combination_path
 
 from omaha8eq.cards import format_cards
 from omaha8eq.core.handclasses import all_hands, card_masks, class_keys
@@ -25,7 +26,7 @@ from omaha8eq.distributed.preflop_table import (
 )
 from omaha8eq.distributed.table_file import write_table
 from omaha8eq.engine.board_classes import board_classes
-from omaha8eq.engine.run import run_equity
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.equities import equity
 from omaha8eq.errors import OmahaInputError
@@ -35,7 +36,7 @@ from omaha8eq.results import summarize_player
 def _enumerated(hand, board: str) -> np.ndarray:
     """``hand`` against one random hand on a river, every opponent enumerated (not swept)."""
     spot = parse_spot([format_cards(hand), "random"], board, "")
-    return run_equity(spot, exhaustive=True, _range_sweep=False).players[0].counts
+    return combination_path(spot, RunOptions(exhaustive=True)).players[0].counts
 
 
 def test_an_exact_task_sums_every_hand_of_a_class_over_its_boards():

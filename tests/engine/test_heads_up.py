@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq.cards import format_cards
 from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.deal import prepare_deal
 from omaha8eq.engine.heads_up import sweep_work
 from omaha8eq.engine.method import SWEEP_LIMIT, Method, choose_method
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.range_vs_range import row_touches
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
@@ -47,7 +49,11 @@ def _both_paths(hands, board, dead, hilo, by_hand=True):
     results = []
     for sweep in (True, False):
         spot = parse_spot(hands, board, dead)
-        results.append(run_equity(spot, exhaustive=True, hilo=hilo, by_hand=by_hand, threads=1, _range_sweep=sweep))
+        results.append(
+            run_equity(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
+            if sweep
+            else combination_path(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
+        )
     return results
 
 
@@ -77,7 +83,7 @@ def test_random_small_spots_equal_the_combination_path(seed):
         swept, combined = _both_paths(hands, board, dead, hilo)
     except OmahaInputError:
         with pytest.raises(OmahaInputError):
-            run_equity(parse_spot(hands, board, dead), exhaustive=True, _range_sweep=False)
+            combination_path(parse_spot(hands, board, dead), RunOptions(exhaustive=True))
         return
     _assert_same(swept, combined)
 
@@ -104,7 +110,7 @@ def test_a_range_reduced_to_one_hand_is_that_hand():
 def test_the_sweep_is_the_method_for_two_players_after_the_flop():
     def method(hands, board, **kwargs):
         deal = prepare_deal(parse_spot(hands, board, ""))
-        return choose_method(deal, samples=None, stderr_target=None, **kwargs).method
+        return choose_method(deal, RunOptions(**kwargs)).method
 
     assert method(["15%", "15%"], "Ac8c5h9d", exhaustive=True) is Method.RANGE_SWEEP
     assert method(["AsAh2c3d", "15%"], "Ac8c5h9d", exhaustive=None) is Method.RANGE_SWEEP
@@ -137,7 +143,7 @@ def test_the_estimate_counts_a_range_against_itself_once():
 
 def test_by_hand_weighted_mean_is_the_range_total():
     hands = ["AsAh2c*@50, KhKd2c*, 7s7h8s9h, QsJsTd9d@20", "AsKh2c*, Ad3d4c*@30, 6c6d7h8h"]
-    result = run_equity(parse_spot(hands, "Qc8c5h9d", ""), exhaustive=True, by_hand=True)
+    result = run_equity(parse_spot(hands, "Qc8c5h9d", ""), RunOptions(exhaustive=True, by_hand=True))
     for player in result.players:
         assert player.by_hand is not None
         assert sum(h.frequency for h in player.by_hand) == pytest.approx(1, abs=1e-12)
@@ -161,14 +167,14 @@ def _equity_and_scoop(result):
     ],
 )
 def test_next_card_table_is_the_board_plus_that_card(hands, board, dead):
-    result = run_equity(parse_spot(hands, board, dead), exhaustive=True, by_next_card=True)
+    result = run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True, by_next_card=True))
     table = result.by_next_card
     assert sum(c.frequency for c in table) == pytest.approx(1, abs=1e-12)
     weighted = [sum(c.frequency * c.equity[p] for c in table) for p in range(2)]
     assert weighted == pytest.approx([p.equity for p in result.players], abs=1e-12)
     assert [c.equity[0] for c in table] == sorted((c.equity[0] for c in table), reverse=True)
     for row in table[:: max(1, len(table) // 6)]:
-        given = run_equity(parse_spot(hands, f"{board}{row.card}", dead), exhaustive=True, _range_sweep=False)
+        given = combination_path(parse_spot(hands, f"{board}{row.card}", dead))
         assert (list(row.equity), list(row.scoop)) == _equity_and_scoop(given)
     assert set(result.to_dict()["by_next_card"][0]) == {"card", "frequency", "equity", "scoop"}
 
@@ -205,7 +211,7 @@ def test_board_totals_sum_to_the_totals():
 )
 def test_next_card_table_needs_two_players_on_a_flop_or_turn_counted_exactly(hands, board, options):
     with pytest.raises(OmahaInputError, match="by_next_card: needs two players"):
-        run_equity(parse_spot(hands, board, ""), by_next_card=True, **options)
+        run_equity(parse_spot(hands, board, ""), RunOptions(by_next_card=True, **options))
 
 
 @pytest.mark.parametrize(("board", "random_first"), [("Qc8c5h9d2s", False), ("Qc8c5h9d", True)])
@@ -216,14 +222,14 @@ def test_random_against_a_range_is_every_hand_of_the_unseen_cards(board, random_
     hands = ["random", "AsAh2c3d@50, KsKhQdJd@25, 7s7h6d5d@75"]
     hands = hands if random_first else hands[::-1]
     spot = parse_spot(hands, board, "")
-    assert choose_method(prepare_deal(spot), exhaustive=True, samples=None, stderr_target=None).method is (
-        Method.RANGE_SWEEP
-    )
-    result = run_equity(spot, exhaustive=True, by_hand=True)
+    assert choose_method(prepare_deal(spot), RunOptions(exhaustive=True)).method is (Method.RANGE_SWEEP)
+    result = run_equity(spot, RunOptions(exhaustive=True, by_hand=True))
     expected = np.zeros((2, 3, 5), dtype=np.int64)
     outcomes = 0
     for hand, weight in zip(villain, weights, strict=True):
-        one = run_equity(parse_spot(["random", hand] if random_first else [hand, "random"], board, ""), exhaustive=True)
+        one = run_equity(
+            parse_spot(["random", hand] if random_first else [hand, "random"], board, ""), RunOptions(exhaustive=True)
+        )
         expected += weight * np.array([p.counts for p in one.players])
         outcomes += one.outcomes
     assert [p.counts.tolist() for p in result.players] == expected.tolist()

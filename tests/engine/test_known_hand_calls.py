@@ -24,7 +24,9 @@ from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, pars
 from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
 from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_deal
-from omaha8eq.engine.run import run_equity
+from omaha8eq.engine.method import Method
+from omaha8eq.engine.options import RunOptions
+from omaha8eq.engine.run import run_method
 from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from omaha8eq.outcomes import cell_share, outcome_sums
@@ -89,7 +91,7 @@ def test_a_call_counts_as_every_board_visited_with_the_full_tables(hilo):
     for hands, board, dead in random_known_spots(15, 40):
         fast = equity(hands, board, dead, hilo=hilo)
         as_ints = [list(parse_cards(hand)) for hand in hands]
-        slow = run_equity(parse_spot(as_ints, board, dead), exhaustive=True, hilo=hilo, _aggregate_exact=False)
+        slow = run_method(parse_spot(as_ints, board, dead), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
         known = sum(len(parse_cards(cards)) for cards in [*hands, board, dead])
         assert fast.outcomes == slow.outcomes == math.comb(52 - known, 5 - len(parse_cards(board)))
         for a, b in zip(fast.players, slow.players, strict=True):

@@ -7,6 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from range_helpers import combination_path
 
 from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives, class_sizes
 from omaha8eq.engine import method as method_module
@@ -14,6 +15,7 @@ from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.board_classes import BOARD_CLASSES, board_classes
 from omaha8eq.engine.deal import prepare_deal
 from omaha8eq.engine.method import Method, choose_method
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.preflop import class_average, class_totals, preflop_boards, suit_symmetric
 from omaha8eq.engine.range_vs_range import sweep_boards
 from omaha8eq.engine.run import run_equity
@@ -115,11 +117,11 @@ def _assert_same(swept, combined):
 )
 def test_preflop_sweep_equals_the_combination_path(monkeypatch, hands, dead):
     spot = parse_spot(hands, "", dead)
-    combined = run_equity(spot, exhaustive=True, by_hand=True, _range_sweep=False)
+    combined = combination_path(spot, RunOptions(exhaustive=True, by_hand=True))
     _force_sweep(monkeypatch)
     deal = prepare_deal(parse_spot(hands, "", dead))
-    assert choose_method(deal, exhaustive=True, samples=None, stderr_target=None).method is Method.RANGE_SWEEP
-    swept = run_equity(parse_spot(hands, "", dead), exhaustive=True, by_hand=True)
+    assert choose_method(deal, RunOptions(exhaustive=True)).method is Method.RANGE_SWEEP
+    swept = run_equity(parse_spot(hands, "", dead), RunOptions(exhaustive=True, by_hand=True))
     _assert_same(swept, combined)
 
 
@@ -127,16 +129,16 @@ def test_preflop_high_only_and_progress(monkeypatch):
     _force_sweep(monkeypatch)
     seen: list[tuple[int, int | None]] = []
     hands = ["AAKK:$ds", "QQ22:$ds, AAAA"]
-    swept = run_equity(parse_spot(hands, "", ""), exhaustive=True, hilo=False,
-                       progress=lambda done, total: seen.append((done, total)))  # fmt: skip
-    combined = run_equity(parse_spot(hands, "", ""), exhaustive=True, hilo=False, _range_sweep=False)
+    options = RunOptions(exhaustive=True, progress=lambda done, total: seen.append((done, total)))
+    swept = run_equity(parse_spot(hands, "", ""), options, hilo=False)
+    combined = combination_path(parse_spot(hands, "", ""), RunOptions(exhaustive=True), hilo=False)
     _assert_same(swept, combined)
     assert seen and seen[-1] == (BOARD_CLASSES, BOARD_CLASSES)
 
 
 def _method(hands, dead="", **kwargs):
     deal = prepare_deal(parse_spot(hands, "", dead))
-    return choose_method(deal, samples=None, stderr_target=None, **kwargs).method
+    return choose_method(deal, RunOptions(**kwargs)).method
 
 
 def test_the_preflop_method_rule():
@@ -158,7 +160,7 @@ def test_the_preflop_method_rule():
 
 def test_a_hopeless_preflop_run_is_refused_with_its_estimate():
     with pytest.raises(OmahaInputError, match=r"range sweep\) would take about 5.8e\+11"):
-        run_equity(parse_spot(["100%", "100%"], "", ""), exhaustive=True)
+        run_equity(parse_spot(["100%", "100%"], "", ""), RunOptions(exhaustive=True))
 
 
 def test_class_totals_sum_each_starting_hand_class():

@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from range_helpers import combination_path
 
 from omaha8eq.cards import format_cards, parse_cards
 from omaha8eq.engine import range_vs_range
+from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.range_vs_range import sweep_ranges
-from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights as _integer_weights
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
@@ -34,7 +35,7 @@ def method(request, monkeypatch):
 def _combination_path(hands, board, dead="", *, exhaustive, hilo=True, by_hand=False):
     """``omaha8eq.equity(hands, ...)`` counted combination by combination, the reference."""
     assert exhaustive
-    return run_equity(parse_spot(hands, board, dead), exhaustive=True, hilo=hilo, by_hand=by_hand, _range_sweep=False)
+    return combination_path(parse_spot(hands, board, dead), RunOptions(exhaustive=True, by_hand=by_hand), hilo=hilo)
 
 
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):

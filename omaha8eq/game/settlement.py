@@ -1,0 +1,180 @@
+"""The public :func:`settle`: a hand's pots settled at showdown, on one board or on several.
+
+One board: the main and side pots of :mod:`omaha8eq.game.pots` split hi/lo on it. Several
+boards (``boards=``: a double board, or with ``runs=True`` the runs of one board): handed
+to :func:`~omaha8eq.game.board_pots.settle_boards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import overload
+
+from ..cards import CardSpec, format_cards, parse_cards
+from ..checks import check_flag, check_int, excerpt
+from ..errors import HandSizeError, OmahaInputError
+from ..evaluation import evaluate
+from ..games import GameSpec, resolve_game
+from ..hands import HighHand, LowHand
+from .board_pots import BoardsSettlement, settle_boards
+from .pots import PlayerSpec, Settlement, _split_pot, check_cards, layout, parse_players, played_game
+from .sizing import MAX_CHIPS
+
+__all__ = ["settle"]
+
+
+@overload
+def settle(
+    players: Sequence[PlayerSpec],
+    board: CardSpec = "",
+    *,
+    button: int = 0,
+    chip: int = 1,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
+    boards: None = None,
+    runs: bool = False,
+) -> Settlement: ...
+
+
+@overload
+def settle(
+    players: Sequence[PlayerSpec],
+    board: CardSpec = "",
+    *,
+    button: int = 0,
+    chip: int = 1,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
+    boards: Sequence[CardSpec],
+    runs: bool = False,
+) -> BoardsSettlement: ...
+
+
+def settle(
+    players: Sequence[PlayerSpec],
+    board: CardSpec = "",
+    *,
+    button: int = 0,
+    chip: int = 1,
+    game: GameSpec | None = None,
+    hilo: bool | None = None,
+    boards: Sequence[CardSpec] | None = None,
+    runs: bool = False,
+) -> Settlement | BoardsSettlement:
+    """Settle a hand: build the main and side pots, split each hi/lo, pay out.
+
+    Args:
+        players: ``(hand, chips)`` pairs in seat order (clockwise): the hole cards
+            (4, 5 or 6, all hands the same size; ``None`` or ``"fold"`` for a
+            player who folded) and the total chips that player put into the pot
+            this hand (blinds, antes and bets, an integer >= 0).
+        board: the five board cards; needed when two or more players have not
+            folded (a showdown). Without a showdown any 0 to 5 cards are accepted.
+        button: the seat (0-based index into ``players``) of the button; the odd
+            chips of a tied half go to the tied players clockwise from its left.
+        chip: the smallest chip in play; every contribution must be a multiple of
+            it, and pots are divided in whole units of it.
+        game: the game played: a name (``"omaha8"``, ``"omahahi"``, ``"omaha85"`` ...:
+            see :mod:`omaha8eq.games`) or a :class:`~omaha8eq.games.Game`; in a high-only
+            game the best high takes each pot. None (default): Omaha Hi-Lo with the
+            hands' hole size.
+        hilo: deprecated (a DeprecationWarning; removed in the next release): False
+            for Omaha high, as ``game="omahahi"``.
+        boards: instead of ``board``, 2 to 4 boards: the hand was played on several
+            boards (double board) or, with ``runs=True``, run several times; it is
+            settled by :func:`~omaha8eq.game.board_pots.settle_boards` (each pot cut
+            into one part per board, each part split hi/lo on its board).
+        runs: with ``boards``, whether they are the runs of one board (their common
+            cards were dealt before the all-in).
+
+    Returns:
+        A :class:`~omaha8eq.game.pots.Settlement`; ``sum(payouts) == sum(contributions)``
+        always. With ``boards``: a :class:`~omaha8eq.game.board_pots.BoardsSettlement`.
+
+    Raises:
+        OmahaInputError (a ValueError) naming the input: a bad or duplicate card,
+        hands of different sizes, negative chips, chips not a multiple of
+        ``chip``, every player folded, a showdown without 5 board cards, a bad
+        ``button`` or ``chip``, more than :data:`~omaha8eq.inputs.MAX_PLAYERS`
+        players; :class:`~omaha8eq.errors.OmahaTypeError` (also a TypeError) for
+        inputs of the wrong type.
+
+    The rules' example: three players put in 40 each; B and C tie the high (an
+    eight-high straight), A and B tie the low (8-5-4-2-A).
+
+    >>> s = settle([("Ah Ac 2h 3c", 40), ("As 2s 6d 7d", 40), ("6s 7s 8d 9d", 40)],
+    ...            "4c 5d Ks Qs 8c")
+    >>> s.payouts, s.net
+    ((30, 60, 30), (-10, 20, -10))
+    >>> [(a.seat, a.chips) for a in s.pots[0].high], [(a.seat, a.chips) for a in s.pots[0].low]
+    ([(1, 30), (2, 30)], [(0, 30), (1, 30)])
+
+    One player left: he takes everything, his uncalled bet included.
+
+    >>> settle([(None, 10), ("As Ah 2c 3d", 50), (None, 20)]).payouts
+    (0, 80, 0)
+
+    Run twice from the flop, the pot is cut in two and each run's half split on it (the
+    aces scoop run 1; on run 2 the kings' quads take the high half, the aces the low):
+
+    >>> settle([("As Ah 2c 3d", 51), ("Ks Kh Qd Jd", 51)], boards=["4c 5d 7s 8h 9h", "4c 5d 7s Kc Kd"],
+    ...        runs=True).payouts
+    (76, 26)
+    """
+    if boards is not None:
+        if not (isinstance(board, (str, list, tuple)) and len(board) == 0):
+            raise OmahaInputError("board: give the board or the boards (boards=...), not both")
+        return settle_boards(players, boards, runs=runs, button=button, chip=chip, game=game, hilo=hilo)
+    if check_flag(runs, "runs"):
+        raise OmahaInputError("runs: runs=True settles the runs given as boards=[...]; give them there")
+    chosen, hilo = resolve_game(game, hilo)
+    hands, chips = parse_players(players, chosen)
+    played = played_game(chosen, hilo, hands)
+    n = len(hands)
+    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
+    button = check_int(button, "button", expected="a seat number")
+    if not 0 <= button < n:
+        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
+    for i, amount in enumerate(chips, 1):
+        if amount % chip:
+            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
+    board_cards = parse_cards(board, what="board")
+    live = [h is not None for h in hands]
+    showdown = sum(live) >= 2
+    if showdown and len(board_cards) != 5:
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; a showdown between {sum(live)} players needs all 5 board cards"
+        )
+    if len(board_cards) > 5:
+        raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
+    check_cards(hands, board_cards)
+
+    highs: list[HighHand | None] = [None] * n
+    lows: list[LowHand | None] = [None] * n
+    if showdown:
+        for seat, hand in enumerate(hands):
+            if hand is not None:  # evaluated once per live player, not per pot
+                highs[seat], lows[seat] = evaluate(hand, board_cards, game=played)
+
+    returned, shapes = layout(chips, live)
+    pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
+    payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
+    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
+        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
+    return Settlement(
+        payouts=tuple(payouts),
+        contributions=tuple(chips),
+        returned=returned,
+        net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
+        pots=pots,
+        hands=tuple(None if h is None else format_cards(h) for h in hands),
+        highs=tuple(highs),
+        lows=tuple(lows),
+        board=format_cards(board_cards),
+        showdown=showdown,
+        button=button,
+        chip=chip,
+        hilo=hilo,
+        game=played.name,
+    )
