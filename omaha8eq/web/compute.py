@@ -132,7 +132,7 @@ def _run_boards(request: BoardsRequest, limits: Limits, progress: ProgressCallba
             list(request.boards),
             request.dead,
             runs=request.runs,
-            hilo=request.hilo,
+            game=request.game,
             exhaustive=request.exhaustive,
             samples=request.samples,
             seed=seed,

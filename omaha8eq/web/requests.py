@@ -150,6 +150,7 @@ class BoardsRequest:
     exhaustive: bool | None
     samples: int | None
     seed: int | None
+    game: str | None = None
 
 
 Request = EquityRequest | CounterfeitRequest | EvaluateRequest | RangeRequest | BoardsRequest
@@ -253,16 +254,20 @@ def _samples(fields: _Fields, limits: Limits) -> int | None:
 
 
 def _boards(body: object, limits: Limits) -> BoardsRequest:
-    fields = _Fields(body, {"players", "boards", "runs", "dead", "hilo", "method", "samples", "seed"})
+    fields = _Fields(body, {"players", "boards", "runs", "dead", "game", "hilo", "method", "samples", "seed"})
     boards: tuple[str, ...] = fields.get("boards", _texts, ("",))
     if not 1 <= len(boards) <= 2:
         raise OmahaInputError(f"boards: expected one or two boards, got {len(boards)}")
+    players: tuple[str, ...] = fields.get("players", _texts, ())
+    hilo = fields.get("hilo", _flag, True)
+    game = _request_game(fields.get("game", _game, None), None, hilo, players)
     return BoardsRequest(
-        players=fields.get("players", _texts, ()),
+        players=players,
         boards=boards,
         runs=fields.get("runs", _integer, 1),
         dead=fields.get("dead", _text, ""),
-        hilo=fields.get("hilo", _flag, True),
+        hilo=hilo if game is None else as_game(game).hilo,
+        game=game,
         exhaustive=_method(fields),
         samples=_samples(fields, limits),
         seed=fields.get("seed", _integer, None),

@@ -64,3 +64,25 @@ def test_samples_above_the_servers_limit_are_refused():
     with TestClient(create_app(Limits(max_samples=1000))) as small:
         body = {"players": ["AsAh2c3d", "random"], "boards": ["", ""], "samples": 5000}
         assert "at most 1,000 samples" in small.post("/api/boards", json=body).json()["error"]
+
+
+def test_the_game_field_plays_the_named_game_with_its_ranges(client):
+    # a 5-card text range reads its hole size from the game, as the library's boards_equity does
+    body = {
+        "players": ["AA***", "KsKhQdJd9c"],
+        "boards": ["Ac8c5h", "Kd7d2s"],
+        "game": "omahahi5",
+        "samples": 20_000,
+        "seed": 3,
+    }
+    document = client.post("/api/boards", json=body).json()
+    expected = boards_equity(body["players"], body["boards"], game="omahahi5", samples=20_000, seed=3)
+    assert without_elapsed(document) == without_elapsed(expected.to_dict())
+    assert document["game"] == "omahahi5-double"
+
+
+def test_a_game_that_contradicts_hilo_is_refused(client):
+    body = {"players": ["AsAh2c3d", "KsKhQdJd"], "boards": ["Ac8c5h", "Kd7d2s"], "game": "omaha8", "hilo": False}
+    response = client.post("/api/boards", json=body)
+    assert response.status_code == 400
+    assert "game" in response.json()["error"]

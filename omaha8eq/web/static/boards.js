@@ -34,7 +34,7 @@ function boardsRequest() {
     boards: twice ? [$("#board").value] : [$("#board").value, $("#board2").value],
     runs: twice ? 2 : 1,
     dead: $("#dead").value,
-    hilo: !$("#game").value.startsWith("omahahi"),  // the game selector names the game (omaha8, omahahi5, ...)
+    game: $("#game").value,  // the game selector names the game (omaha8, omahahi5, ...)
     method: $("#method").value,
     samples: optionalInteger("#samples", "samples"),
     seed: optionalInteger("#seed", "seed"),
