@@ -217,8 +217,9 @@ def _run_tasks(
     correction moves the weight of each board where the flushes change who holds the
     best high from the rank-only outcome to the true one (elsewhere the two are the same
     cells). Preflop a board's state and low mask are read from ``multisets``, and a
-    correction's off-suit weights are computed once per suit and number of cards. The outcome goes to ``counts[1]`` when a missing
-    card has a rank in ``split_ranks``, else to ``counts[0]``.
+    correction's off-suit weights are computed once per suit and number of cards. The
+    outcome goes to ``counts[1]`` when a missing card has a rank in ``split_ranks``, else
+    to ``counts[0]``.
 
     Compiled once, not inlined, and called by every kernel (serial, parallel, many
     spots): each inlined copy would be typed and optimised again on first use. One
