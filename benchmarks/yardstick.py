@@ -122,12 +122,13 @@ class Pair:
 def alternate(
     mine: Callable[[], object], theirs: Callable[[], object], calls: int, rounds: int = 7, clock: bool = False
 ) -> Pair:
-    """Time ``calls`` calls of ``mine``, then of ``theirs``, ``rounds`` times in turn, after a
-    warm-up call of each; per-call seconds of each round, by the thread's CPU time (or the
+    """Time ``calls`` calls of ``mine``, then of ``theirs``, ``rounds`` times in turn, after two
+    warm-up calls of each; per-call seconds of each round, by the thread's CPU time (or the
     clock when ``clock``: work on several threads)."""
     timer = time.perf_counter if clock else time.thread_time
-    mine()
-    theirs()
+    for _ in range(2):  # a process's first exact call runs a serial build; the second compiles the parallel one
+        mine()
+        theirs()
     pair = Pair([], [])
     for r in range(rounds):
         # Each side goes first in every other round: neither always follows the other.
@@ -141,8 +142,9 @@ def alternate(
 
 
 def timed(function: Callable[[], object], calls: int, rounds: int = 7, clock: bool = False) -> list[float]:
-    """Per-call seconds of ``calls`` calls, ``rounds`` times, after a warm-up call."""
+    """Per-call seconds of ``calls`` calls, ``rounds`` times, after two warm-up calls."""
     timer = time.perf_counter if clock else time.thread_time
+    function()
     function()
     times = []
     for _ in range(rounds):
