@@ -28,13 +28,14 @@ serves as this module's reference in the tests.
 from __future__ import annotations
 
 import functools
+from itertools import combinations
 from math import comb
 
 import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
-from .high import best_flush, board_state, popcount
+from .high import best_flush, board_state, popcount, unsigned
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
@@ -44,12 +45,20 @@ from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 def rank_multisets() -> RankMultisets:
     """All multisets of 0..5 ranks, for weighting the ways the missing cards can fall.
 
-    Returns ``RankMultisets(ranks, multiplicities, offsets)``; the multisets of ``k`` ranks are
-    rows ``offsets[k]:offsets[k + 1]``, in board-state (colex) order. Row ``m``
+    Returns ``RankMultisets``; the multisets of ``k`` ranks are rows
+    ``offsets[k]:offsets[k + 1]``, in board-state (colex) order. Row ``m``
     lists its ranks in ``ranks[m, :k]`` (sorted); ``multiplicities[m, i]`` is how
     often ``ranks[m, i]`` appears at its first occurrence and 0 at the repeats, so
     that with ``a[r]`` cards of rank r available the multiset can be dealt in
-    ``prod(C(a[ranks[m, i]], multiplicities[m, i]))`` ways.
+    ``prod(C(a[ranks[m, i]], multiplicities[m, i]))`` ways. ``low_masks[m]`` and
+    ``rank_masks[m]`` are its 8-bit low-rank mask and its 13-bit rank mask.
+
+    ``with_suited`` gives the five-card board state (less ``BOARD_OFFSET[5]``) of ``k``
+    distinct suited ranks (k = 3..5) plus a multiset of ``5 - k`` other ranks, so that a
+    preflop flush correction reads its boards' states instead of sorting five ranks:
+    ``with_suited[with_suited_offsets[k] + c * n + j]`` for the subset of colex index
+    ``c`` (``sum(C(r_i, i + 1))`` over its ranks ``r_0 < r_1 < ...``) and the ``j``-th of
+    the ``n`` multisets of ``5 - k`` ranks.
     """
     # Board-state order is colex order: by the largest rank, then the next largest, ...
     # So the multisets of k ranks whose largest is t are those of k - 1 ranks whose largest
@@ -71,7 +80,27 @@ def rank_multisets() -> RankMultisets:
         for i in range(size):  # rank i's count at its first occurrence (the ranks are sorted)
             first = block[:, i] != block[:, i - 1] if i else True
             multiplicities[rows, i] = np.where(first, (block[:, i:] == block[:, i : i + 1]).sum(axis=1), 0)
-    return RankMultisets(ranks, multiplicities, offsets.astype(np.int64))
+    sizes = np.repeat(np.arange(BOARD_CARDS + 1), [len(block) for block in blocks])
+    low_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], LOW_BIT[ranks], 0), axis=1)
+    rank_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], 1 << ranks, 0), axis=1)
+    with_suited, with_suited_offsets = _states_with_suited(blocks)
+    return RankMultisets(
+        ranks, multiplicities, offsets.astype(np.int64), low_masks, rank_masks, with_suited, with_suited_offsets
+    )
+
+
+def _states_with_suited(blocks: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """``RankMultisets.with_suited`` and its offsets (indexed by k; sizes below 3 empty),
+    from the multisets of each size (``blocks[size]``, in board-state order)."""
+    parts = [np.zeros(0, dtype=np.int64)] * 3
+    for k in range(3, BOARD_CARDS + 1):
+        subsets = sorted(combinations(range(13), k), key=lambda c: sum(comb(r, i + 1) for i, r in enumerate(c)))
+        rest = blocks[BOARD_CARDS - k]
+        pairs = [np.repeat(np.array(subsets), len(rest), axis=0), np.tile(rest, (len(subsets), 1))]
+        rows = np.sort(np.concatenate(pairs, axis=1), axis=1)
+        parts.append(BINOM[rows + np.arange(BOARD_CARDS), np.arange(1, BOARD_CARDS + 1)].sum(axis=1))
+    offsets = np.cumsum([0] + [len(part) for part in parts]).astype(np.int64)
+    return np.concatenate(parts).astype(np.int64), offsets
 
 
 @njit(cache=True)
@@ -185,9 +214,12 @@ def _run_tasks(
     ranks (a correction), then with each rank multiset the cards left can form, and
     counts each board's outcome, weighted by its ways. Each player's high is the larger
     of its rank-only high and its flush with the task's suited cards (-1: none); a
-    correction moves the weight of each board where a flush changes a high from the
-    rank-only outcome to the true one. The outcome goes to ``counts[1]`` when a missing
-    card has a rank in ``split_ranks``, else to ``counts[0]``.
+    correction moves the weight of each board where the flushes change who holds the
+    best high from the rank-only outcome to the true one (elsewhere the two are the same
+    cells). Preflop a board's state and low mask are read from ``multisets``, and a
+    correction's off-suit weights are computed once per suit and number of cards. The
+    outcome goes to ``counts[1]`` when a missing card has a rank in ``split_ranks``, else
+    to ``counts[0]``.
 
     Compiled once, not inlined, and called by every kernel (serial, parallel, many
     spots): each inlined copy would be typed and optimised again on first use. One
@@ -204,15 +236,31 @@ def _run_tasks(
     player_flush = np.empty(n_players, dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
+    # Each player's low by board low mask, side by side: the board masks of tables.low are
+    # 256 cells apart (one cache line each), so the visits would otherwise touch 256 lines per player.
+    player_lows = np.empty((n_players, 256), dtype=np.int64)
+    for p in range(n_players):
+        for board_low in range(256 if hilo else 0):
+            player_lows[p, board_low] = tables.low[board_low * 256 + hole_low[p]]
     cells = np.empty((n_players, 2), dtype=np.int64)
     cards_left = np.empty(13, dtype=np.int64)  # per rank, the cards the multisets may use
+    # A correction's off-suit cards are at most 2 (3+ of the 5 are suited): their weights
+    # (at most 91 multisets) depend on the suit and their number only, not on the subset,
+    # so they are computed once for a run of tasks of the same suit and size.
+    off_weights = np.empty(BINOM[14, 2], dtype=np.int64)
+    weights_for = -1  # the (suit, size) they were computed for
     work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
+    known_low = 0
     for i in range(n_known):
         work_board[0, i] = board[i]
+        known_low |= LOW_BIT[board[i] >> 2]
     size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]
     for t in range(w, n_workers + corrections.shape[0], n_workers):
         correcting = t >= n_workers
         position = n_known
+        suited_low = 0
+        suited_dealt = 0
+        suited_states = 0  # preflop: where the states of this subset's boards start in with_suited
         if not correcting:  # a share of the multisets of every missing card
             first = multisets.offsets[n_missing] + size * t // n_workers
             last = multisets.offsets[n_missing] + size * (t + 1) // n_workers
@@ -223,11 +271,15 @@ def _run_tasks(
         else:  # the suited ranks of a correction, then the multisets of the off-suit cards
             s = corrections[t - n_workers] >> 13
             subset = corrections[t - n_workers] & 0x1FFF
+            colex = 0
             for r in range(13):
                 cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
                 if (subset >> r) & 1:
                     work_board[0, position] = 4 * r
                     position += 1
+                    colex += BINOM[r, position - n_known]
+                    suited_low |= LOW_BIT[r]
+            suited_dealt = subset
             # A player's flush depends only on the suited cards: fixed for this subset.
             for p in range(n_players):
                 player_flush[p] = -1
@@ -237,31 +289,52 @@ def _run_tasks(
                     )
             first = multisets.offsets[5 - position]
             last = multisets.offsets[6 - position]
+            if s * 8 + position != weights_for:
+                weights_for = s * 8 + position
+                for m in range(first, last):
+                    off_weights[m - first] = 1
+                    for i in range(5 - position):
+                        off_weights[m - first] *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
+            suited_states = multisets.with_suited_offsets[position - n_known] + colex * (last - first)
         n_off = 5 - position
         for m in range(first, last):
-            weight = 1
-            for i in range(n_off):
-                weight *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
-                work_board[0, position + i] = 4 * ranks[m, i]
+            if correcting:
+                weight = off_weights[unsigned(m - first)]
+            else:
+                weight = 1
+                for i in range(n_off):
+                    weight *= BINOM[unsigned(cards_left[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
             if weight == 0:
                 continue
-            board_low = 0
-            dealt = 0  # the ranks of the missing cards
-            for i in range(5):
-                board_low |= LOW_BIT[work_board[0, i] >> 2]
-                dealt |= (i >= n_known) << (work_board[0, i] >> 2)
-            chunk = 1 if dealt & split_ranks else 0
-            # Preflop the whole board is multiset m: its state is m's index (colex order).
-            state = BOARD_OFFSET[5] + m - multisets.offsets[5] if position == 0 else _five_card_state(work_board)
-            changed = False
+            if position == 0:  # preflop, the whole board is multiset m: its state is m's index (colex order)
+                state = BOARD_OFFSET[5] + m - multisets.offsets[5]
+            elif n_known == 0:  # preflop, suited ranks and multiset m
+                state = BOARD_OFFSET[5] + multisets.with_suited[unsigned(suited_states + m - first)]
+            else:
+                for i in range(n_off):
+                    work_board[0, position + i] = 4 * ranks[m, i]
+                state = _five_card_state(work_board)
             for p in range(n_players):
-                high_values[p] = fixed_highs[p, state - BOARD_OFFSET[5]]
+                high_values[p] = fixed_highs[unsigned(p), unsigned(state - BOARD_OFFSET[5])]
                 flush_values[p] = max(high_values[p], player_flush[p])
-                changed = changed or flush_values[p] != high_values[p]
-                if hilo:
-                    low_values[p] = tables.low[board_low * 256 + hole_low[p]]
-            if correcting and not changed:
-                continue
+            if correcting:
+                # The outcome moves only if the flushes change who holds the best high.
+                best_plain = high_values[0]
+                best_true = flush_values[0]
+                for p in range(1, n_players):
+                    best_plain = max(best_plain, high_values[p])
+                    best_true = max(best_true, flush_values[p])
+                same = True
+                for p in range(n_players):
+                    same = same and (high_values[p] == best_plain) == (flush_values[p] == best_true)
+                if same:
+                    continue
+            if hilo:
+                board_low = known_low | suited_low | multisets.low_masks[unsigned(m)]
+                for p in range(n_players):
+                    low_values[p] = player_lows[unsigned(p), unsigned(board_low)]
+            # The ranks of the missing cards: the subset's and the multiset's.
+            chunk = 1 if (suited_dealt | multisets.rank_masks[unsigned(m)]) & split_ranks else 0
             # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
             for k in range(1 + correcting):
                 values = flush_values if k else high_values

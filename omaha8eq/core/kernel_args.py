@@ -71,6 +71,10 @@ class RankMultisets(NamedTuple):
     ranks: np.ndarray
     multiplicities: np.ndarray
     offsets: np.ndarray
+    low_masks: np.ndarray
+    rank_masks: np.ndarray
+    with_suited: np.ndarray
+    with_suited_offsets: np.ndarray
 
 
 class RangeDraw(NamedTuple):

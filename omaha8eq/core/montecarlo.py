@@ -16,8 +16,10 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
+from .high import describe_board, unsigned
 from .rng import below, below_small, chunk_state, uniform
-from .showdown import record_showdown
+from .showdown import FIVE_CARD_STATES, record_showdown, settle
+from .tables import BOARD_OFFSET
 
 #: Draws of the range hands allowed for one deal before giving up on the ranges.
 MAX_REDRAWS = 1_000_000
@@ -145,6 +147,17 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
     n_deck = deck.shape[0]
+    # Known hands only: a board on which no hand can make a flush has the outcome of its
+    # rank state, so such boards are only counted by state in the chunk, and each state
+    # hit is settled once at its end (the same cells, added up). Bit s: a hand holds 2+ of suit s.
+    states_only = n_random == 0 and n_ranged == 0
+    flush_suits = 0
+    for p in range(n_players):
+        for s in range(4):
+            held = 0
+            for i in range(n_hole):
+                held += (holes[p, i] & 3) == s
+            flush_suits |= (held >= 2) << s
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
         work_deck = deck.copy()
@@ -160,6 +173,8 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
+        state_hits = np.zeros(FIVE_CARD_STATES if states_only else 0, dtype=np.int64)
+        state_lows = np.empty_like(state_hits)
         for _ in range(chunk_sizes[c]):
             if n_ranged:
                 state, found = _pick_range_hands(state, ranges, picked)
@@ -178,9 +193,26 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                         state, lanes, left, work_deck, position, i, n_ranged
                     )
                     i += 1
+            if states_only:
+                rank_state, flush_suit, flush_ranks, board_low = describe_board(work_board, 0, 5)
+                if flush_suit < 0 or not (flush_suits >> flush_suit) & 1:
+                    state_hits[unsigned(rank_state - BOARD_OFFSET[5])] += 1
+                    state_lows[unsigned(rank_state - BOARD_OFFSET[5])] = board_low
+                    continue
+                settle(
+                    work_holes, deal, tables, rank_state, flush_suit, flush_ranks, board_low, high_values, low_values,
+                    counts, c, 1, cells,
+                )  # fmt: skip
+                continue
             record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
             if by_hand:
                 for r in range(n_ranged):
                     p = range_players[r]
                     hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
                     hand_deals[c, picked[r]] += 1
+        for rank_state in range(state_hits.shape[0]):
+            if state_hits[rank_state]:
+                settle(
+                    work_holes, deal, tables, rank_state + BOARD_OFFSET[5], -1, 0, state_lows[rank_state],
+                    high_values, low_values, counts, c, state_hits[rank_state], cells,
+                )  # fmt: skip

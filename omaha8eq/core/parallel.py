@@ -45,6 +45,7 @@ _forked = threading.Event()  # set in a forked child (an Event: no module-level 
 _serial = threading.Event()  # set within serial_builds(): run() calls the twins, as in a forked child
 _launch_lock = threading.Lock()
 _deferred: set[Any] = set()  # kernels whose compilation a first call left to a later one
+_ready: set[Any] = set()  # kernels that run_soon has run: compiled (or loaded) in this process
 # Layers on which concurrent launches from several Python threads are safe.
 _THREAD_SAFE_LAYERS = frozenset({"omp", "tbb"})
 
@@ -108,7 +109,13 @@ def run_soon(kernel: Any, *args: Any) -> Any:
     kernels whose results do not depend on the build (integer counts, not floating
     sums in another order).
     """
-    if not kernel.signatures and kernel not in _deferred and needs_compile(kernel):
-        _deferred.add(kernel)
-        return serial_twin(kernel)(*args)
+    if kernel not in _ready:
+        # Asked once a kernel: numba's ``signatures`` builds its list anew (hashing every
+        # argument type), tens of microseconds a call, as much as a flop's whole count.
+        if not kernel.signatures and kernel not in _deferred and needs_compile(kernel):
+            _deferred.add(kernel)
+            return serial_twin(kernel)(*args)
+        result = run(kernel, *args)
+        _ready.add(kernel)  # compiled or loaded by that call
+        return result
     return run(kernel, *args)

@@ -130,7 +130,7 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
         # best low: n_best_low; no low of its own (someone has one): P + 1; else 0
         own_low = n_best_low * (low_values[p] == best_low) + (n_players + 1) * (low_values[p] < 0)
         low_state = own_low + nobody_low * (n_players + 2 - own_low)
-        counts[chunk, p, high_state, low_state] += weight
+        counts[unsigned(chunk), unsigned(p), unsigned(high_state), unsigned(low_state)] += weight
         cells[p, 0] = high_state
         cells[p, 1] = low_state
 

@@ -75,6 +75,9 @@ def numba_threads(threads: int | None) -> AbstractContextManager[None]:
 def _threads_set(threads: int) -> Iterator[None]:
     """:func:`numba_threads` of a thread count."""
     previous = numba.get_num_threads()
+    if previous == threads:  # each set costs microseconds: a small exact call's tenth
+        yield
+        return
     numba.set_num_threads(threads)
     try:
         yield

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 import numpy as np
+import pytest
 
 from omaha8eq.core.exact_multisets import rank_multisets
 from omaha8eq.core.tables import multiset_index
@@ -26,9 +28,34 @@ def naive_rank_multisets() -> tuple[list[list[int]], list[list[int]], list[int]]
 def test_rank_multisets_equal_the_plain_listing():
     expected = naive_rank_multisets()
     got = rank_multisets()
-    for array, rows in zip(got, expected, strict=True):
+    for array, rows in zip(got[:3], expected, strict=True):
         assert array.dtype == np.int64 and array.flags.c_contiguous
         assert array.tolist() == rows
+
+
+def test_masks_of_each_multiset():
+    """``low_masks``: bit r + 1 for a rank r = 0..6 (2..8), bit 0 for the ace (12); ``rank_masks``: bit r."""
+    got = rank_multisets()
+    ranks, _, offsets = naive_rank_multisets()
+    sizes = [size for size in range(6) for _ in range(offsets[size], offsets[size + 1])]
+    low_bit = {r: 1 << (r + 1) for r in range(7)} | {12: 1}
+    for m, (row, size) in enumerate(zip(ranks, sizes, strict=True)):
+        assert got.low_masks[m] == sum({low_bit.get(r, 0) for r in row[:size]})
+        assert got.rank_masks[m] == sum({1 << r for r in row[:size]})
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_states_of_suited_ranks_and_a_multiset(k):
+    """``with_suited``: the five-card state of every k-subset (in colex order) joined with
+    every multiset of 5 - k ranks (in board-state order)."""
+    got = rank_multisets()
+    subsets = sorted(combinations(range(13), k), key=lambda c: sum(comb(r, i + 1) for i, r in enumerate(c)))
+    rest = sorted(combinations_with_replacement(range(13), 5 - k), key=multiset_index)
+    first = got.with_suited_offsets[k]
+    assert got.with_suited_offsets[k + 1] - first == len(subsets) * len(rest)
+    for c, subset in enumerate(subsets):
+        row = got.with_suited[first + c * len(rest) : first + (c + 1) * len(rest)].tolist()
+        assert row == [multiset_index(sorted(subset + other)) for other in rest]
 
 
 def test_each_size_is_in_board_state_order():
