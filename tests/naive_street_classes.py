@@ -174,7 +174,7 @@ def straight_outs(hole, board):
         return 0
     now = _straight_top(hole, board)
     unseen = [c for c in range(52) if c not in hole and c not in board]
-    return sum(_straight_top(hole, board + (c,)) > now for c in unseen)
+    return sum(_straight_top(hole, (*board, c)) > now for c in unseen)
 
 
 def straight_draw_class(outs):

@@ -37,9 +37,9 @@ import functools
 import numpy as np
 from numba import njit, prange
 
+from . import parallel
 from .high import best_flush, describe_board, hand_high, popcount, unsigned
 from .low import hand_low
-from . import parallel
 from .tables import LOW_BIT, NO_LOW, PAIR_INDEX, STRAIGHT_WINDOWS, Tables, high_classes
 
 __all__ = [
@@ -158,16 +158,38 @@ def _lowest_bits(mask, count):
     return kept
 
 
-@njit(cache=True)
-def _board_facts(board, n_board, decode, board_pair, flush5, suited, low):
-    """The board's nuts: (nut full house, best flush, second flush, nut straight, best top
-    pair, nut low, second low, third low), each -1 when no two cards make one."""
-    state, flush_suit, flush_ranks, board_low = describe_board(board, 0, n_board)
+# Columns of the per-board facts (int64) the hands of a board read.
+_NUT_FH_VALUE, _FLUSH1, _FLUSH2, _NUT_STRAIGHT_VALUE, _TOP_PAIR_VALUE, _LOW1, _LOW2, _LOW3 = range(8)
+_STATE, _FLUSH_SUIT, _FLUSH_RANKS, _BOARD_LOW, _BOARD_MASK, _BOARD_RANKS, _TOP, _SECOND, _BOTTOM = range(8, 17)
+_SUIT_RANKS = 17  # four columns: each suit's 13-bit rank mask on the board
+_N_FACTS = 21
+
+
+@njit(cache=True, inline="always")
+def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts):
+    """``facts[b]``: the board ``boards[b, :n_board]`` summarised (``describe_board``, card
+    and rank masks, its top, second and bottom ranks) and its nuts: the nut full house, the
+    two best flushes, the nut straight, the best top pair and the three best lows that two
+    cards not on the board make (-1: none)."""
+    state, flush_suit, flush_ranks, board_low = describe_board(boards, b, n_board)
     on_board = 0
-    top = -1
+    ranks = 0
+    for j in range(4):
+        facts[b, _SUIT_RANKS + j] = 0
     for j in range(n_board):
-        on_board |= np.int64(1) << board[0, j]
-        top = max(top, board[0, j] >> 2)
+        c = boards[b, j]
+        on_board |= np.int64(1) << c
+        ranks |= 1 << (c >> 2)
+        facts[b, _SUIT_RANKS + (c & 3)] |= 1 << (c >> 2)
+    top = 12
+    while not (ranks >> top) & 1:
+        top -= 1
+    second = top - 1
+    while second >= 0 and not (ranks >> second) & 1:
+        second -= 1
+    bottom = 0
+    while not (ranks >> bottom) & 1:
+        bottom += 1
     pair_values = board_pair[unsigned(state)]
     nut_fh = flush1 = flush2 = nut_straight = top_pair = -1
     for c1 in range(52):
@@ -194,22 +216,36 @@ def _board_facts(board, n_board, decode, board_pair, flush5, suited, low):
             elif category == 1 and decode[value, 1] == top:
                 top_pair = max(top_pair, value)
     # Lows depend on ranks only; a rank is available unless the board holds all four cards.
-    lows = np.full(3, NO_LOW, dtype=np.int64)
+    low1 = low2 = low3 = NO_LOW
     for a in range(8):
-        for b in range(a + 1, 8):
+        for c in range(a + 1, 8):
             # low bit k is rank k - 1 (bit 0: the ace, rank 12)
-            ra = 12 if a == 0 else a - 1
-            rb = b - 1
-            if _count_rank(on_board, ra) == 4 or _count_rank(on_board, rb) == 4:
+            if _count_rank(on_board, 12 if a == 0 else a - 1) == 4 or _count_rank(on_board, c - 1) == 4:
                 continue
-            value = low[unsigned(board_low * 256 + (1 << a) + (1 << b))]
-            if value > lows[0]:
-                lows[2], lows[1], lows[0] = lows[1], lows[0], value
-            elif lows[0] > value > lows[1]:
-                lows[2], lows[1] = lows[1], value
-            elif lows[1] > value > lows[2]:
-                lows[2] = value
-    return nut_fh, flush1, flush2, nut_straight, top_pair, lows[0], lows[1], lows[2]
+            value = low[unsigned(board_low * 256 + (1 << a) + (1 << c))]
+            if value > low1:
+                low1, low2, low3 = value, low1, low2
+            elif low1 > value > low2:
+                low2, low3 = value, low2
+            elif low2 > value > low3:
+                low3 = value
+    facts[b, _NUT_FH_VALUE] = nut_fh
+    facts[b, _FLUSH1] = flush1
+    facts[b, _FLUSH2] = flush2
+    facts[b, _NUT_STRAIGHT_VALUE] = nut_straight
+    facts[b, _TOP_PAIR_VALUE] = top_pair
+    facts[b, _LOW1] = low1
+    facts[b, _LOW2] = low2
+    facts[b, _LOW3] = low3
+    facts[b, _STATE] = state
+    facts[b, _FLUSH_SUIT] = flush_suit
+    facts[b, _FLUSH_RANKS] = flush_ranks
+    facts[b, _BOARD_LOW] = board_low
+    facts[b, _BOARD_MASK] = on_board
+    facts[b, _BOARD_RANKS] = ranks
+    facts[b, _TOP] = top
+    facts[b, _SECOND] = second
+    facts[b, _BOTTOM] = bottom
 
 
 @njit(cache=True, inline="always")
@@ -219,47 +255,27 @@ def _count_rank(card_mask, rank):
 
 
 @njit(cache=True, parallel=True)
-def classify_kernel(holes, board, n_board, hilo, decode, board_pair, flush5, suited, low, out):
+def classify_kernel(holes, boards, board_of, n_board, hilo, decode, board_pair, flush5, suited, low, out):
     """``out[i]`` (int8, 6 columns, see the module docstring): the classes of ``holes[i]``
-    on ``board[0, :n_board]`` (a (1, 5) array). ``hilo`` false: no lows, no low draws."""
-    nut_fh, flush1, flush2, nut_straight, top_pair, low1, low2, low3 = _board_facts(
-        board, n_board, decode, board_pair, flush5, suited, low
-    )
-    state, flush_suit, flush_ranks, board_low = describe_board(board, 0, n_board)
-    board_mask = 0
-    board_ranks = 0
-    suit_ranks = np.zeros(4, dtype=np.int64)
-    for j in range(n_board):
-        c = board[0, j]
-        board_mask |= np.int64(1) << c
-        board_ranks |= 1 << (c >> 2)
-        suit_ranks[c & 3] |= 1 << (c >> 2)
-    top = 12
-    while not (board_ranks >> top) & 1:
-        top -= 1
-    second = top - 1
-    while second >= 0 and not (board_ranks >> second) & 1:
-        second -= 1
-    bottom = 0
-    while not (board_ranks >> bottom) & 1:
-        bottom += 1
+    on the board ``boards[board_of[i], :n_board]``. ``hilo`` false: no lows, no low draws."""
+    facts = np.empty((boards.shape[0], _N_FACTS), dtype=np.int64)
+    for b in prange(boards.shape[0]):
+        _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts)
     drawing = n_board < 5
-    board_low_count = popcount(board_low)
-    # A low draw needs a board short of three low ranks that the cards to come can complete.
-    low_draw = hilo and drawing and board_low_count < 3 and board_low_count + 5 - n_board >= 3
-    backdoor_low = board_low_count + 1 < 3
-    unseen_low = 0xFF & ~board_low
-    nut_pair = _lowest_bits(unseen_low, 2)
-    nut_three = _lowest_bits(unseen_low, 3)
-    second_pair = (nut_pair & -nut_pair) | (nut_three & ~nut_pair)  # the lowest and the third lowest
     n_hole = holes.shape[1]
     for i in prange(holes.shape[0]):
-        value = hand_high(holes, i, n_hole, state, flush_suit, flush_ranks, board_pair, flush5, suited)
-        out[i, HIGH] = _high_class(value, decode, board_mask, top, second, bottom, nut_fh, flush1, flush2)
-        if value == nut_straight and decode[value, 0] == 4:
-            out[i, HIGH] = _NUT_STRAIGHT
-        if value == top_pair and decode[value, 0] == 1 and out[i, HIGH] == _TOP_PAIR:
-            out[i, HIGH] = _TPTK
+        f = facts[board_of[i]]
+        board_mask = f[_BOARD_MASK]
+        board_low = f[_BOARD_LOW]
+        value = hand_high(holes, i, n_hole, f[_STATE], f[_FLUSH_SUIT], f[_FLUSH_RANKS], board_pair, flush5, suited)
+        high = _high_class(
+            value, decode, board_mask, f[_TOP], f[_SECOND], f[_BOTTOM], f[_NUT_FH_VALUE], f[_FLUSH1], f[_FLUSH2]
+        )
+        if value == f[_NUT_STRAIGHT_VALUE] and high == _STRAIGHT:
+            high = _NUT_STRAIGHT
+        if value == f[_TOP_PAIR_VALUE] and high == _TOP_PAIR:
+            high = _TPTK
+        out[i, HIGH] = high
         hole_ranks = 0
         hole_mask = 0
         hole_low = 0
@@ -271,36 +287,50 @@ def classify_kernel(holes, board, n_board, hilo, decode, board_pair, flush5, sui
         lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
         if lo == NO_LOW:
             out[i, LOW] = 4
-        elif lo == low1:
+        elif lo == f[_LOW1]:
             out[i, LOW] = 0
-        elif lo == low2:
+        elif lo == f[_LOW2]:
             out[i, LOW] = 1
-        elif lo == low3:
+        elif lo == f[_LOW3]:
             out[i, LOW] = 2
         else:
             out[i, LOW] = 3
-        out[i, LOW_DRAW] = _NO_LOW_DRAW
-        held = _lowest_bits(hole_low & unseen_low, 2)
-        if low_draw and popcount(held) == 2:
-            if backdoor_low:
-                out[i, LOW_DRAW] = _BACKDOOR_LOW
-            elif held == nut_pair:
-                out[i, LOW_DRAW] = _PROTECTED if (hole_low & nut_three) == nut_three else _NUT_DRAW
-            elif held == second_pair:
-                out[i, LOW_DRAW] = _SECOND_DRAW
-            else:
-                out[i, LOW_DRAW] = _WEAKER_DRAW
+        out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
         out[i, FLUSH_DRAW] = _NO_FD
         out[i, STRAIGHT_OUTS] = 0
         out[i, STRAIGHT_DRAW] = len(_OUTS_THRESHOLDS)
         if drawing:
-            out[i, FLUSH_DRAW] = _flush_draw(hole_mask, suit_ranks, n_board)
-            outs = _straight_outs(board_ranks, board_mask, hole_ranks, hole_mask)
+            out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[_SUIT_RANKS : _SUIT_RANKS + 4], n_board)
+            outs = _straight_outs(f[_BOARD_RANKS], board_mask, hole_ranks, hole_mask)
             out[i, STRAIGHT_OUTS] = outs
             for k in range(len(_OUTS_THRESHOLDS)):
                 if outs >= _OUTS_THRESHOLDS[k]:
                     out[i, STRAIGHT_DRAW] = k
                     break
+
+
+@njit(cache=True, inline="always")
+def _low_draw(hole_low, board_low, n_board):
+    """The low draw class of a hand with low-rank mask ``hole_low`` (bit 0: the ace) on a
+    board of low-rank mask ``board_low`` before the river: the hand's two lowest low ranks
+    not on the board, against the two lowest such ranks any hand can hold."""
+    board_low_count = popcount(board_low)
+    # A draw needs a board short of three low ranks that the cards to come can complete.
+    if board_low_count >= 3 or board_low_count + 5 - n_board < 3:
+        return _NO_LOW_DRAW
+    unseen_low = 0xFF & ~board_low
+    held = _lowest_bits(hole_low & unseen_low, 2)
+    if popcount(held) < 2:
+        return _NO_LOW_DRAW
+    if board_low_count <= 1:
+        return _BACKDOOR_LOW
+    nut_pair = _lowest_bits(unseen_low, 2)
+    nut_three = _lowest_bits(unseen_low, 3)
+    if held == nut_pair:
+        return _PROTECTED if (hole_low & nut_three) == nut_three else _NUT_DRAW
+    if held == (nut_pair & -nut_pair) | (nut_three & ~nut_pair):  # the lowest and the third lowest
+        return _SECOND_DRAW
+    return _WEAKER_DRAW
 
 
 @njit(cache=True, inline="always")
@@ -370,17 +400,23 @@ def _straight_outs(board_ranks, board_mask, hole_ranks, hole_mask):
     return outs
 
 
-def classify(holes: np.ndarray, board: np.ndarray, hilo: bool, tables: Tables) -> np.ndarray:
-    """(n, 6) int8: the classes of every row of ``holes`` (int8 card ints) on ``board``
-    (3, 4 or 5 card ints), trusted: the caller checked the cards (see the module docstring)."""
-    board_row = np.zeros((1, 5), dtype=np.int8)
-    board_row[0, : len(board)] = board
+def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) -> np.ndarray:
+    """(n, 6) int8: the classes of every row of ``holes`` (int8 card ints) on ``boards``:
+    one board (3, 4 or 5 card ints) for every hand, or one board row per hand (n, 3..5).
+    Trusted: the caller checked the cards (see the module docstring)."""
+    boards = np.asarray(boards)
+    one = boards.ndim == 1
+    n_board = boards.shape[-1]
+    rows = np.zeros((1 if one else len(boards), 5), dtype=np.int8)
+    rows[:, :n_board] = boards
+    board_of = np.zeros(len(holes), dtype=np.int64) if one else np.arange(len(holes), dtype=np.int64)
     out = np.empty((len(holes), len(COLUMNS)), dtype=np.int8)
     parallel.run(
         classify_kernel,
         np.ascontiguousarray(holes, dtype=np.int8),
-        board_row,
-        len(board),
+        rows,
+        board_of,
+        n_board,
         bool(hilo),
         high_decode(),
         tables.board_pair,
