@@ -78,6 +78,8 @@ def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
         ("JcTd2h2s", "9c8d3h", 4, "open-ended", 8),
         # The 13-out wrap: a seven (4), a queen, jack or ten (3 each); a king makes no straight.
         ("JcTdQh2s", "9c8d3h", 4, "big wrap", 13),
+        ("Ac5d2h2s", "Tc4d3h", 4, "wrap", 12),  # 5 (3 left), 6 (4), 2 (2 left), A (3)
+        ("Jc9d2h2s", "Tc7d3h", 4, "gutshot", 4),  # an eight
         ("AsKs2d3d", "7c8h9d", 4, "no straight draw", 0),  # Omaha: no two hole cards connect
     ],
 )
@@ -123,6 +125,7 @@ def test_named_made_lows(hand: str, board: str, name: str) -> None:
 @pytest.mark.parametrize(
     ("hand", "board", "name"),
     [
+        ("KsKd2c3c", "KcKh5d", "quads"),
         ("Kd5s2c3c", "KcKh5d", "nut full house"),  # board-paired: K K K 5 5
         ("5s5c2c3c", "KcKh5d", "other full house"),  # 5 5 5 K K
         ("KhQh2c3c", "Ah7h2h", "nut flush"),  # the ace on the board: K Q is the nut flush
