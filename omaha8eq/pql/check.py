@@ -28,7 +28,7 @@ from ..cards import parse_cards
 from ..checks import excerpt
 from ..errors import OmahaInputError
 from ..games import Game, as_game
-from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
+from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
 
 __all__ = ["CheckedQuery", "check_query", "low_value"]
@@ -37,7 +37,7 @@ __all__ = ["CheckedQuery", "check_query", "low_value"]
 RESERVED = ("game", "board", "dead")
 #: Most players a query declares (a deck deals 11 four-card hands).
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
-_ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.HI_RATING, Type.LO_RATING}
+_ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.FLOP_CATEGORY, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
     "count": {Type.BOOLEAN},
     "avg": {Type.NUMBER, Type.BOOLEAN},
@@ -140,7 +140,10 @@ class _Checker:
         if word.lower() in HAND_TYPES:
             self.literals[node] = HAND_TYPES[word.lower()]
             return Type.HAND_TYPE
-        hint = _closest(word, [*self.players, *STREETS, *HAND_TYPES])
+        if word.lower() in FLOP_CATEGORIES:
+            self.literals[node] = FLOP_CATEGORIES[word.lower()]
+            return Type.FLOP_CATEGORY
+        hint = _closest(word, [*self.players, *STREETS, *HAND_TYPES, *FLOP_CATEGORIES])
         raise self.error(
             f"unknown name {excerpt(word)}{hint}: not a player declared in from ({', '.join(self.players)}), "
             f"a street (flop, turn, river) or a hand type (highcard, pair, ...)",

@@ -28,6 +28,7 @@ from ..core.hand_features import fixed_river_values, nut_values
 from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.showdown import fixed_hand_tables
+from ..core.street_classes import HIGH, HIGH_CLASSES, classify
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
 from .check import CheckedQuery
@@ -111,6 +112,16 @@ class BlockEvaluator:
             return _evaluate_rows(hand, self._board(street), want_high=True, want_low=self.hilo)
 
         return self._cached(("values", player, street), compute)
+
+    def flop_category(self, player: int) -> np.ndarray:
+        """``player``'s made high class on the flop (``core.street_classes``), as a
+        ``FLOP_CATEGORIES`` value (int8, higher is better)."""
+
+        def compute() -> np.ndarray:
+            classes = classify(self._hand(player), self._board(3), self.hilo, get_tables())
+            return (len(HIGH_CLASSES) - 1 - classes[:, HIGH]).astype(np.int8)
+
+        return self._cached(("flop category", player), compute)
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]
@@ -347,6 +358,8 @@ class BlockEvaluator:
             return _BOARD[name](self, args[0])
         if name == "minLoRating":
             return self.low(args[0], args[1]) >= args[2]
+        if name == "flopHandCategory":
+            return self.flop_category(args[0])
         if name == "minHandType":
             return _categories()[self.high(args[0], args[1])] >= args[2]
         if name == "exactHandType":
@@ -414,6 +427,8 @@ def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
                 streets.add(5)
             elif node.name == "turnCard":
                 streets.add(4)
+            elif node.name == "flopHandCategory":
+                streets.add(3)
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)

@@ -294,3 +294,24 @@ def test_known_hands_read_their_table_at_the_river():
         assert high.tolist() == [naive.best_high(block.holes[0, p].tolist(), b)[0] for b in block.boards.tolist()]
         want = [naive.best_low(block.holes[0, p].tolist(), b) for b in block.boards.tolist()]
         assert low.tolist() == [-1 if x is None else LOW_VALUE[x] for x in want]
+
+
+@pytest.mark.parametrize(("seed", "hole", "game"), [(11, 4, "omaha8"), (12, 5, "omaha85"), (13, 6, "omahahi6")])
+def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
+    """flopHandCategory against the plain definitions of docs/range-explorer.md
+    (tests/naive_street_classes.py), deal by deal; the names order worst first."""
+    import naive_street_classes
+
+    from omaha8eq.pql.functions import FLOP_CATEGORIES
+
+    block = random_block(seed, 30, 2, hole, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
+    ev, checked = evaluator(block, game, 2)
+    for p, name in enumerate(("p1", "p2")):
+        want = [
+            FLOP_CATEGORIES["flop" + naive_street_classes.high_class(tuple(h[p]), tuple(b[:3])).replace(" ", "")]
+            for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
+        ]
+        assert call(ev, checked, f"flopHandCategory({name})").tolist() == want
+        assert call(ev, checked, f"flopHandCategory({name}) >= FLOPTOPSET").tolist() == [
+            w >= FLOP_CATEGORIES["floptopset"] for w in want
+        ]
