@@ -52,10 +52,10 @@ LAYERS = {
     "__init__": "board_results boards cards counterfeit equities errors evaluation explorer game games hands histories "
     "pql ranges results spot_results version",
     "bench": "cards equities errors evaluation present version",
-    "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql present "
-    "ranges results",
+    "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql "
+    "present ranges results",
     "cli": "__init__ bench board_results boards cards checks core counterfeit deck distributed equities errors "
-    "evaluation game games hands histories inputs pql present ranges results warmup web",
+    "evaluation explorer game games hands histories inputs pql present ranges results warmup web",
     "__main__": "cli",
 }
 ALLOWED: dict[str, set[str]] = {name: set(parts.split()) for name, parts in LAYERS.items()}

@@ -40,10 +40,10 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import OmahaInputError
 from .cost import request_cost
+from .explore_routes import explore_routes
 from .guard import BadRequest, OriginGuard, read_json
 from .hands_routes import hands_routes
 from .jobs import Job, JobRunner, JobState, ServerBusy
-from .explore_routes import explore_routes
 from .query_routes import query_routes
 from .requests import Limits, parse_request
 
