@@ -56,7 +56,10 @@ def test_graph_is_written(capsys, tmp_path):
         (["AA2*", "-b", "Kc8c5h", "--graph", "x.txt"], "--graph"),
         (["AA2*(", "-b", "Kc8c5h"], "range"),
         (["AA2*", "-b", "Kc8c5h", "--against", "ZZ"], "range 'ZZ'"),
+        (["AA2*", "-b", "Kc8c5h", "--where", "set and " * 20_000], "filter"),
+        (["AA2*", "-b", "Kc8c5h", "--where", "sett " * 20_000], "unknown class"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, part):
-    assert part in fails(capsys, "explore", *argv)
+    message = fails(capsys, "explore", *argv)
+    assert part in message and len(message) < 500  # long input is excerpted
