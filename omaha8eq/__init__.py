@@ -23,6 +23,8 @@ _PUBLIC = {
     "CounterfeitReport": ".counterfeit",
     "DuplicateCardError": ".errors",
     "EquityDistribution": ".results",
+    "ClassRow": ".explorer",
+    "Exploration": ".explorer",
     "EquityResult": ".results",
     "GAMES": ".games",
     "Game": ".games",
@@ -60,6 +62,8 @@ _PUBLIC = {
     "evaluate_batch": ".evaluation",
     "evaluate_high": ".evaluation",
     "evaluate_low": ".evaluation",
+    "explore": ".explorer",
+    "filter_range": ".explorer",
     "format_card": ".cards",
     "format_cards": ".cards",
     "is_range_expression": ".ranges.range",
@@ -85,6 +89,7 @@ if TYPE_CHECKING:
     from .equities import equity, equity_many, spot_equities
     from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
+    from .explorer import ClassRow, Exploration, explore, filter_range
     from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
     from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
     from .game.board_pots import BoardsSettlement, settle_boards
@@ -110,11 +115,13 @@ __all__ = [
     "BoardsPlayer",
     "BoardsResult",
     "BoardsSettlement",
+    "ClassRow",
     "CounterfeitReport",
     "DuplicateCardError",
     "EquityDistribution",
     "EquityResult",
     "ExactOdds",
+    "Exploration",
     "Game",
     "HandEquity",
     "HandSizeError",
@@ -147,6 +154,8 @@ __all__ = [
     "evaluate_batch",
     "evaluate_high",
     "evaluate_low",
+    "explore",
+    "filter_range",
     "format_card",
     "format_cards",
     "is_range_expression",

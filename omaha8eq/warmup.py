@@ -92,6 +92,8 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
     from .boards import boards_equity
     from .cards import parse_cards
     from .core.handclasses import class_keys
+    from .core.street_classes import classify
+    from .core.tables import get_tables
     from .equities import equity, spot_equities
     from .evaluation import evaluate, evaluate_batch
     from .pql import query
@@ -110,6 +112,7 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
         ("equity, Monte Carlo", lambda: equity([hand, "random"], flop, samples=2_000, seed=variant)),
         ("equities of many spots", lambda: spot_equities([([hand, other], flop), ([hand, other], river)])),
         ("ranges", lambda: (range_weights(ranges, rows), class_keys(rows))),
+        ("hand classes", lambda: classify(rows, np.array(parse_cards(flop), dtype=np.int8), True, get_tables())),
         ("range against range, exact", lambda: equity(["AA:$ds", "KK:$ds"], river[:8], exhaustive=True)),
         ("a hand against a range, exact", lambda: equity([hand, "KK:$ds"], river[:8], exhaustive=True)),
         ("double board, exact", lambda: boards_equity([hand, other], (river[:8], "KdTh2c3c"))),

@@ -140,6 +140,7 @@ def _samples() -> dict[str, Any]:
         "pot": pot,
         "range": parse_range("AA"),
         "report": omaha8eq.allin_ev([]),
+        "exploration": omaha8eq.explore("AA2*", "Kc8c5h"),
         "boards": omaha8eq.boards_equity(*SPOT_BOARDS),
     }
 
@@ -275,6 +276,13 @@ TARGETS = [
     Target("AllinReport.cumulative", SAMPLES["report"].cumulative, {}),
     Target("AllinReport.draw", SAMPLES["report"].draw, {"path": CHART}),
     Target("game_for", game_for, {"hole_cards": 4}, {"hole_cards": "int", "hilo": "flag"}),
+    Target("explore", omaha8eq.explore, {"range": "AA2*", "board": "Kc8c5h", "against": "KsKhQdJd"}),
+    Target("filter_range", omaha8eq.filter_range, {"range": "AA2*", "board": "Kc8c5h", "expression": "low draw"}),
+    Target("Exploration.view", SAMPLES["exploration"].view, {"name": "flags"}),
+    Target("Exploration.row", SAMPLES["exploration"].row, {"name": "overpair"}),
+    Target("Exploration.share", SAMPLES["exploration"].share, {"name": "set or low draw"}),
+    Target("Exploration.where", SAMPLES["exploration"].where, {"expression": "nut low draw"}),
+    Target("Exploration.to_pandas", SAMPLES["exploration"].to_pandas, {"view": "summary"}),
 ]
 #: Public methods that are not an input surface, and why.
 NOT_INPUT = {
@@ -299,6 +307,7 @@ NOT_CALLED = {
     "BoardsPlayer",
     "BoardsResult",
     "BoardsSettlement",
+    "ClassRow",
     "AllinResult",
     "Award",
     "CounterfeitReport",

@@ -45,16 +45,17 @@ LAYERS = {
     "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs ranges",
+    "explorer": "cards checks core engine errors games inputs outcomes present ranges",
     "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
     "warmup": "boards cards core equities evaluation pql present ranges",
-    "__init__": "board_results boards cards counterfeit equities errors evaluation game games hands histories pql "
-    "ranges results spot_results version",
+    "__init__": "board_results boards cards counterfeit equities errors evaluation explorer game games hands histories "
+    "pql ranges results spot_results version",
     "bench": "cards equities errors evaluation present version",
-    "web": "boards cards checks counterfeit deck engine equities errors evaluation games histories pql present ranges "
-    "results",
+    "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql "
+    "present ranges results",
     "cli": "__init__ bench board_results boards cards checks core counterfeit deck distributed equities errors "
-    "evaluation game games hands histories inputs pql present ranges results warmup web",
+    "evaluation explorer game games hands histories inputs pql present ranges results warmup web",
     "__main__": "cli",
 }
 ALLOWED: dict[str, set[str]] = {name: set(parts.split()) for name, parts in LAYERS.items()}

@@ -60,6 +60,7 @@ COMMANDS = {
     "equity": "equity",
     "eval": "evaluate",
     "counterfeit": "counterfeit",
+    "explore": "explore",
     "settle": "pots",
     "allin": "pots",
     "potlimit": "betting",

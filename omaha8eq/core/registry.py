@@ -87,7 +87,12 @@ _EQUITY = (
     "range_sweep:row_strides",
     "range_sweep:sweep_runouts",
 )
-_RANGES = ("range_match:features_kernel", "range_match:match_kernel", "handclasses:class_keys_kernel")
+_RANGES = (
+    "range_match:features_kernel",
+    "range_match:match_kernel",
+    "handclasses:class_keys_kernel",
+    "street_classes:classify_kernel",
+)
 _QUERY = (
     "query_deals:draw_deals",
     "query_deals:block_showdown",

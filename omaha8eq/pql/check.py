@@ -29,7 +29,7 @@ from ..checks import excerpt
 from ..errors import OmahaInputError
 from ..games import Game, as_game
 from .board_range import parse_board_range
-from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
+from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
 
 __all__ = ["CheckedQuery", "check_query", "low_value"]
@@ -43,7 +43,7 @@ DOUBLE_BOARD_REFUSAL = (
     "or omaha8eq equity HAND HAND --board B1 --board B2 (docs/double-board.md)"
 )
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
-_ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.HI_RATING, Type.LO_RATING}
+_ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.FLOP_CATEGORY, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
     "count": {Type.BOOLEAN},
     "avg": {Type.NUMBER, Type.BOOLEAN},
@@ -148,7 +148,10 @@ class _Checker:
         if word.lower() in HAND_TYPES:
             self.literals[node] = HAND_TYPES[word.lower()]
             return Type.HAND_TYPE
-        hint = _closest(word, [*self.players, *STREETS, *HAND_TYPES])
+        if word.lower() in FLOP_CATEGORIES:
+            self.literals[node] = FLOP_CATEGORIES[word.lower()]
+            return Type.FLOP_CATEGORY
+        hint = _closest(word, [*self.players, *STREETS, *HAND_TYPES, *FLOP_CATEGORIES])
         raise self.error(
             f"unknown name {excerpt(word)}{hint}: not a player declared in from ({', '.join(self.players)}), "
             f"a street (flop, turn, river) or a hand type (highcard, pair, ...)",

@@ -28,6 +28,7 @@ from ..core.hand_features import fixed_river_values, nut_high_by_type, nut_value
 from ..core.handclasses import _colex_ascending
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.showdown import fixed_hand_tables
+from ..core.street_classes import HIGH, HIGH_CLASSES, classify
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
 from .board_range import board_in_range
@@ -123,6 +124,16 @@ class BlockEvaluator:
             return tuple(int(c) for c in self.block.holes[0, player])
         hand = self.block.holes[:, player, :]
         return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
+
+    def flop_category(self, player: int) -> np.ndarray:
+        """``player``'s made high class on the flop (``core.street_classes``), as a
+        ``FLOP_CATEGORIES`` value (int8, higher is better)."""
+
+        def compute() -> np.ndarray:
+            classes = classify(self._hand(player), self._board(3), self.hilo, get_tables())
+            return (len(HIGH_CLASSES) - 1 - classes[:, HIGH]).astype(np.int8)
+
+        return self._cached(("flop category", player), compute)
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]
@@ -411,6 +422,8 @@ class BlockEvaluator:
             return _BOARD[name](self, args[0])
         if name == "minLoRating":
             return self.low(args[0], args[1]) >= args[2]
+        if name == "flopHandCategory":
+            return self.flop_category(args[0])
         if name == "minHandType":
             return _categories()[self.high(args[0], args[1])] >= args[2]
         if name == "exactHandType":
@@ -487,6 +500,8 @@ def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
                 streets.update((3, 4))
             elif node.name == "boardInRange":
                 streets.update(range(3, 1 + max(len(pattern) for pattern in checked.literals[node.arguments[0]])))
+            elif node.name == "flopHandCategory":
+                streets.add(3)
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
     return tuple(sorted(streets)) or (3,)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["FUNCTIONS", "HAND_TYPES", "SELECTORS", "STREETS", "Function", "Type", "render_table"]
+__all__ = ["FLOP_CATEGORIES", "FUNCTIONS", "HAND_TYPES", "SELECTORS", "STREETS", "Function", "Type", "render_table"]
 
 
 class Type(Enum):
@@ -27,6 +27,7 @@ class Type(Enum):
     BOOLEAN = "boolean"
     NUMBER = "number"
     HAND_TYPE = "hand type"
+    FLOP_CATEGORY = "flop category"
     HI_RATING = "hi rating"
     LO_RATING = "lo rating"
     CARD = "card"
@@ -50,6 +51,20 @@ HAND_TYPES = {
     "quads": 7,
     "straightflush": 8,
 }
+
+#: The flop categories, worst first: the name a query writes ("flop" and the made high class
+#: of docs/range-explorer.md without spaces), its value (higher is better).
+FLOP_CATEGORIES = {
+    "flop" + name.replace(" ", ""): value
+    for value, name in enumerate(
+        (
+            "no pair", "other pair", "top pair weaker kicker", "top pair top kicker", "overpair",
+            "other two pair", "top two pair", "trips", "bottom set", "middle set", "top set",
+            "other straight", "nut straight", "weaker flush", "second nut flush", "nut flush",
+            "other full house", "nut full house", "quads", "straight flush",
+        )
+    )
+}  # fmt: skip
 
 #: The selectors: name -> what they accept, one sentence.
 SELECTORS = {
@@ -207,6 +222,20 @@ _TABLE = (
         Type.BOOLEAN,
         "the player's high on the street is of exactly this type",
         f"select count(exactHandType(hero, flop, twopair)) {_HERO}",
+        "high",
+    ),
+    Function(
+        "flopHandCategory",
+        (_P,),
+        Type.FLOP_CATEGORY,
+        "the class of the player's high on the flop, as the range explorer names it (docs/range-explorer.md): "
+        "flopnopair, flopotherpair, floptoppairweakerkicker, floptoppairtopkicker, flopoverpair, "
+        "flopothertwopair, floptoptwopair, floptrips, flopbottomset, flopmiddleset, floptopset, "
+        "flopotherstraight, flopnutstraight, flopweakerflush, flopsecondnutflush, flopnutflush, "
+        "flopotherfullhouse, flopnutfullhouse, flopquads, flopstraightflush (worst first; 'nut' compares "
+        "with any two cards not on the board). In Omaha Hi-Lo it classifies the high half; the low half is "
+        "madeLo, nutLo and loRating",
+        f"select histogram(flopHandCategory(hero)) {_HERO}",
         "high",
     ),
     _street("hiRating", Type.HI_RATING, "the player's high on the street (higher is better)", "high"),

@@ -39,7 +39,7 @@ from .deals import (
     suit_classes,
 )
 from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
-from .functions import HAND_TYPES, Type
+from .functions import FLOP_CATEGORIES, HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range_seconds
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
@@ -70,6 +70,7 @@ HEAVY_BLOCK_DEALS = CHUNK_DEALS
 ProgressCallback = Callable[[int, int | None], Any]
 
 _TYPE_NAMES = {v: k for k, v in HAND_TYPES.items()}
+_FLOP_NAMES = {v: k for k, v in FLOP_CATEGORIES.items()}
 _RAN: list[bool] = []  # non-empty once a query ran in this process (its kernels are loaded)
 _RANKS = "23456789TJQKA"
 
@@ -80,6 +81,8 @@ def label(kind: Type, value: Any) -> str:
         return "true" if value else "false"
     if kind is Type.HAND_TYPE:
         return _TYPE_NAMES[int(value)]
+    if kind is Type.FLOP_CATEGORY:
+        return _FLOP_NAMES[int(value)]
     if kind is Type.HI_RATING:
         classes = high_classes()
         ranks = "".join(_RANKS[r] for r in classes.ranks[int(value)])

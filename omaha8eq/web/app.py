@@ -40,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import OmahaInputError
 from .cost import request_cost
+from .explore_routes import explore_routes
 from .guard import BadRequest, OriginGuard, read_json
 from .hands_routes import hands_routes
 from .jobs import Job, JobRunner, JobState, ServerBusy
@@ -171,6 +172,7 @@ def create_app(
             Route("/api/jobs/{job_id}/cancel", cancel_job, methods=["POST"]),
             *hands_routes(),
             *query_routes(limits),  # POST /api/query: the query box (web/query_routes.py)
+            *explore_routes(limits),  # POST /api/explore: the range explorer (web/explore_routes.py)
             Route("/api/{kind}", api, methods=["POST"]),
             Mount("/", StaticFiles(packages=[("omaha8eq.web", "static")], html=True)),
         ],

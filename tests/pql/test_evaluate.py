@@ -555,3 +555,24 @@ def test_hopeless_hand_vs_range_is_refused_with_its_estimate():
 def test_double_board_queries_are_refused_with_the_way_to_ask_them(bindings):
     with pytest.raises(QueryError, match="the query language deals one board; for two boards use boards_equity"):
         query(f"select avg(riverEquity(hero)) from {bindings}")
+
+
+@pytest.mark.parametrize(("seed", "hole", "game"), [(11, 4, "omaha8"), (12, 5, "omaha85"), (13, 6, "omahahi6")])
+def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
+    """flopHandCategory against the plain definitions of docs/range-explorer.md
+    (tests/naive_street_classes.py), deal by deal; the names order worst first."""
+    import naive_street_classes
+
+    from omaha8eq.pql.functions import FLOP_CATEGORIES
+
+    block = random_block(seed, 30, 2, hole, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
+    ev, checked = evaluator(block, game, 2)
+    for p, name in enumerate(("p1", "p2")):
+        want = [
+            FLOP_CATEGORIES["flop" + naive_street_classes.high_class(tuple(h[p]), tuple(b[:3])).replace(" ", "")]
+            for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
+        ]
+        assert call(ev, checked, f"flopHandCategory({name})").tolist() == want
+        assert call(ev, checked, f"flopHandCategory({name}) >= FLOPTOPSET").tolist() == [
+            w >= FLOP_CATEGORIES["floptopset"] for w in want
+        ]

@@ -187,3 +187,13 @@ def test_suit_classes_give_the_full_enumeration_exactly(hero, reduced):
     assert [(b.label, b.fraction) for b in by_class["t"].buckets] == [
         (b.label, b.fraction) for b in by_hand["t"].buckets
     ]
+
+
+def test_flop_hand_category_histogram_names_the_classes():
+    """AsAh2c3d with the Ad on the flop, every flop (C(47, 2) = 1,081): quads with the Ac
+    (46 flops), the nut full house on a paired flop (2s and 3s: 3 pairs each; ten other
+    ranks: 6 each), the wheel, the nut straight, on Ad-4-5 (16), else top set."""
+    result = query("select histogram(flopHandCategory(hero)) as c from game='omaha8', hero='AsAh2c3d', board='Ad'")
+    assert result.exact and result.trials == 1081
+    counts = {b.label: round(b.fraction * 1081) for b in result["c"].buckets}
+    assert counts == {"flopquads": 46, "flopnutfullhouse": 66, "flopnutstraight": 16, "floptopset": 953}

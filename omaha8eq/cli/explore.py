@@ -1,0 +1,124 @@
+"""The ``omaha8eq explore`` command: what a range holds on a board, class by class.
+
+Usage::
+
+    omaha8eq explore RANGE --board B [--against HAND|RANGE] [--dead D] [--game G]
+                     [--where EXPR] [--json] [--graph FILE]
+
+Prints, for each group of classes (made high, made low, low draw, flush draw, straight
+draw, then each hand's summary), every class with a hand: its number of hands and share
+of the range, heaviest first; with ``--against``, also each class's exact equity, scoop,
+quarter, high and low win rates and its best and worst hands (see
+:func:`omaha8eq.explore` and docs/range-explorer.md). ``--where`` prints the hands of the
+range whose classes meet a class expression instead, as a range. Examples::
+
+    omaha8eq explore 15% --board Ac8c5h
+    omaha8eq explore "AA2*" --board Kc8c5h --against KsKhQdJd
+    omaha8eq explore "AA2*" --board Kc8c5h --where "protected nut low draw and nut flush draw"
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..checks import excerpt
+from .common import EXIT_OK, OutputError, Subparsers, add_command, add_game_option, emit, emit_json
+from .startup import loading_engine
+
+if TYPE_CHECKING:
+    from ..explorer import Exploration
+
+__all__ = ["draw_classes", "register", "run_explore"]
+
+
+def register(commands: Subparsers) -> None:
+    """Add the ``explore`` subcommand to the CLI's subparsers."""
+    ex = add_command(
+        commands,
+        "explore",
+        help="a range's classes on a board (nut low draw, set, wrap ...) with exact equity per class",
+        description="Classify every hand of a range on a flop, turn or river (made high, made low, "
+        "low draw, flush draw, straight draw; docs/range-explorer.md) and, with --against, give each "
+        "class its exact equity against the other hand or range.",
+        examples=[
+            "omaha8eq explore 15% --board Ac8c5h",
+            "omaha8eq explore 'AA2*' --board Kc8c5h --against KsKhQdJd",
+            "omaha8eq explore 'AA2*' --board Kc8c5h --where 'protected nut low draw and nut flush draw'",
+        ],
+        takes_range=True,
+    )
+    ex.add_argument("range", metavar="RANGE", help="the range explored, e.g. '15%%' or 'AA2*'")
+    ex.add_argument("--board", "-b", required=True, metavar="B", help="the flop, turn or river (3, 4 or 5 cards)")
+    ex.add_argument("--against", "-a", metavar="HAND", help="the other side: a hand or a range (adds equities)")
+    ex.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
+    ex.add_argument(
+        "--where", "-w", metavar="EXPR",
+        help="print the hands whose classes meet EXPR ('nut low draw or set') as a range instead",
+    )  # fmt: skip
+    ex.add_argument("--json", action="store_true", help="print the result as JSON")
+    ex.add_argument("--graph", metavar="FILE", help="draw the classes' shares as stacked bars (.png, .svg or .pdf)")
+    add_game_option(ex)
+    ex.set_defaults(run=run_explore)
+
+
+def run_explore(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq explore``; input errors propagate to the CLI's handler."""
+    from .common import chosen_game
+    from .equity_graph import check_graph_support
+
+    if args.graph:
+        check_graph_support(args.graph)
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..explorer import explore, hand_list
+        from ..games import game_for
+
+    # --high-only alone: the high-only game of four-card hands (the ranges' default size).
+    game = game_for(4, hilo=False) if args.high_only and args.game is None else chosen_game(args, ())
+    with compile_notice_for(*(("ranges", "equity") if args.against else ("ranges",))):
+        found = explore(args.range, args.board, against=args.against, dead=args.dead, game=game or "omaha8")
+    if args.where is not None:
+        narrowed = found.where(args.where)
+        if args.json:
+            emit_json({"where": args.where, "hands": len(narrowed), "range": hand_list(narrowed)})
+        else:
+            emit(hand_list(narrowed))
+        return EXIT_OK
+    if args.graph:
+        draw_classes(found, args.graph)
+    if args.json:
+        emit_json(found.to_dict())
+    else:
+        emit(str(found))
+    return EXIT_OK
+
+
+def draw_classes(found: Exploration, path: str) -> None:
+    """One horizontal bar per group of classes, split by the classes' shares, into ``path``.
+    A failed write raises :class:`~omaha8eq.cli.common.OutputError` and leaves no file."""
+    from matplotlib.figure import Figure  # no pyplot: no backend or global state
+
+    groups = list(dict.fromkeys(r.group for r in found.view("classes")))
+    figure = Figure(figsize=(10, 1 + 0.8 * len(groups)), layout="constrained")
+    axes = figure.add_subplot()
+    for y, group in enumerate(groups):
+        left = 0.0
+        for row in (r for r in found.view("classes") if r.group == group):
+            axes.barh(y, 100 * row.share, left=left, edgecolor="white")
+            if row.share >= 0.06:  # label the segments wide enough to hold one
+                axes.text(left + 50 * row.share, y, row.name, ha="center", va="center", fontsize=7)
+            left += 100 * row.share
+    axes.set_yticks(range(len(groups)), groups)
+    axes.set_xlim(0, 100)
+    axes.invert_yaxis()
+    axes.set_xlabel("% of the range")
+    axes.set_title(f"{found.range} on {found.board}: {found.total.hands:,} hands")
+    try:
+        figure.savefig(path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            Path(path).unlink()
+        raise OutputError(f"--graph {excerpt(path, 300)}: {exc.strerror or exc}") from exc

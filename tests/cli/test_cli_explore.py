@@ -1,0 +1,65 @@
+"""The ``omaha8eq explore`` command: text, JSON, --where, --graph and errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_run import fails, run
+
+from omaha8eq.explorer import explore, hand_list
+
+
+def test_text_table_groups_classes_by_weight(capsys):
+    status, out, err = run(capsys, "explore", "AA2*", "--board", "Kc8c5h")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "AA2* on Kc 8c 5h (omaha8): 1,036 live hands"
+    start = lines.index("low draw                  hands  share %")
+    assert lines[start + 1].split() == ["unprotected", "nut", "low", "draw", "940", "90.73"]
+    assert lines[start + 2].split() == ["protected", "nut", "low", "draw", "96", "9.27"]
+
+
+def test_against_adds_the_equity_columns_and_json_matches_the_library(capsys):
+    status, out, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--against", "KsKhQdJd", "--json")
+    assert status == 0
+    document = json.loads(out)
+    assert document == json.loads(json.dumps(explore("AA2*", "Kc8c5h", against="KsKhQdJd").to_dict()))
+    status, out, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--against", "KsKhQdJd")
+    assert "equity %" in out and "against KsKhQdJd" in out.splitlines()[0]
+
+
+def test_where_prints_the_sub_range_as_a_hand_list(capsys):
+    status, out, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--where", "protected nut low draw")
+    assert status == 0
+    assert out.strip() == hand_list(explore("AA2*", "Kc8c5h").where("protected nut low draw"))
+
+
+def test_high_only_has_no_low_groups(capsys):
+    status, out, _ = run(capsys, "explore", "AA**", "-b", "Kc8c5h", "--high-only")
+    assert status == 0 and "(omahahi)" in out.splitlines()[0] and "low draw" not in out
+
+
+def test_graph_is_written(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "classes.svg"
+    status, _, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--graph", str(path))
+    assert status == 0 and path.read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "part"),
+    [
+        (["AA2*", "-b", "Kc8c"], "board: 2 cards"),
+        (["AA2*", "-b", "Kc8c5h", "--where", "sett"], "unknown class 'sett'"),
+        (["AA2*", "-b", "Kc8c5h", "--game", "omaha9"], "game"),
+        (["AA2*", "-b", "Kc8c5h", "--graph", "x.txt"], "--graph"),
+        (["AA2*(", "-b", "Kc8c5h"], "range"),
+        (["AA2*", "-b", "Kc8c5h", "--against", "ZZ"], "range 'ZZ'"),
+        (["AA2*", "-b", "Kc8c5h", "--where", "set and " * 20_000], "filter"),
+        (["AA2*", "-b", "Kc8c5h", "--where", "sett " * 20_000], "unknown class"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, part):
+    message = fails(capsys, "explore", *argv)
+    assert part in message and len(message) < 500  # long input is excerpted

@@ -1,0 +1,194 @@
+"""The compiled hand classes on a street (omaha8eq.core.street_classes) against their plain
+definitions (tests/naive_street_classes.py, written from docs/range-explorer.md), on random
+hands and boards and on the hard cases by name."""
+
+from __future__ import annotations
+
+import random
+
+import naive_street_classes as ref
+import numpy as np
+import pytest
+
+from omaha8eq.cards import parse_cards
+from omaha8eq.core import street_classes as sc
+from omaha8eq.core.tables import get_tables
+
+GROUPS = (sc.HIGH_CLASSES, sc.LOW_CLASSES, sc.LOW_DRAW_CLASSES, sc.FLUSH_DRAW_CLASSES, sc.STRAIGHT_DRAW_CLASSES)
+
+
+def _named(rows: np.ndarray) -> list[tuple[object, ...]]:
+    return [(*(names[c] for names, c in zip(GROUPS, row[:5], strict=True)), int(row[5])) for row in rows]
+
+
+def _classify(hands: list[tuple[int, ...]], board: tuple[int, ...], hilo: bool = True) -> list[tuple[object, ...]]:
+    holes = np.array(hands, dtype=np.int8)
+    return _named(sc.classify(holes, np.array(board, dtype=np.int8), hilo, get_tables()))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_hands_and_boards_match_the_definitions(seed: int) -> None:
+    rng = random.Random(seed)
+    hole_size = (4, 5, 6)[seed % 3]
+    for board_size in (3, 4, 5):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        board = tuple(deck[:board_size])
+        rest = deck[board_size:]
+        hands = [tuple(rng.sample(rest, hole_size)) for _ in range(25)]
+        hilo = seed % 4 != 3
+        got = _classify(hands, board, hilo)
+        want = [ref.classes(hand, board, hilo) for hand in hands]
+        assert got == want, (board, hands)
+
+
+@pytest.mark.parametrize("board_size", [3, 4])
+def test_boards_rich_in_draws_match_the_definitions(board_size: int) -> None:
+    """Boards of two low ranks and connected high ones, with a two-suit: the draw classes occur."""
+    rng = random.Random(board_size)
+    seen: set[str] = set()
+    for _ in range(6):
+        ranks = rng.sample(range(7), 2) + rng.sample(range(7, 12), board_size - 2)
+        suits = [0, 0] + [rng.randrange(1, 4) for _ in range(board_size - 2)]
+        board = tuple(4 * r + s for r, s in zip(ranks, suits, strict=True))
+        rest = [c for c in range(52) if c not in board]
+        hands = [tuple(rng.sample([c for c in rest if c // 4 <= 9 or c // 4 == 12], 4)) for _ in range(40)]
+        got = _classify(hands, board)
+        assert got == [ref.classes(hand, board) for hand in hands], board
+        seen.update(str(name) for row in got for name in row[:5])
+    assert {"unprotected nut low draw", "other flush draw", "gutshot"} <= seen
+
+
+def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
+    cards, on_board = tuple(parse_cards(hand)), tuple(parse_cards(board))
+    assert not set(cards) & set(on_board)
+    (got,) = _classify([cards], on_board, hilo)
+    assert got == ref.classes(cards, on_board, hilo)
+    return got
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "group", "name", "outs"),
+    [
+        # Broadway wrap: A, K, T, 9 (3 each, one held) and 8 (4): 16 outs.
+        ("AsKdTc9h", "QhJd3c", 4, "big wrap", 16),
+        # Wheel wrap: A, 2, 3, 6 (3 each) and 7 (4).
+        ("Ac2d3h6s", "4c5dKh", 4, "big wrap", 16),
+        # Open-ended: a queen or a seven (4 each).
+        ("JcTd2h2s", "9c8d3h", 4, "open-ended", 8),
+        # The 13-out wrap: a seven (4), a queen, jack or ten (3 each); a king makes no straight.
+        ("JcTdQh2s", "9c8d3h", 4, "big wrap", 13),
+        ("Ac5d2h2s", "Tc4d3h", 4, "wrap", 12),  # 5 (3 left), 6 (4), 2 (2 left), A (3)
+        ("Jc9d2h2s", "Tc7d3h", 4, "gutshot", 4),  # an eight
+        ("AsKs2d3d", "7c8h9d", 4, "no straight draw", 0),  # Omaha: no two hole cards connect
+    ],
+)
+def test_named_straight_draws(hand: str, board: str, group: int, name: str, outs: int) -> None:
+    got = _one(hand, board)
+    assert (got[group], got[5]) == (name, outs)
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "name"),
+    [
+        ("Ah2d3cKs", "Kc8h5d", "protected nut low draw"),  # A 2 with the 3 behind them
+        ("Ah2d3cQs", "Ac8hKd", "unprotected nut low draw"),  # the ace is on the board: 2 3, no 4
+        ("2h3d4cQs", "Ac8hKd", "protected nut low draw"),  # 2 3 with the 4 behind them
+        ("Ah3d9cKs", "Kc8h5d", "second nut low draw"),  # A 3: the lowest and the third lowest
+        ("2h3d9cKs", "Kc8h5d", "weaker low draw"),
+        ("Ah2dKhKs", "Kc8hQd", "backdoor low draw"),  # one low rank on the flop
+        ("Ah2dKhKs", "KcQhJd", "no low draw"),  # no low card: no low by the river
+        ("Ah2dKhKs", "Kc8h5d7s", "no low draw"),  # three low ranks: a made low (the nut), no draw
+        ("Ah2dKhKs", "Kc8hQd7s", "unprotected nut low draw"),  # two low ranks, one card to come
+        ("Ah2dKhKs", "Kc8hQdJs", "no low draw"),  # one low rank, one card to come
+        ("Ah2dKhKs", "Kc8h5d7s4s", "no low draw"),  # the river: no draws
+    ],
+)
+def test_named_low_draws(hand: str, board: str, name: str) -> None:
+    assert _one(hand, board)[2] == name
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "name"),
+    [
+        ("Ah2d3cKs", "4c5h8d", "nut low"),  # 8-5-4-2-A
+        ("Ah3d9cKs", "4c5h8d", "second nut low"),
+        ("2h3d9cKs", "4c5h8d", "third nut low"),
+        ("6h7d9cKs", "4c5h8d", "weaker low"),
+        ("Ah2d3cKs", "KcQhJd", "no low"),  # no low on the board
+    ],
+)
+def test_named_made_lows(hand: str, board: str, name: str) -> None:
+    assert _one(hand, board)[1] == name
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "name"),
+    [
+        ("KsKd2c3c", "KcKh5d", "quads"),
+        ("Kd5s2c3c", "KcKh5d", "nut full house"),  # board-paired: K K K 5 5
+        ("5s5c2c3c", "KcKh5d", "other full house"),  # 5 5 5 K K
+        ("KhQh2c3c", "Ah7h2h", "nut flush"),  # the ace on the board: K Q is the nut flush
+        ("KhJh2c3c", "Ah7h2h", "second nut flush"),
+        ("QhJh2c3c", "Ah7h2h", "weaker flush"),
+        ("Ah2h3c4c", "Kh7hTc", "no pair"),  # one board card short of a flush
+        ("KsKd2c3c", "KcQh5d", "top set"),
+        ("QsQd2c3c", "KcQh5d", "middle set"),
+        ("5s5c2c3c", "KcQh5d", "bottom set"),
+        ("Ks2d3c4c", "KcKh5d", "trips"),
+        ("KsQd2c3c", "KcQh5d", "top two pair"),
+        ("Ks5s2c3c", "KcQh5d", "other two pair"),
+        ("AsAd2c3c", "KcQh5d", "overpair"),
+        ("KsAd2c3c", "KcQh5d", "top pair top kicker"),
+        ("KsJd2c3c", "KcQh5d", "top pair weaker kicker"),
+        ("AsKd2c3c", "AcQh5d", "top pair top kicker"),  # the ace on board: the king kicks best
+        ("QsJd2c3c", "KcQh5d", "other pair"),
+        ("AsJd2c3c", "KcKh5d", "other pair"),  # the board's pair
+        ("9s8s2c3c", "TsJsQs", "straight flush"),
+        ("AsKd2c3c", "QcJhTd", "nut straight"),
+        ("9s8d2c3c", "QcJhTd", "other straight"),
+    ],
+)
+def test_named_made_highs(hand: str, board: str, name: str) -> None:
+    assert _one(hand, board)[0] == name
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "name"),
+    [
+        ("As2s3c4d", "Ks8s5h", "nut flush draw"),
+        ("Qs2s3c4d", "Ks8s5h", "other flush draw"),
+        ("Qs2s3c4d", "As8s5h", "other flush draw"),  # the ace on the board: the king is the nut draw
+        ("Qh2h3c4d", "Ks8s5h", "backdoor flush draw"),
+        ("Qh2h3c4d", "Ks8s5hTc", "no flush draw"),  # a backdoor is a flop draw
+        ("Qs2c3c4d", "Ks8s5h", "no flush draw"),  # one hole card of the suit
+    ],
+)
+def test_named_flush_draws(hand: str, board: str, name: str) -> None:
+    assert _one(hand, board)[3] == name
+
+
+def test_high_only_games_have_no_lows() -> None:
+    assert _one("Ah2d3cKs", "4c5h8d", hilo=False)[1:3] == ("no low", "no low draw")
+
+
+def test_class_ids_are_in_range_and_one_per_group() -> None:
+    rng = np.random.default_rng(1)
+    deck = rng.permutation(52).astype(np.int8)
+    board, rest = deck[:3], deck[3:]
+    holes = np.array([rng.choice(rest, 4, replace=False) for _ in range(500)], dtype=np.int8)
+    out = sc.classify(holes, board, True, get_tables())
+    assert out.shape == (500, len(sc.COLUMNS))
+    for column, names in enumerate(GROUPS):
+        assert ((out[:, column] >= 0) & (out[:, column] < len(names))).all()
+
+
+@pytest.mark.parametrize("board_size", [3, 4, 5])
+def test_a_board_per_hand_equals_one_call_per_board(board_size: int) -> None:
+    """The query language classifies each deal on its own board: the same classes."""
+    rng = np.random.default_rng(board_size)
+    deals = np.array([rng.permutation(52)[: board_size + 5] for _ in range(300)], dtype=np.int8)
+    boards, holes = deals[:, :board_size], deals[:, board_size:]
+    together = sc.classify(holes, boards, True, get_tables())
+    apart = np.concatenate([sc.classify(h[None], b, True, get_tables()) for h, b in zip(holes, boards, strict=True)])
+    assert (together == apart).all()

@@ -1,0 +1,201 @@
+"""Plain-Python hand classes on a street, written from the table of docs/range-explorer.md.
+
+The oracle of tests/core/test_street_classes.py: it shares no code with the package
+(it evaluates 5-card hands with tests/naive.py) and reads each definition literally,
+by brute force over the two-card holdings and the next cards. Cards are ints
+``4 * rank + suit`` (rank 0 = deuce .. 12 = ace).
+"""
+
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import naive
+
+ACE = 12
+CATEGORIES = {name: i for i, name in enumerate(naive.CATEGORY_NAMES)}
+
+
+def _best(hole, board):
+    """(value, category index, ranks grouped by count then rank) of the best 2 + 3 high."""
+    best = None
+    for h in combinations(hole, 2):
+        for b in combinations(board, 3):
+            five = h + b
+            value = naive.rank5(five)
+            if best is None or value > best[0]:
+                counts = Counter(c // 4 for c in five)
+                grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+                best = (value, CATEGORIES[naive.category5(five)], grouped)
+    return best
+
+
+def _low(hole, board):
+    """The best low (descending ranks, ace = 1: smaller is better) of 2 + 3 cards, or None."""
+    best = None
+    for h in combinations(hole, 2):
+        for b in combinations(board, 3):
+            ranks = [1 if c // 4 == ACE else c // 4 + 2 for c in h + b]
+            if max(ranks) <= 8 and len(set(ranks)) == 5:
+                low = tuple(sorted(ranks, reverse=True))
+                best = low if best is None or low < best else best
+    return best
+
+
+def _others(board):
+    """Every two-card holding of cards not on the board."""
+    return combinations([c for c in range(52) if c not in board], 2)
+
+
+@cache
+def _other_highs(board):
+    """The best high of every two-card holding on the board (cached: one board, many hands)."""
+    return [_best(pair, board) for pair in _others(board)]
+
+
+@cache
+def _other_lows(board):
+    """The distinct lows two cards not on the board make, best first."""
+    return sorted({x for x in (_low(pair, board) for pair in _others(board)) if x is not None})
+
+
+def _straight_top(hole, board):
+    """The top rank of the best straight of 2 hole + 3 board cards (suits ignored; the
+    wheel's top is the five, rank 3), or -1."""
+    top = -1
+    for h in combinations(hole, 2):
+        for b in combinations(board, 3):
+            ranks = sorted({c // 4 for c in h + b})
+            if len(ranks) == 5 and ranks[4] - ranks[0] == 4:
+                top = max(top, ranks[4])
+            elif ranks == [0, 1, 2, 3, ACE]:
+                top = max(top, 3)
+    return top
+
+
+def high_class(hole, board):
+    value, category, grouped = _best(hole, board)
+    board_ranks = Counter(c // 4 for c in board)
+    distinct = sorted(board_ranks, reverse=True)
+    others = _other_highs(board)
+    if category == 8:
+        return "straight flush"
+    if category == 7:
+        return "quads"
+    if category == 6:
+        nut = max(v for v, c, _ in others if c == 6)
+        return "nut full house" if value == nut else "other full house"
+    if category == 5:
+        flushes = sorted({v for v, c, _ in others if c == 5}, reverse=True)
+        if value == flushes[0]:
+            return "nut flush"
+        return "second nut flush" if value == flushes[1] else "weaker flush"
+    if category == 4:
+        return "nut straight" if value == max(v for v, c, _ in others if c == 4) else "other straight"
+    rank = grouped[0]
+    if category == 3:
+        if board_ranks[rank] != 1:
+            return "trips"
+        if rank == distinct[0]:
+            return "top set"
+        return "bottom set" if rank == distinct[-1] else "middle set"
+    if category == 2:
+        top_two = len(distinct) >= 2 and grouped[:2] == distinct[:2]
+        if top_two and board_ranks[distinct[0]] == 1 and board_ranks[distinct[1]] == 1:
+            return "top two pair"
+        return "other two pair"
+    if category == 1:
+        if board_ranks[rank] == 0 and rank > distinct[0]:
+            return "overpair"
+        if board_ranks[rank] == 1 and rank == distinct[0]:
+            best_top_pair = max(v for v, c, g in others if c == 1 and g[0] == distinct[0])
+            return "top pair top kicker" if value == best_top_pair else "top pair weaker kicker"
+        return "other pair"
+    return "no pair"
+
+
+def low_class(hole, board):
+    low = _low(hole, board)
+    if low is None:
+        return "no low"
+    lows = _other_lows(board)
+    for name, nut in zip(("nut low", "second nut low", "third nut low"), lows, strict=False):
+        if low == nut:
+            return name
+    return "weaker low"
+
+
+def _low_rank(card):
+    rank = 1 if card // 4 == ACE else card // 4 + 2
+    return rank if rank <= 8 else None
+
+
+def low_draw_class(hole, board):
+    board_low = {_low_rank(c) for c in board} - {None}
+    to_come = 5 - len(board)
+    if len(board) == 5 or len(board_low) >= 3 or len(board_low) + to_come < 3:
+        return "no low draw"
+    unseen = sorted(set(range(1, 9)) - board_low)
+    held = sorted({_low_rank(c) for c in hole} & set(unseen))
+    if len(held) < 2:
+        return "no low draw"
+    if len(board_low) <= 1:
+        return "backdoor low draw"
+    draw = held[:2]
+    if draw == unseen[:2]:
+        return "protected nut low draw" if set(unseen[:3]) <= set(held) else "unprotected nut low draw"
+    if draw == [unseen[0], unseen[2]]:
+        return "second nut low draw"
+    return "weaker low draw"
+
+
+def flush_draw_class(hole, board):
+    if len(board) == 5:
+        return "no flush draw"
+    found = []
+    for suit in range(4):
+        held = {c // 4 for c in hole if c % 4 == suit}
+        on_board = {c // 4 for c in board if c % 4 == suit}
+        if len(held) < 2:
+            continue
+        if len(on_board) == 2:
+            best_missing = max(set(range(13)) - on_board)
+            found.append("nut flush draw" if best_missing in held else "other flush draw")
+        elif len(on_board) == 1 and len(board) == 3:
+            found.append("backdoor flush draw")
+    for name in ("nut flush draw", "other flush draw", "backdoor flush draw"):
+        if name in found:
+            return name
+    return "no flush draw"
+
+
+def straight_outs(hole, board):
+    if len(board) == 5:
+        return 0
+    now = _straight_top(hole, board)
+    unseen = [c for c in range(52) if c not in hole and c not in board]
+    return sum(_straight_top(hole, (*board, c)) > now for c in unseen)
+
+
+def straight_draw_class(outs):
+    if outs >= 13:
+        return "big wrap"
+    if outs >= 9:
+        return "wrap"
+    if outs >= 5:
+        return "open-ended"
+    return "gutshot" if outs >= 1 else "no straight draw"
+
+
+def classes(hole, board, hilo=True):
+    """The six columns of a hand on a board, by name (outs as a number)."""
+    hole, board = tuple(hole), tuple(board)
+    outs = straight_outs(hole, board)
+    return (
+        high_class(hole, board),
+        low_class(hole, board) if hilo else "no low",
+        low_draw_class(hole, board) if hilo else "no low draw",
+        flush_draw_class(hole, board),
+        straight_draw_class(outs),
+        outs,
+    )
