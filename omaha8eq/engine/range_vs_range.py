@@ -53,6 +53,7 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..deck import DECK_SIZE, HOLE_SIZES, MAX_HOLE_CARDS
 from ..errors import OmahaInputError
+from .runout_symmetry import runout_orbits, spread_board_totals, symmetrize
 
 __all__ = ["PAIRWISE_SIDE", "RangeSweep", "one_range", "row_touches", "sweep_boards", "sweep_ranges", "weigh_side"]
 
@@ -314,7 +315,7 @@ def _count(
     live_a = (masks_a & known_mask) == 0
     live_b = (masks_b & known_mask) == 0
     n_a = int(live_a.sum())
-    board_totals = np.zeros((len(boards) if per_board else 0, 2, 15), dtype=np.int64)
+    board_totals = np.zeros((0, 2, 15), dtype=np.int64)
     # A range against itself is swept once (see core.range_sweep); its counts are both sides'.
     mirror = n_a > PAIRWISE_SIDE and one_range(masks_a, weights_a, masks_b, weights_b)
     if mirror:
@@ -323,7 +324,17 @@ def _count(
     hands = np.sort(np.concatenate([hands_a[live_a], hands_b[live_b]]), axis=1)
     weights = np.concatenate([weights_a[live_a], weights_b[live_b]])
     masks = np.concatenate([masks_a[live_a], masks_b[live_b]])
-    hist, dealt = _sweep(hands, weights, masks, n_a, boards, times, group_starts, hilo, progress, board_totals, mirror)
+    # Suit-equivalent boards are swept once (see runout_symmetry), their counts spread back.
+    orbits = runout_orbits(masks, weights, n_a, known_mask, card_masks(boards), times)
+    kept_before = np.concatenate([[0], np.cumsum(orbits.keep)])
+    kept_starts = np.unique(kept_before[group_starts]).astype(np.int64)
+    rep_totals = np.zeros((int(orbits.keep.sum()) if per_board else 0, 2, 15), dtype=np.int64)
+    hist, dealt = _sweep(
+        hands, weights, masks, n_a, boards[orbits.keep], orbits.times, kept_starts, hilo, progress, rep_totals, mirror
+    )
+    hist, dealt = symmetrize(hist, orbits.hand_maps), symmetrize(dealt, orbits.hand_maps)
+    if per_board:
+        board_totals = spread_board_totals(rep_totals, orbits)
     if mirror:
         hist, dealt, weights = np.concatenate([hist, hist]), np.concatenate([dealt, dealt]), np.tile(weights, 2)
         board_totals[:, 1] = board_totals[:, 0]

@@ -1,8 +1,8 @@
 """Recorded exact outputs of ``sweep_ranges`` on a few spots, from the sweep as it was
 before runouts were shared between suit-equivalent boards (``tests/data/range_sweep_golden.json``).
 
-Run ``python tests/engine/sweep_golden.py`` to record them again (only to add a spot:
-the recorded digests are the regression test, see ``test_runout_symmetry.py``).
+Run ``python tests/sweep_golden.py`` to record them again (only to add a spot:
+the recorded digests are the regression test, see ``engine/test_runout_symmetry.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from omaha8eq.engine.range_vs_range import RangeSweep, sweep_ranges
 from omaha8eq.engine.spot import integer_weights
 from omaha8eq.ranges.range import parse_range
 
-GOLDEN = Path(__file__).parent.parent / "data" / "range_sweep_golden.json"
+GOLDEN = Path(__file__).parent / "data" / "range_sweep_golden.json"
 
 #: (range A, range B, board, dead, hilo, hole size): symmetric and asymmetric ranges,
 #: flops with one, two or three interchangeable suits and none, turns, dead cards.
