@@ -9,7 +9,7 @@ side's live hands onto themselves with the same weights, then hand ``x`` on boar
 group ``G`` (on ``Ac 8c 5h`` with ranges like ``15%``: the identity and diamonds <->
 spades; on a monotone flop, the six permutations of the other suits), and the sweep
 counts one board of each orbit of ``G`` on the boards, weighted by the orbit's size,
-instead of all of them (1,176 runouts of ``Ac 8c 5h``: 721 orbits; of ``Kc 9c 4c``: 235).
+instead of all of them (1,176 runouts of ``Ac 8c 5h``: 721 orbits; of ``Kc 9c 4c``: 344).
 
 From those counts, with ``acc[x]`` hand ``x``'s sum over the representatives
 ``B`` of ``|orbit(B)|`` times its counts on ``B``, every hand's exact count over all
@@ -147,11 +147,12 @@ def symmetrize(counts: np.ndarray, hand_maps: np.ndarray) -> np.ndarray:
     (weighted by orbit sizes): the mean of its images' counts (exact integers)."""
     if len(hand_maps) == 1:
         return counts
-    total = counts[hand_maps].sum(axis=0)
+    total: np.ndarray = counts[hand_maps].sum(axis=0)
     mean, remainder = np.divmod(total, len(hand_maps))
     if remainder.any():
         raise AssertionError("symmetrize: a sum over the permutations is not a multiple of their number")
-    return mean.astype(counts.dtype)
+    out: np.ndarray = mean.astype(counts.dtype)
+    return out
 
 
 def spread_board_totals(rep_totals: np.ndarray, orbits: RunoutOrbits) -> np.ndarray:
