@@ -46,7 +46,8 @@ def sweep_spot(a: str, b: str, board: str, dead: str, hilo: bool, size: int) -> 
 
 def digest(swept: RangeSweep) -> dict[str, Any]:
     """The totals, and a SHA-256 of every per-hand and per-board array."""
-    out: dict[str, Any] = {"total_a": swept.total_a.tolist(), "total_b": swept.total_b.tolist(), "runouts": swept.runouts}
+    out: dict[str, Any] = {"total_a": swept.total_a.tolist(), "total_b": swept.total_b.tolist()}
+    out["runouts"] = swept.runouts
     for name in ("hands_a", "hands_b", "dealt_a", "dealt_b", "boards", "board_totals", "board_weights"):
         array = np.ascontiguousarray(getattr(swept, name), dtype=np.int64)
         out[name] = hashlib.sha256(array.tobytes()).hexdigest()
