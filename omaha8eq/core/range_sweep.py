@@ -21,7 +21,7 @@ How one board is counted, without comparing pairs:
    (:func:`dense_subset_ids`; each hand lists only its own shared subsets, so a
    known hand against a range costs the range one or two subsets per hand), and
    each side keeps, per id, the running weight of its hands holding that subset
-   as a suffix sum over the compressed low (``rows[(2 * id + side) * stride + j]``
+   as a suffix sum over the compressed low (``rows[(side * n_ids + id) * stride + j]``
    = weight of the hands added so far with low ``>= j``: adding a hand without a
    low touches one cell, and most hands of a wide range have none). A query reads
    three cells of each listed row and gives the weight of the disjoint opponents
@@ -165,7 +165,7 @@ def opponents_of(x, n_a, mirror):
 
 
 @njit(cache=True, inline="always")
-def _query(ids, counts, x, rows, side, stride, low_index):
+def _query(ids, counts, x, rows, side, n_ids, stride, low_index):
     """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
     disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
     among those added so far."""
@@ -174,7 +174,7 @@ def _query(ids, counts, x, rows, side, stride, low_index):
     above = 0  # low > low_index
     for j in range(counts[x]):
         entry = ids[x, j]
-        base = (2 * (entry >> 1) + side) * stride
+        base = (side * n_ids + (entry >> 1)) * stride
         s = 1 - 2 * (entry & 1)
         total += s * rows[base]
         not_below += s * rows[base + low_index]
@@ -297,7 +297,7 @@ def _sweep_board(
         if highs[x] >= 0:
             order[bucket[highs[x]]] = x
             bucket[highs[x]] += 1
-    rows[: 2 * n_ids * stride] = 0
+    rows[: (1 if mirror else 2) * n_ids * stride] = 0  # a mirror sweep uses side A's rows only
     start = 0
     while start < n_live:
         end = start
@@ -309,21 +309,21 @@ def _sweep_board(
         for g in range(start, end):  # opponents with a lower high: the high is won
             x = order[g]
             lower[x, 0], lower[x, 1], lower[x, 2] = _query(
-                ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x]
+                ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x]
             )
         for g in range(start, end):
             x = order[g]
             w = weights[x]
             side = side_of(x, n_a)
             for j in range(counts[x]):
-                base = (2 * (ids[x, j] >> 1) + side) * stride
+                base = (side * n_ids + (ids[x, j] >> 1)) * stride
                 for q in range(lows[x] + 1):
                     rows[base + q] += w
         for g in range(start, end):  # opponents with a lower or equal high
             x = order[g]
             if mirror or (with_b if x < n_a else with_a) > 0:  # in a mirror sweep, x is its own twin
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = _query(
-                    ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x]
+                    ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x]
                 )
             else:  # no opponent ties: the same as before the group
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
@@ -331,7 +331,7 @@ def _sweep_board(
     for x in range(n):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
             continue
-        below, upto, total = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), stride, lows[x])
+        below, upto, total = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x])
         below, upto, total = times * below, times * upto, times * total
         b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
         b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]

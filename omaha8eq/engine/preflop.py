@@ -27,23 +27,14 @@ import numpy as np
 
 from ..core.handclasses import all_hands, card_masks, class_keys
 from .board_classes import BOARD_CLASSES, board_classes
+from .runout_symmetry import permute_suits
 
 __all__ = ["PreflopBoards", "class_average", "class_totals", "preflop_board_count", "preflop_boards", "suit_symmetric"]
 
-#: The bits of the clubs (suit 0) of every rank in a card mask.
-_CLUBS = sum(1 << (4 * rank) for rank in range(13))
 #: A transposition and a 4-cycle of the suits: together they generate every permutation.
 _GENERATORS = ((1, 0, 2, 3), (1, 2, 3, 0))
 
 PreflopBoards = tuple[np.ndarray, np.ndarray, bool]
-
-
-def _permute_suits(masks: np.ndarray, permutation: tuple[int, ...]) -> np.ndarray:
-    """Card masks with suit ``s`` replaced by ``permutation[s]``."""
-    out = np.zeros_like(masks)
-    for suit, image in enumerate(permutation):
-        out |= ((masks >> suit) & _CLUBS) << image
-    return out
 
 
 def _weighted_set(masks: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -57,7 +48,7 @@ def suit_symmetric(hands: np.ndarray, weights: np.ndarray) -> bool:
     masks = card_masks(np.asarray(hands))
     weights = np.asarray(weights, dtype=np.int64)
     this = _weighted_set(masks, weights)
-    return all(np.array_equal(this, _weighted_set(_permute_suits(masks, g), weights)) for g in _GENERATORS)
+    return all(np.array_equal(this, _weighted_set(permute_suits(masks, g), weights)) for g in _GENERATORS)
 
 
 def _held_by_all(hands: np.ndarray) -> int:
