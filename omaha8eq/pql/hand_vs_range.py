@@ -25,6 +25,7 @@ import numpy as np
 from ..cards import format_cards
 from ..engine.deal import Deal, prepare_deal
 from ..engine.method import RATES, choose_method, estimate_work
+from ..engine.options import RunOptions
 from ..engine.run import run_equity
 from ..engine.spot import Seat, Spot
 from .check import CheckedQuery
@@ -33,9 +34,9 @@ __all__ = ["PER_RUN_SECONDS", "hand_vs_range", "hand_vs_range_seconds"]
 
 #: The fixed cost of one engine run (preparing the deal, choosing the method), in seconds.
 PER_RUN_SECONDS = 0.003
-#: No engine run of HvREquity is refused by the engine's own limit: the query's estimate
+#: Each engine run is exact and not refused by the engine's own limit: the query's estimate
 #: (``hand_vs_range_seconds``) has already bounded the whole query.
-_NO_LIMIT = 1 << 62
+_EXACT = RunOptions.check(exhaustive=True, max_work=1 << 62)
 
 
 def _seat_copy(seat: Seat) -> Seat:
@@ -51,7 +52,7 @@ def _spot(deal: Deal, player: int, hand: tuple[int, ...], board: tuple[int, ...]
 
 
 def _one_run(deal: Deal, player: int, hand: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> float:
-    result = run_equity(_spot(deal, player, hand, board), exhaustive=True, hilo=hilo, max_work=_NO_LIMIT)
+    result = run_equity(_spot(deal, player, hand, board), _EXACT, hilo=hilo)
     return float(result.players[0].equity)
 
 
@@ -97,7 +98,7 @@ def hand_vs_range_seconds(deal: Deal, player: int, street: int, deals: int) -> t
     and the most distinct (hand, board) keys, hence runs, ``deals`` deals can show."""
     hand, board = _representative(deal, player, street)
     run = prepare_deal(_spot(deal, player, hand, board))
-    plan = choose_method(run, exhaustive=True, samples=None, stderr_target=None)
+    plan = choose_method(run, _EXACT)
     per_run = estimate_work(plan.method, run) / RATES[plan.method] + PER_RUN_SECONDS
     seat = deal.spot.seats[player]
     left = len(deal.deck)
