@@ -227,7 +227,7 @@ class _Checker:
         name = function.name
         if name not in DOUBLE_BOARD_FUNCTIONS or (name == "equity" and len(node.arguments) != 1):
             raise self.error(
-                f"{name} is not available in a double-board query: it reads one board's cards. A double-board "
+                f"{node.name} is not available in a double-board query: it reads one board's cards. A double-board "
                 "query reads riverEquity, fractionalRiverEquity, equity, scoops and wins of the whole pot, "
                 "winsHi, tiesHi, winsLo, tiesLo and scoops of one board (e.g. winsHi(hero, board1)), "
                 "inRange and handRanking",
@@ -360,7 +360,7 @@ def check_query(query: Query) -> CheckedQuery:
         if game.boards > 2:  # pragma: no cover - the games have one or two boards
             raise QueryError(f"query: {game.name}: the query language deals one or two boards", text, 0)
         board, board2 = boards.get("board1", ()), boards.get("board2", ())
-    for name, cards in (("board", board), ("board2", board2 or ())):
+    for name, cards in (("board" if board2 is None else "board1", board), ("board2", board2 or ())):
         if len(cards) > 5:
             raise QueryError(f"query: {name}: {len(cards)} cards; a board has at most 5", text, 0)
     if len(players) > game.max_players:
