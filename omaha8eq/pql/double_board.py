@@ -29,8 +29,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.handclasses import _colex_ascending, card_masks
 from ..errors import OmahaInputError
-from .deals import DealBlock, _runouts, sampled_blocks
+from .deals import DealBlock, sampled_blocks
 from .evaluate import BlockEvaluator
 from .syntax import Call
 
@@ -63,18 +64,23 @@ def double_exact_blocks(deal: Any, board2: tuple[int, ...], block_rows: int) -> 
         raise OmahaInputError(
             "exhaustive=True: a double-board query enumerates known hands only; sample ranges and random hands"
         )
-    first = 5 - len(deal.spot.board)
-    # The deck holds neither board's known cards (board2's are the spot's dead cards); the
-    # second segment is drawn from what the first left.
-    rows, _ = _runouts(deal.deck, [first, 5 - len(board2)])
-    for start in range(0, len(rows), block_rows):
-        part = rows[start : start + block_rows]
-        n = len(part)
+    first, second = 5 - len(deal.spot.board), 5 - len(board2)
+    # The deck holds neither board's known cards (board2's are the spot's dead cards). Each
+    # block pairs a slice of board 1's completions with every board 2 completion sharing no
+    # card with it, so the memory stays one block's whatever the enumeration's size.
+    firsts = deal.deck[_colex_ascending(len(deal.deck), first)]
+    seconds = deal.deck[_colex_ascending(len(deal.deck), second)]
+    first_masks = card_masks(firsts).astype(np.int64)
+    second_masks = card_masks(seconds).astype(np.int64)
+    step = max(1, block_rows // len(seconds))
+    for start in range(0, len(firsts), step):
+        left, right = np.nonzero((first_masks[start : start + step, None] & second_masks[None, :]) == 0)
+        n = len(left)
         yield DealBlock(
             np.repeat(deal.holes[None], n, axis=0),
-            _full_boards(deal.spot.board, part[:, :first]),
+            _full_boards(deal.spot.board, firsts[start + left]),
             np.ones(n, dtype=np.int64),
-            _full_boards(board2, part[:, first:]),
+            _full_boards(board2, seconds[right]),
         )
 
 
