@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import parse_cards
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from ..games import Game, as_game
+from ..games import Game, as_game, double_board
 from .board_range import parse_board_range
 from .functions import FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
@@ -360,6 +360,7 @@ def check_query(query: Query) -> CheckedQuery:
         if game.boards > 2:  # pragma: no cover - the games have one or two boards
             raise QueryError(f"query: {game.name}: the query language deals one or two boards", text, 0)
         board, board2 = boards.get("board1", ()), boards.get("board2", ())
+        game = double_board(game)  # board1=/board2= with a one-board game name: its double-board form
     for name, cards in (("board" if board2 is None else "board1", board), ("board2", board2 or ())):
         if len(cards) > 5:
             raise QueryError(f"query: {name}: {len(cards)} cards; a board has at most 5", text, 0)

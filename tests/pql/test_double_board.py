@@ -230,6 +230,14 @@ def test_bad_double_board_spots_are_refused(bindings, message):
         query(f"select avg(riverEquity(hero)) from {bindings}")
 
 
+def test_board1_and_board2_make_the_game_double_board():
+    spot = "hero='AsAh2c3d', villain='KsKhQdJd', board1='Ac8c5h9d', board2='Kd7d2s3h'"
+    plain = query(f"select avg(riverEquity(hero)) from game='omahahi', {spot}")
+    named = query(f"select avg(riverEquity(hero)) from game='omahahi-double', {spot}")
+    assert plain.game == named.game == "omahahi-double"
+    assert plain.selectors[0].fraction == named.selectors[0].fraction
+
+
 def test_board_names_mean_nothing_in_a_single_board_query():
     with pytest.raises(QueryError, match="takes 1 argument"):
         query("select count(winsHi(hero, board1)) from hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h'")
