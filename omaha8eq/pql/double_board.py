@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core.handclasses import _colex_ascending, card_masks
 from ..errors import OmahaInputError
+from .check import PER_BOARD_OUTCOMES
 from .deals import DealBlock, sampled_blocks
 from .evaluate import BlockEvaluator
 from .syntax import Call
@@ -88,8 +89,8 @@ def double_sampled_blocks(deal: Any, board2: tuple[int, ...], seed: int, limit: 
     """Random deals with both boards: the single-board query's deals (same seed), plus the
     second board's missing cards drawn from each deal's unseen cards (see the module docstring)."""
     missing = 5 - len(board2)
-    out = np.zeros(52, dtype=np.bool_)  # cards no deal may put on the second board: dead and its own
-    out[[c for c in range(52) if c not in set(deal.deck.tolist())]] = True
+    out = np.ones(52, dtype=np.bool_)  # cards no deal may put on the second board: all but the deck's
+    out[deal.deck] = False
     for index, block in enumerate(sampled_blocks(deal, seed, limit)):
         n = len(block)
         used = np.repeat(out[None], n, axis=0)
@@ -122,8 +123,8 @@ class DoubleBoardEvaluator(BlockEvaluator):
             return total / (2.0 * float(self.showdown()["denominator"]))
         if name in ("scoops", "wins") and len(node.arguments) == 1:  # the whole pot: every board scooped
             player = self.value(node.arguments[0])
-            return np.logical_and(*(BlockEvaluator.outcome(b, "scoops", player) for b in boards))
-        if len(node.arguments) == 2 and node.name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops"):
+            return np.logical_and(*(b.outcome("scoops", player) for b in boards))
+        if len(node.arguments) == 2 and name in PER_BOARD_OUTCOMES:  # one board's half
             player, board = (self.value(a) for a in node.arguments)
-            return BlockEvaluator.outcome(boards[int(board)], name, player)
+            return boards[int(board)].outcome(name, player)
         return super()._call(node)  # a function that reads no board (the checker allows no other)
