@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import parse_cards
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from ..games import Game, as_game
+from ..games import Game, as_game, double_board
 from .board_range import parse_board_range
 from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
 from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
@@ -35,13 +35,17 @@ from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, 
 __all__ = ["CheckedQuery", "check_query", "low_value"]
 
 #: The ``from`` names that are not players.
-RESERVED = ("game", "board", "dead")
-#: The ``from`` names of a double-board query, and why the query language refuses one.
+RESERVED = ("game", "board", "dead", "board1", "board2")
+#: The ``from`` names of a double-board query's boards (also the board argument of its outcomes).
 DOUBLE_BOARD_NAMES = ("board1", "board2")
-DOUBLE_BOARD_REFUSAL = (
-    "the query language deals one board; for two boards use boards_equity(hands, (board1, board2)) "
-    "or omaha8eq equity HAND HAND --board B1 --board B2 (docs/double-board.md)"
-)
+#: The outcomes that read one board of a double-board query, named as their last argument.
+PER_BOARD_OUTCOMES = ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops")
+#: What a double-board query may read: pot-wide outcomes, per-board outcomes (a board
+#: argument), and the functions that read no board.
+DOUBLE_BOARD_FUNCTIONS = (
+    "riverEquity", "fractionalRiverEquity", "equity", "scoops", "wins", *PER_BOARD_OUTCOMES[:4], "inRange",
+    "handRanking",
+)  # fmt: skip
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
 _ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.FLOP_CATEGORY, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
@@ -63,6 +67,8 @@ class CheckedQuery:
     hands: tuple[str, ...]
     board: tuple[int, ...]
     dead: tuple[int, ...]
+    #: The second board's known cards in a double-board query (``board`` is the first); None: one board.
+    board2: tuple[int, ...] | None = None
     types: dict[Any, Type] = field(default_factory=dict)
     literals: dict[Any, Any] = field(default_factory=dict)
     #: What a run computes once and reads in every block (the deal, HvREquity's answers).
@@ -101,11 +107,12 @@ def low_value(text: str) -> int | None:
 
 
 class _Checker:
-    def __init__(self, query: Query, game: Game, players: tuple[str, ...]) -> None:
+    def __init__(self, query: Query, game: Game, players: tuple[str, ...], double: bool = False) -> None:
         self.query = query
         self.text = query.text
         self.game = game
         self.players = players
+        self.double = double
         self.types: dict[Any, Type] = {}
         self.literals: dict[Any, Any] = {}
 
@@ -205,6 +212,8 @@ class _Checker:
             )
         if function.needs_low and not self.game.hilo:
             raise self.error(f"{function.name}: the game {self.game.name} has no low", node.position)
+        if self.double:
+            return self._double_board_call(node, function)
         if len(node.arguments) != len(function.arguments):
             raise self.error(
                 f"{function.signature} takes {len(function.arguments)} argument(s), got {len(node.arguments)}",
@@ -213,6 +222,44 @@ class _Checker:
         for i, (argument, (name, wanted)) in enumerate(zip(node.arguments, function.arguments, strict=True), 1):
             self.expect(argument, wanted, f"{function.name}'s argument {i} ({name})")
         return function.result
+
+    def _double_board_call(self, node: Call, function: Any) -> Type:
+        """A call in a double-board query: a pot-wide outcome (the whole pot: ``riverEquity``,
+        ``scoops`` every board), a per-board outcome with its board (``winsHi(hero, board1)``),
+        or a function that reads no board; any other is refused, naming it."""
+        name = function.name
+        if name not in DOUBLE_BOARD_FUNCTIONS or (name == "equity" and len(node.arguments) != 1):
+            raise self.error(
+                f"{node.name} is not available in a double-board query: it reads one board's cards. A double-board "
+                "query reads riverEquity, fractionalRiverEquity, equity, scoops and wins of the whole pot, "
+                "winsHi, tiesHi, winsLo, tiesLo and scoops of one board (e.g. winsHi(hero, board1)), "
+                "inRange and handRanking",
+                node.position,
+            )
+        arguments = list(node.arguments)
+        board_given = name in PER_BOARD_OUTCOMES and len(arguments) == len(function.arguments) + 1
+        if board_given:
+            board = arguments.pop()
+            if not isinstance(board, Name) or board.name.lower() not in DOUBLE_BOARD_NAMES:
+                raise self.error(f"{name}'s last argument must be board1 or board2", _position(board))
+            self.types[board] = Type.BOARD
+            self.literals[board] = DOUBLE_BOARD_NAMES.index(board.name.lower())
+        elif name in PER_BOARD_OUTCOMES[:4] and len(arguments) == len(function.arguments):
+            raise self.error(
+                f"{name} needs a board in a double-board query (each board's half is split on its own): "
+                f"write {name}(player, board1) or {name}(player, board2)",
+                node.position,
+            )
+        if len(arguments) != len(function.arguments):
+            raise self.error(
+                f"{function.signature} takes {len(function.arguments)} argument(s)"
+                f"{' and a board' if name in PER_BOARD_OUTCOMES else ''}, got {len(node.arguments)}",
+                node.position,
+            )
+        for i, (argument, (arg_name, wanted)) in enumerate(zip(arguments, function.arguments, strict=True), 1):
+            self.expect(argument, wanted, f"{name}'s argument {i} ({arg_name})")
+        result: Type = function.result
+        return result
 
     def _binary(self, node: Binary) -> Type:
         op = node.operator
@@ -279,23 +326,22 @@ def check_query(query: Query) -> CheckedQuery:
     game: Game = as_game("omaha8")
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
+    boards: dict[str, tuple[int, ...]] = {}
     players: list[str] = []
     hands: list[str] = []
     seen: set[str] = set()
     for binding in query.bindings:
         key = binding.name.lower() if binding.name.lower() in RESERVED else binding.name
-        if key.lower() in DOUBLE_BOARD_NAMES:
-            raise QueryError(f"query: {binding.name}: {DOUBLE_BOARD_REFUSAL}", text, binding.position)
         if key in seen:
             raise QueryError(f"query: {binding.name} is declared twice in from", text, binding.position)
         seen.add(key)
         try:
             if key == "game":
                 game = as_game(binding.value)
-                if game.boards > 1:
-                    raise OmahaInputError(f"game: {game.name}: {DOUBLE_BOARD_REFUSAL}")
             elif key == "board":
                 board = parse_cards(binding.value, what="board")
+            elif key in DOUBLE_BOARD_NAMES:
+                boards[key] = parse_cards(binding.value, what=key)
             elif key == "dead":
                 dead = parse_cards(binding.value, what="dead")
             else:
@@ -305,11 +351,25 @@ def check_query(query: Query) -> CheckedQuery:
             raise QueryError(f"query: {error}", text, binding.value_position) from None
     if not players:
         raise QueryError("query: from declares no player; write e.g. from hero='AA**', villain='15%'", text, 0)
-    if len(board) > 5:
-        raise QueryError(f"query: board: {len(board)} cards; a board has at most 5", text, 0)
+    board2 = None
+    if boards or game.boards > 1:
+        if board:
+            raise QueryError(
+                "query: board: a double-board query names its boards board1 and board2 (board1='Ac8c5h', "
+                "board2='Kd7d2s'; either may be left out)",
+                text,
+                0,
+            )
+        if game.boards > 2:  # pragma: no cover - the games have one or two boards
+            raise QueryError(f"query: {game.name}: the query language deals one or two boards", text, 0)
+        board, board2 = boards.get("board1", ()), boards.get("board2", ())
+        game = double_board(game)  # board1=/board2= with a one-board game name: its double-board form
+    for name, cards in (("board" if board2 is None else "board1", board), ("board2", board2 or ())):
+        if len(cards) > 5:
+            raise QueryError(f"query: {name}: {len(cards)} cards; a board has at most 5", text, 0)
     if len(players) > game.max_players:
         raise QueryError(f"query: {len(players)} players; {game.name} deals at most {game.max_players}", text, 0)
-    checker = _Checker(query, game, tuple(players))
+    checker = _Checker(query, game, tuple(players), double=board2 is not None)
     if not query.selectors:  # pragma: no cover - the grammar needs one
         raise QueryError("query: no selector", text, 0)
     for selector in query.selectors:
@@ -326,7 +386,7 @@ def check_query(query: Query) -> CheckedQuery:
             raise checker.error(f"{kind} takes a {allowed}, got a {found.value}", selector.position)
     if query.where is not None:
         checker.expect(query.where, Type.BOOLEAN, "the where clause")
-    return CheckedQuery(query, game, tuple(players), tuple(hands), board, dead, checker.types, checker.literals)
+    return CheckedQuery(query, game, tuple(players), tuple(hands), board, dead, board2, checker.types, checker.literals)
 
 
 def check_text(text: str) -> CheckedQuery:

@@ -52,6 +52,8 @@ class DealBlock:
     holes: np.ndarray
     boards: np.ndarray
     weights: np.ndarray | None
+    #: A double-board query's second board (n, 5) int8, dealt from the same deck; None: one board.
+    boards2: np.ndarray | None = None
 
     def __len__(self) -> int:
         return int(self.holes.shape[0])
@@ -81,7 +83,11 @@ def prepare(checked: CheckedQuery) -> Deal:
             seats.append(Seat(format_cards(cards), cards=cards))
         else:
             seats.append(range_seat(text.strip(), parse_range_text(text, hole_size, name)))
-    known = [("board", checked.board), ("dead", checked.dead)] + [
+    # A double-board query's second board is dealt apart (``double_board``): its known cards
+    # are out of the first board's deck, as dead cards are.
+    board2 = checked.board2 or ()
+    board_name = "board" if checked.board2 is None else "board1"
+    known = [(board_name, checked.board), ("board2", board2), ("dead", checked.dead)] + [
         (name, s.cards) for name, s in zip(checked.players, seats, strict=True) if s.cards is not None
     ]
     used = 0
@@ -92,12 +98,13 @@ def prepare(checked: CheckedQuery) -> Deal:
                 f"{name}: the card {format_cards([c for c in cards if used >> c & 1][:1])} is dealt twice"
             )
         used |= mask
-    needed = len(seats) * hole_size + 5 + len(checked.dead)
+    n_boards = 1 if checked.board2 is None else 2
+    needed = len(seats) * hole_size + 5 * n_boards + len(checked.dead)
     if needed > DECK_SIZE:
         raise OmahaInputError(
-            f"from: {len(seats)} players, a board and the dead cards need {needed} cards; the deck has 52"
+            f"from: {len(seats)} players, {n_boards} board(s) and the dead cards need {needed} cards; the deck has 52"
         )
-    spot = Spot(seats, hole_size, checked.board, checked.dead)
+    spot = Spot(seats, hole_size, checked.board, checked.dead + board2)
     from ..engine.spot import restrict_ranges
 
     if any(s.is_range for s in seats):

@@ -34,6 +34,7 @@ class Type(Enum):
     STRING = "string"
     RANGE = "range"
     BOARD_RANGE = "board range"
+    BOARD = "board"  # board1 or board2, the last argument of a double-board query's per-board outcome
 
 
 #: The streets, by name: the number of board cards each shows.

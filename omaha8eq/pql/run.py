@@ -11,7 +11,7 @@ import contextlib
 import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +38,7 @@ from .deals import (
     sampled_blocks,
     suit_classes,
 )
+from .double_board import DoubleBoardEvaluator, double_exact_blocks, double_exact_cost, double_sampled_blocks
 from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
 from .functions import FLOP_CATEGORIES, HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range_seconds
@@ -261,13 +262,18 @@ def query(
     deal = prepare(checked)
     streets = streets_read(checked)
     # One representative hand per suit class, when the answer cannot tell them apart.
-    classes = suit_classes(deal)
+    classes = suit_classes(deal) if checked.board2 is None else None
     classes = classes if classes is not None and suit_invariant(checked) else None
-    cost = exact_cost(classes or deal, streets)
+    two = checked.board2
+    cost = exact_cost(classes or deal, streets) if two is None else double_exact_cost(deal, two)
     sampling = samples is not None or stderr_target is not None
     if exhaustive:
         if cost is None:
-            raise OmahaInputError("exhaustive=True: a random hand ('*') is never enumerated; sample it")
+            raise OmahaInputError(
+                "exhaustive=True: a random hand ('*') is never enumerated; sample it"
+                if checked.board2 is None
+                else "exhaustive=True: a double-board query enumerates known hands only; sample ranges and random hands"
+            )
         if cost > max_work:
             raise WorkLimitError(
                 f"exhaustive=True: the query enumerates about {cost:,} deals, above max_work={max_work:,}; "
@@ -310,7 +316,8 @@ def _run(
     started: float,
     cost: int | None,
 ) -> QueryResult:
-    denominator = share_denominator(len(checked.players))
+    # A double-board pot share is the mean of the boards' shares: twice the denominator.
+    denominator = share_denominator(len(checked.players)) * (1 if checked.board2 is None else 2)
     selectors = checked.query.selectors
     accumulators = [_Accumulator(s, checked.types[s.expr], denominator, exact) for s in selectors]
     limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
@@ -319,7 +326,13 @@ def _run(
     # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
     # memory and the time between progress reports (and Ctrl-C) small.
     heavy = any(isinstance(node, Call) and node.name in NEXT_CARD_FUNCTIONS for node in checked.types)
-    if exact:
+    blocks: Iterator[DealBlock]
+    if checked.board2 is not None:
+        if exact:
+            blocks = double_exact_blocks(deal, checked.board2, EXACT_BLOCK_ROWS)
+        else:
+            blocks = double_sampled_blocks(deal, checked.board2, int(seed or 0), limit)
+    elif exact:
         blocks = exact_blocks(deal, streets, HEAVY_BLOCK_DEALS if heavy else EXACT_BLOCK_ROWS)
     else:
         blocks = sampled_blocks(deal, int(seed or 0), limit, 1 if heavy else CHUNKS_PER_BATCH)
@@ -356,7 +369,7 @@ def _run(
 def _add_block(
     checked: CheckedQuery, block: DealBlock, accumulators: list[_Accumulator], trials: int, weight: int, met: int
 ) -> tuple[int, int, int]:
-    evaluator = BlockEvaluator(checked, block)
+    evaluator = BlockEvaluator(checked, block) if block.boards2 is None else DoubleBoardEvaluator(checked, block)
     n = len(block)
     weights = block.weights  # None: a sampled block, every deal counts 1
     trials += n

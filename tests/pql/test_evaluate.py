@@ -2,7 +2,7 @@
 
 HvREquity, minHvHEquity, nutHiForHandType, boardInRange and handRanking (at the end)
 against definitions written from docs/query-functions.md, with their refusals: a
-hopeless HvREquity with its estimate, bad board ranges, double boards.
+hopeless HvREquity with its estimate, bad board ranges (double boards: test_double_board.py).
 
 Random deals of 4, 5 and 6 hole cards, hi-lo and high-only, every street; the decks are
 weighted toward low cards and two suits so that lows, ties, quartered lows,
@@ -546,15 +546,6 @@ def test_hopeless_hand_vs_range_is_refused_with_its_estimate():
             seed=1,
         )
     assert error.value.seconds > 600
-
-
-@pytest.mark.parametrize(
-    "bindings",
-    ["game='omaha8-double', hero='AsAh2c3d', villain='KsKhQdJd'", "hero='AsAh2c3d', board1='Ac8c5h', board2='Kd7d2s'"],
-)
-def test_double_board_queries_are_refused_with_the_way_to_ask_them(bindings):
-    with pytest.raises(QueryError, match="the query language deals one board; for two boards use boards_equity"):
-        query(f"select avg(riverEquity(hero)) from {bindings}")
 
 
 @pytest.mark.parametrize(("seed", "hole", "game"), [(11, 4, "omaha8"), (12, 5, "omaha85"), (13, 6, "omahahi6")])
