@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..cards import CardSpec, check_disjoint, format_cards, format_hand, parse_cards
 from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
@@ -520,7 +520,7 @@ def settle(
         returned=returned,
         net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
         pots=pots,
-        hands=tuple(None if h is None else format_cards(h) for h in hands),
+        hands=tuple(None if h is None else format_hand(h) for h in hands),
         highs=tuple(highs),
         lows=tuple(lows),
         board=format_cards(board_cards),

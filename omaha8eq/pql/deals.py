@@ -20,7 +20,7 @@ from math import comb, prod
 
 import numpy as np
 
-from ..cards import cards_to_mask, format_cards
+from ..cards import cards_to_mask, format_cards, format_hand
 from ..core import parallel
 from ..core.handclasses import _colex_ascending, card_masks
 from ..core.kernel_args import RangeDraw
@@ -78,7 +78,7 @@ def prepare(checked: CheckedQuery) -> Deal:
         if cards is not None:
             if len(cards) != hole_size:
                 raise OmahaInputError(f"{name}: {len(cards)} cards; {checked.game.name} deals {hole_size}")
-            seats.append(Seat(format_cards(cards), cards=cards))
+            seats.append(Seat(format_hand(cards), cards=cards))
         else:
             seats.append(range_seat(text.strip(), parse_range_text(text, hole_size, name)))
     known = [("board", checked.board), ("dead", checked.dead)] + [

@@ -52,7 +52,8 @@ def test_rules_example_quartered():
     assert str(pot.low[0].hand) == str(pot.low[1].hand) == "8-5-4-2-A"
     assert format_cards(pot.low[0].hand.hole_used) == "Ah 2h"
     assert str(s.lows[2]) == "8-7-6-5-4" and s.highs[0].describe() == "Pair of aces"
-    assert s.hands == (A, B, C)
+    assert (A, B, C) == ("Ah Ac 2h 3c", "As 2s 6d 7d", "6s 7s 8d 9d")  # as the rules write them
+    assert s.hands == ("Ah Ac 3c 2h", "As 7d 6d 2s", "9d 8d 7s 6s")  # high card first
 
 
 @pytest.mark.parametrize("showdown", SHOWDOWNS, ids=lambda s: f"example {s['example']}")
