@@ -44,6 +44,8 @@ def test_the_library_writes_typed_hands_high_card_first():
     assert WRITTEN in str(result) and TYPED not in str(result) and "2d 3c Ad 4c" not in str(result)
     assert result.to_dict()["board"] == BOARD_WRITTEN
     assert omaha8eq.counterfeit_odds(TYPED, BOARD).hand == WRITTEN
+    report = str(omaha8eq.counterfeit_odds("2cKhAsKd", "4d6h8s"))
+    assert "Hand: As Kh Kd 2c" in report and "Low cards: As 2c (the low; counterfeited by any A or 2" in report
     settled = omaha8eq.settle([(TYPED, 10), (OTHER, 10)], BOARD + "2h7c", game="omaha8")
     assert settled.hands == (WRITTEN, OTHER_WRITTEN)
     allin = omaha8eq.allin_equity([(TYPED, 10), (OTHER, 10)], BOARD, game="omaha8")
