@@ -24,6 +24,7 @@ from ..cards import CardSpec, check_disjoint, format_cards, format_hand, parse_c
 from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
+from ..games import game_for
 from ..hands import HighHand, LowHand
 from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players, pot_name
 from .sizing import MAX_CHIPS
@@ -245,7 +246,7 @@ def settle_boards(
         for b, board in enumerate(parsed):
             for seat, hand in enumerate(hands):
                 if hand is not None:
-                    highs[b][seat], lows[b][seat] = evaluate(hand, board, hilo=hilo)
+                    highs[b][seat], lows[b][seat] = evaluate(hand, board, game=game_for(len(hand), hilo))
 
     returned, shapes = layout(chips, live)
     n_boards = len(parsed)
