@@ -191,17 +191,18 @@ def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
 def parse_seats(
     hands: Sequence[Any], game: Game | None = None, names: Sequence[str] | None = None
 ) -> tuple[list[Seat], int]:
-    """Parse every hand, "random" and range; return the seats and the hole size (the
-    ``game``'s, or when None the known hands' and ranges', else 4). ``names[i]`` names
-    hand i in errors (default "hand i+1")."""
-    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
-    named = list(names) if names is not None else [f"hand {i}" for i in range(1, len(hands) + 1)]
+    """Parse every hand, "random" and range of ``hands`` (a list, checked by the caller
+    with ``check_list``); return the seats and the hole size (the ``game``'s, or when
+    None the known hands' and ranges', else 4). ``names[i]`` names hand i in errors
+    (default "hand i+1")."""
     known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
     texts = [k for k in known if k is not None]
     if len(texts) == len(hands) and len({len(cards) for cards, _ in texts}) == 1:  # the usual call: known hands as text
         check_hole_size(game, {len(texts[0][0])})
         return [Seat(label, cards=cards) for cards, label in texts], len(texts[0][0])
     from ..ranges.range import Range, is_range_expression
+
+    named = list(names) if names is not None else [f"hand {i}" for i in range(1, len(hands) + 1)]
 
     seats: list[Seat | None] = []
     for name, hand in zip(named, hands, strict=True):
