@@ -66,6 +66,7 @@ _PUBLIC = {
     "filter_range": ".explorer",
     "format_card": ".cards",
     "format_cards": ".cards",
+    "format_hand": ".cards",
     "is_range_expression": ".ranges.range",
     "limit_bet_size": ".game.betting",
     "parse_cards": ".cards",
@@ -84,7 +85,7 @@ _PUBLIC = {
 if TYPE_CHECKING:
     from .board_results import BoardsPlayer, BoardsResult
     from .boards import boards_equity
-    from .cards import format_card, format_cards, parse_cards
+    from .cards import format_card, format_cards, format_hand, parse_cards
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
     from .equities import equity, equity_many, spot_equities
     from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
@@ -158,6 +159,7 @@ __all__ = [
     "filter_range",
     "format_card",
     "format_cards",
+    "format_hand",
     "is_range_expression",
     "limit_bet_size",
     "parse_cards",

@@ -46,6 +46,7 @@ __all__ = [
     "check_disjoint",
     "format_card",
     "format_cards",
+    "format_hand",
     "low_rank_mask",
     "mask_to_cards",
     "parse_cards",
@@ -299,7 +300,8 @@ def format_card(c: int) -> str:
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    """Return the cards as text separated by single spaces, in the given order.
+    """Return the cards as text separated by single spaces, in the given order (a
+    board in its dealt order; a hand is written by :func:`format_hand`).
 
     ``format_cards((51, 45)) == "As Kd"``; an empty iterable gives ``""``. Anything
     else than an iterable of card ints raises ``OmahaTypeError``.
@@ -307,6 +309,24 @@ def format_cards(cards: Iterable[int]) -> str:
     if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
         raise OmahaTypeError(f"cards: expected card ints 0..51 such as (51, 45), got {excerpt(cards)}")
     return " ".join(_CARD_NAMES[_check_card_int(c)] for c in cards)
+
+
+def format_hand(cards: Iterable[int]) -> str:
+    """Return a hand as players write it: high card first, suits in the order s h d c
+    within a rank, separated by single spaces. Every output that shows a hand writes it so,
+    hands the user typed included (the board keeps its dealt order: see
+    :func:`format_cards`).
+
+    >>> format_hand(parse_cards("2d3cAd4c"))
+    'Ad 4c 3c 2d'
+    >>> format_hand(parse_cards("As 2c Ah 2s"))
+    'As Ah 2s 2c'
+
+    Anything else than an iterable of card ints raises ``OmahaTypeError``.
+    """
+    if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+        raise OmahaTypeError(f"cards: expected card ints 0..51 such as (51, 45), got {excerpt(cards)}")
+    return " ".join(_CARD_NAMES[c] for c in sorted((_check_card_int(c) for c in cards), reverse=True))
 
 
 def cards_to_mask(cards: CardSpec, *, what: str = "cards") -> int:

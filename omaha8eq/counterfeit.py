@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .cards import CardSpec, cards_to_mask, check_disjoint, format_card, format_cards, parse_cards
+from .cards import CardSpec, cards_to_mask, format_card, format_cards, format_hand, parse_cards
 from .checks import check_list, excerpt
 from .engine.low_runouts import (
     LOW_TEXT,
@@ -93,7 +93,7 @@ from .engine.low_runouts import (
     pick_low_cards,
 )
 from .engine.progress import ProgressCallback
-from .engine.spot import Seat, parse_range_text, range_seat, restrict_ranges
+from .engine.spot import Seat, check_no_card_twice, parse_seats, restrict_ranges
 from .equities import split_equity
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .evaluation import evaluate_low
@@ -291,7 +291,7 @@ class CounterfeitReport:
             "street": self.street,
             "low": None if self.low is None else self.low.to_dict(),
             "low_is_nut": self.low_is_nut,
-            "low_cards": format_cards(self.low_cards),
+            "low_cards": format_hand(self.low_cards),
             "runouts": self.runouts,
             "combinations": self.combinations,
             "counterfeit_runouts": self.counterfeit_runouts,
@@ -329,38 +329,6 @@ def _parse_board(spec: CardSpec) -> tuple[int, ...]:
     if len(board) not in STREETS:
         raise HandSizeError(f"board: {len(board)} cards given; expected 0 (preflop), 3 (flop) or 4 (turn)")
     return board
-
-
-def _parse_opponents(opponents: Sequence[Any] | None, size: int) -> tuple[list[Seat], list[Any]]:
-    """The opponents' seats (known hands or ranges with integer weights) and, for each,
-    what :func:`split_equity` is given (the cards, or the parsed :class:`Range`)."""
-    if opponents is None:
-        return [], []
-    check_list(opponents, "opponents", "a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
-    seats: list[Seat] = []
-    specs: list[Any] = []
-    for i, spec in enumerate(opponents, start=1):
-        what = f"opponent {i}"
-        if isinstance(spec, str) and spec.strip().lower() == "random":
-            raise OmahaInputError(f"{what}: 'random' hands are not supported here; give known hands or ranges")
-        if isinstance(spec, Range) or is_range_expression(spec):
-            parsed = spec if isinstance(spec, Range) else parse_range_text(spec, size, what)
-            if parsed.hole_size != size:
-                raise HandSizeError(
-                    f"{what}: a range of {parsed.hole_size}-card hands; every hand must have as "
-                    f"many hole cards as the hand ({size})"
-                )
-            seats.append(range_seat(str(spec).strip(), parsed))
-            specs.append(parsed)
-            continue
-        hole = parse_hole(spec, what=what)
-        if len(hole) != size:
-            raise HandSizeError(
-                f"{what}: {len(hole)} cards given; every hand must have as many hole cards as the hand ({size})"
-            )
-        seats.append(Seat(format_cards(hole), cards=hole))
-        specs.append(hole)
-    return seats, specs
 
 
 def counterfeit_odds(
@@ -435,13 +403,10 @@ def counterfeit_odds(
     bits = {low_category(c) for c in low_cards}
     counterfeit = runouts.counterfeit(sum(1 << b for b in bits))
     equities: tuple[Fraction | None, Fraction | None, Fraction | None] = (None, None, None)
-    if spot.opponent_seats:
+    if len(spot.hands) > 1:
         # the engine's ranks: 0 = deuce ... 12 = ace; low bit b is rank b - 1, the ace 12
         rank_mask = sum(1 << (12 if b == 0 else b - 1) for b in bits)
-        equities = _equities(
-            [spot.hand, *spot.opponent_specs], spot.board, spot.dead, rank_mask, runouts.total[0],
-            counterfeit[0], progress,
-        )  # fmt: skip
+        equities = _equities(spot.hands, spot.board, spot.dead, rank_mask, runouts.total[0], counterfeit[0], progress)
     exact = ExactOdds(
         p_counterfeit=_ratio(counterfeit[0], runouts.total[0]),
         p_low=_ratio(runouts.total[1], runouts.total[0]),
@@ -453,7 +418,7 @@ def counterfeit_odds(
         equity_if_not_counterfeited=equities[2],
     )
     return CounterfeitReport(
-        hand=format_cards(spot.hand),
+        hand=format_hand(spot.hand),
         board=format_cards(spot.board),
         dead=format_cards(spot.dead),
         opponents=spot.labels,
@@ -480,7 +445,7 @@ class _Spot:
     """A checked :func:`counterfeit_odds` spot, its ranges restricted to the unseen cards.
 
     ``labels``: the opponents as given (before a range is narrowed to one hand);
-    ``opponent_specs``: what :func:`split_equity` is given for each opponent;
+    ``hands``: what :func:`split_equity` is given (the hand and the opponents as given);
     ``ranges``/``range_names``: the opponents still given by a range, and their names;
     ``unseen``: the cards not in the hand, board, dead cards or known opponents' hands;
     ``category_counts``: the unseen cards per category (see :func:`low_category`).
@@ -490,8 +455,7 @@ class _Spot:
     board: tuple[int, ...]
     dead: tuple[int, ...]
     labels: tuple[str, ...]
-    opponent_seats: list[Seat]
-    opponent_specs: list[Any]
+    hands: list[Any]
     ranges: list[Seat]
     range_names: list[str]
     unseen: list[int]
@@ -506,34 +470,38 @@ class _Spot:
 
 
 def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequence[Any] | None) -> _Spot:
-    """Parse and check the inputs; restrict the ranges to the cards no one is known to hold."""
-    hand_cards = parse_hole(hand, what="hand")
+    """Parse and check the inputs with the engine's seat parser (hands, ranges, no card
+    twice); restrict the ranges to the cards no one is known to hold."""
+    if opponents is not None:
+        check_list(opponents, "opponents", "a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
+    hands = [hand, *(opponents or ())]
+    names = ["the hand", *(f"opponent {i}" for i in range(1, len(hands)))]
+    seats, hole_size = parse_seats(hands, names=names)
+    if seats[0].cards is None:
+        raise OmahaInputError(f"the hand: give its cards (a range or 'random' is not one hand), got {excerpt(hand)}")
+    for name, seat in zip(names, seats, strict=True):
+        if seat.is_random:
+            raise OmahaInputError(f"{name}: 'random' hands are not supported here; give known hands or ranges")
     board_cards = _parse_board(board)
     dead_cards = parse_cards(dead, what="dead cards")
-    opponent_seats, opponent_specs = _parse_opponents(opponents, len(hand_cards))
-    names = [f"opponent {i}" for i in range(1, len(opponent_seats) + 1)]
-    labels = tuple(seat.label for seat in opponent_seats)
-    check_disjoint(
-        [("the hand", hand_cards), ("the board", board_cards), ("the dead cards", dead_cards)]
-        + [(name, s.cards) for name, s in zip(names, opponent_seats, strict=True) if s.cards is not None]
-    )
-    seen = set(hand_cards) | set(board_cards) | set(dead_cards)
-    seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
+    check_no_card_twice(seats, board_cards, dead_cards, names)
+    seen = set(seats[0].hole()) | set(board_cards) | set(dead_cards)
+    seen.update(c for s in seats[1:] if s.cards is not None for c in s.cards)
+    labels = tuple(seat.label for seat in seats[1:])
     # Range hands holding a seen card are left out; a range left with one hand is known.
-    restrict_ranges(opponent_seats, cards_to_mask(sorted(seen)), names)
-    seen.update(c for s in opponent_seats if s.cards is not None for c in s.cards)
+    restrict_ranges(seats, cards_to_mask(sorted(seen)), names)
+    seen.update(c for s in seats[1:] if s.cards is not None for c in s.cards)
     spot = _Spot(
-        hand=hand_cards,
+        hand=seats[0].hole(),
         board=board_cards,
         dead=dead_cards,
         labels=labels,
-        opponent_seats=opponent_seats,
-        opponent_specs=opponent_specs,
-        ranges=[s for s in opponent_seats if s.is_range],
-        range_names=[name for name, s in zip(names, opponent_seats, strict=True) if s.is_range],
+        hands=hands,
+        ranges=[s for s in seats if s.is_range],
+        range_names=[name for name, s in zip(names, seats, strict=True) if s.is_range],
         unseen=[c for c in range(DECK_SIZE) if c not in seen],
     )
-    in_ranges = len(spot.ranges) * len(hand_cards)  # cards the ranges' hands take
+    in_ranges = len(spot.ranges) * hole_size  # cards the ranges' hands take
     if len(spot.unseen) - in_ranges < spot.to_come:
         raise OmahaInputError(
             f"too many cards: the hand, board, dead cards and opponents leave "

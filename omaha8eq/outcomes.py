@@ -37,7 +37,6 @@ import numpy as np
 __all__ = [
     "SHARE_FIGURES",
     "cell_share",
-    "cells_winning",
     "histogram_figures",
     "nobody_low_share",
     "outcome_sum_array",
@@ -82,11 +81,6 @@ def share_units(n_players: int) -> np.ndarray:
         [[int(cell_share(h, lo, n_players) * pot) for lo in range(n_players + 3)] for h in range(n_players + 1)],
         dtype=np.int64,
     )
-
-
-def cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
-    """The histogram cells in which a player wins exactly ``share`` of the pot."""
-    return next((where for won, _, where in share_cells(n_players) if won == share), ())
 
 
 @functools.cache
@@ -216,12 +210,14 @@ def pot_won(share_times: Sequence[Any] | np.ndarray, n_players: int) -> Any:
 def histogram_figures(counts: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """Every figure of many histograms ``counts`` (n, P + 1, P + 3), as float64 columns
     of n: ``equity``, :data:`SHARE_FIGURES`, ``quarter`` and ``nobody_low`` (shares of
-    each histogram's deals), with the histograms' :func:`outcome_sum_array`. The floats
-    are those of one histogram's ``summarize_player``, bit for bit."""
+    each histogram's deals; 0 for a histogram of no deals), with the histograms'
+    :func:`outcome_sum_array`. The floats are those of one histogram's
+    ``summarize_player``, bit for bit."""
     n_players = counts.shape[-2] - 1
     sums = outcome_sum_array(counts)
     share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
-    total = hi_split.sum(axis=1)
+    dealt = hi_split.sum(axis=1)
+    total = np.where(dealt > 0, dealt, 1)  # a histogram of no deals: every figure 0
     figures = tally(tuple(hi_split.T), tuple(by_low.T), scoop)
     quarter = next((k for k, (share, _, _) in enumerate(share_cells(n_players)) if share == Fraction(1, 4)), None)
     columns = {

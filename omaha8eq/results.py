@@ -24,11 +24,10 @@ from .checks import check_fraction
 from .errors import OmahaInputError
 from .outcomes import (
     SHARE_FIGURES,
-    cells_winning,
+    histogram_figures,
     outcome_sums,
     pot_won,
     share_cells,
-    share_matrix,
     share_units,
     split_sums,
     tally,
@@ -467,20 +466,13 @@ def hand_equities(
 def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarray) -> tuple[HandEquity, ...]:
     """Per-hand results of a range from its hands' outcome histograms ``per_hand``
     (n, P + 1, P + 3), each counted against the other players (their weights, not
-    its own) and ``dealt`` (its own weight times its deals), best equity first."""
-    n_players = per_hand.shape[1] - 1
-    won = (per_hand * share_matrix(n_players)).sum(axis=(1, 2))
-    seen = per_hand.sum(axis=(1, 2))
-    per_deal = np.maximum(seen, 1).astype(np.float64)
-    cells = np.moveaxis(per_hand, 0, -1)  # cells[h][lo] are per-hand columns
-    figures = tally(
-        tuple(map(sum, cells)),
-        [sum(column) for column in zip(*cells, strict=True)],
-        cells[1][1] + cells[1][n_players + 2],
-    )
-    quarter = sum((per_hand[:, h, lo] for h, lo in cells_winning(Fraction(1, 4), n_players)), np.zeros(len(seen)))
-    breakdown = {name: np.asarray(figures[name] if name != "quarter" else quarter) / per_deal for name in BREAKDOWN}
-    return hand_equities(hands, won / np.maximum(seen, 1), dealt, breakdown, per_hand)
+    its own) and ``dealt`` (its own weight times its deals), best equity first. The
+    figures are the outcome model's (:func:`~omaha8eq.outcomes.histogram_figures`, from
+    the integer counts), so a hand's figures are those its histogram gives as a
+    player's; :meth:`HandEquity.exact_equity` gives its equity as a Fraction."""
+    columns, _ = histogram_figures(per_hand)
+    breakdown = {name: columns[name] for name in BREAKDOWN}
+    return hand_equities(hands, columns["equity"], dealt, breakdown, per_hand)
 
 
 def _exact_equity(counts: np.ndarray) -> Fraction:

@@ -11,7 +11,8 @@ from itertools import combinations
 import naive
 import numpy as np
 
-from omaha8eq import evaluate_batch, format_cards
+from omaha8eq import evaluate_batch, format_cards, parse_cards
+from omaha8eq.games import game_for
 
 # Every 8-or-better low as a descending rank tuple, best first (lexicographically smallest
 # is best: compare from the highest card down). The package numbers them 55 (wheel) .. 0.
@@ -99,6 +100,22 @@ def random_known_spots(seed, count, players=(2, 4), boards=(3, 4, 5)):
         rest = cards[n_players * n_hole :]
         spots.append((hands, format_cards(rest[:n_board]), format_cards(rest[n_board:])))
     return spots
+
+
+def game_of_spot(spot, hilo):
+    """The game of a spot ``(hands, ...)`` of known hands: its hole size, hi-lo or high only."""
+    return game_for(len(parse_cards(spot[0][0])), hilo)
+
+
+def batches_by_game(spots, hilo):
+    """``(game, indices)`` batches of ``spots`` for one ``equity_many``/``spot_equities``
+    call each: hi-lo, one batch of all (game None: each spot's own hole size); high only,
+    one batch a game (a game sets the hole size; only the deprecated hilo=False said
+    "high only, any size")."""
+    if hilo:
+        return [(None, list(range(len(spots))))]
+    games = [game_of_spot(spot, False) for spot in spots]
+    return [(game, [i for i, g in enumerate(games) if g is game]) for game in dict.fromkeys(games)]
 
 
 def without_elapsed(result):

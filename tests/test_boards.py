@@ -6,7 +6,9 @@ import pytest
 
 from omaha8eq import equity
 from omaha8eq.boards import boards_equity
+from omaha8eq.cards import parse_cards
 from omaha8eq.errors import DuplicateCardError, OmahaInputError, WorkLimitError
+from omaha8eq.games import game_for
 
 ACES, KINGS, WRAP = "As Ah 2c 3d", "Ks Kh Qd Jd", "9h 8h 7c 6c"
 
@@ -20,7 +22,7 @@ ACES, KINGS, WRAP = "As Ah 2c 3d", "Ks Kh Qd Jd", "9h 8h 7c 6c"
     ],
 )
 def test_runs_keep_the_single_run_equity_exactly(hands, board, runs, hilo):
-    once = equity(hands, board, hilo=hilo)
+    once = equity(hands, board, game=game_for(len(parse_cards(hands[0])), hilo))
     many = boards_equity(hands, board, runs=runs, hilo=hilo)
     assert many.exhaustive and once.exhaustive
     for single, run_player in zip(once.players, many.players, strict=True):

@@ -29,6 +29,7 @@ from omaha8eq import (
     evaluate_batch,
     evaluate_low,
     format_cards,
+    format_hand,
     parse_cards,
 )
 from omaha8eq.core.tables import get_tables
@@ -275,7 +276,7 @@ def test_equity_split_matches_the_reference(hand, board, opponents):
     report = assert_matches_reference(parse_cards(hand), parse_cards(board), (), [parse_cards(o) for o in opponents])
     whole = omaha8eq.equity([hand, *opponents], board, exhaustive=True)
     assert report.exact.equity == whole.players[0].exact_equity()
-    assert report.opponents == tuple(format_cards(parse_cards(o)) for o in opponents)
+    assert report.opponents == tuple(format_hand(parse_cards(o)) for o in opponents)
     # the two parts average back to the whole
     n_cf, n = report.counterfeit_runouts, report.runouts
     assert (
@@ -407,7 +408,7 @@ def test_report_types_and_json():
     with pytest.raises(AttributeError):
         report.runouts = 1  # frozen
     data = json.loads(json.dumps(report.to_dict()))
-    assert data["hand"] == "As 2c Kh Kd" and data["board"] == "4d 6h 8s" and data["dead"] == "Qs"
+    assert data["hand"] == "As Kh Kd 2c" and data["board"] == "4d 6h 8s" and data["dead"] == "Qs"
     assert data["low_cards"] == "As 2c" and data["low"]["text"] == "8-6-4-2-A"
     assert data["runouts"] == comb(40, 2) and data["street"] == "flop"
     assert Fraction(data["exact"]["p_counterfeit"]) == report.exact.p_counterfeit
@@ -446,7 +447,12 @@ def test_accepts_card_ints_and_lists():
         (("As 2c Kh Kd", "3d 4h 5s", "5s"), {}, DuplicateCardError, ["5s", "dead"]),
         (("As 2c Kh Kd", "3d 4h 5s", "Zz"), {}, InvalidCardError, ["dead cards", "Zz"]),
         (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd"]}, HandSizeError, ["opponent 1"]),
-        (("As 2c Kh Kd", "3d 4h 5s"), {"opponents": ["Ac 3c Qd Jd Tc"]}, HandSizeError, ["opponent 1", "(4)"]),
+        (
+            ("As 2c Kh Kd", "3d 4h 5s"),
+            {"opponents": ["Ac 3c Qd Jd Tc"]},
+            HandSizeError,
+            ["the hand: 4", "opponent 1: 5"],
+        ),
         (
             ("As 2c Kh Kd", "3d 4h 5s"),
             {"opponents": ["Ac 3c Qd Jd", "Ac 7c 7d 7h"]},
@@ -462,6 +468,14 @@ def test_bad_input_names_the_problem(args, kwargs, error, words):
         counterfeit_odds(*args, **kwargs)
     for word in words:
         assert word in str(caught.value)
+
+
+@pytest.mark.parametrize("hand", ["AA2*", "random", " Random "])
+def test_the_hand_must_be_one_known_hand(hand):
+    with pytest.raises(OmahaInputError, match=r"the hand: give its cards|not all 'random'"):
+        counterfeit_odds(hand, "4d 6h 8s")
+    with pytest.raises(OmahaInputError, match="the hand: give its cards"):
+        counterfeit_odds(hand, "4d 6h 8s", opponents=["KsKhQdJd"])
 
 
 def test_too_many_cards():
@@ -509,10 +523,12 @@ def assert_ranges_match_reference(hand, board, dead, opponents):
     """``opponents``: known hands (text) and ranges (expressions), in any order."""
     hand, board, dead = parse_cards(hand), parse_cards(board), parse_cards(dead)
     known = [parse_cards(o) for o in opponents if not omaha8eq.is_range_expression(o)]
-    ranges = [range_rows(o) for o in opponents if omaha8eq.is_range_expression(o)]
+    ranges_given = [o for o in opponents if omaha8eq.is_range_expression(o)]
+    ranges = [range_rows(o) for o in ranges_given]
     report = counterfeit_odds(hand, board, dead, opponents=opponents)
     ref = naive_counterfeit.range_counterfeit_odds(hand, board, dead, known, ranges)
-    assert report.opponents == tuple(o.strip() for o in opponents)
+    # known hands are written high card first, ranges as given
+    assert report.opponents == tuple(o.strip() if o in ranges_given else format_hand(parse_cards(o)) for o in opponents)
     assert report.combinations == ref["combinations"]
     assert report.runouts == ref["runouts"]
     assert report.counterfeit_runouts == ref["counterfeit"]
@@ -590,7 +606,7 @@ def test_a_range_left_with_one_hand_is_that_known_hand(hand, board, dead, one_ha
     as_known = counterfeit_odds(hand, board, dead, opponents=[known])
     assert _fields(as_range) == _fields(as_known)  # every count, probability, equity, next card
     assert as_range.opponents == (one_hand_range,)
-    assert as_known.opponents == (known,)
+    assert as_known.opponents == (format_hand(parse_cards(known)),)
     assert as_range.combinations == 1 and as_range.exact.equity is not None
 
 
@@ -601,7 +617,7 @@ def test_a_range_object_is_accepted_and_so_is_a_known_hand_with_it():
         "As 2c Kh Kd", "4d 6h 8s 2h", opponents=["Ac 3c Qd Jd", " Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s "]
     )
     assert _fields(by_object) == _fields(by_text)
-    assert by_text.opponents == ("Ac 3c Qd Jd", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
+    assert by_text.opponents == ("Ac Qd Jd 3c", "Ah3dQQ@50, Ah3hQQ@50, Ad2d9h9s")
 
 
 def test_a_range_of_aces_and_deuces_makes_the_counterfeit_less_likely():

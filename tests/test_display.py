@@ -33,7 +33,7 @@ def test_a_range_is_marked_with_its_size_once_the_known_cards_are_out(ranged):
     assert range_sizes(ranged) == [None, expected, None]
     text = str(ranged)
     assert f"KK:$ds (range, {expected:,} hands)" in text
-    assert "As Ah 2c 3d " in text and "random (range" not in text
+    assert "As Ah 3d 2c " in text and "random (range" not in text
 
 
 def test_str_is_the_command_line_table(ranged):
@@ -132,7 +132,7 @@ def test_a_counterfeit_report_prints_as_the_command_line_does(capsys):
     assert status == 0
     drop_time = lambda text: text.rsplit(" in ", 1)[0]  # noqa: E731 - the last line's time differs
     assert drop_time(str(report)) == drop_time(out.rstrip("\n"))
-    assert "Counterfeited" in str(report) and report._repr_html_().startswith("<pre>Hand: As 2c Kh Kd")
+    assert "Counterfeited" in str(report) and report._repr_html_().startswith("<pre>Hand: As Kh Kd 2c")
 
 
 def test_settlements_and_allins_print_as_the_command_line_does(capsys):

@@ -316,7 +316,7 @@ def test_low_hand_ordering_and_str():
 
 
 def test_hilo_false_gives_no_low():
-    hi, lo = evaluate("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s", hilo=False)
+    hi, lo = evaluate("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s", game="omahahi")
     assert lo is None
     assert hi.value == evaluate_high("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s").value
     hi2, lo2 = evaluate("Ad 2s Kc Qh", "Ac 3d 4h Kd 5s")
@@ -490,8 +490,8 @@ def test_to_dict_has_the_same_keys_for_both_hands():
 
 @pytest.mark.parametrize("flag", [object(), [1], 1, 0, "yes", 1.0])  # hilo=None: not given (hilo= is deprecated)
 def test_flags_must_be_booleans(flag):
-    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
-        evaluate(GOOD_HOLE, GOOD_BOARD, hilo=flag)
+    with pytest.warns(DeprecationWarning), pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+        evaluate(GOOD_HOLE, GOOD_BOARD, hilo=flag)  # the deprecated flag warns, then is refused
     holes, boards = batch_ok()
     with pytest.raises(OmahaTypeError, match="high: expected True or False"):
         evaluate_batch(holes, boards, high=flag)
@@ -503,7 +503,8 @@ def test_numpy_booleans_are_flags():
     holes, boards = batch_ok()
     high, low = evaluate_batch(holes, boards, high=np.bool_(True), low=np.bool_(False))
     assert (low == -1).all() and (high >= 0).all()
-    assert evaluate(GOOD_HOLE, GOOD_BOARD, hilo=np.bool_(False))[1] is None
+    with pytest.warns(DeprecationWarning, match="hilo= is deprecated"):  # the deprecated flag reads numpy bools
+        assert evaluate(GOOD_HOLE, GOOD_BOARD, hilo=np.bool_(False))[1] is None
 
 
 def test_batch_ragged_rows():

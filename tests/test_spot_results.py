@@ -15,7 +15,7 @@ import itertools
 import numba
 import numpy as np
 import pytest
-from deals import random_known_spots, without_elapsed
+from deals import batches_by_game, game_of_spot, random_known_spots, without_elapsed
 
 from omaha8eq import OmahaInputError, OmahaTypeError, SpotEquities, equity, equity_many, spot_equities
 from omaha8eq.engine import run as engine_run
@@ -32,19 +32,21 @@ ACES, KINGS = "As Ah 2c 3d", "Ks Kh Qd Jd"
 @pytest.mark.parametrize("n_players, boards", [(2, (0, 3, 4, 5)), (3, (3, 4, 5)), (4, (3, 4, 5))])
 def test_every_figure_is_equity_s_bit_for_bit(n_players, boards, hilo):
     spots = random_known_spots(40 + n_players, 14, players=(n_players, n_players), boards=boards)
-    table = spot_equities(spots, hilo=hilo)
-    assert len(table) == len(spots) and table.players == n_players and table.hilo is hilo
-    for i, spot in enumerate(spots):
-        alone = equity(*spot, hilo=hilo, exhaustive=True)
-        assert table.outcomes[i] == alone.outcomes
-        assert table.nobody_low[i] == alone.nobody_low
-        for p, player in enumerate(alone.players):
-            assert np.array_equal(table.counts[i, p], player.counts)
-            for name in PLAYER_FIGURES:
-                assert table_figure(table, name)[i, p] == getattr(player, name), (spot, p, name)
-        assert without_elapsed(table.result(i)) == without_elapsed(alone)
-        assert without_elapsed(table.results()[i]) == without_elapsed(alone)
-        assert table.exact_equity(i, 0) == alone.players[0].exact_equity()
+    for game, where in batches_by_game(spots, hilo):
+        batch = [spots[i] for i in where]
+        table = spot_equities(batch, game=game)
+        assert len(table) == len(batch) and table.players == n_players and table.hilo is hilo
+        for i, spot in enumerate(batch):
+            alone = equity(*spot, game=game_of_spot(spot, hilo), exhaustive=True)
+            assert table.outcomes[i] == alone.outcomes
+            assert table.nobody_low[i] == alone.nobody_low
+            for p, player in enumerate(alone.players):
+                assert np.array_equal(table.counts[i, p], player.counts)
+                for name in PLAYER_FIGURES:
+                    assert table_figure(table, name)[i, p] == getattr(player, name), (spot, p, name)
+            assert without_elapsed(table.result(i)) == without_elapsed(alone)
+            assert without_elapsed(table.results()[i]) == without_elapsed(alone)
+            assert table.exact_equity(i, 0) == alone.players[0].exact_equity()
 
 
 def table_figure(table, name):
@@ -118,8 +120,8 @@ def test_a_bad_spot_is_named(spots, error, message):
 
 
 def test_options_are_checked():
-    with pytest.raises(OmahaTypeError, match="hilo"):
-        spot_equities([([ACES, KINGS],)], hilo="yes")
+    with pytest.warns(DeprecationWarning), pytest.raises(OmahaTypeError, match="hilo"):
+        spot_equities([([ACES, KINGS],)], hilo="yes")  # the deprecated flag warns, then is refused
     with pytest.raises(OmahaInputError, match="threads"):
         spot_equities([([ACES, KINGS],)], threads=0)
 

@@ -15,8 +15,7 @@ without flushes, the maximum of ``board_pair[board state, pair]`` over the rank 
 the unseen cards can form (a pair of one rank needs two unseen cards of it); with a
 flush, ``best_flush`` of the suit's board ranks and every unseen rank of that suit (its
 top two ranks, or the straight-flush windows whose two missing ranks are both unseen).
-The best low is the best ``low`` table entry over the pairs of distinct low ranks with
-an unseen card each.
+The best low is :func:`omaha8eq.core.low.nut_low` of the low ranks with an unseen card.
 """
 
 from __future__ import annotations
@@ -24,9 +23,9 @@ from __future__ import annotations
 from numba import njit, prange
 
 from .high import best_flush, board_state, describe_board, popcount, read_cards, unsigned
-from .low import low_bits
+from .low import low_bits, nut_low
 from .showdown import FLUSH_COLUMN, LOW_COLUMN, NO_FLUSH_SUIT
-from .tables import BOARD_OFFSET, NO_LOW, PAIR_INDEX
+from .tables import BOARD_OFFSET, PAIR_INDEX
 
 
 @njit(cache=True, parallel=True)
@@ -46,14 +45,7 @@ def nut_values(holes, boards, n_board, dead_mask, want_high, board_pair, flush5,
             if _unseen(seen, rank) > 0:
                 ranks |= 1 << rank
         board_low = low_bits((board_mask | (board_mask >> 16) | (board_mask >> 32) | (board_mask >> 48)) & 0x1FFF)
-        unseen_low = low_bits(ranks)
-        best_low = NO_LOW
-        for a in range(8):
-            if (unseen_low >> a) & 1:
-                for b in range(a + 1, 8):
-                    if (unseen_low >> b) & 1:
-                        best_low = max(best_low, low[unsigned(board_low * 256 + (1 << a) + (1 << b))])
-        out_low[i] = best_low
+        out_low[i] = nut_low(board_low, low_bits(ranks), low)
 
 
 @njit(cache=True, inline="always")

@@ -12,15 +12,16 @@ counterfeit, nut low) are in ``omaha8eq.counterfeit``'s module docstring.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..core.handclasses import card_masks
+from ..core.low import nut_low
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
 from ..hands import LowHand
@@ -51,6 +52,8 @@ OTHER_CATEGORY = 8
 #: Most joint combinations of the opponents' range hands (raises OmahaInputError above).
 MAX_COMBINATIONS = 5_000_000
 _BLOCK = 1 << 22  # pairs tested at once when combining ranges
+#: The one nut-low rule, run as Python on the table as a tuple (see its docstring).
+_NUT_LOW = cast(Callable[[int, int, Sequence[int]], int], nut_low.py_func)
 
 
 def low_category(card: int) -> int:
@@ -198,9 +201,10 @@ def no_low_reason(hand: tuple[int, ...], board: tuple[int, ...], to_come: int) -
 
 
 def nut_low_value(final_board_mask: int, left: Sequence[int]) -> int:
-    """The best low any two of the cards ``left`` (count per category) make on the board (-1: none)."""
+    """The nut low (:func:`omaha8eq.core.low.nut_low`; -1: none) on the board of low-rank
+    mask ``final_board_mask`` when the cards still unseen are ``left`` (count per category)."""
     unseen_mask = sum(1 << b for b in range(8) if left[b] > 0)
-    return low_table()[final_board_mask * 256 + unseen_mask]
+    return _NUT_LOW(final_board_mask, unseen_mask, low_table())
 
 
 @dataclass

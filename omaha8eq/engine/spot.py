@@ -6,7 +6,9 @@ size)`` int8 array with integer weights (see :func:`integer_weights`).
 
 :func:`parse_spot` checks everything a user gives (:func:`omaha8eq.equities.equity`
 and :func:`omaha8eq.equities.split_equity` call it); :func:`restrict_ranges` drops the
-range hands that hold a known card (``omaha8eq.counterfeit`` uses it as well).
+range hands that hold a known card. ``omaha8eq.counterfeit`` reads its hand and
+opponents with :func:`parse_seats` and :func:`check_no_card_twice` (its board and card
+count rules are its own: a board with cards to come).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 
-from ..cards import CardSpec, cards_to_mask, check_disjoint, format_cards, parse_cards
+from ..cards import CardSpec, cards_to_mask, check_disjoint, format_hand, parse_cards
 from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
@@ -34,10 +36,12 @@ __all__ = [
     "WEIGHT_SCALE",
     "Seat",
     "Spot",
+    "check_no_card_twice",
     "integer_weights",
     "is_sequence",
     "known_hands_only",
     "parse_range_text",
+    "parse_seats",
     "parse_spot",
     "range_seat",
     "restrict_ranges",
@@ -171,7 +175,7 @@ def restrict_ranges(seats: list[Seat], known_mask: int, names: Sequence[str] | N
             seat.hands, seat.weights = np.compress(keep, seat.range_hands(), axis=0), seat.range_weights()[keep]
             if len(seat.hands) == 1:
                 seat.cards = tuple(int(c) for c in seat.hands[0])
-                seat.label = format_cards(seat.cards[::-1])  # high card first (the rows ascend)
+                seat.label = format_hand(seat.cards)
                 seat.hands = seat.weights = None
                 known_mask |= cards_to_mask(seat.cards)
                 changed = True
@@ -185,12 +189,13 @@ def is_sequence(value: object) -> TypeGuard[Sequence[Any]]:
     return type(value) in (list, tuple) or (isinstance(value, Sequence) and not isinstance(value, (str, bytes)))
 
 
-def _parse_seats(hands: Sequence[Any], game: Game | None) -> tuple[list[Seat], int]:
-    """Parse every hand, "random" and range; return the seats and the hole size (the
-    ``game``'s, or when None the known hands' and ranges', else 4)."""
-    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
-    if len(hands) < 2:
-        raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
+def parse_seats(
+    hands: Sequence[Any], game: Game | None = None, names: Sequence[str] | None = None
+) -> tuple[list[Seat], int]:
+    """Parse every hand, "random" and range of ``hands`` (a list, checked by the caller
+    with ``check_list``); return the seats and the hole size (the ``game``'s, or when
+    None the known hands' and ranges', else 4). ``names[i]`` names hand i in errors
+    (default "hand i+1")."""
     known = [_known_hand_text(hand) for hand in hands if type(hand) is str]
     texts = [k for k in known if k is not None]
     if len(texts) == len(hands) and len({len(cards) for cards, _ in texts}) == 1:  # the usual call: known hands as text
@@ -198,30 +203,35 @@ def _parse_seats(hands: Sequence[Any], game: Game | None) -> tuple[list[Seat], i
         return [Seat(label, cards=cards) for cards, label in texts], len(texts[0][0])
     from ..ranges.range import Range, is_range_expression
 
+    named = list(names) if names is not None else [f"hand {i}" for i in range(1, len(hands) + 1)]
+
     seats: list[Seat | None] = []
-    for i, hand in enumerate(hands, start=1):
+    for name, hand in zip(named, hands, strict=True):
         if isinstance(hand, str) and hand.strip().lower() == RANDOM:
             seats.append(Seat(RANDOM))
         elif isinstance(hand, Range) or (isinstance(hand, str) and is_range_expression(hand)):
             seats.append(None)  # parsed once the hole size is known
         else:
-            cards = parse_hole(hand, what=f"hand {i}")
-            seats.append(Seat(format_cards(cards), cards=cards))
-    sizes = {len(s.cards) for s in seats if s is not None and s.cards is not None}
-    sizes |= {h.hole_size for h in hands if isinstance(h, Range)}
+            cards = parse_hole(hand, what=name)
+            seats.append(Seat(format_hand(cards), cards=cards))
+    held: list[tuple[str, int, str]] = []  # (name, hole size, as told) of each known hand and Range given
+    for name, seat, hand in zip(named, seats, hands, strict=True):
+        if seat is not None and seat.cards is not None:
+            held.append((name, len(seat.cards), str(len(seat.cards))))
+        elif isinstance(hand, Range):
+            held.append((name, hand.hole_size, f"a range of {hand.hole_size}-card hands"))
+    sizes = {size for _, size, _ in held}
     if len(sizes) > 1:
         raise HandSizeError(
             "hands: every hand must have the same number of hole cards, got "
-            + ", ".join(
-                f"hand {i}: {len(s.cards)}" for i, s in enumerate(seats, 1) if s is not None and s.cards is not None
-            )
+            + ", ".join(f"{name}: {told}" for name, _, told in held)
         )
     check_hole_size(game, sizes)
     hole_size = game.hole_cards if game is not None else sizes.pop() if sizes else 4
     parsed_seats: list[Seat] = []
-    for i, (seat, hand) in enumerate(zip(seats, hands, strict=True)):
+    for name, seat, hand in zip(named, seats, hands, strict=True):
         if seat is None:
-            parsed = hand if isinstance(hand, Range) else parse_range_text(hand, hole_size, f"hand {i + 1}")
+            parsed = hand if isinstance(hand, Range) else parse_range_text(hand, hole_size, name)
             seat = range_seat(str(hand).strip(), parsed)
         parsed_seats.append(seat)
     if all(s.is_random for s in parsed_seats):
@@ -242,7 +252,7 @@ def known_hands_only(hands: object) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
-    """``(cards, label)`` of hand text that :func:`_parse_seats` reads as a known hand
+    """``(cards, label)`` of hand text that :func:`parse_seats` reads as a known hand
     of 4 to 6 cards, else None (random, a range, or a mistake: the caller's full path
     then reads it and names it in any error). Cached: the same hands come back often.
 
@@ -252,7 +262,7 @@ def _known_hand_text(text: str) -> tuple[tuple[int, ...], str] | None:
         cards = parse_hole(text)
     except OmahaInputError:
         return None
-    return cards, format_cards(cards)
+    return cards, format_hand(cards)
 
 
 def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
@@ -272,24 +282,36 @@ def _cards_mask(cards: tuple[int, ...]) -> int:
     return sum(1 << card for card in cards)
 
 
+def check_no_card_twice(
+    seats: Sequence[Seat], board: tuple[int, ...], dead: tuple[int, ...], names: Sequence[str] | None = None
+) -> None:
+    """Raise DuplicateCardError naming both places of a card that the known hands, the
+    board and the dead cards hold twice. ``names[i]`` names seat i (default "hand i+1")."""
+    known = [s.cards for s in seats if s.cards is not None]
+    if _card_groups_overlap([*known, board, dead]):  # then check_disjoint names the card
+        named = names if names is not None else [f"hand {i}" for i in range(1, len(seats) + 1)]
+        check_disjoint(
+            [(name, s.cards) for name, s in zip(named, seats, strict=True) if s.cards is not None]
+            + [("the board", board), ("the dead cards", dead)]
+        )
+
+
 def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game | None = None) -> Spot:
     """Parse and check the players, the board and the dead cards (no card twice,
     enough cards in the deck). ``game`` (None: any hole size, the hands') sets the hole
     size: of the hands, which must have it, and of the text ranges. Raises
     OmahaInputError naming the bad input, TypeError for ``hands`` that is not a list."""
-    seats, hole_size = _parse_seats(hands, game)
+    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
+    if len(hands) < 2:
+        raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
+    seats, hole_size = parse_seats(hands, game)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) not in (0, *BOARD_SIZES):
         raise HandSizeError(
             f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
         )
     dead_cards = parse_cards(dead, what="dead cards")
-    known = [s.cards for s in seats if s.cards is not None]
-    if _card_groups_overlap([*known, board_cards, dead_cards]):  # then check_disjoint names the card
-        check_disjoint(
-            [(f"hand {i}", s.cards) for i, s in enumerate(seats, 1) if s.cards is not None]
-            + [("the board", board_cards), ("the dead cards", dead_cards)]
-        )
+    check_no_card_twice(seats, board_cards, dead_cards)
     n_players = len(seats)
     needed = n_players * hole_size + 5 + len(dead_cards)
     if needed > DECK_SIZE:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..cards import CardSpec, format_cards, parse_cards
+from ..cards import CardSpec, format_cards, format_hand, parse_cards
 from ..deck import BOARD_SIZES
 from ..engine.options import RunOptions
 from ..equities import equity_of
@@ -290,7 +290,7 @@ def _expectations(
         players_out.append(
             AllinPlayer(
                 seat=seat,
-                hand=None if hand is None else format_cards(hand),
+                hand=None if hand is None else format_hand(hand),
                 contributed=chips[seat],
                 returned=returned[seat],
                 expected=expected,

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
+from ..cards import CardSpec, check_disjoint, format_cards, format_hand, parse_cards
 from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
@@ -285,7 +285,7 @@ def settle_boards(
         pots=tuple(pots),
         boards=tuple(format_cards(board) for board in parsed),
         kind=kind,
-        hands=tuple(None if h is None else format_cards(h) for h in hands),
+        hands=tuple(None if h is None else format_hand(h) for h in hands),
         highs=tuple(tuple(h) for h in highs),
         lows=tuple(tuple(lo) for lo in lows),
         showdown=showdown,

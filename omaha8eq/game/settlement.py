@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import overload
 
-from ..cards import CardSpec, format_cards, parse_cards
+from ..cards import CardSpec, format_cards, format_hand, parse_cards
 from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError
 from ..evaluation import evaluate
@@ -168,7 +168,7 @@ def settle(
         returned=returned,
         net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
         pots=pots,
-        hands=tuple(None if h is None else format_cards(h) for h in hands),
+        hands=tuple(None if h is None else format_hand(h) for h in hands),
         highs=tuple(highs),
         lows=tuple(lows),
         board=format_cards(board_cards),

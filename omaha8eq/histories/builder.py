@@ -26,7 +26,19 @@ from ..errors import OmahaInputError
 from ..games import as_game
 from .records import SCALE, Action, Collected, Hand, Seat, Skipped
 
-__all__ = ["Format", "HandBuilder", "HandError", "parse_block", "units"]
+__all__ = [
+    "ALLIN",
+    "GAMES",
+    "LIMITS",
+    "NAME",
+    "STREET_ROW",
+    "SUMMARY_SEAT_ROW",
+    "Format",
+    "HandBuilder",
+    "HandError",
+    "parse_block",
+    "units",
+]
 
 #: Names the hand's streets go by in headers (lower case) -> the record's street.
 STREET_NAMES = {
@@ -66,6 +78,36 @@ class Format:
     lines: Sequence[tuple[str, str, re.Pattern[str]]]
     total_includes_rake: bool
 
+
+# What the sites write alike: each format's tables start from these.
+
+#: Game names both sites write (lower case) -> omaha8eq.games names.
+GAMES = {
+    "omaha hi/lo": "omaha8",
+    "5 card omaha hi/lo": "omaha85",
+    "6 card omaha hi/lo": "omaha86",
+    "omaha": "omahahi",
+    "5 card omaha": "omahahi5",
+    "6 card omaha": "omahahi6",
+}
+#: Betting limits as the sites write them (lower case) -> the record's limit.
+LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fixed limit": "fixed limit", "limit": "fixed limit"}
+#: A line's player name, from the start of the line (the shortest that lets the rest match).
+NAME = r"^(?P<name>.+?)"
+#: The all-in mark that ends a post or an action.
+ALLIN = r"(?P<allin> and is all-in)?$"
+#: A summary's "Seat N: name (...) showed/mucked [cards]" line.
+SUMMARY_SEAT_ROW = (
+    "summary_seat",
+    "Seat ",
+    re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
+)
+#: A street's "*** NAME *** [old cards] [new card]" line.
+STREET_ROW = (
+    "street_line",
+    "*** ",
+    re.compile(r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"),
+)
 
 _CURRENCY = str.maketrans("", "", "$€£, ")
 _PLAIN_CARDS = re.compile(r"[2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*")  # "Ad 5h": the usual form

@@ -12,20 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import Format, HandError, units
+from .builder import ALLIN, GAMES, LIMITS, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, HandError, units
 
 __all__ = ["POKERSTARS"]
 
-#: Site game names -> omaha8eq.games names.
-GAMES = {
-    "omaha hi/lo": "omaha8",
-    "5 card omaha hi/lo": "omaha85",
-    "6 card omaha hi/lo": "omaha86",
-    "omaha": "omahahi",
-    "5 card omaha": "omahahi5",
-    "6 card omaha": "omahahi6",
-}
-LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fixed limit": "fixed limit", "limit": "fixed limit"}
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
@@ -64,13 +54,11 @@ def read_header(m: re.Match[str]) -> dict[str, Any]:
     }
 
 
-_NAME = r"^(?P<name>.+?)"
 _AMOUNT = r"(?P<amount>[$€£]?[\d.,]+)"
-_ALLIN = r"(?P<allin> and is all-in)?$"
 
 #: One row per kind of line: (builder method, needle, expression). First match wins.
 LINES = (
-    ("ignore", ' said, "', re.compile(_NAME + r' said, "')),
+    ("ignore", ' said, "', re.compile(NAME + r' said, "')),
     (
         "table_line",
         "Table '",
@@ -88,40 +76,29 @@ LINES = (
             + r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$"
         ),
     ),
-    (
-        "summary_seat",
-        "Seat ",
-        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
-    ),
-    (
-        "street_line",
-        "*** ",
-        re.compile(
-            r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
-            r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"
-        ),
-    ),
+    SUMMARY_SEAT_ROW,
+    STREET_ROW,
     (
         "post",
         ": posts ",
-        re.compile(_NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + _ALLIN),
+        re.compile(NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + ALLIN),
     ),
     (
         "action",
         ": ",
         re.compile(
-            _NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
+            NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
             r"(?: to (?P<to>[$€£]?[\d.,]+))?(?P<allin> and is all-in)?"
         ),
     ),
     ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),
-    ("show", ": shows [", re.compile(_NAME + r": shows \[(?P<cards>[^\]]+)\]")),
-    ("muck", ": mucks", re.compile(_NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
+    ("show", ": shows [", re.compile(NAME + r": shows \[(?P<cards>[^\]]+)\]")),
+    ("muck", ": mucks", re.compile(NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
     (
         "collect",
         " collected ",
-        re.compile(_NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
+        re.compile(NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
     ),
     ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r".*?\| Rake (?P<rake>[$€£]?[\d.,]+)")),
     ("board_line", "Board [", re.compile(r"^Board \[(?P<cards>[^\]]+)\]")),

@@ -12,23 +12,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import Format, HandError, units
+from .builder import ALLIN, GAMES, LIMITS, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, HandError, units
 
 __all__ = ["WINAMAX"]
 
-GAMES = {
-    "omaha hi/lo": "omaha8",
+#: Site game names -> omaha8eq.games names: both sites' and Winamax's "omaha5" forms.
+WINAMAX_GAMES = {
+    **GAMES,
     "omaha5 hi/lo": "omaha85",
-    "5 card omaha hi/lo": "omaha85",
     "omaha6 hi/lo": "omaha86",
-    "6 card omaha hi/lo": "omaha86",
-    "omaha": "omahahi",
     "omaha5": "omahahi5",
-    "5 card omaha": "omahahi5",
     "omaha6": "omahahi6",
-    "6 card omaha": "omahahi6",
 }
-LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fixed limit": "fixed limit", "limit": "fixed limit"}
 
 ANY_HEADER = re.compile(r"^Winamax Poker - .*?HandId: #(?P<hand_id>[\d-]+)")
 HEADER = re.compile(
@@ -47,7 +42,7 @@ def read_header(m: re.Match[str]) -> dict[str, Any]:
     tournament = m["tournament"]
     return {
         "hand_id": m["hand_id"],
-        "game": GAMES[m["game"].lower()],
+        "game": WINAMAX_GAMES[m["game"].lower()],
         "limit": LIMITS[m["limit"].lower()],
         "tournament": tournament,
         "level": m["level"],
@@ -58,9 +53,7 @@ def read_header(m: re.Match[str]) -> dict[str, Any]:
     }
 
 
-_NAME = r"^(?P<name>.+?)"
 _AMOUNT = r"(?P<amount>[\d.,]+€?)"
-_ALLIN = r"(?P<allin> and is all-in)?$"
 
 #: One row per kind of line: (builder method, needle, expression). First match wins.
 LINES = (
@@ -77,35 +70,24 @@ LINES = (
         "Seat ",
         re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"(?:, [^)]*)?\)(?P<out> out of hand)?$"),
     ),
-    (
-        "summary_seat",
-        "Seat ",
-        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
-    ),
-    (
-        "street_line",
-        "*** ",
-        re.compile(
-            r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*"
-            r"(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"
-        ),
-    ),
-    ("post", " posts ", re.compile(_NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + _ALLIN)),
+    SUMMARY_SEAT_ROW,
+    STREET_ROW,
+    ("post", " posts ", re.compile(NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + ALLIN)),
     (
         "action",
         " ",
         re.compile(
-            _NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
-            r"(?: to (?P<to>[\d.,]+€?))?" + _ALLIN
+            NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
+            r"(?: to (?P<to>[\d.,]+€?))?" + ALLIN
         ),
     ),
     ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")),
-    ("show", " shows [", re.compile(_NAME + r" shows \[(?P<cards>[^\]]+)\]")),
+    ("show", " shows [", re.compile(NAME + r" shows \[(?P<cards>[^\]]+)\]")),
     (
         "collect",
         " collected ",
         re.compile(
-            _NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?"
+            NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?"
         ),
     ),
     (

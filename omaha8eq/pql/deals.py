@@ -20,7 +20,7 @@ from math import comb, prod
 
 import numpy as np
 
-from ..cards import format_cards
+from ..cards import format_cards, format_hand
 from ..core import parallel
 from ..core.handclasses import _colex_ascending, card_masks, class_keys, class_representatives, class_sizes
 from ..core.kernel_args import RangeDraw
@@ -80,7 +80,7 @@ def prepare(checked: CheckedQuery) -> Deal:
         if cards is not None:
             if len(cards) != hole_size:
                 raise OmahaInputError(f"{name}: {len(cards)} cards; {checked.game.name} deals {hole_size}")
-            seats.append(Seat(format_cards(cards), cards=cards))
+            seats.append(Seat(format_hand(cards), cards=cards))
         else:
             seats.append(range_seat(text.strip(), parse_range_text(text, hole_size, name)))
     # A double-board query's second board is dealt apart (``double_board``): its known cards

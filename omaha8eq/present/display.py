@@ -374,7 +374,7 @@ def format_counterfeit(report: Any) -> str:
     spot, the probabilities table, the next cards, the method."""
     from fractions import Fraction
 
-    from ..cards import format_cards
+    from ..cards import format_cards, format_hand
 
     lines = [f"Hand: {report.hand}"]
     lines.append(
@@ -395,8 +395,9 @@ def format_counterfeit(report: Any) -> str:
             )
     if report.low_cards:
         kind = "low" if report.low is not None else "low draw"
-        ranks = " or ".join(dict.fromkeys(format_cards((c,))[0] for c in report.low_cards))
-        lines.append(f"Low cards: {format_cards(report.low_cards)} (the {kind}; counterfeited by any {ranks} to come)")
+        written = format_hand(report.low_cards)
+        ranks = " or ".join(dict.fromkeys(card[0] for card in written.split()))
+        lines.append(f"Low cards: {written} (the {kind}; counterfeited by any {ranks} to come)")
     if report.reason:
         lines.append(f"Note: {report.reason}")
     lines.append("")

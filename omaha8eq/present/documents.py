@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards, format_hand, parse_cards
 
 if TYPE_CHECKING:
     from ..hands import HighHand, LowHand
@@ -23,7 +23,7 @@ def eval_document(hand: str, board: str, high: HighHand, low: LowHand | None, ga
     named ``game``."""
     return {
         "game": game,
-        "hand": format_cards(parse_cards(hand, what="hand")),
+        "hand": format_hand(parse_cards(hand, what="hand")),
         "board": format_cards(parse_cards(board, what="board")),
         "high": high.to_dict(),
         "low": None if low is None else low.to_dict(),

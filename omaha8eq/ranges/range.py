@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_card, parse_cards
+from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_hand, parse_cards
 from ..checks import check_hole_size, check_int, excerpt
 from ..core.handclasses import all_hands, card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
@@ -316,8 +316,9 @@ def _decimal_denominator(weights: np.ndarray) -> int:
 
 
 def hand_text(row: Iterable[int], sep: str = "") -> str:
-    """A hand written high card first (``"As Ah 3d 2c"`` with ``sep=" "``)."""
-    return sep.join(format_card(int(c)) for c in sorted(row, reverse=True))
+    """A hand written high card first (``"As Ah 3d 2c"`` with ``sep=" "``):
+    :func:`omaha8eq.cards.format_hand`, without spaces by default."""
+    return format_hand(row).replace(" ", sep)
 
 
 # ---------------------------------------------------------------------------

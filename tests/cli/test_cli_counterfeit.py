@@ -28,7 +28,7 @@ def test_flop_text_report(capsys):
     status, out, err = run(capsys, "counterfeit", "As2cKhKd", "--board", "4d6h8s")
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "Hand: As 2c Kh Kd"
+    assert lines[0] == "Hand: As Kh Kd 2c"  # high card first
     assert lines[1] == "Board: 4d 6h 8s (flop: 2 cards to come, 990 runouts)"
     assert "Low now: 8-6-4-2-A, the nut low (As 2c + 4d 6h 8s)" in lines
     assert "Low cards: As 2c (the low; counterfeited by any A or 2 to come)" in lines
@@ -70,7 +70,7 @@ def test_turn_and_preflop(capsys):
 def test_vs_adds_the_equity_rows(capsys):
     status, out, _ = run(capsys, "counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "Ac3cQdJd")
     assert status == 0
-    assert "Vs: Ac 3c Qd Jd" in out
+    assert "Vs: Ac Qd Jd 3c" in out
     rows = table(out)
     assert rows["Equity"] == ("86.13", "565/656")
     assert rows["Equity if counterfeited"] == ("59.08", "449/760")
@@ -79,7 +79,7 @@ def test_vs_adds_the_equity_rows(capsys):
 
     _, one_flag, _ = run(capsys, "counterfeit", "As2cKhKd", "-b", "4d6h8s", "--vs", "Ac3cQdJd", "7c7d9h9s")
     _, two_flags, _ = run(capsys, "counterfeit", "As2cKhKd", "-b", "4d6h8s", "--vs", "Ac3cQdJd", "--vs", "7c7d9h9s")
-    assert "Vs: Ac 3c Qd Jd, 7c 7d 9h 9s" in one_flag
+    assert "Vs: Ac Qd Jd 3c, 9s 9h 7d 7c" in one_flag
     assert one_flag.split("Exact: counted")[0] == two_flags.split("Exact: counted")[0]
 
 
@@ -117,7 +117,7 @@ def test_json(capsys):
     status, out, err = run(capsys, "counterfeit", "As2cKhKd", "--board", "4d6h8s", "--vs", "Ac3cQdJd", "--json")
     assert status == 0 and err == ""
     data = json.loads(out)
-    assert data["hand"] == "As 2c Kh Kd" and data["opponents"] == ["Ac 3c Qd Jd"]
+    assert data["hand"] == "As Kh Kd 2c" and data["opponents"] == ["Ac Qd Jd 3c"]
     assert data["low_cards"] == "As 2c" and data["low"]["text"] == "8-6-4-2-A" and data["low_is_nut"]
     assert data["runouts"] == 820 and data["counterfeit_runouts"] == 190
     assert data["exact"]["p_counterfeit"] == "19/82" and data["p_counterfeit"] == pytest.approx(19 / 82)

@@ -34,7 +34,7 @@ def test_equity_table_exact(capsys):
         "Hand", "Equity %", "Win hi %", "Tie hi %", "Win lo %", "Tie lo %", "Scoop %", "Quarter %",
     ]  # fmt: skip
     rows = table_rows(out)
-    assert list(rows) == ["As Ah 2c 3d", "Ks Kh Qd Jd"]
+    assert list(rows) == ["As Ah 3d 2c", "Ks Kh Qd Jd"]
     aces, kings = (list(map(float, r)) for r in rows.values())
     assert aces[0] + kings[0] == pytest.approx(100, abs=0.011)
     assert 90 < aces[0] < 97  # AA23 has the only low and the best high most of the time
@@ -54,7 +54,7 @@ def test_equity_json(capsys):
     assert data["exhaustive"] is True and data["seed"] is None
     assert data["board"] == "4c 5d 7s" and data["outcomes"] == 820
     players = data["players"]
-    assert [p["hand"] for p in players] == ["As Ah 2c 3d", "Ks Kh Qd Jd"]
+    assert [p["hand"] for p in players] == ["As Ah 3d 2c", "Ks Kh Qd Jd"]
     assert sum(p["equity"] for p in players) == pytest.approx(1.0)
     assert "1/2" in players[0]["shares"] and "1" in players[0]["shares"]
     for p in players:
@@ -70,7 +70,7 @@ def test_equity_monte_carlo_is_seeded_and_repeatable(capsys):
     assert "± s.e." in first.splitlines()[0]
     assert "No low:" in first and "of deals" in first
     rows = table_rows(first)
-    assert list(rows) == ["As Ah 2c 3d", "Ks Kh Qd Jd", "random"]
+    assert list(rows) == ["As Ah 3d 2c", "Ks Kh Qd Jd", "random"]
     assert all(r[1].startswith("±") for r in rows.values())
     assert sum(float(r[0]) for r in rows.values()) == pytest.approx(100, abs=0.02)
     _, second, _ = run(capsys, *argv)

@@ -26,7 +26,7 @@ def test_settle_rules_example_text(capsys):
     assert re.search(r"Low 60: player 1 wins 30: 8-5-4-2-A low \(8c 5d 4c 2h Ah; hole Ah 2h\)", out)
     table = out.split("\n\n")[-1].splitlines()
     assert table[0].split() == ["Player", "Hand", "Put", "in", "Gets", "Net"]
-    assert table[1].split() == ["1", "Ah", "Ac", "2h", "3c", "40", "30", "-10"]
+    assert table[1].split() == ["1", "Ah", "Ac", "3c", "2h", "40", "30", "-10"]
     assert table[2].split()[-2:] == ["60", "+20"]
     assert table[3].split()[-2:] == ["30", "-10"]
 
@@ -114,7 +114,7 @@ def test_allin_text(capsys):
     assert lines[2].split() == ["Pot", "Chips", "Players", "Equity", "%"]
     assert lines[3].split() == ["Main", "pot", "60", "1", "2", "3", "62.16", "/", "11.41", "/", "26.43"]
     assert lines[4].split() == ["Side", "pot", "1", "80", "2", "3", "33.48", "/", "66.52"]
-    assert "1       As 2s 3d Kc      20     37.30  +17.30" in out
+    assert "1       As Kc 3d 2s      20     37.30  +17.30" in out
     assert re.search(r"^Exact: enumerated 666 boards for each of 2 contested pots in \d+\.\d\d s$", out, re.M)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from deals import batches_by_game
 
 from omaha8eq import equity_many
 from omaha8eq.core import parallel
@@ -83,8 +84,11 @@ def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, bo
 def test_many_spots_in_one_call_count_as_each_alone(hilo):
     # Mixed player counts and hole sizes (several groups), every street, repeated spots.
     spots = [(hands, board, dead) for hands, board, dead in SPOTS] + [SPOTS[0], SPOTS[6]]
-    many = equity_many(spots, hilo=hilo)
-    assert len(many) == len(spots)
+    many = [None] * len(spots)
+    for game, where in batches_by_game(spots, hilo):
+        for i, result in zip(where, equity_many([spots[i] for i in where], game=game), strict=True):
+            many[i] = result
+    assert all(result is not None for result in many)
     for spot, result in zip(spots, many, strict=True):
         alone = run_method(parse_spot(*spot), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
         assert result.outcomes == alone.outcomes

@@ -111,12 +111,12 @@ PREFLOP = ["AAKK:$ds", "QQ22:$ds, AAAA"]
 
 
 def test_exact_preflop_equity_on_the_cluster_equals_the_in_process_run(client, monkeypatch, tmp_path):
-    here = equity(PREFLOP, exhaustive=True, hilo=False, by_hand=True)
+    here = equity(PREFLOP, exhaustive=True, game="omahahi", by_hand=True)
     per_board = row_touches(*(len(parse_range(r).hands) for r in PREFLOP), 4)
     monkeypatch.setattr(sweep_job, "TASK_ROW_TOUCHES", per_board * 40_000)  # 4 tasks of 40,000 board classes
     seen = []
     there = equity(
-        PREFLOP, exhaustive=True, hilo=False, by_hand=True, scheduler=client, checkpoint=tmp_path / "parts",
+        PREFLOP, exhaustive=True, game="omahahi", by_hand=True, scheduler=client, checkpoint=tmp_path / "parts",
         progress=lambda done, total: seen.append((done, total)),
     )  # fmt: skip
     assert len(list((tmp_path / "parts").glob("task-*.npz"))) == 4 and seen[-1] == (134_459, 134_459)

@@ -17,7 +17,7 @@ import pickle
 
 import numpy as np
 import pytest
-from deals import random_known_spots, without_elapsed
+from deals import batches_by_game, game_of_spot, random_known_spots, without_elapsed
 
 from omaha8eq import equity, equity_many
 from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
@@ -89,7 +89,7 @@ def test_a_call_counts_as_every_board_visited_with_the_full_tables(hilo):
     # The reference parses the hands from card ints (the general path), builds the
     # hands' full tables (no cache) and visits every board.
     for hands, board, dead in random_known_spots(15, 40):
-        fast = equity(hands, board, dead, hilo=hilo)
+        fast = equity(hands, board, dead, game=game_of_spot((hands,), hilo))
         as_ints = [list(parse_cards(hand)) for hand in hands]
         slow = run_method(parse_spot(as_ints, board, dead), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
         known = sum(len(parse_cards(cards)) for cards in [*hands, board, dead])
@@ -121,9 +121,11 @@ def test_counts_too_large_for_int64_sums_are_summed_exactly():
 @pytest.mark.parametrize("hilo", [True, False])
 def test_many_spots_give_each_call_s_result(hilo):
     spots = random_known_spots(17, 24, players=(2, 3), boards=(0, 3, 4, 5)) + random_known_spots(18, 12)
-    many = equity_many(spots, hilo=hilo)
-    for spot, result in zip(spots, many, strict=True):
-        assert without_elapsed(result) == without_elapsed(equity(*spot, hilo=hilo, exhaustive=True))
+    for game, where in batches_by_game(spots, hilo):
+        many = equity_many([spots[i] for i in where], game=game)
+        for i, result in zip(where, many, strict=True):
+            alone = equity(*spots[i], game=game_of_spot(spots[i], hilo), exhaustive=True)
+            assert without_elapsed(result) == without_elapsed(alone)
 
 
 def test_the_cached_high_columns_are_the_hand_tables_high_columns():

@@ -77,7 +77,7 @@ def test_turn_and_river_to_come_five_card_hands_and_dead_cards():
 
 def test_omaha_high_per_pot():
     players = [(SHORT, 20), (MID, 60), (BIG, 60)]
-    result = allin_equity(players, "4c 5d Ks 8s", hilo=False)
+    result = allin_equity(players, "4c 5d Ks 8s", game="omahahi")
     hands = [parse_cards(h) for h, _ in players]
     pots = naive_pots.layer_pots([20, 60, 60], [True] * 3)
     deck = [c for c in range(52) if c not in set(sum(hands, ())) | set(parse_cards("4c 5d Ks 8s"))]
@@ -171,7 +171,7 @@ def test_bad_input(players, board, dead, error, match):
 
 @pytest.mark.parametrize("flag", [object(), [1]])  # hilo=None: not given (hilo= is deprecated)
 def test_hilo_must_be_a_boolean(flag):
-    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+    with pytest.warns(DeprecationWarning), pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
         allin_equity([(SHORT, 20), (MID, 60)], hilo=flag)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import naive_boards
 import numpy as np
 import pytest
@@ -61,6 +63,15 @@ def test_settle_boards_matches_independent_payouts(case):
         amounts = [part.amount for part in pot.parts]
         assert sum(amounts) == pot.amount and max(amounts) - min(amounts) <= chip
         assert amounts == sorted(amounts, reverse=True)  # odd units to the first boards
+
+
+@pytest.mark.parametrize("hilo", [True, False])
+def test_a_showdown_never_passes_the_deprecated_hilo_on(hilo):
+    players = [("As Ah 2c 3d 4h", 50), ("Ks Kh Qd Jd Td", 50)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        settled = settle_boards(players, ["4c 5d 7s 8h 9h", "4s 5s 7c Kc Kd"], hilo=hilo)
+    assert settled.showdown and all(low is None for lows in settled.lows for low in lows) != hilo
 
 
 def test_to_dict_names_runs():

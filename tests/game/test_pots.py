@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from omaha8eq import Settlement, format_cards, settle
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
+from omaha8eq.games import game_for
 from omaha8eq.inputs import MAX_PLAYERS
 
 # The rules' worked example 1 (tests/data/rules_examples.json)
@@ -52,7 +53,8 @@ def test_rules_example_quartered():
     assert str(pot.low[0].hand) == str(pot.low[1].hand) == "8-5-4-2-A"
     assert format_cards(pot.low[0].hand.hole_used) == "Ah 2h"
     assert str(s.lows[2]) == "8-7-6-5-4" and s.highs[0].describe() == "Pair of aces"
-    assert s.hands == (A, B, C)
+    assert (A, B, C) == ("Ah Ac 2h 3c", "As 2s 6d 7d", "6s 7s 8d 9d")  # as the rules write them
+    assert s.hands == ("Ah Ac 3c 2h", "As 7d 6d 2s", "9d 8d 7s 6s")  # high card first
 
 
 @pytest.mark.parametrize("showdown", SHOWDOWNS, ids=lambda s: f"example {s['example']}")
@@ -70,7 +72,7 @@ def test_rules_examples(showdown):
 
 
 def test_omaha_high_takes_the_whole_pot():
-    s = settle([(A, 40), (B, 40), (C, 40)], BOARD, hilo=False)
+    s = settle([(A, 40), (B, 40), (C, 40)], BOARD, game="omahahi")
     assert s.payouts == (0, 60, 60)
     assert s.pots[0].low == () and s.pots[0].low_amount == 0 and s.lows == (None, None, None)
 
@@ -226,7 +228,7 @@ def test_zero_contributions():
 def test_five_and_six_card_hands():
     s = settle([("Ah Ac 2h 3c Td", 40), ("As 2s 6d 7d Jh", 40)], BOARD)
     assert sum(s.payouts) == 80
-    s = settle([("Ah Ac 2h 3c Td Th", 40), ("As 2s 6d 7d Jh Js", 40)], BOARD, hilo=False)
+    s = settle([("Ah Ac 2h 3c Td Th", 40), ("As 2s 6d 7d Jh Js", 40)], BOARD, game="omahahi6")
     assert s.payouts == (0, 80)
 
 
@@ -304,12 +306,17 @@ def hands_at_showdown(draw, min_live=1):
     return [(h, u * chip) for h, u in zip(hands, units, strict=False)], board, button, chip, hilo
 
 
+def _game(players, hilo):
+    """The game of a drawn deal: its hands' size, hi-lo or high only."""
+    return game_for(next((len(hand) for hand, _ in players if hand is not None), 4), hilo)
+
+
 @pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(hands_at_showdown())
 def test_property_chips_are_conserved(case):
     players, board, button, chip, hilo = case
-    s = settle(players, board, button=button, chip=chip, hilo=hilo)
+    s = settle(players, board, button=button, chip=chip, game=_game(players, hilo))
     total = sum(c for _, c in players)
     assert sum(s.payouts) == total
     assert all(p >= 0 and p % chip == 0 for p in s.payouts)
@@ -351,7 +358,7 @@ def test_property_payouts_match_the_naive_reference(case):
         layers = naive_pots.layer_pots(chips, live)
     except ValueError:  # folded players put in more than every live player: not modelled there
         return
-    s = settle(players, board, button=button, chip=chip, hilo=hilo)
+    s = settle(players, board, button=button, chip=chip, game=_game(players, hilo))
     assert list(s.payouts) == naive_pots.payouts(hands, board, chips, button, chip, hilo)
     fair = naive_pots.fair_shares(hands, board, layers, hilo)
     for seat in range(len(players)):
@@ -367,7 +374,7 @@ def test_more_players_than_a_deck_deals_is_refused():
 
 @pytest.mark.parametrize("flag", [object(), [1], 1])  # hilo=None: not given (hilo= is deprecated)
 def test_hilo_must_be_a_boolean(flag):
-    with pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
+    with pytest.warns(DeprecationWarning), pytest.raises(OmahaTypeError, match="hilo: expected True or False"):
         settle([(A, 10), (B, 10)], BOARD, hilo=flag)
 
 

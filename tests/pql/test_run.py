@@ -31,7 +31,7 @@ def from_clause(game, hands, board):
 
 @pytest.mark.parametrize(("game", "hands", "board"), SPOTS)
 def test_exact_answers_equal_equity_exactly(game, hands, board):
-    expected = equity(hands, board, hilo=game.startswith("omaha8"))
+    expected = equity(hands, board, game=game)
     assert expected.exhaustive
     for i, player in enumerate(expected.players, 1):
         result = query(
@@ -52,7 +52,7 @@ def test_exact_hand_against_a_range_equals_equity():
 
 @pytest.mark.parametrize(("game", "hands", "board"), SPOTS[:3])
 def test_sampled_answers_agree_with_equity_within_the_error(game, hands, board):
-    expected = equity(hands, board, hilo=game.startswith("omaha8"))
+    expected = equity(hands, board, game=game)
     text = "select avg(riverEquity(p1)) as eq, count(scoops(p1)) as scoop " + from_clause(game, hands, board)
     result = query(text, samples=40_000, seed=11)
     assert not result.exact and result.trials == 40_000

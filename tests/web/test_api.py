@@ -58,7 +58,7 @@ def test_equity_of_known_hands_is_the_librarys(client):
 
 def test_equity_high_only_with_dead_cards(client):
     body = {"players": ["AsAh2c3d", "KsKhQdJd", "7h8h9hTh"], "board": "4c5d7s", "dead": "2h", "hilo": False}
-    want = omaha8eq.equity(body["players"], board="4c5d7s", dead="2h", hilo=False).to_dict()
+    want = omaha8eq.equity(body["players"], board="4c5d7s", dead="2h", game="omahahi").to_dict()
     assert without_elapsed(ok(client, "/api/equity", body)) == without_elapsed(want)
 
 
