@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
-from .high import best_flush, board_state, popcount, unsigned
+from .high import best_flush, board_state, popcount, rank_high, unsigned
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
@@ -195,6 +195,35 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
                 for j in range(i):
                     picked[j] = j
     return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
+
+
+@njit(cache=True)
+def _reached_highs(holes, n_hole, work_board, n_known, available, board_pair, multisets, highs):
+    """Fill ``highs[p, state - BOARD_OFFSET[5]]`` (the first columns of
+    ``showdown.fixed_hand_tables``) for every five-card state that a spot with a known
+    board (``work_board[0, :n_known]``, ``n_known`` > 0) reaches, and leave the others
+    unwritten: :func:`_run_tasks` reads no more. A flop reaches at most 91 of the 6,188
+    states, so this costs a tiny fraction of a whole table, which a spot with new hands
+    would otherwise build (``aggregate_spots``).
+
+    The states read are those of the multisets of the missing cards that the cards left
+    can deal (``available`` per rank): a correction's suited ranks and off-suit multiset
+    together form such a multiset too (each suited card is one of its rank's cards left).
+    """
+    n_missing = 5 - n_known
+    ranks = multisets.ranks
+    multiplicities = multisets.multiplicities
+    for m in range(multisets.offsets[n_missing], multisets.offsets[n_missing + 1]):
+        weight = 1
+        for i in range(n_missing):
+            weight *= BINOM[unsigned(available[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
+        if weight == 0:
+            continue
+        for i in range(n_missing):
+            work_board[0, n_known + i] = 4 * ranks[m, i]
+        state = _five_card_state(work_board)
+        for p in range(holes.shape[0]):
+            highs[p, state - BOARD_OFFSET[5]] = rank_high(holes, p, n_hole, state, board_pair)
 
 
 @njit(cache=True)
@@ -382,17 +411,29 @@ def aggregate_spots(spots, tables, multisets, counts):
 
     ``spots`` is a ``kernel_args.SpotBatch`` of ``n`` spots with ``P`` fixed hands
     each; spot ``i`` adds its outcomes to ``counts[i]`` (``(n, *histogram_shape(P))``),
-    exactly the counts of :func:`aggregate_showdowns` on that spot alone.
+    exactly the counts of :func:`aggregate_showdowns` on that spot alone. Only the
+    preflop spots' rows of ``spots.fixed_tables`` are read (see :func:`_reached_highs`).
     """
     n_players = counts.shape[1]
     for i in prange(counts.shape[0]):
         holes = spots.holes[i * n_players : (i + 1) * n_players]
-        fixed_highs = spots.fixed_tables[i * n_players : (i + 1) * n_players]
         board = spots.boards[i]
         n_known = spots.n_known[i]
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
             holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
         )
+        # The hands' highs by board state: a preflop spot's from the batch, built by the
+        # caller; with a known board only the few states its boards reach, built here.
+        fixed_highs = np.empty((n_players, spots.fixed_tables.shape[1]), dtype=np.int16)
+        if n_known == 0:
+            fixed_highs[:] = spots.fixed_tables[i * n_players : (i + 1) * n_players]
+        else:
+            work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
+            for k in range(n_known):
+                work_board[0, k] = board[k]
+            _reached_highs(
+                holes, spots.n_hole, work_board, n_known, available, tables.board_pair, multisets, fixed_highs
+            )
         # One worker, no split, as int64 (not constants): the signature of aggregate_showdowns' _run_tasks.
         alone = np.int64(0)
         _run_tasks(

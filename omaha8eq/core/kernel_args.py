@@ -115,7 +115,8 @@ class SpotBatch(NamedTuple):
     - ``holes`` (n * P, n_hole) int8: spot i's hands in rows ``i * P : (i + 1) * P``;
     - ``n_hole`` (int): hole cards per hand;
     - ``fixed_tables`` int16 (n * P, width): those hands' high columns (see
-      ``showdown.fixed_hand_tables``);
+      ``showdown.fixed_hand_tables``), read for the preflop spots only (the rows of a
+      spot with a known board may be left unwritten: the kernel builds the few it reads);
     - ``boards`` (n, 5) int8 and ``n_known`` int64 (n,): each spot's known board first;
     - ``decks`` (n, 52) int8 and ``deck_sizes`` int64 (n,): the cards left, first;
     - ``hilo`` (bool): Omaha Hi-Lo, or Omaha high (no low) when False.

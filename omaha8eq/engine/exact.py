@@ -18,7 +18,7 @@ from ..core import parallel
 from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
-from ..core.showdown import histogram_shape
+from ..core.showdown import FIVE_CARD_STATES, histogram_shape
 from ..deck import DECK_SIZE, check_deal_limits
 from .deal import board_row, cards_left, hand_highs
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
@@ -101,7 +101,7 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
     batch = SpotBatch(
         holes=holes,
         n_hole=spots[0].hole_size,
-        fixed_tables=np.array([hand_highs(hand) for hand in hands]),
+        fixed_tables=_preflop_highs(spots, hands),
         boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
         n_known=n_known,
         decks=np.frombuffer(decks, dtype=np.int8).reshape(len(spots), DECK_SIZE),
@@ -111,6 +111,20 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
     counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)
     parallel.run_soon(aggregate_spots, batch, tables, rank_multisets(), counts)
     return counts
+
+
+def _preflop_highs(spots: list[Spot], hands: list[tuple[int, ...]]) -> np.ndarray:
+    """``SpotBatch.fixed_tables`` of ``spots`` (``hands``: their hands in turn): the rows
+    of the preflop spots' hands filled by :func:`~.deal.hand_highs`, the others left
+    unwritten (the kernel builds the few states a known board reaches: a whole table per
+    new hand would cost more than the spot's count)."""
+    n_players = len(spots[0].seats)
+    highs = np.empty((len(hands), FIVE_CARD_STATES), dtype=np.int16)
+    for i, spot in enumerate(spots):
+        if not spot.board:
+            for row in range(i * n_players, (i + 1) * n_players):
+                highs[row] = hand_highs(hands[row])
+    return highs
 
 
 def enumerate_counts(
