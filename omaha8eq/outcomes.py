@@ -37,6 +37,7 @@ import numpy as np
 __all__ = [
     "SHARE_FIGURES",
     "cell_share",
+    "cells_winning",
     "histogram_figures",
     "nobody_low_share",
     "outcome_sum_array",
@@ -81,6 +82,11 @@ def share_units(n_players: int) -> np.ndarray:
         [[int(cell_share(h, lo, n_players) * pot) for lo in range(n_players + 3)] for h in range(n_players + 1)],
         dtype=np.int64,
     )
+
+
+def cells_winning(share: Fraction, n_players: int) -> tuple[tuple[int, int], ...]:
+    """The histogram cells in which a player wins exactly ``share`` of the pot."""
+    return next((where for won, _, where in share_cells(n_players) if won == share), ())
 
 
 @functools.cache
