@@ -374,9 +374,9 @@ def spot_equities(
     The figures of :func:`equity_many` (the same counts, the same floats bit for bit)
     in one :class:`~omaha8eq.spot_results.SpotEquities` of numpy arrays, made for all the
     spots at once: a heads-up flop spot costs about 10-13 microseconds when its hands
-    repeat in the batch, 16-23 when every spot's hands are new. Every spot has the same number of players (hole sizes, boards and
-    dead cards may differ); give spots of other counts in calls of their own, or to
-    :func:`equity_many`. ``SpotEquities.result(i)`` gives spot ``i``'s full
+    repeat in the batch, 16-23 when every spot's hands are new. Every spot has the same
+    number of players (hole sizes, boards and dead cards may differ); give spots of other
+    counts in calls of their own, or to :func:`equity_many`. ``SpotEquities.result(i)`` gives spot ``i``'s full
     :class:`~omaha8eq.results.EquityResult`.
 
     Args:
