@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import math
 import secrets
 import time
@@ -479,8 +480,10 @@ def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
         )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=256)
 def _end(text: str, start: int) -> int:
-    """The end of the selector starting at ``start``: its closing parenthesis."""
+    """The end of the selector starting at ``start``: its closing parenthesis (kept: a query
+    is often asked again, and the scan is Python per character)."""
     depth = 0
     for i in range(start, len(text)):
         if text[i] == "(":
