@@ -8,10 +8,13 @@ block of deals evaluate every selector's expression and ``where`` as arrays
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import functools
 import math
 import secrets
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +26,7 @@ from ..checks import check_flag, check_int, excerpt
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
+from ..engine.deal import Deal
 from ..engine.method import duration_text
 from ..engine.run import numba_threads
 from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
@@ -193,6 +197,56 @@ class _Accumulator:
         return SelectorResult(name, how, self.total / self.weight, fraction, None if exact else self.stderr(count))
 
 
+#: Query texts whose checked query and deal are kept (known hands only), oldest dropped first.
+PLANS_KEPT = 64
+#: Most deals of an exact enumeration whose block a plan keeps (one block whatever the query).
+KEPT_BLOCK_DEALS = HEAVY_BLOCK_DEALS
+
+
+@dataclass
+class _Plan:
+    """What a query's text alone decides: the checked query, its deal, the streets it reads,
+    its suit classes (or None) and its exact cost; a small exact enumeration of known hands
+    keeps its deal block (``blocks``) once made. Kept per text (:func:`_plan`): asking the same
+    query again (a page, a loop over boards in a script) skips checking and preparing it."""
+
+    checked: CheckedQuery
+    deal: Deal
+    streets: tuple[int, ...]
+    classes: Deal | None
+    cost: int | None
+    blocks: list[DealBlock] | None = None
+
+    @property
+    def keeps_blocks(self) -> bool:
+        return self.cost is not None and self.cost <= KEPT_BLOCK_DEALS and not self.deal.ranged
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(text: object) -> _Plan:
+    """The :class:`_Plan` of ``text``: checked and prepared, or the one kept for it. Plans of
+    known hands only are kept (at most ``PLANS_KEPT``); a range's deal holds its hands'
+    arrays (large) and is prepared per run."""
+    if isinstance(text, str) and text in _PLANS:
+        return _PLANS[text]
+    checked = check_query(parse_query(text))
+    deal = prepare(checked)
+    streets = streets_read(checked)
+    # One representative hand per suit class, when the answer cannot tell them apart.
+    classes = suit_classes(deal) if checked.board2 is None else None
+    classes = classes if classes is not None and suit_invariant(checked) else None
+    two = checked.board2
+    cost = exact_cost(classes or deal, streets) if two is None else double_exact_cost(deal, two)
+    plan = _Plan(checked, deal, streets, classes, cost)
+    if not deal.ranged and isinstance(text, str):
+        if len(_PLANS) >= PLANS_KEPT:
+            del _PLANS[next(iter(_PLANS))]
+        _PLANS[text] = plan
+    return plan
+
+
 def _check_options(
     exhaustive: object, samples: object, stderr_target: object, seed: object, threads: object, max_work: object
 ) -> None:
@@ -258,14 +312,9 @@ def query(
     _check_options(exhaustive, samples, stderr_target, seed, threads, max_work)
     if progress is not None and not callable(progress):
         raise OmahaTypeError(f"progress: expected a function or None, got {excerpt(progress)}")
-    checked = check_query(parse_query(text))
-    deal = prepare(checked)
-    streets = streets_read(checked)
-    # One representative hand per suit class, when the answer cannot tell them apart.
-    classes = suit_classes(deal) if checked.board2 is None else None
-    classes = classes if classes is not None and suit_invariant(checked) else None
-    two = checked.board2
-    cost = exact_cost(classes or deal, streets) if two is None else double_exact_cost(deal, two)
+    plan = _plan(text)
+    checked = dataclasses.replace(plan.checked, cache={})  # the run's own cache (HvREquity answers)
+    deal, streets, classes, cost = plan.deal, plan.streets, plan.classes, plan.cost
     sampling = samples is not None or stderr_target is not None
     if exhaustive:
         if cost is None:
@@ -299,7 +348,8 @@ def query(
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
     with numba_threads(threads), notice:
         enumerated = classes if exact and classes is not None else deal
-        result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost)
+        kept = plan if exact and plan.keeps_blocks else None
+        result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost, kept)
     _RAN.append(True)
     return result
 
@@ -315,6 +365,7 @@ def _run(
     progress: ProgressCallback | None,
     started: float,
     cost: int | None,
+    kept: _Plan | None = None,
 ) -> QueryResult:
     # A double-board pot share is the mean of the boards' shares: twice the denominator.
     denominator = share_denominator(len(checked.players)) * (1 if checked.board2 is None else 2)
@@ -332,6 +383,10 @@ def _run(
             blocks = double_exact_blocks(deal, checked.board2, EXACT_BLOCK_ROWS)
         else:
             blocks = double_sampled_blocks(deal, checked.board2, int(seed or 0), limit)
+    elif kept is not None:  # a small enumeration of known hands: its one block, made once per text
+        if kept.blocks is None:
+            kept.blocks = list(exact_blocks(deal, streets, HEAVY_BLOCK_DEALS))
+        blocks = iter(kept.blocks)
     elif exact:
         blocks = exact_blocks(deal, streets, HEAVY_BLOCK_DEALS if heavy else EXACT_BLOCK_ROWS)
     else:
@@ -425,8 +480,10 @@ def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
         )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=256)
 def _end(text: str, start: int) -> int:
-    """The end of the selector starting at ``start``: its closing parenthesis."""
+    """The end of the selector starting at ``start``: its closing parenthesis (kept: a query
+    is often asked again, and the scan is Python per character)."""
     depth = 0
     for i in range(start, len(text)):
         if text[i] == "(":

@@ -197,3 +197,52 @@ def test_flop_hand_category_histogram_names_the_classes():
     assert result.exact and result.trials == 1081
     counts = {b.label: round(b.fraction * 1081) for b in result["c"].buckets}
     assert counts == {"flopquads": 46, "flopnutfullhouse": 66, "flopnutstraight": 16, "floptopset": 953}
+
+
+def _answers(result):
+    """Everything a result says but its timing."""
+    return [(s.name, s.value, s.fraction, s.stderr, s.buckets) for s in result.selectors] + [
+        result.exact,
+        result.trials,
+        result.met,
+        result.weight,
+        result.seed,
+    ]
+
+
+def test_a_query_asked_again_gives_the_same_answer_from_its_kept_plan():
+    """Known-hands queries keep their checked query, deal and small exact block per text
+    (run._PLANS): asking again, after other queries, answers exactly as a fresh run."""
+    from omaha8eq.pql import run
+
+    texts = [
+        "select avg(riverEquity(hero)) as eq, count(scoops(villain)), histogram(handType(hero, river)) "
+        "from game='omaha8', hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'",
+        "select count(winsLo(hero)), max(hiRating(villain, river)) from game='omaha8', hero='AsAh2c3d', "
+        "villain='KsKhQdJd', board='Ac8c5h' where nutLo(hero, river)",
+        "select avg(HvHEquity(hero, flop)) from game='omaha8', hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'",
+        "select count(winsHi(p1)) from game='omahahi', p1='AsAh2c3d', p2='KsKhQdJd', p3='*', board='2d3c4h'",
+    ]
+    run._PLANS.clear()
+    fresh = [_answers(query(t, seed=3)) for t in texts]
+    assert all(t in run._PLANS for t in texts)
+    for _ in range(2):
+        for text, expected in zip(texts, fresh, strict=True):
+            assert _answers(query(text, seed=3)) == expected
+    run._PLANS.clear()
+    assert [_answers(query(t, seed=3)) for t in reversed(texts)] == fresh[::-1]
+
+
+def test_plans_kept_are_bounded_and_ranges_are_prepared_per_run(monkeypatch):
+    from omaha8eq.pql import run
+
+    monkeypatch.setattr(run, "PLANS_KEPT", 3)
+    run._PLANS.clear()
+    boards = ["Ac8c5h9d", "Ac8c5h9s", "Ac8c5h7d", "Ac8c5hTd"]
+    for board in boards:
+        query(f"select avg(riverEquity(hero)) from game='omaha8', hero='AsAh2c3d', villain='KsKhQdJd', board='{board}'")
+    assert len(run._PLANS) == 3 and not any(boards[0] in t for t in run._PLANS)
+    ranged = "select avg(riverEquity(hero)) from game='omaha8', hero='AsAh2c3d', villain='KK**', board='Ac8c5h9d'"
+    first = _answers(query(ranged))
+    assert ranged not in run._PLANS
+    assert _answers(query(ranged)) == first
