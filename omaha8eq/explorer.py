@@ -70,7 +70,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "nut low draw": ("protected nut low draw", "unprotected nut low draw"),
     "low draw": sc.LOW_DRAW_CLASSES[:4],
     "flush draw": ("nut flush draw", "other flush draw"),
-    "straight draw": sc.STRAIGHT_DRAW_CLASSES[:-1],
+    "straight draw": sc.STRAIGHT_DRAW_CLASSES[:4],
     "counterfeitable": ("counterfeitable low",),
 }
 _NONE_CLASSES = frozenset(names[-1] for names in GROUPS.values())

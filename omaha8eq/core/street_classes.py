@@ -115,8 +115,9 @@ LOW_DRAW_CLASSES = (
 )
 #: The flush draws, best first.
 FLUSH_DRAW_CLASSES = ("nut flush draw", "other flush draw", "backdoor flush draw", "no flush draw")
-#: The straight draws by outs, best first: 13+, 9-12, 5-8, 1-4, none.
-STRAIGHT_DRAW_CLASSES = ("big wrap", "wrap", "open-ended", "gutshot", "no straight draw")
+#: The straight draws by outs, best first: 13+, 9-12, 5-8, 1-4, then (flop, no outs) a
+#: backdoor draw: some turn and river together give a higher straight; none.
+STRAIGHT_DRAW_CLASSES = ("big wrap", "wrap", "open-ended", "gutshot", "backdoor straight draw", "no straight draw")
 
 #: The counterfeit risk of a made low: some next card counterfeits it, or none does.
 COUNTERFEIT_CLASSES = ("counterfeitable low", "no counterfeit risk")
@@ -140,6 +141,7 @@ _TOP_SET, _MIDDLE_SET, _BOTTOM_SET, _TRIPS, _TOP_TWO, _TWO_PAIR, _OVERPAIR, _TPT
 _OTHER_PAIR, _NO_PAIR = 18, 19
 _PROTECTED, _NUT_DRAW, _SECOND_DRAW, _WEAKER_DRAW, _BACKDOOR_LOW, _NO_LOW_DRAW = range(6)
 _NUT_FD, _FD, _BACKDOOR_FD, _NO_FD = range(4)
+_BACKDOOR_SD, _NO_SD = 4, 5
 # Outs at or above each threshold give the straight draw class of the same position.
 _OUTS_THRESHOLDS = np.array([13, 9, 5, 1], dtype=np.int64)
 
@@ -371,7 +373,7 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, b
         out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
         out[i, FLUSH_DRAW] = _NO_FD
         out[i, STRAIGHT_OUTS] = 0
-        out[i, STRAIGHT_DRAW] = len(_OUTS_THRESHOLDS)
+        out[i, STRAIGHT_DRAW] = _NO_SD
         if drawing:
             out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[_SUIT_RANKS : _SUIT_RANKS + 4], n_board)
             outs = _straight_outs(f[_BOARD_RANKS], board_mask, hole_ranks, hole_mask)
@@ -380,6 +382,8 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, b
                 if outs >= _OUTS_THRESHOLDS[k]:
                     out[i, STRAIGHT_DRAW] = k
                     break
+            if outs == 0 and n_board == 3 and _backdoor_straight(f[_BOARD_RANKS], hole_ranks, hole_mask):
+                out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
 
 
 @njit(cache=True, inline="always")
@@ -489,6 +493,36 @@ def _straight_outs(board_ranks, board_mask, hole_ranks, hole_mask):
         if _best_straight(board_ranks | (1 << rank), hole_ranks) > now:
             outs += 4 - _count_rank(board_mask, rank) - _count_rank(hole_mask, rank)
     return outs
+
+
+@njit(cache=True, inline="always")
+def _backdoor_straight(board_ranks, hole_ranks, hole_mask):
+    """Whether some turn and river together give a higher straight than the hand has: a
+    straight window above its best with two hole ranks in it whose other three ranks miss
+    at most two board ranks, each with a card left (the missing ranks are off the board;
+    only the hand can hold their cards)."""
+    now = _best_straight(board_ranks, hole_ranks)
+    for w in range(9, now, -1):
+        window = STRAIGHT_WINDOWS[w]
+        held = window & hole_ranks
+        if popcount(held) < 2:
+            continue
+        for a in range(13):
+            if not (held >> a) & 1:
+                continue
+            for c in range(a + 1, 13):
+                if not (held >> c) & 1:
+                    continue
+                need = window & ~((1 << a) | (1 << c)) & ~board_ranks
+                if popcount(need) > 2:
+                    continue
+                left = True
+                for r in range(13):
+                    if (need >> r) & 1 and _count_rank(hole_mask, r) == 4:
+                        left = False
+                if left:
+                    return True
+    return False
 
 
 def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) -> np.ndarray:

@@ -68,6 +68,8 @@ def test_boards_rich_in_draws_match_the_definitions(board_size: int) -> None:
         assert got == [ref.classes(hand, board) for hand in hands], board
         seen.update(str(name) for row in got for name in row[:N_GROUPS])
     assert {"unprotected nut low draw", "other flush draw", "gutshot"} <= seen
+    if board_size == 3:
+        assert "backdoor straight draw" in seen
 
 
 def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
@@ -92,6 +94,11 @@ def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
         ("Ac5d2h2s", "Tc4d3h", 4, "wrap", 12),  # 5 (3 left), 6 (4), 2 (2 left), A (3)
         ("Jc9d2h2s", "Tc7d3h", 4, "gutshot", 4),  # an eight
         ("AsKs2d3d", "7c8h9d", 4, "no straight draw", 0),  # Omaha: no two hole cards connect
+        # Backdoors: no outs, but a turn and river together: Q K, 8 Q or 7 8 with the J 9.
+        ("Jc9d2h2s", "Tc3d3h", 4, "backdoor straight draw", 0),
+        ("AhAd3c2c", "Kc8c5h", 4, "backdoor straight draw", 0),  # a four with A, 2, 3 or 6
+        ("Jc9d2h2s", "Tc3d3h4s", 4, "no straight draw", 0),  # a backdoor is a flop draw
+        ("KsKd2c2h", "7c8h9d", 4, "no straight draw", 0),  # K 2 and 2 K: three ranks short
     ],
 )
 def test_named_straight_draws(hand: str, board: str, group: int, name: str, outs: int) -> None:
