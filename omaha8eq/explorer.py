@@ -16,7 +16,8 @@ classes meet a boolean expression over class names::
 
 A NAME is a class name of any group ("top set", "nut low draw", ...; spaces included,
 case ignored) or a family of them: "set", "full house", "flush", "straight", "two pair",
-"top pair", "low", "nut low draw", "low draw", "flush draw", "straight draw" (see
+"top pair", "low", "nut low draw", "low draw", "flush draw", "straight draw",
+"counterfeitable" (see
 :data:`FAMILIES`). The filter's words are few and multi-word, so this small
 recursive-descent parser reads them (the query language's names are single words).
 """
@@ -54,8 +55,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "low draw": sc.LOW_DRAW_CLASSES,
     "flush draw": sc.FLUSH_DRAW_CLASSES,
     "straight draw": sc.STRAIGHT_DRAW_CLASSES,
+    "counterfeit": sc.COUNTERFEIT_CLASSES,
 }
-_LOW_GROUPS = ("low", "low draw")
+_LOW_GROUPS = ("low", "low draw", "counterfeit")
 #: Names a filter may use for several classes at once.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "set": ("top set", "middle set", "bottom set"),
@@ -68,7 +70,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "nut low draw": ("protected nut low draw", "unprotected nut low draw"),
     "low draw": sc.LOW_DRAW_CLASSES[:4],
     "flush draw": ("nut flush draw", "other flush draw"),
-    "straight draw": sc.STRAIGHT_DRAW_CLASSES[:-1],
+    "straight draw": sc.STRAIGHT_DRAW_CLASSES[:4],
+    "counterfeitable": ("counterfeitable low",),
 }
 _NONE_CLASSES = frozenset(names[-1] for names in GROUPS.values())
 _N_PLAYERS = 2
@@ -126,8 +129,9 @@ class Exploration:
     Attributes:
         range, board, against, game: what was explored (``against`` None without one).
         hands: the live hands (n, hole size) int8 (holding no board or dead card);
-            ``weights`` (n,) their weights; ``classes`` (n, 6) int8: their class ids
-            by group and their straight outs (``core.street_classes.COLUMNS``).
+            ``weights`` (n,) their weights; ``classes`` (n, 8) int8: their class ids
+            by group, their straight outs and their counterfeit outs
+            (``core.street_classes.COLUMNS``).
         rows: every class with a hand, group by group, heaviest first, then the
             summaries (the ``"summary"`` group).
         total: the whole range as one row (its equity with ``against``).
@@ -530,7 +534,7 @@ class _Filter:
         return ("name", token)
 
     def mask(self, classes: np.ndarray) -> np.ndarray:
-        """Which rows of ``classes`` (n, 6) meet the expression."""
+        """Which rows of ``classes`` (n, 8) meet the expression."""
         return self._evaluate(self.tree, classes)
 
     def _evaluate(self, node: Any, classes: np.ndarray) -> np.ndarray:

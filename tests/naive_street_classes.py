@@ -177,25 +177,59 @@ def straight_outs(hole, board):
     return sum(_straight_top(hole, (*board, c)) > now for c in unseen)
 
 
-def straight_draw_class(outs):
+def backdoor_straight(hole, board):
+    """On the flop: whether some turn and river together give a higher straight than the
+    hand has (every pair of unseen cards, one pair per two ranks: suits are ignored)."""
+    if len(board) != 3:
+        return False
+    now = _straight_top(hole, board)
+    unseen = [c for c in range(52) if c not in hole and c not in board]
+    pairs = {}
+    for c1, c2 in combinations(unseen, 2):
+        pairs.setdefault((c1 // 4, c2 // 4), (c1, c2))
+    return any(_straight_top(hole, (*board, *pair)) > now for pair in pairs.values())
+
+
+def straight_draw_class(outs, backdoor=False):
     if outs >= 13:
         return "big wrap"
     if outs >= 9:
         return "wrap"
     if outs >= 5:
         return "open-ended"
-    return "gutshot" if outs >= 1 else "no straight draw"
+    if outs >= 1:
+        return "gutshot"
+    return "backdoor straight draw" if backdoor else "no straight draw"
+
+
+LOW_ORDER = ("nut low", "second nut low", "third nut low", "weaker low", "no low")
+
+
+def counterfeit_outs(hole, board):
+    """The unseen cards that, dealt next (flop and turn), pair a rank of the hand's best low
+    that is not on the board (one the low takes from the hand) and drop its made low class."""
+    low = _low(hole, board)
+    if len(board) == 5 or low is None:
+        return 0
+    on_board = {_low_rank(c) for c in board}
+    from_hand = set(low) - on_board
+    now = LOW_ORDER.index(low_class(hole, board))
+    unseen = [c for c in range(52) if c not in hole and c not in board]
+    return sum(_low_rank(c) in from_hand and LOW_ORDER.index(low_class(hole, (*board, c))) > now for c in unseen)
 
 
 def classes(hole, board, hilo=True):
-    """The six columns of a hand on a board, by name (outs as a number)."""
+    """The eight columns of a hand on a board, by name (outs as numbers)."""
     hole, board = tuple(hole), tuple(board)
     outs = straight_outs(hole, board)
+    counterfeits = counterfeit_outs(hole, board) if hilo else 0
     return (
         high_class(hole, board),
         low_class(hole, board) if hilo else "no low",
         low_draw_class(hole, board) if hilo else "no low draw",
         flush_draw_class(hole, board),
-        straight_draw_class(outs),
+        straight_draw_class(outs, outs == 0 and backdoor_straight(hole, board)),
+        "counterfeitable low" if counterfeits else "no counterfeit risk",
         outs,
+        counterfeits,
     )

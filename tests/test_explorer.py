@@ -63,7 +63,7 @@ def _by_reference(found) -> dict[tuple[int, ...], set[str]]:
     board = tuple(int(c) for c in _cards(found.board))
     out = {}
     for hand in found.hands.tolist():
-        names = ref.classes(tuple(hand), board)[:5]
+        names = ref.classes(tuple(hand), board)[: len(GROUPS)]
         families = {f for f, members in FAMILIES.items() if set(members) & set(names)}
         out[tuple(hand)] = set(names) | families
     return out
@@ -186,5 +186,18 @@ def test_kernel_classes_match_the_reference_on_a_range():
     rng = np.random.default_rng(0)
     board = tuple(_cards("9h8h2c"))
     for i in rng.choice(len(found.hands), 20, replace=False).tolist():
-        names = tuple(g[c] for g, c in zip(GROUPS.values(), found.classes[i, :5].tolist(), strict=True))
-        assert names == ref.classes(tuple(found.hands[i].tolist()), board)[:5]
+        names = tuple(g[c] for g, c in zip(GROUPS.values(), found.classes[i, : len(GROUPS)].tolist(), strict=True))
+        assert names == ref.classes(tuple(found.hands[i].tolist()), board)[: len(GROUPS)]
+
+
+def test_counterfeitable_filter_and_outs_equal_the_reference():
+    """On a low flop: `where("counterfeitable ...")` keeps the hands the reference finds
+    counterfeitable, and the classes' last column is the reference's counterfeit outs."""
+    found = explore("A2**:$ds, 23**", "4c5h8d")
+    board = tuple(int(c) for c in _cards("4c5h8d"))
+    truth = {tuple(h): ref.classes(tuple(h), board) for h in found.hands.tolist()}
+    want = {h for h, c in truth.items() if c[1] == "nut low" and c[5] == "counterfeitable low"}
+    got = found.where("counterfeitable and nut low")
+    assert {tuple(h) for h in got.hands.tolist()} == want
+    assert 0 < len(want) < len(truth)
+    assert found.classes[:, -1].tolist() == [truth[tuple(h)][-1] for h in found.hands.tolist()]

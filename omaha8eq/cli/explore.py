@@ -6,7 +6,7 @@ Usage::
                      [--where EXPR] [--json] [--graph FILE]
 
 Prints, for each group of classes (made high, made low, low draw, flush draw, straight
-draw, then each hand's summary), every class with a hand: its number of hands and share
+draw, counterfeit risk, then each hand's summary), every class with a hand: its number of hands and share
 of the range, heaviest first; with ``--against``, also each class's exact equity, scoop,
 quarter, high and low win rates and its best and worst hands (see
 :func:`omaha8eq.explore` and docs/range-explorer.md). ``--where`` prints the hands of the
@@ -41,7 +41,7 @@ def register(commands: Subparsers) -> None:
         "explore",
         help="a range's classes on a board (nut low draw, set, wrap ...) with exact equity per class",
         description="Classify every hand of a range on a flop, turn or river (made high, made low, "
-        "low draw, flush draw, straight draw; docs/range-explorer.md) and, with --against, give each "
+        "low draw, flush draw, straight draw, counterfeit risk; docs/range-explorer.md) and, with --against, give each "
         "class its exact equity against the other hand or range.",
         examples=[
             "omaha8eq explore 15% --board Ac8c5h",

@@ -19,9 +19,15 @@ straight outs (columns, int8):
     the flush draw (:data:`FLUSH_DRAW_CLASSES`), flop and turn only;
 ``STRAIGHT_DRAW``
     the straight draw by its number of outs (:data:`STRAIGHT_DRAW_CLASSES`);
+``COUNTERFEIT``
+    the counterfeit risk of a made low (:data:`COUNTERFEIT_CLASSES`), flop and turn only;
 ``STRAIGHT_OUTS``
     the number of unseen cards (not on the board, not in the hand) that, dealt next,
-    give the hand a higher straight than it has (suits ignored; 0 on the river).
+    give the hand a higher straight than it has (suits ignored; 0 on the river);
+``COUNTERFEIT_OUTS``
+    the number of unseen cards that, dealt next, counterfeit the hand's made low: of a
+    rank its best low takes from the hand (not on the board), they drop its made low
+    class (nut, second, third, weaker) against the new board's nuts (0 on the river).
 
 "Nut" always compares with what any two cards not on the board make with it (the
 board's nuts: the hand's own cards and dead cards are not removed). The per-board
@@ -40,10 +46,22 @@ from numba import njit, prange
 from . import parallel
 from .high import best_flush, describe_board, hand_high, popcount, unsigned
 from .low import hand_low
-from .tables import LOW_BIT, NO_LOW, PAIR_INDEX, STRAIGHT_WINDOWS, Tables, high_classes
+from .tables import (
+    LOW_BIT,
+    N_LOW_CLASSES,
+    NO_LOW,
+    PAIR_INDEX,
+    STRAIGHT_WINDOWS,
+    Tables,
+    high_classes,
+    low_class_ranks,
+)
 
 __all__ = [
     "COLUMNS",
+    "COUNTERFEIT",
+    "COUNTERFEIT_CLASSES",
+    "COUNTERFEIT_OUTS",
     "FLUSH_DRAW",
     "FLUSH_DRAW_CLASSES",
     "HIGH",
@@ -58,6 +76,7 @@ __all__ = [
     "classify",
     "classify_kernel",
     "high_decode",
+    "low_rank_masks",
 ]
 
 #: The made high classes, best first (ids are positions).
@@ -96,12 +115,25 @@ LOW_DRAW_CLASSES = (
 )
 #: The flush draws, best first.
 FLUSH_DRAW_CLASSES = ("nut flush draw", "other flush draw", "backdoor flush draw", "no flush draw")
-#: The straight draws by outs, best first: 13+, 9-12, 5-8, 1-4, none.
-STRAIGHT_DRAW_CLASSES = ("big wrap", "wrap", "open-ended", "gutshot", "no straight draw")
+#: The straight draws by outs, best first: 13+, 9-12, 5-8, 1-4, then (flop, no outs) a
+#: backdoor draw: some turn and river together give a higher straight; none.
+STRAIGHT_DRAW_CLASSES = ("big wrap", "wrap", "open-ended", "gutshot", "backdoor straight draw", "no straight draw")
 
-HIGH, LOW, LOW_DRAW, FLUSH_DRAW, STRAIGHT_DRAW, STRAIGHT_OUTS = range(6)
-#: The columns of :func:`classify_kernel`'s output, by name.
-COLUMNS = ("high", "low", "low draw", "flush draw", "straight draw", "straight outs")
+#: The counterfeit risk of a made low: some next card counterfeits it, or none does.
+COUNTERFEIT_CLASSES = ("counterfeitable low", "no counterfeit risk")
+
+HIGH, LOW, LOW_DRAW, FLUSH_DRAW, STRAIGHT_DRAW, COUNTERFEIT, STRAIGHT_OUTS, COUNTERFEIT_OUTS = range(8)
+#: The columns of :func:`classify_kernel`'s output, by name: the class groups, then the counts.
+COLUMNS = (
+    "high",
+    "low",
+    "low draw",
+    "flush draw",
+    "straight draw",
+    "counterfeit",
+    "straight outs",
+    "counterfeit outs",
+)
 
 # Class ids the kernel writes (positions in the tuples above).
 _SF, _QUADS, _NUT_FH, _FH, _NUT_FLUSH, _SECOND_FLUSH, _FLUSH, _NUT_STRAIGHT, _STRAIGHT = range(9)
@@ -109,6 +141,7 @@ _TOP_SET, _MIDDLE_SET, _BOTTOM_SET, _TRIPS, _TOP_TWO, _TWO_PAIR, _OVERPAIR, _TPT
 _OTHER_PAIR, _NO_PAIR = 18, 19
 _PROTECTED, _NUT_DRAW, _SECOND_DRAW, _WEAKER_DRAW, _BACKDOOR_LOW, _NO_LOW_DRAW = range(6)
 _NUT_FD, _FD, _BACKDOOR_FD, _NO_FD = range(4)
+_BACKDOOR_SD, _NO_SD = 4, 5
 # Outs at or above each threshold give the straight draw class of the same position.
 _OUTS_THRESHOLDS = np.array([13, 9, 5, 1], dtype=np.int64)
 
@@ -126,6 +159,14 @@ def high_decode() -> np.ndarray:
         out[value, 1] = grouped[0]
         if len(grouped) > 1:
             out[value, 2] = grouped[1]
+    out.setflags(write=False)
+    return out
+
+
+@functools.cache
+def low_rank_masks() -> np.ndarray:
+    """(56,) int64, by low value: its five ranks as a low-rank mask (bit 0: the ace)."""
+    out = np.array([sum(1 << (r - 1) for r in low_class_ranks(v)) for v in range(N_LOW_CLASSES)], dtype=np.int64)
     out.setflags(write=False)
     return out
 
@@ -162,7 +203,8 @@ def _lowest_bits(mask, count):
 _NUT_FH_VALUE, _FLUSH1, _FLUSH2, _NUT_STRAIGHT_VALUE, _TOP_PAIR_VALUE, _LOW1, _LOW2, _LOW3 = range(8)
 _STATE, _FLUSH_SUIT, _FLUSH_RANKS, _BOARD_LOW, _BOARD_MASK, _BOARD_RANKS, _TOP, _SECOND, _BOTTOM = range(8, 17)
 _SUIT_RANKS = 17  # four columns: each suit's 13-bit rank mask on the board
-_N_FACTS = 21
+_LOWS_AFTER = 21  # 8 x 3 columns: the three best lows after one more card of low bit k
+_N_FACTS = 45
 
 
 @njit(cache=True, inline="always")
@@ -170,7 +212,8 @@ def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, fa
     """``facts[b]``: the board ``boards[b, :n_board]`` summarised (``describe_board``, card
     and rank masks, its top, second and bottom ranks) and its nuts: the nut full house, the
     two best flushes, the nut straight, the best top pair and the three best lows that two
-    cards not on the board make (-1: none)."""
+    cards not on the board make (-1: none), and the three best lows after one more card of
+    each low rank."""
     state, flush_suit, flush_ranks, board_low = describe_board(boards, b, n_board)
     on_board = 0
     ranks = 0
@@ -215,20 +258,12 @@ def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, fa
                 nut_straight = max(nut_straight, value)
             elif category == 1 and decode[value, 1] == top:
                 top_pair = max(top_pair, value)
-    # Lows depend on ranks only; a rank is available unless the board holds all four cards.
-    low1 = low2 = low3 = NO_LOW
-    for a in range(8):
-        for c in range(a + 1, 8):
-            # low bit k is rank k - 1 (bit 0: the ace, rank 12)
-            if _count_rank(on_board, 12 if a == 0 else a - 1) == 4 or _count_rank(on_board, c - 1) == 4:
-                continue
-            value = low[unsigned(board_low * 256 + (1 << a) + (1 << c))]
-            if value > low1:
-                low1, low2, low3 = value, low1, low2
-            elif low1 > value > low2:
-                low2, low3 = value, low2
-            elif low2 > value > low3:
-                low3 = value
+    low1, low2, low3 = _three_best_lows(on_board, board_low, -1, low)
+    # The nuts after one more card of each low rank: what a counterfeit is measured against.
+    for k in range(8):
+        after = _three_best_lows(on_board, board_low | (1 << k), 12 if k == 0 else k - 1, low)
+        for j in range(3):
+            facts[b, _LOWS_AFTER + 3 * k + j] = after[j]
     facts[b, _NUT_FH_VALUE] = nut_fh
     facts[b, _FLUSH1] = flush1
     facts[b, _FLUSH2] = flush2
@@ -249,15 +284,56 @@ def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, fa
 
 
 @njit(cache=True, inline="always")
+def _three_best_lows(on_board, board_low, extra_rank, low):
+    """The three best lows (NO_LOW: fewer) two cards not on the board make with the board
+    of card mask ``on_board`` and low-rank mask ``board_low``, plus one more card of
+    ``extra_rank`` (-1: none) counted as on the board."""
+    # Lows depend on ranks only; a rank is available unless the board holds all four cards.
+    low1 = low2 = low3 = NO_LOW
+    for a in range(8):
+        for c in range(a + 1, 8):
+            # low bit k is rank k - 1 (bit 0: the ace, rank 12)
+            rank_a = 12 if a == 0 else a - 1
+            rank_c = c - 1
+            if _count_rank(on_board, rank_a) + (rank_a == extra_rank) == 4:
+                continue
+            if _count_rank(on_board, rank_c) + (rank_c == extra_rank) == 4:
+                continue
+            value = low[unsigned(board_low * 256 + (1 << a) + (1 << c))]
+            if value > low1:
+                low1, low2, low3 = value, low1, low2
+            elif low1 > value > low2:
+                low2, low3 = value, low2
+            elif low2 > value > low3:
+                low3 = value
+    return low1, low2, low3
+
+
+@njit(cache=True, inline="always")
+def _low_class(lo, low1, low2, low3):
+    """The made low class id of low value ``lo`` against the board's three best lows."""
+    if lo == NO_LOW:
+        return 4
+    if lo == low1:
+        return 0
+    if lo == low2:
+        return 1
+    if lo == low3:
+        return 2
+    return 3
+
+
+@njit(cache=True, inline="always")
 def _count_rank(card_mask, rank):
     """How many cards of ``rank`` the card mask (bit ``4 * rank + suit``) holds."""
     return popcount((card_mask >> (4 * rank)) & 15)
 
 
 @njit(cache=True, parallel=True)
-def classify_kernel(holes, boards, board_of, n_board, hilo, decode, board_pair, flush5, suited, low, out):
+def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, board_pair, flush5, suited, low, out):
     """``out[i]`` (int8, 6 columns, see the module docstring): the classes of ``holes[i]``
-    on the board ``boards[board_of[i], :n_board]``. ``hilo`` false: no lows, no low draws."""
+    on the board ``boards[board_of[i], :n_board]``. ``hilo`` false: no lows, no low draws.
+    ``decode`` is :func:`high_decode`, ``low_masks`` :func:`low_rank_masks`."""
     facts = np.empty((boards.shape[0], _N_FACTS), dtype=np.int64)
     for b in prange(boards.shape[0]):
         _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts)
@@ -285,20 +361,19 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, board_pair, 
             hole_mask |= np.int64(1) << c
             hole_low |= LOW_BIT[c >> 2]
         lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
-        if lo == NO_LOW:
-            out[i, LOW] = 4
-        elif lo == f[_LOW1]:
-            out[i, LOW] = 0
-        elif lo == f[_LOW2]:
-            out[i, LOW] = 1
-        elif lo == f[_LOW3]:
-            out[i, LOW] = 2
-        else:
-            out[i, LOW] = 3
+        low_class = _low_class(lo, f[_LOW1], f[_LOW2], f[_LOW3])
+        out[i, LOW] = low_class
+        counterfeits = 0
+        if drawing and lo != NO_LOW:
+            counterfeits = _counterfeit_outs(
+                lo, low_class, hole_low, hole_mask, board_mask, board_low, f, low, low_masks
+            )
+        out[i, COUNTERFEIT_OUTS] = counterfeits
+        out[i, COUNTERFEIT] = 0 if counterfeits else 1
         out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
         out[i, FLUSH_DRAW] = _NO_FD
         out[i, STRAIGHT_OUTS] = 0
-        out[i, STRAIGHT_DRAW] = len(_OUTS_THRESHOLDS)
+        out[i, STRAIGHT_DRAW] = _NO_SD
         if drawing:
             out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[_SUIT_RANKS : _SUIT_RANKS + 4], n_board)
             outs = _straight_outs(f[_BOARD_RANKS], board_mask, hole_ranks, hole_mask)
@@ -307,6 +382,26 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, board_pair, 
                 if outs >= _OUTS_THRESHOLDS[k]:
                     out[i, STRAIGHT_DRAW] = k
                     break
+            if outs == 0 and n_board == 3 and _backdoor_straight(f[_BOARD_RANKS], hole_ranks, hole_mask):
+                out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
+
+
+@njit(cache=True, inline="always")
+def _counterfeit_outs(lo, low_class, hole_low, hole_mask, board_mask, board_low, facts, low, low_masks):
+    """The unseen cards that counterfeit a made low ``lo`` of class ``low_class``: of a rank
+    its best low takes from the hand (a rank of the low not on the board), dealt next, they
+    leave the hand's low in a worse class against the nuts of the new board."""
+    used = low_masks[lo] & ~board_low
+    outs = 0
+    for k in range(8):
+        if not (used >> k) & 1:
+            continue
+        after = facts[_LOWS_AFTER + 3 * k : _LOWS_AFTER + 3 * k + 3]
+        new_lo = low[unsigned((board_low | (1 << k)) * 256 + hole_low)]
+        if _low_class(new_lo, after[0], after[1], after[2]) > low_class:
+            rank = 12 if k == 0 else k - 1
+            outs += 4 - _count_rank(board_mask, rank) - _count_rank(hole_mask, rank)
+    return outs
 
 
 @njit(cache=True, inline="always")
@@ -400,8 +495,38 @@ def _straight_outs(board_ranks, board_mask, hole_ranks, hole_mask):
     return outs
 
 
+@njit(cache=True, inline="always")
+def _backdoor_straight(board_ranks, hole_ranks, hole_mask):
+    """Whether some turn and river together give a higher straight than the hand has: a
+    straight window above its best with two hole ranks in it whose other three ranks miss
+    at most two board ranks, each with a card left (the missing ranks are off the board;
+    only the hand can hold their cards)."""
+    now = _best_straight(board_ranks, hole_ranks)
+    for w in range(9, now, -1):
+        window = STRAIGHT_WINDOWS[w]
+        held = window & hole_ranks
+        if popcount(held) < 2:
+            continue
+        for a in range(13):
+            if not (held >> a) & 1:
+                continue
+            for c in range(a + 1, 13):
+                if not (held >> c) & 1:
+                    continue
+                need = window & ~((1 << a) | (1 << c)) & ~board_ranks
+                if popcount(need) > 2:
+                    continue
+                left = True
+                for r in range(13):
+                    if (need >> r) & 1 and _count_rank(hole_mask, r) == 4:
+                        left = False
+                if left:
+                    return True
+    return False
+
+
 def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) -> np.ndarray:
-    """(n, 6) int8: the classes of every row of ``holes`` (int8 card ints) on ``boards``:
+    """(n, 8) int8: the classes of every row of ``holes`` (int8 card ints) on ``boards``:
     one board (3, 4 or 5 card ints) for every hand, or one board row per hand (n, 3..5).
     Trusted: the caller checked the cards (see the module docstring)."""
     boards = np.asarray(boards)
@@ -419,6 +544,7 @@ def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) 
         n_board,
         bool(hilo),
         high_decode(),
+        low_rank_masks(),
         tables.board_pair,
         tables.flush5,
         tables.suited,

@@ -14,11 +14,22 @@ from omaha8eq.cards import parse_cards
 from omaha8eq.core import street_classes as sc
 from omaha8eq.core.tables import get_tables
 
-GROUPS = (sc.HIGH_CLASSES, sc.LOW_CLASSES, sc.LOW_DRAW_CLASSES, sc.FLUSH_DRAW_CLASSES, sc.STRAIGHT_DRAW_CLASSES)
+GROUPS = (
+    sc.HIGH_CLASSES,
+    sc.LOW_CLASSES,
+    sc.LOW_DRAW_CLASSES,
+    sc.FLUSH_DRAW_CLASSES,
+    sc.STRAIGHT_DRAW_CLASSES,
+    sc.COUNTERFEIT_CLASSES,
+)
+N_GROUPS = len(GROUPS)
 
 
 def _named(rows: np.ndarray) -> list[tuple[object, ...]]:
-    return [(*(names[c] for names, c in zip(GROUPS, row[:5], strict=True)), int(row[5])) for row in rows]
+    return [
+        (*(names[c] for names, c in zip(GROUPS, row[:N_GROUPS], strict=True)), *(int(x) for x in row[N_GROUPS:]))
+        for row in rows
+    ]
 
 
 def _classify(hands: list[tuple[int, ...]], board: tuple[int, ...], hilo: bool = True) -> list[tuple[object, ...]]:
@@ -55,8 +66,10 @@ def test_boards_rich_in_draws_match_the_definitions(board_size: int) -> None:
         hands = [tuple(rng.sample([c for c in rest if c // 4 <= 9 or c // 4 == 12], 4)) for _ in range(40)]
         got = _classify(hands, board)
         assert got == [ref.classes(hand, board) for hand in hands], board
-        seen.update(str(name) for row in got for name in row[:5])
+        seen.update(str(name) for row in got for name in row[:N_GROUPS])
     assert {"unprotected nut low draw", "other flush draw", "gutshot"} <= seen
+    if board_size == 3:
+        assert "backdoor straight draw" in seen
 
 
 def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
@@ -81,11 +94,16 @@ def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
         ("Ac5d2h2s", "Tc4d3h", 4, "wrap", 12),  # 5 (3 left), 6 (4), 2 (2 left), A (3)
         ("Jc9d2h2s", "Tc7d3h", 4, "gutshot", 4),  # an eight
         ("AsKs2d3d", "7c8h9d", 4, "no straight draw", 0),  # Omaha: no two hole cards connect
+        # Backdoors: no outs, but a turn and river together: Q K, 8 Q or 7 8 with the J 9.
+        ("Jc9d2h2s", "Tc3d3h", 4, "backdoor straight draw", 0),
+        ("AhAd3c2c", "Kc8c5h", 4, "backdoor straight draw", 0),  # a four with A, 2, 3 or 6
+        ("Jc9d2h2s", "Tc3d3h4s", 4, "no straight draw", 0),  # a backdoor is a flop draw
+        ("KsKd2c2h", "7c8h9d", 4, "no straight draw", 0),  # K 2 and 2 K: three ranks short
     ],
 )
 def test_named_straight_draws(hand: str, board: str, group: int, name: str, outs: int) -> None:
     got = _one(hand, board)
-    assert (got[group], got[5]) == (name, outs)
+    assert (got[group], got[sc.STRAIGHT_OUTS]) == (name, outs)
 
 
 @pytest.mark.parametrize(
@@ -192,3 +210,47 @@ def test_a_board_per_hand_equals_one_call_per_board(board_size: int) -> None:
     together = sc.classify(holes, boards, True, get_tables())
     apart = np.concatenate([sc.classify(h[None], b, True, get_tables()) for h, b in zip(holes, boards, strict=True)])
     assert (together == apart).all()
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "name", "outs"),
+    [
+        # A2 + 3 on A-8-x: the low 8-5-3-2-A takes the 2 and 3 from the hand (the ace is the
+        # board's); a deuce or a trey (3 + 3 left) lets 3-4 make 5-4-3-2-A: the hand drops.
+        ("Ah2d3cKs", "Ac8h5d", "counterfeitable low", 6),
+        ("2h3dKcKs", "Ac8h5d", "counterfeitable low", 6),
+        # A2 on 4-5-8: an ace or a deuce (3 + 3) counterfeits it; a 3 behind protects it.
+        ("Ah2dKcKs", "4c5h8d", "counterfeitable low", 6),
+        ("Ah2d3cKs", "4c5h8d", "no counterfeit risk", 0),  # A or 2: A3 or 23 makes the wheel
+        ("Ah2dKcKs", "4c5h8d9s", "counterfeitable low", 6),  # the turn: the river counterfeits
+        ("Ah3d9cKs", "4c5h8d", "counterfeitable low", 6),  # the second nut low drops too
+        ("6h7d9cKs", "4c5h8d", "no counterfeit risk", 0),  # a weaker low cannot drop
+        ("Ah2dKcKs", "4c5h8d9s2c", "no counterfeit risk", 0),  # the river: no card to come
+        ("Ah2dKcKs", "4c5hKd", "no counterfeit risk", 0),  # no made low
+    ],
+)
+def test_named_counterfeits(hand: str, board: str, name: str, outs: int) -> None:
+    got = _one(hand, board)
+    assert (got[sc.COUNTERFEIT], got[sc.COUNTERFEIT_OUTS]) == (name, outs)
+
+
+@pytest.mark.parametrize("board_size", [3, 4])
+def test_counterfeits_on_low_boards_match_the_definition(board_size: int) -> None:
+    """Boards of three or more low ranks and hands of low cards: made lows, counterfeited
+    or not, come up often."""
+    rng = random.Random(10 + board_size)
+    low_cards = [c for c in range(52) if c // 4 <= 6 or c // 4 == 12]
+    seen: set[object] = set()
+    for _ in range(5):
+        board = tuple(rng.sample(low_cards, board_size))
+        rest = [c for c in low_cards if c not in board]
+        hands = [tuple(rng.sample(rest, 4)) for _ in range(30)]
+        got = _classify(hands, board)
+        assert got == [ref.classes(hand, board) for hand in hands], board
+        seen.update((row[1], row[sc.COUNTERFEIT]) for row in got)
+    assert {("nut low", "counterfeitable low"), ("nut low", "no counterfeit risk")} <= seen
+
+
+def test_high_only_games_have_no_counterfeits() -> None:
+    got = _one("Ah2dKcKs", "4c5h8d", hilo=False)
+    assert (got[sc.COUNTERFEIT], got[sc.COUNTERFEIT_OUTS]) == ("no counterfeit risk", 0)
