@@ -23,7 +23,7 @@ ACES, KINGS, WRAP = "As Ah 2c 3d", "Ks Kh Qd Jd", "9h 8h 7c 6c"
 )
 def test_runs_keep_the_single_run_equity_exactly(hands, board, runs, hilo):
     once = equity(hands, board, game=game_for(len(parse_cards(hands[0])), hilo))
-    many = boards_equity(hands, board, runs=runs, hilo=hilo)
+    many = boards_equity(hands, board, runs=runs, game=game_for(len(parse_cards(hands[0])), hilo))
     assert many.exhaustive and once.exhaustive
     for single, run_player in zip(once.players, many.players, strict=True):
         assert run_player.exact_equity() == single.exact_equity()

@@ -487,7 +487,7 @@ def format_settlement(s: Any) -> str:
     <BLANKLINE>
     Player  Hand         Put in  Gets  Net
     1       folded           10     0  -10
-    2       As Ah 2c 3d      50    60  +10
+    2       As Ah 3d 2c      50    60  +10
     """
     lines = [f"Board: {s.board or '-'}", ""]
     if not s.showdown:
@@ -524,7 +524,7 @@ def format_allin(r: Any) -> str:
     Side pot 1     80  2 3      58.33 / 41.67
     <BLANKLINE>
     Player  Hand         Put in  Expected     Net
-    1       As 2s 3d Kc      20     30.83  +10.83
+    1       As Kc 3d 2s      20     30.83  +10.83
     2       Qh Qd Jh Tc      60     65.83   +5.83
     3       9h 8h 7c 6c      60     43.33  -16.67
     <BLANKLINE>

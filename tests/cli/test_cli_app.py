@@ -180,7 +180,7 @@ def test_python_dash_m(tmp_path):
         check=False, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "As Ah 2c 3d" in done.stdout and "Ks Kh Qd Jd" in done.stdout
+    assert "As Ah 3d 2c" in done.stdout and "Ks Kh Qd Jd" in done.stdout
     assert "Exact: enumerated 820 boards" in done.stdout
 
 

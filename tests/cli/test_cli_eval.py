@@ -27,7 +27,7 @@ def test_eval_json(capsys):
     status, out, _ = run(capsys, "eval", "As Ah 3d 6s", "--board", "Ad 8c 5h Ks 2c", "--json")
     assert status == 0
     data = json.loads(out)
-    assert data["hand"] == "As Ah 3d 6s" and data["board"] == "Ad 8c 5h Ks 2c"
+    assert data["hand"] == "As Ah 6s 3d" and data["board"] == "Ad 8c 5h Ks 2c"
     high, low = data["high"], data["low"]
     assert high["category"] == "Three of a kind"
     assert high["text"] == "Three aces"

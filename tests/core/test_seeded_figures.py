@@ -77,7 +77,7 @@ SPOTS: dict[str, Callable[[Any], Any]] = {
         m.boards_equity(["AA**", "KK:$ds", "random"], "4c5d7s", runs=2, samples=20_000, seed=5, threads=1)
     ),
     "high only, three boards from a turn": lambda m: _boards_counts(
-        m.boards_equity([ACES, "random", "random"], "4c5d7sKh", runs=3, hilo=False, samples=20_000, seed=6)
+        m.boards_equity([ACES, "random", "random"], "4c5d7sKh", runs=3, game="omahahi", samples=20_000, seed=6)
     ),
     # query_deals.draw_deals: ranges and a random hand.
     "query, ranges": lambda m: _query_counts(

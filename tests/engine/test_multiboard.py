@@ -10,6 +10,7 @@ import pytest
 
 from omaha8eq import format_cards
 from omaha8eq.boards import boards_equity
+from omaha8eq.games import game_for
 
 HIGH_WORDS = {"win": "hi_win", "tie": "hi_tie", "lose": "hi_lose"}
 LOW_WORDS = {"win": "lo_win", "tie": "lo_tie", "lose": "lo_lose", "none": "no_low", "nobody": "no_low"}
@@ -66,7 +67,9 @@ def test_double_board_matches_brute_force(case):
     n_players = 2 + (case % 4 == 1)
     hilo = case % 4 != 3
     hands, boards, dead = random_spot(rng, (first, second), n_players, hole, deck_left)
-    result = boards_equity([format_cards(h) for h in hands], [format_cards(b) for b in boards], dead, hilo=hilo)
+    result = boards_equity(
+        [format_cards(h) for h in hands], [format_cards(b) for b in boards], dead, game=game_for(len(hands[0]), hilo)
+    )
     assert_matches(result, naive_boards.boards_equity(hands, boards, dead, hilo))
 
 
@@ -80,6 +83,8 @@ def test_runs_match_brute_force(case, runs, known, deck_left):
     n_players = 2 + (case == 4)
     hands, (board,), dead = random_spot(rng, (known,), n_players, hole, deck_left)
     hilo = case != 1
-    result = boards_equity([format_cards(h) for h in hands], format_cards(board), dead, runs=runs, hilo=hilo)
+    result = boards_equity(
+        [format_cards(h) for h in hands], format_cards(board), dead, runs=runs, game=game_for(len(hands[0]), hilo)
+    )
     assert result.kind == "run" and len(result.boards) == runs
     assert_matches(result, naive_boards.boards_equity(hands, [board] * runs, dead, hilo))

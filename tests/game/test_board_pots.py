@@ -11,6 +11,7 @@ import pytest
 from omaha8eq import format_cards
 from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError
 from omaha8eq.game.board_pots import settle_boards
+from omaha8eq.games import game_for
 
 # Low cards weigh more: lows, ties, quartered halves and odd chips come up often.
 WEIGHTS = np.array([4.0 if c // 4 <= 6 or c // 4 == 12 else 1.0 for c in range(52)])
@@ -54,7 +55,14 @@ def test_settle_boards_matches_independent_payouts(case):
     button = int(rng.integers(0, n_players))
     hilo = case % 7 != 6
     players = [(None if f else format_cards(h), c) for h, c, f in zip(hands, chips, folded, strict=True)]
-    settled = settle_boards(players, [format_cards(b) for b in boards], runs=runs, button=button, chip=chip, hilo=hilo)
+    settled = settle_boards(
+        players,
+        [format_cards(b) for b in boards],
+        runs=runs,
+        button=button,
+        chip=chip,
+        game=game_for(len(hands[0]), hilo),
+    )
     live_hands = [None if f else h for h, f in zip(hands, folded, strict=True)]
     expected = naive_boards.payouts(live_hands, boards, chips, button=button, chip=chip, hilo=hilo)
     assert list(settled.payouts) == expected
@@ -65,12 +73,12 @@ def test_settle_boards_matches_independent_payouts(case):
         assert amounts == sorted(amounts, reverse=True)  # odd units to the first boards
 
 
-@pytest.mark.parametrize("hilo", [True, False])
-def test_a_showdown_never_passes_the_deprecated_hilo_on(hilo):
+@pytest.mark.parametrize(("game", "hilo"), [("omaha85", True), ("omahahi5", False)])
+def test_a_showdown_never_passes_the_deprecated_hilo_on(game, hilo):
     players = [("As Ah 2c 3d 4h", 50), ("Ks Kh Qd Jd Td", 50)]
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
-        settled = settle_boards(players, ["4c 5d 7s 8h 9h", "4s 5s 7c Kc Kd"], hilo=hilo)
+        settled = settle_boards(players, ["4c 5d 7s 8h 9h", "4s 5s 7c Kc Kd"], game=game)
     assert settled.showdown and all(low is None for lows in settled.lows for low in lows) != hilo
 
 
