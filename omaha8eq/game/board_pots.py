@@ -26,8 +26,7 @@ from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..games import GameSpec, game_for, resolve_game
 from ..hands import HighHand, LowHand
-from .pots import PlayerSpec, Pot, PotShape, _split_pot, layout, parse_players, played_game, pot_name
-from .sizing import MAX_CHIPS
+from .pots import PlayerSpec, Pot, PotShape, _split_pot, check_table, layout, parse_players, played_game, pot_name
 
 __all__ = ["BoardsPot", "BoardsSettlement", "settle_boards"]
 
@@ -228,13 +227,7 @@ def settle_boards(
     runs = check_flag(runs, "runs")
     hands, chips = parse_players(players, chosen)
     n = len(hands)
-    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
-    button = check_int(button, "button", expected="a seat number")
-    if not 0 <= button < n:
-        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
-    for i, amount in enumerate(chips, 1):
-        if amount % chip:
-            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
+    chip, button = check_table(chips, chip, button)
     live = [h is not None for h in hands]
     showdown = sum(live) >= 2
     parsed = _parse_boards(boards, runs, showdown)

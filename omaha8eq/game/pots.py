@@ -283,6 +283,21 @@ def parse_players(
     return hands, chips
 
 
+def check_table(chips: Sequence[int], chip: object, button: object) -> tuple[int, int]:
+    """``(chip, button)`` checked for a pot of ``chips`` (each player's contribution, in seat
+    order): the smallest chip divides every contribution, the button is a seat. Raises
+    OmahaInputError (OmahaTypeError for a wrong type) naming the bad value."""
+    n = len(chips)
+    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
+    button = check_int(button, "button", expected="a seat number")
+    if not 0 <= button < n:
+        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
+    for i, amount in enumerate(chips, 1):
+        if amount % chip:
+            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
+    return chip, button
+
+
 def played_game(game: Game | None, hilo: bool, hands: Sequence[tuple[int, ...] | None]) -> Game:
     """The game a hand is played as: ``game`` when given, else the named game of the live
     ``hands``' hole size (hi-lo or not), as :func:`parse_players` checked them."""

@@ -11,14 +11,13 @@ from collections.abc import Sequence
 from typing import overload
 
 from ..cards import CardSpec, format_cards, format_hand, parse_cards
-from ..checks import check_flag, check_int, excerpt
+from ..checks import check_flag
 from ..errors import HandSizeError, OmahaInputError
 from ..evaluation import evaluate
 from ..games import GameSpec, resolve_game
 from ..hands import HighHand, LowHand
 from .board_pots import BoardsSettlement, settle_boards
-from .pots import PlayerSpec, Settlement, _split_pot, check_cards, layout, parse_players, played_game
-from .sizing import MAX_CHIPS
+from .pots import PlayerSpec, Settlement, _split_pot, check_cards, check_table, layout, parse_players, played_game
 
 __all__ = ["settle"]
 
@@ -132,13 +131,7 @@ def settle(
     hands, chips = parse_players(players, chosen)
     played = played_game(chosen, hilo, hands)
     n = len(hands)
-    chip = check_int(chip, "chip (the smallest chip)", minimum=1, maximum=MAX_CHIPS)
-    button = check_int(button, "button", expected="a seat number")
-    if not 0 <= button < n:
-        raise OmahaInputError(f"button: seat {excerpt(button)} is not a seat; seats are 0..{n - 1} for {n} players")
-    for i, amount in enumerate(chips, 1):
-        if amount % chip:
-            raise OmahaInputError(f"player {i}: {amount} chips is not a multiple of the smallest chip ({chip})")
+    chip, button = check_table(chips, chip, button)
     board_cards = parse_cards(board, what="board")
     live = [h is not None for h in hands]
     showdown = sum(live) >= 2
