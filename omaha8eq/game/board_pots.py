@@ -26,7 +26,18 @@ from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..games import GameSpec, game_for, resolve_game
 from ..hands import HighHand, LowHand
-from .pots import PlayerSpec, Pot, PotShape, _split_pot, check_table, layout, parse_players, played_game, pot_name
+from .pots import (
+    PlayerSpec,
+    Pot,
+    PotShape,
+    _split_pot,
+    check_table,
+    layout,
+    parse_players,
+    pay_out,
+    played_game,
+    pot_name,
+)
 
 __all__ = ["BoardsPot", "BoardsSettlement", "settle_boards"]
 
@@ -267,14 +278,12 @@ def settle_boards(
             for b in range(n_boards)
         )
         pots.append(BoardsPot(k, shape.amount, shape.level, shape.eligible, parts))
-    payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
-    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
-        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
+    payouts, net = pay_out(returned, pots, chips)
     return BoardsSettlement(
-        payouts=tuple(payouts),
+        payouts=payouts,
         contributions=tuple(chips),
         returned=returned,
-        net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
+        net=net,
         pots=tuple(pots),
         boards=tuple(format_cards(board) for board in parsed),
         kind=kind,

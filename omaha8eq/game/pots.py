@@ -298,6 +298,18 @@ def check_table(chips: Sequence[int], chip: object, button: object) -> tuple[int
     return chip, button
 
 
+def pay_out(
+    returned: Sequence[int], pots: Sequence[Any], chips: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(payouts, net)`` per seat: each seat's ``returned`` chips plus what it wins in
+    ``pots`` (anything with ``won_by(seat)``: a Pot or a BoardsPot), and that less its
+    ``chips`` put in. The chips are conserved (a failure is a bug, never bad input)."""
+    payouts = tuple(back + sum(p.won_by(seat) for p in pots) for seat, back in enumerate(returned))
+    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
+        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
+    return payouts, tuple(p - c for p, c in zip(payouts, chips, strict=True))
+
+
 def played_game(game: Game | None, hilo: bool, hands: Sequence[tuple[int, ...] | None]) -> Game:
     """The game a hand is played as: ``game`` when given, else the named game of the live
     ``hands``' hole size (hi-lo or not), as :func:`parse_players` checked them."""

@@ -17,7 +17,17 @@ from ..evaluation import evaluate
 from ..games import GameSpec, resolve_game
 from ..hands import HighHand, LowHand
 from .board_pots import BoardsSettlement, settle_boards
-from .pots import PlayerSpec, Settlement, _split_pot, check_cards, check_table, layout, parse_players, played_game
+from .pots import (
+    PlayerSpec,
+    Settlement,
+    _split_pot,
+    check_cards,
+    check_table,
+    layout,
+    parse_players,
+    pay_out,
+    played_game,
+)
 
 __all__ = ["settle"]
 
@@ -152,14 +162,12 @@ def settle(
 
     returned, shapes = layout(chips, live)
     pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
-    payouts = [returned[seat] + sum(p.won_by(seat) for p in pots) for seat in range(n)]
-    if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
-        raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
+    payouts, net = pay_out(returned, pots, chips)
     return Settlement(
-        payouts=tuple(payouts),
+        payouts=payouts,
         contributions=tuple(chips),
         returned=returned,
-        net=tuple(p - c for p, c in zip(payouts, chips, strict=True)),
+        net=net,
         pots=pots,
         hands=tuple(None if h is None else format_hand(h) for h in hands),
         highs=tuple(highs),
