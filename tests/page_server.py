@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
@@ -46,3 +47,31 @@ def serving(app: Starlette | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright, until the block ends (Playwright is
+    imported here: the server alone serves tests that need no browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def watched_tab(browser: Any, timeout_ms: int) -> Iterator[Any]:
+    """A new 1100 x 900 tab of ``browser``; a JavaScript error on it fails the test when
+    the block ends."""
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(timeout_ms)
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from page_server import CHROMIUM, CHROMIUM_ARGS, serving
-from playwright.sync_api import expect, sync_playwright
+from page_server import CHROMIUM, chromium, serving, watched_tab
+from playwright.sync_api import expect
 
 import omaha8eq
 from omaha8eq.explorer import hand_list
@@ -28,22 +28,14 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
 def page(browser):
-    errors: list[str] = []
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield tab
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
+    with watched_tab(browser, TIMEOUT_MS) as tab:
+        yield tab
 
 
 def test_explore_lists_the_classes_their_hands_and_uses_one_as_a_range(page, server):

@@ -15,8 +15,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from page_server import CHROMIUM, CHROMIUM_ARGS, serving
-from playwright.sync_api import Page, expect, sync_playwright
+from page_server import CHROMIUM, chromium, serving, watched_tab
+from playwright.sync_api import Page, expect
 
 import omaha8eq
 from omaha8eq.web.app import create_app
@@ -41,25 +41,15 @@ def server(app):
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    with sync_playwright() as playwright:
-        context_dir = tmp_path_factory.mktemp("chromium-profile")
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-        shutil.rmtree(context_dir, ignore_errors=True)
+def browser():
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
-def page(browser, request):
-    errors: list[str] = []
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield tab
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
+def page(browser):
+    with watched_tab(browser, TIMEOUT_MS) as tab:
+        yield tab
 
 
 @pytest.fixture
