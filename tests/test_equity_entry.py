@@ -15,8 +15,9 @@ from omaha8eq.engine.budget import EARLY_MARGIN, estimate_memory, spot_sizes
 from omaha8eq.engine.method import WORK_ESTIMATES, Method
 from omaha8eq.engine.options import MEMORY_FRACTION, RunOptions, default_max_memory
 from omaha8eq.engine.run import RUNNERS
-from omaha8eq.errors import OmahaInputError, OmahaTypeError, WorkLimitError
+from omaha8eq.errors import InvalidCardError, OmahaInputError, OmahaTypeError, WorkLimitError
 from omaha8eq.games import as_game
+from omaha8eq.ranges.range import RangeSyntaxError
 
 ACES, KINGS = "As Ah 2c 3d", "Ks Kh Qd Jd"
 
@@ -75,6 +76,14 @@ def test_a_hopeless_exact_range_run_is_refused_before_the_ranges_are_built(no_ra
     # Three ranges: the combination path's estimate.
     with pytest.raises(WorkLimitError, match=r"range combinations\) would take"):
         equity(["15%", "20%", "25%"], "Ac8c5h", game="omaha86", exhaustive=True)
+
+
+def test_a_malformed_range_is_named_before_any_range_is_built(no_range_built):
+    # The 6-card 100% range took a minute to build before the mistake after it was read.
+    with pytest.raises(RangeSyntaxError, match=r"range 'AKQ2\*!': expected a hand"):
+        equity(["100%", "AKQ2*!"], "Ac8c5h", game="omaha86")
+    with pytest.raises(InvalidCardError, match="hand 3: 'Xd' is not a card"):
+        equity(["100%", "AA:$ds", "Ks Kh Qd Xd"], "Ac8c5h", game="omaha86")
 
 
 def test_the_early_refusal_leaves_runs_near_the_limit_to_the_planner():

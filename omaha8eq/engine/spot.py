@@ -13,8 +13,9 @@ count rules are its own: a board with cards to come).
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -37,6 +38,7 @@ __all__ = [
     "Seat",
     "Spot",
     "check_no_card_twice",
+    "check_range_text",
     "integer_weights",
     "is_sequence",
     "known_hands_only",
@@ -137,11 +139,28 @@ def parse_range_text(text: str, hole_size: int, what: str) -> Range:
     """Parse a range; text that reads as neither a range nor cards gets the card error
     (naming ``what``, e.g. "hand 2") when it uses no range syntax at all ("Ks Kh Qd Xd"
     is a mistyped hand)."""
-    from ..ranges.range import RangeSyntaxError, parse_range
+    from ..ranges.range import parse_range
+
+    with _range_errors(text, what):
+        return parse_range(text, hole_size=hole_size)
+
+
+def check_range_text(text: str, hole_size: int, what: str) -> None:
+    """Raise what :func:`parse_range_text` raises for malformed text, without building
+    the range (microseconds, where a build takes up to a minute)."""
+    from ..ranges.range import check_range
+
+    with _range_errors(text, what):
+        check_range(text, hole_size=hole_size)
+
+
+@contextlib.contextmanager
+def _range_errors(text: str, what: str) -> Iterator[None]:
+    from ..ranges.range import RangeSyntaxError
     from ..ranges.syntax import MistypedHandError
 
     try:
-        return parse_range(text, hole_size=hole_size)
+        yield
     except MistypedHandError:
         raise  # names the mistyped card and how to write the range meant
     except RangeSyntaxError:
@@ -228,6 +247,9 @@ def parse_seats(
         )
     check_hole_size(game, sizes)
     hole_size = game.hole_cards if game is not None else sizes.pop() if sizes else 4
+    for name, seat, hand in zip(named, seats, hands, strict=True):
+        if seat is None and not isinstance(hand, Range):  # every mistake named before a build (up to a minute)
+            check_range_text(hand, hole_size, name)
     parsed_seats: list[Seat] = []
     for name, seat, hand in zip(named, seats, hands, strict=True):
         if seat is None:

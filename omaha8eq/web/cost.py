@@ -12,22 +12,26 @@ they are priced as nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import parse_cards
-from ..deck import HOLE_SIZES
-from ..engine.budget import BASE_BYTES, estimate_exact_work, estimate_memory, memory_text, range_memory
+from ..engine.budget import (
+    BASE_BYTES,
+    EARLY_MARGIN,
+    SpotSizes,
+    estimate_exact_work,
+    estimate_memory,
+    memory_text,
+    range_memory,
+    spot_sizes,
+)
 from ..engine.method import duration_text
 from ..engine.sampling import DEFAULT_SAMPLES
 from ..errors import OmahaInputError
+from ..games import as_game, game_for
 from .requests import CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
 
-__all__ = ["EARLY_MARGIN", "Cost", "request_cost"]
-
-#: An exact run is refused before its ranges are built when its estimate (from their
-#: sizes, within about 30% of the planner's own) is this many times the limit; nearer the
-#: limit the planner decides once the ranges are built.
-EARLY_MARGIN = 2
+__all__ = ["Cost", "request_cost"]
 
 
 @dataclass(frozen=True)
@@ -38,51 +42,21 @@ class Cost:
     hands: int
 
 
-def _sizes(texts: tuple[str, ...], hole_size: int | None) -> tuple[list[int | None], int]:
-    """Each player's side (a range's hands, 1 for known cards, None for random) and the
-    hole size, as the library will read them (the known hands' size when none is given)."""
-    from ..ranges.range import is_range_expression, range_size
-
-    if hole_size is None:
-        known = [len(parse_cards(text)) for text in texts if _cards(text) and not is_range_expression(text)]
-        hole_size = known[0] if known and known[0] in HOLE_SIZES else 4
-    sides: list[int | None] = []
-    for text in texts:
-        if text.strip().lower() == "random":
-            sides.append(None)
-        elif is_range_expression(text):
-            try:
-                sides.append(range_size(text, hole_size=hole_size).hands)
-            except OmahaInputError:  # the run reports it, with the library's message
-                sides.append(1)
-        else:
-            sides.append(1)
-    return sides, hole_size
-
-
-def _cards(text: str) -> bool:
-    try:
-        parse_cards(text)
-    except OmahaInputError:
-        return False
-    return True
-
-
-def _range_hands(sides: list[int | None]) -> list[int]:
-    return [n for n in sides if n is not None and n > 1]
-
-
-def _board_size(text: str) -> int:
-    return len(parse_cards(text)) if _cards(text) else 0
+def _sizes(hands: Sequence[str], board: str = "", dead: str = "", game: str | None = None) -> SpotSizes | None:
+    """The library's own reading of a spot's sizes (:func:`~omaha8eq.engine.budget.spot_sizes`);
+    None when an input is unreadable: the run then reports it, with the library's message."""
+    return spot_sizes(list(hands), board, dead, None if game is None else as_game(game))
 
 
 def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
-    sides, hole_size = _sizes(request.players, request.hole_size)
-    hands = _range_hands(sides)
+    sizes = _sizes(request.players, request.board, request.dead, request.game)
+    if sizes is None:
+        return Cost(BASE_BYTES, 0)
+    hands = sizes.range_hands
     if request.exhaustive:  # exact asked: refuse a hopeless run before its ranges are built
-        board, dead = _board_size(request.board), _board_size(request.dead)
-        one_range = len(hands) == 2 and len({text.strip() for text in request.players}) == 1
-        cost = estimate_exact_work(sides, hole_size=hole_size, board=board, dead=dead, one_range=one_range)
+        cost = estimate_exact_work(
+            sizes.sides, hole_size=sizes.hole_size, board=sizes.board, dead=sizes.dead, one_range=sizes.one_range
+        )
         if cost is not None and cost.work > EARLY_MARGIN * limits.max_work:
             raise OmahaInputError(
                 f"method: this exact run would take about {cost.work:.2g} {cost.unit}, about "
@@ -99,6 +73,10 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
     return Cost(estimate_memory(hands, by_hand=request.by_hand, samples=samples), sum(hands))
 
 
+def _range_hands(sizes: SpotSizes | None) -> list[int]:
+    return [] if sizes is None else sizes.range_hands
+
+
 def request_cost(request: Request, limits: Limits) -> Cost:
     """The estimated cost of ``request``; OmahaInputError when an exact run is hopeless
     (above ``limits.max_work``) or the memory is above ``limits.max_memory``, with the
@@ -106,12 +84,11 @@ def request_cost(request: Request, limits: Limits) -> Cost:
     if isinstance(request, EquityRequest):
         cost = _equity_cost(request, limits)
     elif isinstance(request, CounterfeitRequest):
-        hands = _range_hands(
-            _sizes(request.opponents, len(parse_cards(request.hand)) if _cards(request.hand) else 4)[0]
-        )
+        # The hand comes first: the opponents' ranges take its hole size.
+        hands = _range_hands(_sizes((request.hand, *request.opponents), request.board, request.dead))
         cost = Cost(estimate_memory(hands, by_hand=False), sum(hands))
     elif isinstance(request, RangeRequest):
-        hands = _range_hands(_sizes((request.expression,), request.hole_size)[0])
+        hands = _range_hands(_sizes((request.expression,), game=game_for(request.hole_size).name))
         cost = Cost(range_memory(sum(hands)), sum(hands))
     else:
         cost = Cost(BASE_BYTES, 0)
