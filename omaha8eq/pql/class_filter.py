@@ -27,7 +27,7 @@ import numpy as np
 from ..checks import excerpt
 from ..core.street_classes import GROUPS, LOW_CLASSES, LOW_DRAW_CLASSES, STRAIGHT_DRAW_CLASSES
 from ..errors import OmahaInputError
-from .syntax import Binary, Expr, Name, Not, parse_classes
+from .syntax import MAX_QUERY_LENGTH, Binary, Expr, Name, Not, parse_classes
 
 __all__ = ["CLASS_GROUPS", "FAMILIES", "ClassFilter", "class_hint"]
 
@@ -54,6 +54,8 @@ _MEMBERS = {
     for name, members in [*((n, (n,)) for n in CLASS_GROUPS), *FAMILIES.items()]
 }
 
+_LONGEST = max(len(name.split()) for name in _MEMBERS)  # words in the longest name
+
 
 def class_hint(word: str) -> str:
     """`` (did you mean 'x'?)`` for the known name closest to ``word``, or nothing."""
@@ -73,13 +75,15 @@ class ClassFilter:
         """The filter of ``text`` (the module docstring gives the language).
 
         Raises:
-            OmahaInputError: not a string, empty, text the grammar does not read, or an
-                unknown class name (with the closest known one).
+            OmahaInputError: not a string, empty, longer than a query may be, text the
+                grammar does not read, or an unknown class name (with the closest known one).
         """
         if not isinstance(text, str) or not text.strip():
             raise OmahaInputError(
                 f"filter: expected a class expression such as 'set or nut low draw', got {excerpt(text)}"
             )
+        if len(text) > MAX_QUERY_LENGTH:  # a filter is a few words; the parser takes its time on each
+            raise OmahaInputError(f"filter: {len(text):,} characters; a filter has at most {MAX_QUERY_LENGTH:,}")
         return _parsed(text)
 
     @property
@@ -117,7 +121,7 @@ def _unknown(run: str) -> str:
     words = run.split()
     names = []
     while words:
-        for end in range(len(words), 0, -1):
+        for end in range(min(len(words), _LONGEST), 0, -1):
             if " ".join(words[:end]) in _MEMBERS:
                 names.append(" ".join(words[:end]))
                 words = words[end:]
