@@ -8,24 +8,14 @@ adds up its per-hand integer outcome counts by class: every class's equity is ex
 and the classes of a group add up to the whole range's counts exactly.
 
 :func:`filter_range` (and :meth:`Exploration.where`) keeps the hands of a range whose
-classes meet a boolean expression over class names::
-
-    expression := term ("or" term)*
-    term       := factor ("and" factor)*
-    factor     := "not" factor | "(" expression ")" | NAME
-
-A NAME is a class name of any group ("top set", "nut low draw", ...; spaces included,
-case ignored) or a family of them: "set", "full house", "flush", "straight", "two pair",
-"top pair", "low", "nut low draw", "low draw", "flush draw", "straight draw",
-"counterfeitable" (see
-:data:`FAMILIES`). The filter's words are few and multi-word, so this small
-recursive-descent parser reads them (the query language's names are single words).
+classes meet a class expression: the query language's boolean expressions (``and``,
+``or``, ``not``, brackets) over class names of any group ("top set", "nut low draw",
+...; case ignored) or families of them ("set", "flush draw", ...: :data:`FAMILIES`),
+read by the query language's grammar (:mod:`omaha8eq.pql.class_filter`).
 """
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,36 +33,15 @@ from .errors import OmahaInputError
 from .games import GameSpec, as_game
 from .inputs import parse_board
 from .outcomes import cells_winning, share_units
+from .pql.class_filter import CLASS_GROUPS, FAMILIES, ClassFilter, class_hint
 from .present.exploration import exploration_frame, exploration_html, format_exploration
 from .ranges.range import Range, parse_range
 
 __all__ = ["FAMILIES", "GROUPS", "ClassRow", "Exploration", "explore", "filter_range", "hand_list"]
 
 #: The groups of classes, each splitting the range (its classes' shares add up to 1).
-GROUPS: dict[str, tuple[str, ...]] = {
-    "high": sc.HIGH_CLASSES,
-    "low": sc.LOW_CLASSES,
-    "low draw": sc.LOW_DRAW_CLASSES,
-    "flush draw": sc.FLUSH_DRAW_CLASSES,
-    "straight draw": sc.STRAIGHT_DRAW_CLASSES,
-    "counterfeit": sc.COUNTERFEIT_CLASSES,
-}
+GROUPS = sc.GROUPS
 _LOW_GROUPS = ("low", "low draw", "counterfeit")
-#: Names a filter may use for several classes at once.
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "set": ("top set", "middle set", "bottom set"),
-    "full house": ("nut full house", "other full house"),
-    "flush": ("nut flush", "second nut flush", "weaker flush"),
-    "straight": ("nut straight", "other straight"),
-    "two pair": ("top two pair", "other two pair"),
-    "top pair": ("top pair top kicker", "top pair weaker kicker"),
-    "low": sc.LOW_CLASSES[:-1],
-    "nut low draw": ("protected nut low draw", "unprotected nut low draw"),
-    "low draw": sc.LOW_DRAW_CLASSES[:4],
-    "flush draw": ("nut flush draw", "other flush draw"),
-    "straight draw": sc.STRAIGHT_DRAW_CLASSES[:4],
-    "counterfeitable": ("counterfeitable low",),
-}
 _NONE_CLASSES = frozenset(names[-1] for names in GROUPS.values())
 _N_PLAYERS = 2
 
@@ -169,13 +138,13 @@ class Exploration:
         for r in self.rows:
             if r.name == key:
                 return r
-        if key in _CLASS_NAMES:
-            return ClassRow(_CLASS_NAMES[key], key, 0, 0.0)
-        raise OmahaInputError(f"class: unknown name {excerpt(name)}{_hint(key)}")
+        if key in CLASS_GROUPS:
+            return ClassRow(CLASS_GROUPS[key], key, 0, 0.0)
+        raise OmahaInputError(f"class: unknown name {excerpt(name)}{class_hint(key)}")
 
     def share(self, name: str) -> float:
         """The share of the range's weight in a class, a family (``"set"``) or a filter."""
-        mask = _Filter(name).mask(self.classes)
+        mask = ClassFilter.of(name).mask(self.classes)
         total = float(self.weights.sum())
         return float(self.weights[mask].sum()) / total if total else 0.0
 
@@ -183,7 +152,7 @@ class Exploration:
         """The sub-range of the live hands whose classes meet ``expression`` (module
         docstring), with their weights: a :class:`~omaha8eq.ranges.range.Range`, usable
         wherever a range is (:func:`hand_list` writes it in the range language)."""
-        mask = _Filter(expression).mask(self.classes)
+        mask = ClassFilter.of(expression).mask(self.classes)
         if not mask.any():
             raise OmahaInputError(f"where: no hand of the range meets {excerpt(expression)} on {self.board}")
         return Range(self.hands[mask], self.weights[mask], hole_size=self.hands.shape[1])
@@ -210,16 +179,8 @@ class Exploration:
         }
 
 
-_CLASS_NAMES = {name: group for group, names in GROUPS.items() for name in names}
-
-
 def _normal(name: str) -> str:
     return " ".join(str(name).lower().split())
-
-
-def _hint(word: str) -> str:
-    close = difflib.get_close_matches(word, [*_CLASS_NAMES, *FAMILIES], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _exact_equity(counts: np.ndarray) -> Fraction:
@@ -439,115 +400,3 @@ def filter_range(
     True
     """
     return explore(range, board, dead=dead, game=game).where(expression)
-
-
-_TOKEN = re.compile(r"\s*(?:(\()|(\))|([a-z0-9][a-z0-9-]*))")
-_OPERATORS = ("and", "or", "not")
-
-
-class _Filter:
-    """A filter expression, parsed (see the module docstring); :meth:`mask` evaluates it."""
-
-    def __init__(self, text: object) -> None:
-        if not isinstance(text, str) or not text.strip():
-            raise OmahaInputError(
-                f"filter: expected a class expression such as 'set or nut low draw', got {excerpt(text)}"
-            )
-        self.text = text
-        self.tokens = self._tokens(text.lower())
-        self.at = 0
-        self.tree = self._expression()
-        if self.at != len(self.tokens):
-            raise self._error(f"unexpected {self.tokens[self.at]!r}")
-
-    def _error(self, message: str) -> OmahaInputError:
-        return OmahaInputError(f"filter {excerpt(self.text)}: {message}")
-
-    def _tokens(self, text: str) -> list[str]:
-        words: list[str] = []
-        position = 0
-        while position < len(text.rstrip()):
-            match = _TOKEN.match(text, position)
-            if match is None:
-                raise self._error(f"unexpected {excerpt(text[position:].strip())}")
-            words.append(match.group(match.lastindex or 0))
-            position = match.end()
-        # Runs of words between operators and brackets are names (longest known first).
-        tokens: list[str] = []
-        run: list[str] = []
-        for word in [*words, "("]:
-            if word in _OPERATORS or word in "()":
-                tokens += self._names(run)
-                run = []
-                tokens.append(word)
-            else:
-                run.append(word)
-        return tokens[:-1]
-
-    def _names(self, words: list[str]) -> list[str]:
-        names = []
-        run = " ".join(words)  # named whole in an error: "nut low drow" is closest to "nut low draw"
-        while words:
-            for end in range(len(words), 0, -1):
-                candidate = " ".join(words[:end])
-                if candidate in _CLASS_NAMES or candidate in FAMILIES:
-                    names.append(candidate)
-                    words = words[end:]
-                    break
-            else:
-                raise self._error(f"unknown class {excerpt(run)}{_hint(run)}")
-        return names
-
-    def _take(self) -> str | None:
-        token = self.tokens[self.at] if self.at < len(self.tokens) else None
-        if token is not None:
-            self.at += 1
-        return token
-
-    def _expression(self) -> Any:
-        node = self._term()
-        while self.at < len(self.tokens) and self.tokens[self.at] == "or":
-            self.at += 1
-            node = ("or", node, self._term())
-        return node
-
-    def _term(self) -> Any:
-        node = self._factor()
-        while self.at < len(self.tokens) and self.tokens[self.at] == "and":
-            self.at += 1
-            node = ("and", node, self._factor())
-        return node
-
-    def _factor(self) -> Any:
-        token = self._take()
-        if token is None:
-            raise self._error("ends early: a class name is missing")
-        if token == "not":
-            return ("not", self._factor())
-        if token == "(":
-            node = self._expression()
-            if self._take() != ")":
-                raise self._error("a '(' is not closed")
-            return node
-        if token in _OPERATORS or token == ")":
-            raise self._error(f"a class name is missing before {token!r}")
-        return ("name", token)
-
-    def mask(self, classes: np.ndarray) -> np.ndarray:
-        """Which rows of ``classes`` (n, 8) meet the expression."""
-        return self._evaluate(self.tree, classes)
-
-    def _evaluate(self, node: Any, classes: np.ndarray) -> np.ndarray:
-        kind = node[0]
-        if kind == "not":
-            negated: np.ndarray = np.logical_not(self._evaluate(node[1], classes))
-            return negated
-        if kind in ("and", "or"):
-            left, right = self._evaluate(node[1], classes), self._evaluate(node[2], classes)
-            combined: np.ndarray = (left & right) if kind == "and" else (left | right)
-            return combined
-        found = np.zeros(len(classes), dtype=bool)
-        for name in FAMILIES.get(node[1], (node[1],)):
-            group = _CLASS_NAMES[name]
-            found |= classes[:, list(GROUPS).index(group)] == GROUPS[group].index(name)
-        return found

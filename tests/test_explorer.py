@@ -167,6 +167,8 @@ def test_results_render_and_serialize(against_hand):
         (lambda: explore("AA2*", "Kc8c5h").where("nut low drow"), "did you mean 'nut low draw'"),
         (lambda: explore("AA2*", "Kc8c5h").where("set and"), "ends early"),
         (lambda: explore("AA2*", "Kc8c5h").where("(set or trips"), "not closed"),
+        (lambda: explore("AA2*", "Kc8c5h").where("set or and trips"), "a class name is missing before 'and'"),
+        (lambda: explore("AA2*", "Kc8c5h").where("set trips"), "unexpected 'trips' after 'set'"),
         (lambda: explore("AA2*", "Kc8c5h").where("top set"), "no hand of the range meets"),
         (lambda: explore("AA2*", "Kc8c5h").where(""), "expected a class expression"),
         (lambda: explore("AA2*", "Kc8c5h").view("all"), "view: expected"),

@@ -45,7 +45,7 @@ LAYERS = {
     "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs ranges",
-    "explorer": "cards checks core engine errors games inputs outcomes present ranges",
+    "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
     "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
     "warmup": "boards cards core equities evaluation pql present ranges",

@@ -64,6 +64,7 @@ __all__ = [
     "COUNTERFEIT_OUTS",
     "FLUSH_DRAW",
     "FLUSH_DRAW_CLASSES",
+    "GROUPS",
     "HIGH",
     "HIGH_CLASSES",
     "LOW",
@@ -134,6 +135,17 @@ COLUMNS = (
     "straight outs",
     "counterfeit outs",
 )
+
+#: The class groups, by their column's name: each hand has exactly one class of each (the
+#: explorer's groups; the query language's ``handClass`` names them too).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "high": HIGH_CLASSES,
+    "low": LOW_CLASSES,
+    "low draw": LOW_DRAW_CLASSES,
+    "flush draw": FLUSH_DRAW_CLASSES,
+    "straight draw": STRAIGHT_DRAW_CLASSES,
+    "counterfeit": COUNTERFEIT_CLASSES,
+}
 
 # Class ids the kernel writes (positions in the tuples above).
 _SF, _QUADS, _NUT_FH, _FH, _NUT_FLUSH, _SECOND_FLUSH, _FLUSH, _NUT_STRAIGHT, _STRAIGHT = range(9)

@@ -167,14 +167,14 @@ class _Checker:
 
     def expect(self, node: Expr, wanted: Type, what: str) -> None:
         found = self.check(node)
-        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE, Type.BOARD_RANGE):
+        if found is Type.STRING and wanted in (Type.CARD, Type.LO_RATING, Type.RANGE, Type.BOARD_RANGE, Type.CLASSES):
             self.convert(node, wanted, what)  # type: ignore[arg-type]
             return
         if found is not wanted:
             raise self.error(f"{what} must be a {wanted.value}, got a {found.value}", _position(node))
 
     def convert(self, node: String, wanted: Type, what: str) -> None:
-        """A string literal read as a card, a low or a range."""
+        """A string literal read as a card, a low, a range, a board range or a class expression."""
         text = node.text
         try:
             if wanted is Type.CARD:
@@ -190,6 +190,10 @@ class _Checker:
                     )
             elif wanted is Type.BOARD_RANGE:
                 value = parse_board_range(text)
+            elif wanted is Type.CLASSES:
+                from .class_filter import ClassFilter
+
+                value = ClassFilter.of(text)
             else:
                 from ..ranges.range import parse_range
 

@@ -125,15 +125,18 @@ class BlockEvaluator:
         hand = self.block.holes[:, player, :]
         return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
 
+    def classes(self, player: int, street: int) -> np.ndarray:
+        """``player``'s classes on ``street`` (``core.street_classes.classify``: the range
+        explorer's), (n, columns) int8."""
+        return self._cached(
+            ("classes", player, street),
+            lambda: classify(self._hand(player), self._board(street), self.hilo, get_tables()),
+        )
+
     def flop_category(self, player: int) -> np.ndarray:
-        """``player``'s made high class on the flop (``core.street_classes``), as a
-        ``FLOP_CATEGORIES`` value (int8, higher is better)."""
-
-        def compute() -> np.ndarray:
-            classes = classify(self._hand(player), self._board(3), self.hilo, get_tables())
-            return (len(HIGH_CLASSES) - 1 - classes[:, HIGH]).astype(np.int8)
-
-        return self._cached(("flop category", player), compute)
+        """``player``'s made high class on the flop, as a ``FLOP_CATEGORIES`` value (int8,
+        higher is better)."""
+        return (len(HIGH_CLASSES) - 1 - self.classes(player, 3)[:, HIGH]).astype(np.int8)
 
     def high(self, player: int, street: int) -> np.ndarray:
         return self._values(player, street)[0]
@@ -424,6 +427,8 @@ class BlockEvaluator:
             return self.low(args[0], args[1]) >= args[2]
         if name == "flopHandCategory":
             return self.flop_category(args[0])
+        if name == "handClass":
+            return args[2].mask(self.classes(args[0], args[1]))
         if name == "minHandType":
             return _categories()[self.high(args[0], args[1])] >= args[2]
         if name == "exactHandType":

@@ -34,6 +34,7 @@ class Type(Enum):
     STRING = "string"
     RANGE = "range"
     BOARD_RANGE = "board range"
+    CLASSES = "class expression"
     BOARD = "board"  # board1 or board2, the last argument of a double-board query's per-board outcome
 
 
@@ -237,6 +238,17 @@ _TABLE = (
         "with any two cards not on the board). In Omaha Hi-Lo it classifies the high half; the low half is "
         "madeLo, nutLo and loRating",
         f"select histogram(flopHandCategory(hero)) {_HERO}",
+        "high",
+    ),
+    Function(
+        "handClass",
+        (_P, _S, ("classes", Type.CLASSES)),
+        Type.BOOLEAN,
+        "the player's hand on the street meets the class expression, as the range explorer's filters "
+        "(docs/range-explorer.md): its classes (made high, made low, low draw, flush draw, straight draw, "
+        "counterfeit risk) and families, e.g. 'set', 'nut low draw', 'top two pair', 'wrap', joined by and, or, "
+        "not and brackets ('nut' compares with any two cards not on the board)",
+        f"select count(handClass(hero, flop, 'nut low draw and not low')) {_HERO}",
         "high",
     ),
     _street("hiRating", Type.HI_RATING, "the player's high on the street (higher is better)", "high"),

@@ -6,6 +6,9 @@ keywords are case-insensitive, ``--`` starts a comment. :func:`parse_query` retu
 errors (unknown names, types) point at it as a syntax error does: the query line and
 a caret under the place.
 
+The grammar's second start rule reads the range explorer's class expressions (its
+filters) with the query's boolean operators: :func:`parse_classes`.
+
 >>> q = parse_query("select avg(riverEquity(hero)) as eq from game='omaha8', hero='AA**', villain='*'")
 >>> q.selectors[0].kind, q.selectors[0].alias, [b.name for b in q.bindings]
 ('avg', 'eq', ['game', 'hero', 'villain'])
@@ -43,6 +46,7 @@ __all__ = [
     "QuerySyntaxError",
     "Selector",
     "String",
+    "parse_classes",
     "parse_query",
 ]
 
@@ -177,7 +181,7 @@ def _parser() -> Any:
     from lark import Lark
 
     grammar = resources.files(__package__).joinpath("pql.lark").read_text(encoding="utf-8")
-    return Lark(grammar, start="query", parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    return Lark(grammar, start=["query", "classes"], parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
 # How a syntax error names the token the grammar did not expect.
@@ -253,10 +257,48 @@ def _parse_cached(text: str) -> Query:
     from lark.exceptions import UnexpectedInput
 
     try:
-        tree = _parser().parse(text)
+        tree = _parser().parse(text, start="query")
     except UnexpectedInput as error:
         raise _syntax_error(text, error) from None
     return _Builder(text).query(tree)
+
+
+def parse_classes(text: str) -> Expr:
+    """A class expression (the grammar's ``classes``): ``and``, ``or``, ``not`` and brackets,
+    as in a query's ``where``, over class names of one or more words (``nut low draw``),
+    each a :class:`Name` of its words in lower case, one space apart (the caller knows
+    the class names).
+
+    >>> parse_classes("Set or NOT (nut low  draw)")  # doctest: +NORMALIZE_WHITESPACE
+    Binary(operator='or', left=Name(name='set', position=0),
+           right=Not(operand=Name(name='nut low draw', position=12), position=7), position=0)
+
+    Raises:
+        OmahaInputError: text the grammar does not read, named with what is wrong.
+    """
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _parser().parse(text, start="classes")
+    except UnexpectedInput as error:
+        raise OmahaInputError(f"filter {excerpt(text)}: {_class_syntax_error(text, error)}") from None
+    return _Builder(text).expr(tree.children[0])
+
+
+def _class_syntax_error(text: str, error: Exception) -> str:
+    """What is wrong with a class expression the grammar does not read, in a player's words."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(error, UnexpectedCharacters):
+        return f"unexpected {excerpt(text[error.pos_in_stream :].strip())}"
+    token = error.token if isinstance(error, UnexpectedToken) else None
+    if token is None or token.type == "$END":
+        if "RPAR" in getattr(error, "expected", ()):
+            return "a '(' is not closed"
+        return "ends early: a class name is missing"
+    if "WORD" in error.expected:  # type: ignore[attr-defined]
+        return f"a class name is missing before {str(token).lower()!r}"
+    return f"unexpected {str(token).lower()!r}"
 
 
 class _Builder:
@@ -298,6 +340,8 @@ class _Builder:
             return String(str(children[0])[1:-1], position)
         if kind == "name":
             return Name(str(children[0]), position)
+        if kind == "class_name":
+            return Name(" ".join(str(word).lower() for word in children), position)
         if kind == "call":
             args = tuple(self.expr(c) for c in children[1:] if c is not None)
             return Call(str(children[0]), args, position)

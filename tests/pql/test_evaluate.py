@@ -567,3 +567,55 @@ def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
         assert call(ev, checked, f"flopHandCategory({name}) >= FLOPTOPSET").tolist() == [
             w >= FLOP_CATEGORIES["floptopset"] for w in want
         ]
+
+
+# The hand type (``tables.CATEGORIES`` index) of each of the explorer's made high classes.
+_CLASS_TYPES = {
+    "straight flush": 8, "quads": 7, "nut full house": 6, "other full house": 6, "nut flush": 5,
+    "second nut flush": 5, "weaker flush": 5, "nut straight": 4, "other straight": 4, "top set": 3,
+    "middle set": 3, "bottom set": 3, "trips": 3, "top two pair": 2, "other two pair": 2, "overpair": 1,
+    "top pair top kicker": 1, "top pair weaker kicker": 1, "other pair": 1, "no pair": 0,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("seed", "hole", "game", "street"), [(14, 4, "omaha8", 3), (15, 5, "omaha85", 4)])
+def test_hand_class_is_the_explorers_filter(seed, hole, game, street):
+    """handClass against the plain definitions of docs/range-explorer.md deal by deal, with
+    the filter's families and operators; and handType is the hand type of the explorer's
+    made high class: one vocabulary."""
+    import naive_street_classes
+
+    block = random_block(seed, 20, 2, hole, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
+    ev, checked = evaluator(block, game, 2)
+    street_name = STREET_NAMES[street]
+    for p, name in enumerate(("p1", "p2")):
+        truth = [
+            naive_street_classes.classes(tuple(h[p]), tuple(b[:street]))
+            for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
+        ]
+        got = call(ev, checked, f"handClass({name}, {street_name}, 'Nut Low Draw or (set and not flush draw)')")
+        want = [
+            c[2] in ("protected nut low draw", "unprotected nut low draw")
+            or (c[0].endswith(" set") and c[3] not in ("nut flush draw", "other flush draw"))
+            for c in truth
+        ]
+        assert got.tolist() == want
+        got = call(ev, checked, f"handClass({name}, {street_name}, 'no pair or low')")
+        assert got.tolist() == [c[0] == "no pair" or c[1] != "no low" for c in truth]
+        types = call(ev, checked, f"handType({name}, {street_name})")
+        assert types.tolist() == [_CLASS_TYPES[c[0]] for c in truth]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("select count(handClass(hero, flop, 'nut low drow')) from hero='A2**'", "did you mean 'nut low draw'"),
+        ("select count(handClass(hero, flop, 'set trips')) from hero='A2**'", "unexpected 'trips' after 'set'"),
+        ("select count(handClass(hero, flop, 'and set')) from hero='A2**'", "missing before 'and'"),
+        ("select count(handClass(hero, flop, 2)) from hero='A2**'", "must be a class expression"),
+    ],
+)
+def test_bad_hand_classes_are_named_with_a_caret(text, message):
+    with pytest.raises(QueryError, match=message) as error:
+        query(text, samples=10)
+    assert str(error.value).splitlines()[-1].strip() == "^"
