@@ -32,7 +32,7 @@ from .preflop import class_average, preflop_board_count, preflop_boards
 from .progress import ProgressCallback
 from .range_combinations import UNDEALABLE, RangeCounts
 from .range_vs_range import RangeSweep, one_range, row_touches, sweep_boards, sweep_ranges
-from .runout_symmetry import runout_orbit_count
+from .runout_symmetry import hand_symmetries, runout_orbit_count
 from .spot import Seat
 from .summary import HandResults
 
@@ -128,16 +128,22 @@ def _swept_board_count(deal: Deal) -> int:
     if not deal.spot.board:
         return sweep_board_count(deal)
     known_mask = sum(1 << c for c in (*deal.spot.board, *deal.spot.dead))
+    # The known cards and a known hand often leave the identity alone: no range is read.
+    sides = [_live_side(deal, seat, known_mask) for seat in deal.seats if seat.cards is not None]
+    if not hand_symmetries(sides, known_mask):
+        return sweep_board_count(deal)
     # A random side, every hand of the unseen cards, is mapped onto itself by every
     # permutation that maps the known cards onto themselves: not built to be checked.
-    sides = []
-    for seat in deal.seats:
-        if not seat.is_random:
-            hands, weights = _side(deal, seat)
-            masks = card_masks(hands)
-            live = (masks & known_mask) == 0
-            sides.append((masks[live], weights[live]))
+    sides += [_live_side(deal, seat, known_mask) for seat in deal.seats if seat.is_range]
     return runout_orbit_count(sides, known_mask, deal.n_missing)
+
+
+def _live_side(deal: Deal, seat: Seat, known_mask: int) -> tuple[np.ndarray, np.ndarray]:
+    """A seat's hands that hold none of ``known_mask``: their card masks and weights."""
+    hands, weights = _side(deal, seat)
+    masks = card_masks(hands)
+    live = (masks & known_mask) == 0
+    return masks[live], weights[live]
 
 
 def _one_range(deal: Deal) -> bool:
