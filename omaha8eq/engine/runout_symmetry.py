@@ -24,12 +24,21 @@ Cards are ints 0..51; hands are card masks (int64, bit ``card`` set).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
 import numpy as np
 
-__all__ = ["RunoutOrbits", "permute_suits", "runout_orbits", "spread_board_totals", "symmetrize"]
+__all__ = [
+    "RunoutOrbits",
+    "hand_symmetries",
+    "permute_suits",
+    "runout_orbit_count",
+    "runout_orbits",
+    "spread_board_totals",
+    "symmetrize",
+]
 
 #: The bits of the clubs (suit 0) of every rank in a card mask.
 _CLUBS = sum(1 << (4 * rank) for rank in range(13))
@@ -88,6 +97,37 @@ def _same_weighted_set(masks: np.ndarray, weights: np.ndarray, permuted: np.ndar
     return bool(np.array_equal(masks[this], permuted[that]) and np.array_equal(weights[this], weights[that]))
 
 
+def hand_symmetries(
+    sides: Sequence[tuple[np.ndarray, np.ndarray]], known_mask: int
+) -> list[tuple[tuple[int, ...], list[np.ndarray]]]:
+    """The suit permutations other than the identity that map ``known_mask`` (the cards
+    no hand holds) onto itself and each side's live hands onto themselves with the same
+    weights, each with, per side, every hand's image (its row in that side).
+
+    Args:
+        sides: each side's live hands' card masks and weights (a mirror sweep: one side).
+        known_mask: the dead cards and a sweep's known board.
+    """
+    found = []
+    # The smaller side first: a known hand rules out most permutations at once.
+    by_size = sorted(range(len(sides)), key=lambda s: len(sides[s][0]))
+    for permutation in permutations(range(4)):
+        # In Python ints: a planner's estimate asks this of every spot, 23 times.
+        known_image = sum(((known_mask >> suit) & _CLUBS) << image for suit, image in enumerate(permutation))
+        if permutation == _IDENTITY or known_image != known_mask:
+            continue
+        rows: list[np.ndarray] = []
+        for s in by_size:
+            masks, weights = sides[s]
+            image = _image_rows(masks, weights, permute_suits(masks, permutation))
+            if image is None:
+                break
+            rows.append(image)
+        if len(rows) == len(sides):
+            found.append((permutation, [rows[by_size.index(s)] for s in range(len(sides))]))
+    return found
+
+
 def runout_orbits(
     masks: np.ndarray,
     weights: np.ndarray,
@@ -108,26 +148,13 @@ def runout_orbits(
     Returns:
         A :class:`RunoutOrbits`; with the identity alone, every board is kept with its weight.
     """
-    sides = (slice(0, n_a), slice(n_a, len(masks)))
-    known = np.array([known_mask], dtype=np.int64)
+    sides = [(masks[:n_a], weights[:n_a]), (masks[n_a:], weights[n_a:])]
     maps = [np.arange(len(masks), dtype=np.int64)]
     images = [board_masks]
-    for permutation in permutations(range(4)):
-        if permutation == _IDENTITY or permute_suits(known, permutation)[0] != known_mask:
-            continue
-        # The smaller side first: a known hand rules out most permutations at once.
-        rows: list[np.ndarray] = []
-        for s in sorted(sides, key=lambda s: s.stop - s.start):
-            image = _image_rows(masks[s], weights[s], permute_suits(masks[s], permutation))
-            if image is None:
-                break
-            rows.append(image)
-        if len(rows) < 2:
-            continue
+    for permutation, (rows_a, rows_b) in hand_symmetries(sides, known_mask):
         permuted_boards = permute_suits(board_masks, permutation)
         if not _same_weighted_set(board_masks, board_weights, permuted_boards):
             continue
-        rows_a, rows_b = rows if n_a <= len(masks) - n_a else rows[::-1]
         maps.append(np.concatenate([rows_a, n_a + rows_b]))
         images.append(permuted_boards)
     # Each board's orbit, named by its smallest image; the representative is the orbit's first board.
@@ -140,6 +167,44 @@ def runout_orbits(
     rep = kept_index[first][inverse]
     orbit_size = sizes[inverse].astype(np.int64)
     return RunoutOrbits(np.stack(maps), keep, (board_weights * orbit_size)[keep], rep.astype(np.int64), orbit_size)
+
+
+def runout_orbit_count(sides: Sequence[tuple[np.ndarray, np.ndarray]], known_mask: int, missing: int) -> int:
+    """How many runouts :func:`runout_orbits` keeps for the completions by ``missing``
+    cards of a board (dead cards included in ``known_mask``), without listing them.
+
+    Burnside's lemma: the orbits number the mean over the group of the runouts each
+    permutation fixes. A set of cards is fixed when it is a union of the permutation's
+    cycles on the unseen cards (the unseen cards of one rank are a union of cycles of
+    the suits, as the known cards are), so the fixed ``missing``-card sets are the
+    coefficient of ``x**missing`` in the product over the cycles of ``1 + x**length``.
+    """
+    group = [_IDENTITY, *(permutation for permutation, _ in hand_symmetries(sides, known_mask))]
+    fixed = 0
+    for permutation in group:
+        ways = [1] + [0] * missing  # ways[t]: the fixed t-card sets among the cycles seen so far
+        for rank in range(13):
+            for cycle in _cycles(permutation):
+                if all(not (known_mask >> (4 * rank + suit)) & 1 for suit in cycle):
+                    for t in range(missing, len(cycle) - 1, -1):
+                        ways[t] += ways[t - len(cycle)]
+        fixed += ways[missing]
+    return fixed // len(group)
+
+
+def _cycles(permutation: tuple[int, ...]) -> list[list[int]]:
+    """The cycles of a permutation of the suits."""
+    cycles, seen = [], set()
+    for start in range(len(permutation)):
+        cycle = []
+        suit = start
+        while suit not in seen:
+            seen.add(suit)
+            cycle.append(suit)
+            suit = permutation[suit]
+        if cycle:
+            cycles.append(cycle)
+    return cycles
 
 
 def symmetrize(counts: np.ndarray, hand_maps: np.ndarray) -> np.ndarray:

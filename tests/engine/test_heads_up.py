@@ -141,6 +141,19 @@ def test_the_estimate_counts_a_range_against_itself_once():
     assert work == row_touches(n_a, n_b, 4) * boards
 
 
+def test_the_estimate_counts_the_runouts_the_sweep_runs():
+    # One runout of each class of suit-equivalent ones (see runout_symmetry), never fewer.
+    def work_and_size(hands, board):
+        deal = prepare_deal(parse_spot(hands, board, ""))
+        return sweep_work(deal), len(deal.seats[0].range_hands())
+
+    for board, runouts in (("Ac8c5h", 721), ("Kc9c4c", 344), ("Ac8c5h9d", 48), ("Ac8c5hKh", 35)):
+        work, n = work_and_size(["KK", "KK"], board)
+        assert work == row_touches(n, n, 4, mirror=True) * runouts, board
+    work, n = work_and_size(["KK", "KsKhQdJd"], "Ac8c5h")  # the known hand fixes every suit
+    assert work == row_touches(n, 1, 4) * 1176
+
+
 def test_by_hand_weighted_mean_is_the_range_total():
     hands = ["AsAh2c*@50, KhKd2c*, 7s7h8s9h, QsJsTd9d@20", "AsKh2c*, Ad3d4c*@30, 6c6d7h8h"]
     result = run_equity(parse_spot(hands, "Qc8c5h9d", ""), RunOptions(exhaustive=True, by_hand=True))

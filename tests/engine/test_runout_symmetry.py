@@ -14,7 +14,7 @@ from sweep_golden import GOLDEN, SPOTS, digest, sweep_spot
 from omaha8eq.cards import parse_cards
 from omaha8eq.core.handclasses import card_masks
 from omaha8eq.engine.range_vs_range import sweep_boards, sweep_ranges
-from omaha8eq.engine.runout_symmetry import permute_suits, runout_orbits
+from omaha8eq.engine.runout_symmetry import permute_suits, runout_orbit_count, runout_orbits
 from omaha8eq.ranges.range import parse_range
 
 
@@ -109,3 +109,32 @@ def test_weights_must_match_for_a_permutation_to_count():
     other = runout_orbits(card_masks(hands), np.array([2, 3]), 2, known, card_masks(runouts), ones)
     assert len(same.hand_maps) == 2 and same.hand_maps[1].tolist() == [1, 0]
     assert len(other.hand_maps) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "board", "dead"),
+    [
+        ("AA:$ds, KK", "Ac 8c 5h", ""),  # diamonds <-> spades: 721 of 1,176
+        ("AA:$ds, KK", "Kc 9c 4c", ""),  # monotone: the six permutations of d, h, s
+        ("AA:$ds, KK", "8c 8d 5h", "Ks"),  # paired, a dead card
+        ("AA:$ds, KK", "Kc 9c 4c 2c", ""),  # a monotone turn
+        ("AsKs*", "Kc 9c 4c", ""),  # spades fixed: clubs aside, diamonds <-> hearts
+        ("AsKh*", "Ac 8c 5h 9d", ""),  # no permutation
+    ],
+)
+def test_the_orbit_count_is_the_boards_runout_orbits_keeps(spec, board, dead):
+    hands = parse_range(spec).hands
+    weights = np.ones(len(hands), dtype=np.int64)
+    cards = parse_cards(board)
+    known = sum(1 << c for c in (*cards, *parse_cards(dead)))
+    masks = card_masks(hands)
+    live = (masks & known) == 0
+    side = (masks[live], weights[live])
+    runouts = sweep_ranges(hands[:1], weights[:1], hands[:1], weights[:1], cards, parse_cards(dead)).boards
+    ones = np.ones(len(runouts), dtype=np.int64)
+    for sides in ([side, side], [side], [side, (masks[live][:1], weights[live][:1])]):
+        n_a = len(sides[0][0])
+        all_masks = np.concatenate([s[0] for s in sides])
+        all_weights = np.concatenate([s[1] for s in sides])
+        kept = int(runout_orbits(all_masks, all_weights, n_a, known, card_masks(runouts), ones).keep.sum())
+        assert runout_orbit_count(sides, known, 5 - len(cards)) == kept
