@@ -24,7 +24,7 @@ from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, mult
 from .errors import OmahaInputError
 from .games import Game, GameSpec, check_hole_size, resolve_game
 from .hands import HighHand, LowHand
-from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board
+from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board, narrows_to_int8
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]
 
@@ -42,6 +42,12 @@ def evaluate_batch(
         boards: integer array-like of shape ``(n, b)``, b = 3, 4 or 5.
         high: evaluate the high (``high=False``: lows only).
         low: evaluate the 8-or-better low (``low=False``: Omaha high only).
+
+    int8 arrays are read where they are: C-contiguous arrays, and strided views such as
+    column slices of one ``(n, h + b)`` array (``deals[:, :4]``, ``deals[:, 4:]``), are
+    not copied (a view paired with a C-contiguous array, or Fortran order, is). Other
+    integer types (int64, uint8, lists of ints...) are first checked to hold only 0..51,
+    then converted to int8: one copy, one byte a card.
 
     Returns:
         ``(high, low)``, two int16 arrays of length n. ``high[i]`` is the value
@@ -62,24 +68,42 @@ def evaluate_batch(
     board_array = card_array(boards, "boards", BOARD_SIZES)
     if hole_array.shape[0] != board_array.shape[0]:
         raise OmahaInputError(f"holes has {hole_array.shape[0]} rows but boards has {board_array.shape[0]}")
-    if hole_array.dtype != np.int8 or board_array.dtype != np.int8:
-        # Check before narrowing: a wider value must not wrap around into a card.
-        check_card_rows(hole_array, board_array)
-    return _evaluate_rows(
-        hole_array.astype(np.int8, copy=False),
-        board_array.astype(np.int8, copy=False),
-        want_high=want_high,
-        want_low=want_low,
+    if not (narrows_to_int8(hole_array) and narrows_to_int8(board_array)):
+        check_card_rows(hole_array, board_array)  # raises, naming the first bad row
+    hole_array, board_array = _one_layout(
+        hole_array.astype(np.int8, copy=False), board_array.astype(np.int8, copy=False)
     )
+    return _evaluate_rows(hole_array, board_array, want_high=want_high, want_low=want_low)
+
+
+def _layout(cards: np.ndarray) -> str:
+    """The layout numba types ``cards`` with: "C", "F" (Fortran order) or "A" (any strides)."""
+    return "C" if cards.flags.c_contiguous else "F" if cards.flags.f_contiguous else "A"
+
+
+def _one_layout(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two arrays both C-contiguous or both strided ("A"), copying only when they are not.
+
+    numba compiles the batch kernel once per combination of layouts; two builds are
+    kept: C (rows read at a stride the compiler knows) and strided. Two strided views
+    (column slices of one array) are read in place; a view paired with a C-contiguous
+    array, or a Fortran-order array, is copied to C order rather than compile a third
+    build.
+    """
+    layouts = _layout(holes), _layout(boards)
+    if layouts in (("C", "C"), ("A", "A")):
+        return holes, boards
+    return np.ascontiguousarray(holes), np.ascontiguousarray(boards)
 
 
 def _evaluate_rows(
     holes: np.ndarray, boards: np.ndarray, *, want_high: bool, want_low: bool
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Run the batch kernel on C-contiguous int8 arrays of the right widths.
+    """Run the batch kernel on int8 arrays of the right widths, in any memory layout.
 
     The kernel checks every row as it reads it; if any row is bad, the error names
-    the first one (``check_card_rows``).
+    the first one (``check_card_rows``). Both arrays are C-contiguous (every internal
+    caller) or both strided views (:func:`_one_layout`): the two builds of the kernel.
     """
     tables = get_tables()
     n = holes.shape[0]

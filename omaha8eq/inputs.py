@@ -29,6 +29,7 @@ __all__ = [
     "check_int",
     "check_player_count",
     "hole_and_board",
+    "narrows_to_int8",
     "parse_board",
     "parse_hole",
 ]
@@ -60,11 +61,11 @@ def hole_and_board(hole: CardSpec, board: CardSpec) -> tuple[tuple[int, ...], tu
 
 
 def card_array(values: object, name: str, widths: tuple[int, ...]) -> np.ndarray:
-    """A C-contiguous 2-D int8 or int64 array of row width in ``widths`` (values unchecked).
+    """A 2-D integer array of row width in ``widths``, as given (values unchecked, no copy).
 
-    int8 input is kept as it is; any other integer type becomes int64, so that no
-    value wraps around before :func:`check_card_rows` sees it. Ragged nested lists
-    (rows of different lengths) raise :class:`HandSizeError`.
+    An integer array is returned as it is, whatever its memory layout (column slices of
+    a wider array stay views); other array-likes go through ``np.asarray``. Ragged
+    nested lists (rows of different lengths) raise :class:`HandSizeError`.
     """
     try:
         array = np.asarray(values)
@@ -77,14 +78,33 @@ def card_array(values: object, name: str, widths: tuple[int, ...]) -> np.ndarray
     if array.ndim != 2 or array.shape[1] not in widths:
         allowed = " or ".join(str(w) for w in widths)
         raise HandSizeError(f"{name}: expected shape (n, {allowed}), got {array.shape}")
-    return np.ascontiguousarray(array, dtype=np.int8 if array.dtype == np.int8 else np.int64)
+    return array
+
+
+def narrows_to_int8(cards: np.ndarray) -> bool:
+    """True if ``cards`` can become int8 without a value wrapping around into a card.
+
+    int8 arrays always can (the batch kernel checks every value as it reads it); a wider
+    type can when every value is 0..51, which two reductions tell without a copy.
+    """
+    return cards.dtype == np.int8 or cards.size == 0 or (int(cards.min()) >= 0 and int(cards.max()) < DECK_SIZE)
+
+
+def _int8_with_bad_marked(cards: np.ndarray) -> np.ndarray:
+    """A C-contiguous int8 copy of ``cards``, each value outside 0..51 turned into -1
+    (error path only: so that :func:`first_bad_row` has one signature for every input)."""
+    wide = cards.astype(np.int64)  # uint64 values past 2**63 turn negative: still not cards
+    wide[(wide < 0) | (wide >= DECK_SIZE)] = -1
+    return wide.astype(np.int8)
 
 
 def check_card_rows(holes: np.ndarray, boards: np.ndarray) -> None:
-    """Raise InvalidCardError or DuplicateCardError naming the first bad row, if any."""
-    if holes.dtype != boards.dtype:
-        holes, boards = holes.astype(np.int64), boards.astype(np.int64)
-    row = first_bad_row(holes, boards)
+    """Raise InvalidCardError or DuplicateCardError naming the first bad row, if any.
+
+    Called once the batch kernel (or :func:`narrows_to_int8`) has found a bad row; it
+    copies the arrays to find which one, any integer dtype and layout.
+    """
+    row = first_bad_row(_int8_with_bad_marked(holes), _int8_with_bad_marked(boards))
     if row < 0:
         return
     cards = [int(c) for c in holes[row]] + [int(c) for c in boards[row]]

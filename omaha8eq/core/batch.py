@@ -16,8 +16,9 @@ suit's rank field, its suited ranks on the board and in the hand, and the low-ra
 masks. The flush is evaluated on every row without a branch: with no flush suit both
 suited masks are empty and the tables answer -1, which costs less than a branch the
 predictor cannot learn. ``evaluate_batch`` passes int8 arrays only (wider input is
-checked by :func:`first_bad_row`, which takes int8 or int64, before it is narrowed), so
-each kernel keeps few compiled signatures.
+range-checked before it is narrowed), both C-contiguous or both strided views such as
+column slices (read in place: two builds of :func:`evaluate_rows`); the error path hands
+:func:`first_bad_row` C-contiguous int8 copies (one build).
 """
 
 from __future__ import annotations

@@ -93,6 +93,42 @@ def test_non_contiguous_input():
     assert np.array_equal(high, want_high) and np.array_equal(low, want_low)
 
 
+def test_column_slices_reach_the_kernel_uncopied(monkeypatch):
+    """int8 column slices of one array are handed to the kernel as they are (two strided
+    views: no copy); a strided view paired with a C-contiguous array is copied to C
+    order, so that the kernel has two builds, not four."""
+    from omaha8eq.core import parallel
+
+    seen = []
+    run = parallel.run
+    monkeypatch.setattr(parallel, "run", lambda kernel, *args: seen.append(args[:2]) or run(kernel, *args))
+    rng = np.random.default_rng(10)
+    deals = deal_from(rng, 200, 9, FULL_DECK).astype(np.int8)
+    want = evaluate_batch(np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:]))
+    got = evaluate_batch(deals[:, :4], deals[:, 4:])
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+    holes, boards = seen[-1]
+    assert np.shares_memory(holes, deals) and np.shares_memory(boards, deals)
+    evaluate_batch(deals[:, :4], np.ascontiguousarray(deals[:, 4:]))
+    holes, boards = seen[-1]
+    assert holes.flags.c_contiguous and boards.flags.c_contiguous and not np.shares_memory(holes, deals)
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.int64, np.uint64])
+def test_wide_values_do_not_wrap_into_cards(dtype):
+    """A wider value that is a card modulo 256 (or a uint64 past 2**63) is refused, not
+    narrowed into that card; the error names the first bad row of either kind."""
+    rng = np.random.default_rng(11)
+    holes, boards = split(deal_from(rng, 8, 9, FULL_DECK), 4)
+    holes, boards = holes.astype(dtype), boards.astype(dtype)
+    holes[5, 1] = 2**63 + 7 if dtype == np.uint64 else int(holes[5, 1]) + 256
+    with pytest.raises(InvalidCardError, match="holes: row 5 holds"):
+        evaluate_batch(holes, boards)
+    boards[2, 0] = boards[2, 3]  # a repeat in an earlier row is named first
+    with pytest.raises(DuplicateCardError, match="row 2"):
+        evaluate_batch(holes[:, ::-1], boards)
+
+
 def test_does_not_modify_input():
     rng = np.random.default_rng(5)
     holes, boards = split(deal_from(rng, 100, 11, FULL_DECK), 6)
