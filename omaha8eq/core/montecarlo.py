@@ -16,7 +16,8 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
-from .high import describe_board, unsigned
+from .high import board_state, flush_field, read_cards, unsigned
+from .low import low_bits
 from .rng import below, below_small, chunk_state, uniform
 from .showdown import FIVE_CARD_STATES, record_showdown, settle
 from .tables import BOARD_OFFSET
@@ -112,6 +113,57 @@ def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
     return front
 
 
+@njit(cache=True, inline="always")
+def _outcome_key(cells, n_players):
+    """A number naming the outcome ``cells`` (as ``showdown.count_outcome`` fills them):
+    equal numbers, equal cells. Three bits a player (at most 21 players): best high,
+    best low, and no low of its own; the cells follow from them (a state is the size
+    of the player's winning group, and nobody has a low when no player has the best)."""
+    key = 0
+    for p in range(n_players):
+        high_state = cells[p, 0]
+        low_state = cells[p, 1]
+        key |= (high_state > 0) << p
+        key |= (1 <= low_state <= n_players) << (n_players + p)
+        key |= (low_state > n_players) << (2 * n_players + p)
+    return key
+
+
+@njit(cache=True)
+def rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
+    """Number the outcomes of the fixed hands ``holes`` over the five-card rank states
+    of boards on which no hand makes a flush.
+
+    Returns ``(codes, examples, example_lows)``: ``codes[s]`` numbers the outcome of
+    state ``BOARD_OFFSET[5] + s`` (states with the same outcome cells share a number);
+    ``examples[k]`` is a state of outcome ``k`` and ``example_lows[k]`` its board's low
+    mask, so that ``settle`` on them adds outcome ``k``'s cells. ``counts`` only lends
+    ``settle`` a place to add nothing (weight 0): the cells are what is read.
+    """
+    n_players = holes.shape[0]
+    keys = np.empty(FIVE_CARD_STATES, dtype=np.int64)
+    lows = np.empty(FIVE_CARD_STATES, dtype=np.int64)
+    # Board-state (colex) order: by the largest rank, then the next largest, ...
+    s = 0
+    for r4 in range(13):
+        for r3 in range(r4 + 1):
+            for r2 in range(r3 + 1):
+                for r1 in range(r2 + 1):
+                    for r0 in range(r1 + 1):
+                        lows[s] = low_bits((1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4))
+                        settle(
+                            holes, deal, tables, BOARD_OFFSET[5] + s, -1, 0, lows[s], high_values, low_values,
+                            counts, 0, 0, cells,
+                        )  # fmt: skip
+                        keys[s] = _outcome_key(cells, n_players)
+                        s += 1
+    distinct = np.unique(keys)
+    codes = np.searchsorted(distinct, keys)
+    examples = np.empty(distinct.shape[0], dtype=np.int64)
+    examples[codes] = np.arange(FIVE_CARD_STATES)
+    return codes, examples + BOARD_OFFSET[5], lows[examples]
+
+
 @njit(cache=True, parallel=True)
 def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
@@ -148,16 +200,25 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_ranged = range_players.shape[0]
     n_deck = deck.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
-    # rank state, so such boards are only counted by state in the chunk, and each state
-    # hit is settled once at its end (the same cells, added up). Bit s: a hand holds 2+ of suit s.
+    # rank state, numbered once per call (``rank_state_outcomes``), so such a board only
+    # adds one to its outcome's count in the chunk, and each outcome hit is settled once
+    # at the chunk's end (the same cells, added up). ``flush_fields`` has the 13 rank bits
+    # of each suit's field (as ``high.read_cards``) that some hand holds 2+ cards of.
     states_only = n_random == 0 and n_ranged == 0
-    flush_suits = 0
+    flush_fields = 0
     for p in range(n_players):
         for s in range(4):
             held = 0
             for i in range(n_hole):
                 held += (holes[p, i] & 3) == s
-            flush_suits |= (held >= 2) << s
+            flush_fields |= (held >= 2) * (0x1FFF << (16 * s))
+    if states_only:
+        codes, examples, example_lows = rank_state_outcomes(
+            holes, deal, tables, counts, np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.int64),
+            np.empty((n_players, 2), dtype=np.int64),
+        )  # fmt: skip
+    else:
+        codes = examples = example_lows = np.zeros(0, dtype=np.int64)
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
         work_deck = deck.copy()
@@ -173,8 +234,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
-        state_hits = np.zeros(FIVE_CARD_STATES if states_only else 0, dtype=np.int64)
-        state_lows = np.empty_like(state_hits)
+        outcome_hits = np.zeros(examples.shape[0], dtype=np.int64)
         for _ in range(chunk_sizes[c]):
             if n_ranged:
                 state, found = _pick_range_hands(state, ranges, picked)
@@ -194,25 +254,19 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                     )
                     i += 1
             if states_only:
-                rank_state, flush_suit, flush_ranks, board_low = describe_board(work_board, 0, 5)
-                if flush_suit < 0 or not (flush_suits >> flush_suit) & 1:
-                    state_hits[unsigned(rank_state - BOARD_OFFSET[5])] += 1
-                    state_lows[unsigned(rank_state - BOARD_OFFSET[5])] = board_low
+                _, _, suit_counts = read_cards(work_board, 0, 5)
+                if not flush_field(suit_counts) & flush_fields:
+                    outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
                     continue
-                settle(
-                    work_holes, deal, tables, rank_state, flush_suit, flush_ranks, board_low, high_values, low_values,
-                    counts, c, 1, cells,
-                )  # fmt: skip
-                continue
             record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
             if by_hand:
                 for r in range(n_ranged):
                     p = range_players[r]
                     hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
                     hand_deals[c, picked[r]] += 1
-        for rank_state in range(state_hits.shape[0]):
-            if state_hits[rank_state]:
+        for k in range(outcome_hits.shape[0]):
+            if outcome_hits[k]:
                 settle(
-                    work_holes, deal, tables, rank_state + BOARD_OFFSET[5], -1, 0, state_lows[rank_state],
-                    high_values, low_values, counts, c, state_hits[rank_state], cells,
+                    work_holes, deal, tables, examples[k], -1, 0, example_lows[k], high_values, low_values, counts, c,
+                    outcome_hits[k], cells,
                 )  # fmt: skip
