@@ -18,7 +18,7 @@ from numba import njit, prange
 from ..deck import BOARD_CARDS
 from .high import board_state, flush_field, read_cards, unsigned
 from .low import low_bits
-from .rng import below, below_small, chunk_state, uniform
+from .rng import GOLDEN, below, below_small, chunk_state, uniform
 from .showdown import FIVE_CARD_STATES, record_showdown, settle
 from .tables import BOARD_OFFSET
 
@@ -90,6 +90,22 @@ def _draw(state, lanes, left, work_deck, position, i, track):
 
 
 @njit(cache=True, inline="always")
+def _draw_board(state, lanes, left, work_deck, position, front, track, work_board, n_known, suit_counts):
+    """Draw the board's missing cards ``work_board[0, n_known:]`` in turn from ``work_deck[front:]``.
+
+    Returns ``(state, lanes, left, suit_counts)`` (see :func:`_draw`), ``suit_counts``
+    plus the drawn cards' (one 16-bit count a suit, as ``high.read_cards``).
+    """
+    i = front
+    for b in range(n_known, 5):
+        state, lanes, left, card = _draw(state, lanes, left, work_deck, position, i, track)
+        work_board[0, b] = card
+        suit_counts += 1 << ((card & 3) << 4)
+        i += 1
+    return state, lanes, left, suit_counts
+
+
+@njit(cache=True, inline="always")
 def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
     """Seat the picked range hands and move their cards to the front of ``work_deck``.
 
@@ -129,6 +145,35 @@ def _outcome_key(cells, n_players):
     return key
 
 
+#: Slots of the table numbering the rank states' outcome keys: a power of two, at least
+#: twice as many as the states, so that a key takes a few probes.
+_KEY_SLOTS = 1 << (2 * FIVE_CARD_STATES - 1).bit_length()
+_KEY_SHIFT = np.uint64(64 - (_KEY_SLOTS.bit_length() - 1))
+
+
+@njit(cache=True, inline="always")
+def _number_keys(keys):
+    """``(codes, examples)`` of the (up to ``FIVE_CARD_STATES``) non-negative ``keys``:
+    ``codes[i]`` numbers their distinct values in order of first appearance, and
+    ``keys[examples[k]]`` is the value numbered ``k``."""
+    # Open addressing by a multiplicative hash: np.unique's sort of the mostly equal keys
+    # cost as much as evaluating every state.
+    slots = np.full(_KEY_SLOTS, -1, dtype=np.int32)  # a number, or -1: free
+    codes = np.empty(keys.shape[0], dtype=np.int64)
+    examples = np.empty(keys.shape[0], dtype=np.int64)
+    n_codes = 0
+    for i in range(keys.shape[0]):
+        slot = (np.uint64(keys[i]) * GOLDEN) >> _KEY_SHIFT
+        while slots[slot] >= 0 and keys[examples[slots[slot]]] != keys[i]:
+            slot = (slot + np.uint64(1)) & np.uint64(_KEY_SLOTS - 1)
+        if slots[slot] < 0:
+            slots[slot] = n_codes
+            examples[n_codes] = i
+            n_codes += 1
+        codes[i] = slots[slot]
+    return codes, examples[:n_codes]
+
+
 @njit(cache=True)
 def rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
     """Number the outcomes of the fixed hands ``holes`` over the five-card rank states
@@ -157,10 +202,7 @@ def rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, ce
                         )  # fmt: skip
                         keys[s] = _outcome_key(cells, n_players)
                         s += 1
-    distinct = np.unique(keys)
-    codes = np.searchsorted(distinct, keys)
-    examples = np.empty(distinct.shape[0], dtype=np.int64)
-    examples[codes] = np.arange(FIVE_CARD_STATES)
+    codes, examples = _number_keys(keys)
     return codes, examples + BOARD_OFFSET[5], lows[examples]
 
 
@@ -219,6 +261,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         )  # fmt: skip
     else:
         codes = examples = example_lows = np.zeros(0, dtype=np.int64)
+    _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
         work_deck = deck.copy()
@@ -235,35 +278,40 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         lanes = np.uint64(0)
         left = 0
         outcome_hits = np.zeros(examples.shape[0], dtype=np.int64)
-        for _ in range(chunk_sizes[c]):
-            if n_ranged:
-                state, found = _pick_range_hands(state, ranges, picked)
-                if not found:
-                    stuck[c] = True
-                    break
-            front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
-            # Each draw goes straight to its place: the board first, then the random hands.
-            i = front
-            for b in range(n_known, 5):
-                state, lanes, left, work_board[0, b] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
-                i += 1
-            for r in range(n_random):
-                for h in range(n_hole):
-                    state, lanes, left, work_holes[random_players[r], h] = _draw(
-                        state, lanes, left, work_deck, position, i, n_ranged
-                    )
-                    i += 1
-            if states_only:
-                _, _, suit_counts = read_cards(work_board, 0, 5)
-                if not flush_field(suit_counts) & flush_fields:
+        if states_only:  # its own loop: the hottest one, kept free of the ranges' branches
+            for _ in range(chunk_sizes[c]):
+                state, lanes, left, suit_counts = _draw_board(
+                    state, lanes, left, work_deck, position, 0, False, work_board, n_known, known_counts
+                )
+                if flush_field(suit_counts) & flush_fields:
+                    record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+                else:
                     outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
-                    continue
-            record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
-            if by_hand:
-                for r in range(n_ranged):
-                    p = range_players[r]
-                    hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
-                    hand_deals[c, picked[r]] += 1
+        else:
+            for _ in range(chunk_sizes[c]):
+                if n_ranged:
+                    state, found = _pick_range_hands(state, ranges, picked)
+                    if not found:
+                        stuck[c] = True
+                        break
+                front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
+                # Each draw goes straight to its place: the board first, then the random hands.
+                state, lanes, left, _ = _draw_board(
+                    state, lanes, left, work_deck, position, front, n_ranged, work_board, n_known, 0
+                )
+                i = front + 5 - n_known
+                for r in range(n_random):
+                    for h in range(n_hole):
+                        state, lanes, left, work_holes[random_players[r], h] = _draw(
+                            state, lanes, left, work_deck, position, i, n_ranged
+                        )
+                        i += 1
+                record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+                if by_hand:
+                    for r in range(n_ranged):
+                        p = range_players[r]
+                        hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
+                        hand_deals[c, picked[r]] += 1
         for k in range(outcome_hits.shape[0]):
             if outcome_hits[k]:
                 settle(
