@@ -16,8 +16,9 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
-from .high import describe_board, unsigned
-from .rng import below, below_small, chunk_state, uniform
+from .high import board_state, flush_field, read_cards, unsigned
+from .low import low_bits
+from .rng import GOLDEN, below, below_small, chunk_state, uniform
 from .showdown import FIVE_CARD_STATES, record_showdown, settle
 from .tables import BOARD_OFFSET
 
@@ -89,6 +90,22 @@ def _draw(state, lanes, left, work_deck, position, i, track):
 
 
 @njit(cache=True, inline="always")
+def _draw_board(state, lanes, left, work_deck, position, front, track, work_board, n_known, suit_counts):
+    """Draw the board's missing cards ``work_board[0, n_known:]`` in turn from ``work_deck[front:]``.
+
+    Returns ``(state, lanes, left, suit_counts)`` (see :func:`_draw`), ``suit_counts``
+    plus the drawn cards' (one 16-bit count a suit, as ``high.read_cards``).
+    """
+    i = front
+    for b in range(n_known, 5):
+        state, lanes, left, card = _draw(state, lanes, left, work_deck, position, i, track)
+        work_board[0, b] = card
+        suit_counts += 1 << ((card & 3) << 4)
+        i += 1
+    return state, lanes, left, suit_counts
+
+
+@njit(cache=True, inline="always")
 def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
     """Seat the picked range hands and move their cards to the front of ``work_deck``.
 
@@ -110,6 +127,83 @@ def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
             position[card] = front
             front += 1
     return front
+
+
+@njit(cache=True, inline="always")
+def _outcome_key(cells, n_players):
+    """A number naming the outcome ``cells`` (as ``showdown.count_outcome`` fills them):
+    equal numbers, equal cells. Three bits a player (at most 21 players): best high,
+    best low, and no low of its own; the cells follow from them (a state is the size
+    of the player's winning group, and nobody has a low when no player has the best)."""
+    key = 0
+    for p in range(n_players):
+        high_state = cells[p, 0]
+        low_state = cells[p, 1]
+        key |= (high_state > 0) << p
+        key |= (1 <= low_state <= n_players) << (n_players + p)
+        key |= (low_state > n_players) << (2 * n_players + p)
+    return key
+
+
+#: Slots of the table numbering the rank states' outcome keys: a power of two, at least
+#: twice as many as the states, so that a key takes a few probes.
+_KEY_SLOTS = 1 << (2 * FIVE_CARD_STATES - 1).bit_length()
+_KEY_SHIFT = np.uint64(64 - (_KEY_SLOTS.bit_length() - 1))
+
+
+@njit(cache=True, inline="always")
+def _number_keys(keys):
+    """``(codes, examples)`` of the (up to ``FIVE_CARD_STATES``) non-negative ``keys``:
+    ``codes[i]`` numbers their distinct values in order of first appearance, and
+    ``keys[examples[k]]`` is the value numbered ``k``."""
+    # Open addressing by a multiplicative hash: np.unique's sort of the mostly equal keys
+    # cost as much as evaluating every state.
+    slots = np.full(_KEY_SLOTS, -1, dtype=np.int32)  # a number, or -1: free
+    codes = np.empty(keys.shape[0], dtype=np.int64)
+    examples = np.empty(keys.shape[0], dtype=np.int64)
+    n_codes = 0
+    for i in range(keys.shape[0]):
+        slot = (np.uint64(keys[i]) * GOLDEN) >> _KEY_SHIFT
+        while slots[slot] >= 0 and keys[examples[slots[slot]]] != keys[i]:
+            slot = (slot + np.uint64(1)) & np.uint64(_KEY_SLOTS - 1)
+        if slots[slot] < 0:
+            slots[slot] = n_codes
+            examples[n_codes] = i
+            n_codes += 1
+        codes[i] = slots[slot]
+    return codes, examples[:n_codes]
+
+
+@njit(cache=True)
+def rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
+    """Number the outcomes of the fixed hands ``holes`` over the five-card rank states
+    of boards on which no hand makes a flush.
+
+    Returns ``(codes, examples, example_lows)``: ``codes[s]`` numbers the outcome of
+    state ``BOARD_OFFSET[5] + s`` (states with the same outcome cells share a number);
+    ``examples[k]`` is a state of outcome ``k`` and ``example_lows[k]`` its board's low
+    mask, so that ``settle`` on them adds outcome ``k``'s cells. ``counts`` only lends
+    ``settle`` a place to add nothing (weight 0): the cells are what is read.
+    """
+    n_players = holes.shape[0]
+    keys = np.empty(FIVE_CARD_STATES, dtype=np.int64)
+    lows = np.empty(FIVE_CARD_STATES, dtype=np.int64)
+    # Board-state (colex) order: by the largest rank, then the next largest, ...
+    s = 0
+    for r4 in range(13):
+        for r3 in range(r4 + 1):
+            for r2 in range(r3 + 1):
+                for r1 in range(r2 + 1):
+                    for r0 in range(r1 + 1):
+                        lows[s] = low_bits((1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4))
+                        settle(
+                            holes, deal, tables, BOARD_OFFSET[5] + s, -1, 0, lows[s], high_values, low_values,
+                            counts, 0, 0, cells,
+                        )  # fmt: skip
+                        keys[s] = _outcome_key(cells, n_players)
+                        s += 1
+    codes, examples = _number_keys(keys)
+    return codes, examples + BOARD_OFFSET[5], lows[examples]
 
 
 @njit(cache=True, parallel=True)
@@ -148,16 +242,26 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_ranged = range_players.shape[0]
     n_deck = deck.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
-    # rank state, so such boards are only counted by state in the chunk, and each state
-    # hit is settled once at its end (the same cells, added up). Bit s: a hand holds 2+ of suit s.
+    # rank state, numbered once per call (``rank_state_outcomes``), so such a board only
+    # adds one to its outcome's count in the chunk, and each outcome hit is settled once
+    # at the chunk's end (the same cells, added up). ``flush_fields`` has the 13 rank bits
+    # of each suit's field (as ``high.read_cards``) that some hand holds 2+ cards of.
     states_only = n_random == 0 and n_ranged == 0
-    flush_suits = 0
+    flush_fields = 0
     for p in range(n_players):
         for s in range(4):
             held = 0
             for i in range(n_hole):
                 held += (holes[p, i] & 3) == s
-            flush_suits |= (held >= 2) << s
+            flush_fields |= (held >= 2) * (0x1FFF << (16 * s))
+    if states_only:
+        codes, examples, example_lows = rank_state_outcomes(
+            holes, deal, tables, counts, np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.int64),
+            np.empty((n_players, 2), dtype=np.int64),
+        )  # fmt: skip
+    else:
+        codes = examples = example_lows = np.zeros(0, dtype=np.int64)
+    _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
     for c in prange(chunk_sizes.shape[0]):
         state = chunk_state(seed, first_chunk + c)
         work_deck = deck.copy()
@@ -173,46 +277,44 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
-        state_hits = np.zeros(FIVE_CARD_STATES if states_only else 0, dtype=np.int64)
-        state_lows = np.empty_like(state_hits)
-        for _ in range(chunk_sizes[c]):
-            if n_ranged:
-                state, found = _pick_range_hands(state, ranges, picked)
-                if not found:
-                    stuck[c] = True
-                    break
-            front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
-            # Each draw goes straight to its place: the board first, then the random hands.
-            i = front
-            for b in range(n_known, 5):
-                state, lanes, left, work_board[0, b] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
-                i += 1
-            for r in range(n_random):
-                for h in range(n_hole):
-                    state, lanes, left, work_holes[random_players[r], h] = _draw(
-                        state, lanes, left, work_deck, position, i, n_ranged
-                    )
-                    i += 1
-            if states_only:
-                rank_state, flush_suit, flush_ranks, board_low = describe_board(work_board, 0, 5)
-                if flush_suit < 0 or not (flush_suits >> flush_suit) & 1:
-                    state_hits[unsigned(rank_state - BOARD_OFFSET[5])] += 1
-                    state_lows[unsigned(rank_state - BOARD_OFFSET[5])] = board_low
-                    continue
+        outcome_hits = np.zeros(examples.shape[0], dtype=np.int64)
+        if states_only:  # its own loop: the hottest one, kept free of the ranges' branches
+            for _ in range(chunk_sizes[c]):
+                state, lanes, left, suit_counts = _draw_board(
+                    state, lanes, left, work_deck, position, 0, False, work_board, n_known, known_counts
+                )
+                if flush_field(suit_counts) & flush_fields:
+                    record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+                else:
+                    outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
+        else:
+            for _ in range(chunk_sizes[c]):
+                if n_ranged:
+                    state, found = _pick_range_hands(state, ranges, picked)
+                    if not found:
+                        stuck[c] = True
+                        break
+                front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
+                # Each draw goes straight to its place: the board first, then the random hands.
+                state, lanes, left, _ = _draw_board(
+                    state, lanes, left, work_deck, position, front, n_ranged, work_board, n_known, 0
+                )
+                i = front + 5 - n_known
+                for r in range(n_random):
+                    for h in range(n_hole):
+                        state, lanes, left, work_holes[random_players[r], h] = _draw(
+                            state, lanes, left, work_deck, position, i, n_ranged
+                        )
+                        i += 1
+                record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+                if by_hand:
+                    for r in range(n_ranged):
+                        p = range_players[r]
+                        hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
+                        hand_deals[c, picked[r]] += 1
+        for k in range(outcome_hits.shape[0]):
+            if outcome_hits[k]:
                 settle(
-                    work_holes, deal, tables, rank_state, flush_suit, flush_ranks, board_low, high_values, low_values,
-                    counts, c, 1, cells,
-                )  # fmt: skip
-                continue
-            record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
-            if by_hand:
-                for r in range(n_ranged):
-                    p = range_players[r]
-                    hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
-                    hand_deals[c, picked[r]] += 1
-        for rank_state in range(state_hits.shape[0]):
-            if state_hits[rank_state]:
-                settle(
-                    work_holes, deal, tables, rank_state + BOARD_OFFSET[5], -1, 0, state_lows[rank_state],
-                    high_values, low_values, counts, c, state_hits[rank_state], cells,
+                    work_holes, deal, tables, examples[k], -1, 0, example_lows[k], high_values, low_values, counts, c,
+                    outcome_hits[k], cells,
                 )  # fmt: skip
