@@ -208,9 +208,15 @@ def pot_won(share_times: Sequence[Any] | np.ndarray, n_players: int) -> Any:
     # A 2-d array's columns, one per share; else the share counts themselves.
     terms: Sequence[Any] = list(share_times.T) if isinstance(share_times, np.ndarray) else share_times
     won: Any = 0.0
-    for (_, value, _), times in zip(share_cells(n_players), terms, strict=True):
+    for value, times in zip(_share_values(n_players), terms, strict=True):
         won = won + value * times
     return won
+
+
+@functools.cache
+def _share_values(n_players: int) -> tuple[float, ...]:
+    """The floats of :func:`share_cells`' shares, in order (read on every result made)."""
+    return tuple(value for _, value, _ in share_cells(n_players))
 
 
 def histogram_figures(counts: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -507,16 +508,11 @@ def summarize_player(
     if sums is None:
         sums = outcome_sums(counts)[0]
     share_times, hi_split, by_low, scoop = split_sums(sums, n_players)
-    won = [
-        (share, value, times)
-        for (share, value, _), times in zip(share_cells(n_players), share_times, strict=True)
-        if times
-    ]
     total = sum(hi_split)
     mean = pot_won(share_times, n_players) / total
     stderr = 0.0
     if not exhaustive and total > 1:
-        second_moment = sum(value * value * times for _, value, times in won) / total
+        second_moment = sum(value * value * times for _, value, times in _shares_won(share_times, n_players)) / total
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
     figures = tally(hi_split, by_low, scoop)
@@ -525,9 +521,9 @@ def summarize_player(
         hand,
         mean,
         stderr,
-        *[figures[name] / total for name in SHARE_FIGURES],
-        _later(_share_fractions, won, total),
-        _later(_tallied_counts, figures, total, won),
+        *[count / total for count in _share_figures(figures)],
+        _later(_share_fractions, share_times, n_players, total),
+        _later(_tallied_counts, figures, total, share_times, n_players),
         counts,
         by_hand,
         range_hands,
@@ -537,11 +533,26 @@ def summarize_player(
 _player_equity = quick_constructor(PlayerEquity)
 
 
-def _share_fractions(won: list[tuple[Fraction, float, int]], total: int) -> dict[Fraction, float]:
-    """``PlayerEquity.shares`` of the shares ``won`` (share, its float, deals) of ``total`` deals."""
-    return {share: times / total for share, _, times in won}
+#: The :data:`~omaha8eq.outcomes.SHARE_FIGURES` of a :func:`~omaha8eq.outcomes.tally`, in order.
+_share_figures = operator.itemgetter(*SHARE_FIGURES)
 
 
-def _tallied_counts(tally: dict[str, Any], total: int, won: list[tuple[Fraction, float, int]]) -> OutcomeCounts:
-    """``PlayerEquity.outcome_counts`` of a histogram's :func:`~omaha8eq.outcomes.tally`, its deals and shares won."""
-    return OutcomeCounts(deals=total, shares={share: times for share, _, times in won}, **tally)
+def _shares_won(share_times: list[int], n_players: int) -> list[tuple[Fraction, float, int]]:
+    """The pot shares won (share, its float, deals) of a row's deals by share (``share_times``)."""
+    return [
+        (share, value, times)
+        for (share, value, _), times in zip(share_cells(n_players), share_times, strict=True)
+        if times
+    ]
+
+
+def _share_fractions(share_times: list[int], n_players: int, total: int) -> dict[Fraction, float]:
+    """``PlayerEquity.shares`` of a row's deals by share (``share_times``) of ``total`` deals."""
+    return {share: times / total for share, _, times in _shares_won(share_times, n_players)}
+
+
+def _tallied_counts(tally: dict[str, Any], total: int, share_times: list[int], n_players: int) -> OutcomeCounts:
+    """``PlayerEquity.outcome_counts`` of a histogram's :func:`~omaha8eq.outcomes.tally`, its
+    deals and its deals by share (``share_times``)."""
+    shares = {share: times for share, _, times in _shares_won(share_times, n_players)}
+    return OutcomeCounts(deals=total, shares=shares, **tally)

@@ -43,6 +43,34 @@ def test_the_record_is_checked_once_into_plain_values():
         options.seed = 8  # type: ignore[misc]
 
 
+def test_a_record_of_plain_values_is_kept_and_told_apart_by_type():
+    kept = RunOptions.check(threads=1, exhaustive=True)
+    assert RunOptions.check(threads=1, exhaustive=True) is kept  # frozen: nothing can change it
+    assert kept == RunOptions(exhaustive=True, threads=1)
+    for bad in ({"threads": True}, {"threads": 1.0}, {"exhaustive": 1}, {"exhaustive": [1]}):
+        with pytest.raises(OmahaTypeError):  # equal to a kept value (True == 1 == 1.0), another type
+            RunOptions.check(**bad)
+    assert RunOptions.check(stderr_target=1) == RunOptions.check(stderr_target=1.0)
+    with pytest.raises(OmahaInputError, match="exhaustive=True cannot be combined"):  # errors are not kept
+        RunOptions.check(exhaustive=True, samples=100)
+    with pytest.raises(OmahaInputError, match="exhaustive=True cannot be combined"):
+        RunOptions.check(exhaustive=True, samples=100)
+
+
+def test_a_spot_of_known_hands_is_parsed_anew_from_kept_parts():
+    parse_spot = omaha8eq.engine.spot.parse_spot
+    first = parse_spot([ACES, KINGS], "Ac8c5h", "")
+    first.seats[0].cards, first.seats[0].label, first.board = (0, 1, 2, 3), "changed", ()
+    first.seats.pop()
+    again = parse_spot((ACES, KINGS), "Ac8c5h", "")
+    assert again is not first and again.seats[0] is not first.seats[0]
+    assert [(s.label, s.cards) for s in again.seats] == [("As Ah 3d 2c", (51, 50, 0, 5)), (KINGS, (47, 46, 41, 37))]
+    assert (again.hole_size, again.board, again.dead) == (4, (48, 24, 14), ())
+    for _ in range(2):  # an error is raised every time, not kept
+        with pytest.raises(OmahaInputError, match="As"):
+            parse_spot([ACES, KINGS], "As8c5h", "")
+
+
 def test_the_default_memory_limit_is_a_share_of_the_machine():
     import os
 

@@ -8,6 +8,7 @@ never checks them again.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import os
@@ -101,37 +102,72 @@ class RunOptions:
             and checkpoint is None and by_hand is False and by_next_card is False
         ):  # fmt: skip
             return _DEFAULT
-        if exhaustive is not None:
-            try:
-                exhaustive = check_flag(exhaustive, "exhaustive")
-            except OmahaTypeError:
-                raise OmahaTypeError(f"exhaustive: expected True, False or None, got {excerpt(exhaustive)}") from None
-        options = cls(
-            exhaustive=None if exhaustive is None else bool(exhaustive),
-            stderr_target=None if stderr_target is None else _check_stderr_target(stderr_target),
-            samples=None if samples is None else _check_samples(samples),
-            seed=None if seed is None else check_int(seed, "seed", minimum=0, maximum=2**64 - 1),
-            threads=None if threads is None else check_int(threads, "threads", minimum=1, maximum=_max_threads()),
-            max_work=None if max_work is None else check_int(max_work, "max_work", minimum=1),
-            max_memory=None if max_memory is None else check_int(max_memory, "max_memory", minimum=1),
-            progress=_check_progress(progress),
-            by_hand=check_flag(by_hand, "by_hand"),
-            by_next_card=check_flag(by_next_card, "by_next_card"),
-            scheduler=scheduler,
-            checkpoint=checkpoint,  # type: ignore[arg-type]  # a path: the checkpoint module opens it
-        )
-        if options.exhaustive and (options.samples is not None or options.stderr_target is not None):
-            raise OmahaInputError("exhaustive=True cannot be combined with samples or stderr_target")
-        if scheduler is None and checkpoint is not None:
-            raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
-        if scheduler is not None and options.exhaustive is not True:
-            raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
-        return options
+        if progress is None and scheduler is None and checkpoint is None:
+            plain = (exhaustive, samples, stderr_target, seed, threads, max_work, max_memory, by_hand, by_next_card)
+            if _PLAIN_TYPES.issuperset(map(type, plain)):
+                return _check_plain(*plain)
+        return _check_options(
+            exhaustive, samples, stderr_target, seed, threads, max_work, max_memory, by_hand, by_next_card,
+            progress, scheduler, checkpoint,
+        )  # fmt: skip
 
     @property
     def memory_limit(self) -> int:
         """``max_memory``, or its default."""
         return default_max_memory() if self.max_memory is None else self.max_memory
+
+
+def _check_options(
+    exhaustive: object,
+    samples: object,
+    stderr_target: object,
+    seed: object,
+    threads: object,
+    max_work: object,
+    max_memory: object,
+    by_hand: object,
+    by_next_card: object,
+    progress: object = None,
+    scheduler: object = None,
+    checkpoint: object = None,
+) -> RunOptions:
+    """:meth:`RunOptions.check` of every option, positionally."""
+    if exhaustive is not None:
+        try:
+            exhaustive = check_flag(exhaustive, "exhaustive")
+        except OmahaTypeError:
+            raise OmahaTypeError(f"exhaustive: expected True, False or None, got {excerpt(exhaustive)}") from None
+    options = RunOptions(
+        exhaustive=None if exhaustive is None else bool(exhaustive),
+        stderr_target=None if stderr_target is None else _check_stderr_target(stderr_target),
+        samples=None if samples is None else _check_samples(samples),
+        seed=None if seed is None else check_int(seed, "seed", minimum=0, maximum=2**64 - 1),
+        threads=None if threads is None else check_int(threads, "threads", minimum=1, maximum=_max_threads()),
+        max_work=None if max_work is None else check_int(max_work, "max_work", minimum=1),
+        max_memory=None if max_memory is None else check_int(max_memory, "max_memory", minimum=1),
+        progress=_check_progress(progress),
+        by_hand=check_flag(by_hand, "by_hand"),
+        by_next_card=check_flag(by_next_card, "by_next_card"),
+        scheduler=scheduler,
+        checkpoint=checkpoint,  # type: ignore[arg-type]  # a path: the checkpoint module opens it
+    )
+    if options.exhaustive and (options.samples is not None or options.stderr_target is not None):
+        raise OmahaInputError("exhaustive=True cannot be combined with samples or stderr_target")
+    if scheduler is None and checkpoint is not None:
+        raise OmahaInputError("checkpoint: only a distributed run (scheduler=...) keeps a checkpoint")
+    if scheduler is not None and options.exhaustive is not True:
+        raise OmahaInputError("scheduler: a distributed run is exact: pass exhaustive=True")
+    return options
+
+
+#: The types of option values whose checked record :func:`_check_plain` keeps: immutable,
+#: and each checked by its value alone (bool, int and float are told apart by type).
+_PLAIN_TYPES = frozenset({type(None), bool, int, float})
+#: :func:`_check_options` of plain values (no progress, scheduler or checkpoint), kept:
+#: a pure function of the values and their types (``typed``: True, 1 and 1.0 are kept
+#: apart, as the checks tell them), answering a frozen record; an error is not kept.
+#: The usual call with an option (``threads=1``) then costs a lookup, not a check.
+_check_plain = functools.lru_cache(maxsize=256, typed=True)(_check_options)
 
 
 def _check_samples(value: object) -> int:

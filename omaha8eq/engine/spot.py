@@ -323,6 +323,29 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game
     enough cards in the deck). ``game`` (None: any hole size, the hands') sets the hole
     size: of the hands, which must have it, and of the text ranges. Raises
     OmahaInputError naming the bad input, TypeError for ``hands`` that is not a list."""
+    if type(board) is str and type(dead) is str and known_hands_only(hands):  # the usual call: all text
+        seats, hole_size, board_cards, dead_cards = _known_spot(tuple(hands), board, dead, game)
+        return Spot([Seat(label, cards=cards) for cards, label in seats], hole_size, board_cards, dead_cards)
+    return _parse_spot(hands, board, dead, game)
+
+
+#: The immutable parts of a spot of known hands: each seat's ``(cards, label)``, the hole
+#: size, the board and the dead cards.
+_KnownSpot = tuple[tuple[tuple[tuple[int, ...], str], ...], int, tuple[int, ...], tuple[int, ...]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _known_spot(hands: tuple[str, ...], board: str, dead: str, game: Game | None) -> _KnownSpot:
+    """:func:`_parse_spot` of known hands, a board and dead cards, all text, as immutable
+    parts (a :class:`Seat` is not: :func:`parse_spot` makes new ones from them). Kept: a
+    pure function of the texts and the game, and the same spot comes back call after
+    call (a parse and its checks cost more than a flop's count); an error is not kept."""
+    spot = _parse_spot(hands, board, dead, game)
+    return tuple((seat.hole(), seat.label) for seat in spot.seats), spot.hole_size, spot.board, spot.dead
+
+
+def _parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game | None) -> Spot:
+    """:func:`parse_spot`, every time."""
     check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
