@@ -84,8 +84,15 @@ def rank_multisets() -> RankMultisets:
     low_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], LOW_BIT[ranks], 0), axis=1)
     rank_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], 1 << ranks, 0), axis=1)
     with_suited, with_suited_offsets = _states_with_suited(blocks)
+    # int8: a preflop pass reads 6,188 rows of both, and as int64 they would not fit in the caches.
     return RankMultisets(
-        ranks, multiplicities, offsets.astype(np.int64), low_masks, rank_masks, with_suited, with_suited_offsets
+        ranks.astype(np.int8),
+        multiplicities.astype(np.int8),
+        offsets.astype(np.int64),
+        low_masks,
+        rank_masks,
+        with_suited,
+        with_suited_offsets,
     )
 
 
@@ -231,16 +238,17 @@ WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK = range(4)
 
 
 @njit(cache=True)
-def _summarise_boards(fixed_highs, board, n_known, multisets, available, split_ranks, summary):
-    """Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
+def _summarise_boards(w, n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary):
+    """Worker ``w`` of ``n_workers``: its share (a ``n_workers``-th, in turn) of the
+    columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
     onwards): the boards dealing it (``summary[WEIGHT]``, the product over its ranks of
     C(cards left, times it appears)); their five-card state less ``BOARD_OFFSET[5]``
     (``STATE``); the best high without flushes among the players (``BEST_PLAIN``); and
     its board's low mask with ``1 << 8`` when a missing card has a rank of
     ``split_ranks`` (``LOW_CHUNK``). The columns of weight 0 are left unwritten.
 
-    Once per spot, before the threads: both passes read it, the flush corrections at
-    the multisets their boards form, in any order.
+    Before the other passes: they read it, the flush corrections at the multisets
+    their boards form, in any order.
     """
     n_missing = 5 - n_known
     first = multisets.offsets[n_missing]
@@ -251,7 +259,8 @@ def _summarise_boards(fixed_highs, board, n_known, multisets, available, split_r
     for i in range(n_known):
         work_board[0, i] = board[i]
         known_low |= LOW_BIT[board[i] >> 2]
-    for j in range(multisets.offsets[n_missing + 1] - first):
+    size = multisets.offsets[n_missing + 1] - first
+    for j in range(size * w // n_workers, size * (w + 1) // n_workers):
         m = first + j
         weight = 1
         for i in range(n_missing):
@@ -455,8 +464,12 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     )
     n_workers = counts.shape[0]
     summary, moved, flushed = _tally_arrays(fixed_highs.shape[0], n_known, multisets, n_workers)
-    _summarise_boards(fixed_highs, board, n_known, multisets, available, split_ranks, summary)
+    # Three passes, each shared among the workers: each reads what the one before wrote.
     # prange's index is unsigned: as int64 the serial twin's helpers serve it.
+    for w in prange(n_workers):
+        _summarise_boards(
+            np.int64(w), n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary
+        )
     for w in prange(n_workers):
         _correct_flushes(
             np.int64(w), n_workers, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
@@ -503,7 +516,7 @@ def aggregate_spots(spots, tables, multisets, counts):
         # One worker, no split, as int64 (not constants): the signatures of aggregate_showdowns' helpers.
         alone = np.int64(0)
         summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1)
-        _summarise_boards(fixed_highs, board, n_known, multisets, available, alone, summary)
+        _summarise_boards(alone, alone + 1, fixed_highs, board, n_known, multisets, available, alone, summary)
         _correct_flushes(
             alone, alone + 1, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
             deck_suit_ranks, known_suit_ranks, moved[0], flushed[0],
