@@ -10,9 +10,13 @@ Then the boards where a flush *is* possible are corrected exactly: a suit ``s`` 
 make a flush only on boards holding 3+ cards of ``s``, for a player holding 2+ of
 ``s``. For each such suit the correction visits every set of ``s`` ranks the
 missing cards can add (each one specific cards) together with every rank multiset
-of the other, off-suit, missing cards (weighted as above), and replaces the
-rank-only outcome of those boards (weight ``-w``) with the true one (``+w``). A
-board holds 3+ cards of at most one suit, so no board is corrected twice.
+of the other, off-suit, missing cards (weighted as above), and moves the boards
+whose best high is a flush from their rank-only outcome to the flush's. A board
+holds 3+ cards of at most one suit, so no board is corrected twice. The suited
+ranks fix every player's flush, so a correction's boards only ask whether the best
+rank-only high, summarised once per multiset of the missing cards, is below the
+best flush: the moved weights are added up per multiset and per (player, board low
+mask), and their outcomes counted once per cell, whatever the number of boards.
 
 Every visited point knows the ranks of the cards it deals (the multiset, plus the
 suited cards of a correction), so the outcomes can also be split by them: with a
