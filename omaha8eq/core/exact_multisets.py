@@ -398,33 +398,42 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, mo
     for p in range(n_players):
         for board_low in range(256 if hilo else 0):
             player_lows[p, board_low] = tables.low[board_low * 256 + hole_low[p]]
-    own = np.empty(counts.shape, dtype=np.int64)
-    own[:] = 0
-    for j in range(size * w // n_workers, size * (w + 1) // n_workers):
-        weight = summary[WEIGHT, j] - moved[j]
-        if weight == 0:
-            continue
-        state = summary[STATE, j]
-        for p in range(n_players):
-            high_values[p] = fixed_highs[unsigned(p), unsigned(state)]
-        low_chunk = summary[LOW_CHUNK, j]
+    flat = np.empty(counts.size, dtype=np.int64)
+    flat[:] = 0
+    own = flat.reshape(counts.shape)
+    first = size * w // n_workers
+    n_multisets = size * (w + 1) // n_workers - first
+    n_cells = (flushed.size - w + n_workers - 1) // n_workers
+    # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled again).
+    for item in range(n_multisets + n_cells):
+        if item < n_multisets:
+            j = first + item
+            weight = summary[WEIGHT, j] - moved[j]
+            if weight == 0:
+                continue
+            state = summary[STATE, j]
+            for p in range(n_players):
+                high_values[p] = fixed_highs[unsigned(p), unsigned(state)]
+            low_chunk = summary[LOW_CHUNK, j]
+        else:
+            cell = w + (item - n_multisets) * n_workers
+            winner = cell >> 9
+            low_chunk = cell & 511
+            weight = flushed[winner, low_chunk]
+            if weight == 0:
+                continue
+            for p in range(n_players):
+                high_values[p] = 1 if p == winner else 0
         if hilo:
             for p in range(n_players):
                 low_values[p] = player_lows[unsigned(p), unsigned(low_chunk & 255)]
         count_outcome(high_values, low_values, n_players, own, low_chunk >> 8, weight, cells)
-    for cell in range(w, flushed.size, n_workers):
-        winner = cell >> 9
-        low_chunk = cell & 511
-        weight = flushed[winner, low_chunk]
-        if weight == 0:
-            continue
-        for p in range(n_players):
-            high_values[p] = 1 if p == winner else 0
-        if hilo:
-            for p in range(n_players):
-                low_values[p] = player_lows[unsigned(p), unsigned(low_chunk & 255)]
-        count_outcome(high_values, low_values, n_players, own, low_chunk >> 8, weight, cells)
-    counts += own
+    # Loops, not array expressions: numba compiles each of those as a kernel of its own.
+    for a in range(counts.shape[0]):
+        for b in range(counts.shape[1]):
+            for c in range(counts.shape[2]):
+                for d in range(counts.shape[3]):
+                    counts[a, b, c, d] += own[a, b, c, d]
 
 
 @njit(cache=True)
@@ -480,8 +489,11 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
             deck_suit_ranks, known_suit_ranks, moved[w], flushed[w],
         )  # fmt: skip
     for w in range(1, n_workers):
-        moved[0] += moved[w]
-        flushed[0] += flushed[w]
+        for j in range(moved.shape[1]):
+            moved[0, j] += moved[w, j]
+        for p in range(flushed.shape[1]):
+            for cell in range(flushed.shape[2]):
+                flushed[0, p, cell] += flushed[w, p, cell]
     for w in prange(n_workers):
         _count_boards(
             np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, summary, moved[0], flushed[0], counts[w]
