@@ -10,9 +10,13 @@ Then the boards where a flush *is* possible are corrected exactly: a suit ``s`` 
 make a flush only on boards holding 3+ cards of ``s``, for a player holding 2+ of
 ``s``. For each such suit the correction visits every set of ``s`` ranks the
 missing cards can add (each one specific cards) together with every rank multiset
-of the other, off-suit, missing cards (weighted as above), and replaces the
-rank-only outcome of those boards (weight ``-w``) with the true one (``+w``). A
-board holds 3+ cards of at most one suit, so no board is corrected twice.
+of the other, off-suit, missing cards (weighted as above), and moves the boards
+whose best high is a flush from their rank-only outcome to the flush's. A board
+holds 3+ cards of at most one suit, so no board is corrected twice. The suited
+ranks fix every player's flush, so a correction's boards only ask whether the best
+rank-only high, summarised once per multiset of the missing cards, is below the
+best flush: the moved weights are added up per multiset and per (player, board low
+mask), and their outcomes counted once per cell, whatever the number of boards.
 
 Every visited point knows the ranks of the cards it deals (the multiset, plus the
 suited cards of a correction), so the outcomes can also be split by them: with a
@@ -84,8 +88,15 @@ def rank_multisets() -> RankMultisets:
     low_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], LOW_BIT[ranks], 0), axis=1)
     rank_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], 1 << ranks, 0), axis=1)
     with_suited, with_suited_offsets = _states_with_suited(blocks)
+    # int8: a preflop pass reads 6,188 rows of both, and as int64 they would not fit in the caches.
     return RankMultisets(
-        ranks, multiplicities, offsets.astype(np.int64), low_masks, rank_masks, with_suited, with_suited_offsets
+        ranks.astype(np.int8),
+        multiplicities.astype(np.int8),
+        offsets.astype(np.int64),
+        low_masks,
+        rank_masks,
+        with_suited,
+        with_suited_offsets,
     )
 
 
@@ -226,43 +237,159 @@ def _reached_highs(holes, n_hole, work_board, n_known, available, board_pair, mu
             highs[p, state - BOARD_OFFSET[5]] = rank_high(holes, p, n_hole, state, board_pair)
 
 
+#: Rows of the board summary (:func:`_summarise_boards`), one column per multiset of the missing cards.
+WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK = range(4)
+
+
 @njit(cache=True)
-def _run_tasks(
-    w, n_workers, fixed_highs, board, n_known, hilo, tables, multisets, split_ranks, counts, hole_low,
-    hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
-):  # fmt: skip
-    """Worker ``w`` of ``n_workers``: count its share of a spot's visits into ``counts``
-    (``(parts, *histogram_shape(P))``; the other arguments as from :func:`_describe_spot`).
+def _summarise_boards(w, n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary):
+    """Worker ``w`` of ``n_workers``: its share (a ``n_workers``-th, in turn) of the
+    columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
+    onwards): the boards dealing it (``summary[WEIGHT]``, the product over its ranks of
+    C(cards left, times it appears)); their five-card state less ``BOARD_OFFSET[5]``
+    (``STATE``); the best high without flushes among the players (``BEST_PLAIN``); and
+    its board's low mask with ``1 << 8`` when a missing card has a rank of
+    ``split_ranks`` (``LOW_CHUNK``). The columns of weight 0 are left unwritten.
 
-    Tasks ``t < n_workers`` are a share each of every board read by its ranks alone;
-    then one task per correction: the boards with 3+ cards of a suit that some player
-    holds 2+ of, moved to their true outcome. The worker takes every
-    ``n_workers``-th task from ``w``.
-
-    A task fills the missing board cards (``work_board[0, n_known:]``) with its suited
-    ranks (a correction), then with each rank multiset the cards left can form, and
-    counts each board's outcome, weighted by its ways. Each player's high is the larger
-    of its rank-only high and its flush with the task's suited cards (-1: none); a
-    correction moves the weight of each board where the flushes change who holds the
-    best high from the rank-only outcome to the true one (elsewhere the two are the same
-    cells). Preflop a board's state and low mask are read from ``multisets``, and a
-    correction's off-suit weights are computed once per suit and number of cards. The
-    outcome goes to ``counts[1]`` when a missing card has a rank in ``split_ranks``, else
-    to ``counts[0]``.
-
-    Compiled once, not inlined, and called by every kernel (serial, parallel, many
-    spots): each inlined copy would be typed and optimised again on first use. One
-    visit loop serves both kinds of task: a second copy would double its compilation.
+    Before the other passes: they read it, the flush corrections at the multisets
+    their boards form, in any order.
     """
-    n_players = fixed_highs.shape[0]
+    n_missing = 5 - n_known
+    first = multisets.offsets[n_missing]
+    ranks = multisets.ranks
+    multiplicities = multisets.multiplicities
+    work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
+    known_low = 0
+    for i in range(n_known):
+        work_board[0, i] = board[i]
+        known_low |= LOW_BIT[board[i] >> 2]
+    size = multisets.offsets[n_missing + 1] - first
+    for j in range(size * w // n_workers, size * (w + 1) // n_workers):
+        m = first + j
+        weight = 1
+        for i in range(n_missing):
+            weight *= BINOM[unsigned(available[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
+        summary[WEIGHT, j] = weight
+        if weight == 0:
+            continue
+        if n_known == 0:  # preflop the whole board is multiset m: its state is j (colex order)
+            state = j
+        else:
+            for i in range(n_missing):
+                work_board[0, n_known + i] = 4 * ranks[m, i]
+            state = _five_card_state(work_board) - BOARD_OFFSET[5]
+        best = fixed_highs[0, state]
+        for p in range(1, fixed_highs.shape[0]):
+            best = max(best, fixed_highs[p, state])
+        summary[STATE, j] = state
+        summary[BEST_PLAIN, j] = best
+        split = 256 if multisets.rank_masks[m] & split_ranks else 0
+        summary[LOW_CHUNK, j] = known_low | multisets.low_masks[m] | split
+
+
+@njit(cache=True)
+def _correct_flushes(
+    w, n_workers, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available, deck_suit_ranks,
+    known_suit_ranks, moved, flushed,
+):  # fmt: skip
+    """Worker ``w`` of ``n_workers``: every ``n_workers``-th flush correction from ``w``
+    (the boards with 3+ cards of a suit that some player holds 2+ of, see
+    :func:`_describe_spot`), as weights: the boards whose best high is a flush leave
+    their rank-only outcome (``moved[j]`` += their number, ``j`` the multiset of their
+    missing cards) for the outcome where the best flush wins the high
+    (``flushed[p, LOW_CHUNK of j]`` += their number, ``p`` its player).
+
+    A correction fixes the suited ranks of the missing cards, so each player's flush:
+    the best of them, ``F``, is the same on all its boards, which differ in the
+    multiset of their off-suit cards. Where the best rank-only high beats ``F`` (a full
+    house or better) nothing changes; elsewhere the flush wins, never tied: two players'
+    flushes of one suit use different hole ranks, so their five ranks differ, and a
+    flush never ties a hand without one. So a board costs a few reads, whatever the
+    number of players, and the outcomes are counted once per cell, not once per board.
+    """
     n_missing = 5 - n_known
     ranks = multisets.ranks
     multiplicities = multisets.multiplicities
+    n_players = hole_suit_ranks.shape[0]
+    cards_left = np.empty(13, dtype=np.int64)  # per rank, the off-suit cards left
+    suited_ranks = np.empty(BOARD_CARDS, dtype=np.int64)  # a correction's suited ranks, ascending
+    missing = np.empty(BOARD_CARDS, dtype=np.int64)  # after a known board: all the missing ranks, sorted
+    # A correction's off-suit cards are at most 2 (3+ of the 5 are suited): their weights
+    # (at most 91 multisets) depend on the suit and their number only, not on the subset,
+    # so they are computed once for a run of tasks of the same suit and size.
+    off_weights = np.empty(BINOM[14, 2], dtype=np.int64)
+    weights_for = -1  # the (suit, size) they were computed for
+    for t in range(w, corrections.shape[0], n_workers):
+        s = corrections[t] >> 13
+        subset = corrections[t] & 0x1FFF
+        best_flush_value = -1
+        winner = 0
+        for p in range(n_players):
+            if popcount(hole_suit_ranks[p, s]) >= 2:
+                value = best_flush(known_suit_ranks[s] | subset, hole_suit_ranks[p, s], tables.flush5, tables.suited)
+                if value > best_flush_value:
+                    best_flush_value = value
+                    winner = p
+        n_suited = 0
+        colex = 0  # preflop: where this subset's boards start in with_suited
+        for r in range(13):
+            cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
+            if (subset >> r) & 1:
+                suited_ranks[n_suited] = r
+                n_suited += 1
+                colex += BINOM[r, n_suited]
+        n_off = n_missing - n_suited
+        first = multisets.offsets[n_off]
+        last = multisets.offsets[n_off + 1]
+        if s * 8 + n_off != weights_for:
+            weights_for = s * 8 + n_off
+            for m in range(first, last):
+                off_weights[m - first] = 1
+                for i in range(n_off):
+                    off_weights[m - first] *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
+        suited_states = multisets.with_suited_offsets[n_suited] + colex * (last - first)
+        for m in range(first, last):
+            weight = off_weights[unsigned(m - first)]
+            if weight == 0:
+                continue
+            if n_known == 0:  # preflop: the state of the suited ranks and multiset m, which is j
+                j = multisets.with_suited[unsigned(suited_states + m - first)]
+            else:  # the suited ranks (sorted) and m's, merged by insertion: j is their colex index
+                for i in range(n_suited):
+                    missing[i] = suited_ranks[i]
+                for i in range(n_off):
+                    k = n_suited + i
+                    while k > 0 and missing[k - 1] > ranks[m, i]:
+                        missing[k] = missing[k - 1]
+                        k -= 1
+                    missing[k] = ranks[m, i]
+                j = 0
+                for i in range(n_missing):
+                    j += BINOM[missing[i] + i, i + 1]
+            if summary[BEST_PLAIN, unsigned(j)] < best_flush_value:
+                moved[unsigned(j)] += weight
+                flushed[unsigned(winner), unsigned(summary[LOW_CHUNK, unsigned(j)])] += weight
+
+
+@njit(cache=True)
+def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, moved, flushed, counts):
+    """Worker ``w`` of ``n_workers``: add its share of the outcomes to ``counts``
+    (``(parts, *histogram_shape(P))``): of the multisets of the missing cards (a
+    ``n_workers``-th of them, in turn), each one's rank-only outcome, weighted by its
+    boards less those a flush correction moved (``moved``); and of the cells of
+    ``flushed`` (every ``n_workers``-th), the outcome where player ``p`` alone holds
+    the best high, on a board of that low mask, weighted by its boards.
+
+    Counts into an array of its own, added to ``counts`` at the end: the workers'
+    ``counts`` are neighbours in memory, and a cache line written by two cores at once
+    would move between them at every count.
+    """
+    n_players = fixed_highs.shape[0]
+    size = summary.shape[1]
     # Each array is written before it is read (np.empty: see _describe_spot).
     high_values = np.empty(n_players, dtype=np.int64)
-    flush_values = np.empty(n_players, dtype=np.int64)
     low_values = np.empty(n_players, dtype=np.int64)
-    player_flush = np.empty(n_players, dtype=np.int64)
+    cells = np.empty((n_players, 2), dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
     # Each player's low by board low mask, side by side: the board masks of tables.low are
@@ -271,105 +398,56 @@ def _run_tasks(
     for p in range(n_players):
         for board_low in range(256 if hilo else 0):
             player_lows[p, board_low] = tables.low[board_low * 256 + hole_low[p]]
-    cells = np.empty((n_players, 2), dtype=np.int64)
-    cards_left = np.empty(13, dtype=np.int64)  # per rank, the cards the multisets may use
-    # A correction's off-suit cards are at most 2 (3+ of the 5 are suited): their weights
-    # (at most 91 multisets) depend on the suit and their number only, not on the subset,
-    # so they are computed once for a run of tasks of the same suit and size.
-    off_weights = np.empty(BINOM[14, 2], dtype=np.int64)
-    weights_for = -1  # the (suit, size) they were computed for
-    work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
-    known_low = 0
-    for i in range(n_known):
-        work_board[0, i] = board[i]
-        known_low |= LOW_BIT[board[i] >> 2]
-    size = multisets.offsets[n_missing + 1] - multisets.offsets[n_missing]
-    for t in range(w, n_workers + corrections.shape[0], n_workers):
-        correcting = t >= n_workers
-        position = n_known
-        suited_low = 0
-        suited_dealt = 0
-        suited_states = 0  # preflop: where the states of this subset's boards start in with_suited
-        if not correcting:  # a share of the multisets of every missing card
-            first = multisets.offsets[n_missing] + size * t // n_workers
-            last = multisets.offsets[n_missing] + size * (t + 1) // n_workers
-            for r in range(13):
-                cards_left[r] = available[r]
-            for p in range(n_players):
-                player_flush[p] = -1
-        else:  # the suited ranks of a correction, then the multisets of the off-suit cards
-            s = corrections[t - n_workers] >> 13
-            subset = corrections[t - n_workers] & 0x1FFF
-            colex = 0
-            for r in range(13):
-                cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
-                if (subset >> r) & 1:
-                    work_board[0, position] = 4 * r
-                    position += 1
-                    colex += BINOM[r, position - n_known]
-                    suited_low |= LOW_BIT[r]
-            suited_dealt = subset
-            # A player's flush depends only on the suited cards: fixed for this subset.
-            for p in range(n_players):
-                player_flush[p] = -1
-                if popcount(hole_suit_ranks[p, s]) >= 2:
-                    player_flush[p] = best_flush(
-                        known_suit_ranks[s] | subset, hole_suit_ranks[p, s], tables.flush5, tables.suited
-                    )
-            first = multisets.offsets[5 - position]
-            last = multisets.offsets[6 - position]
-            if s * 8 + position != weights_for:
-                weights_for = s * 8 + position
-                for m in range(first, last):
-                    off_weights[m - first] = 1
-                    for i in range(5 - position):
-                        off_weights[m - first] *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
-            suited_states = multisets.with_suited_offsets[position - n_known] + colex * (last - first)
-        n_off = 5 - position
-        for m in range(first, last):
-            if correcting:
-                weight = off_weights[unsigned(m - first)]
-            else:
-                weight = 1
-                for i in range(n_off):
-                    weight *= BINOM[unsigned(cards_left[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
+    flat = np.empty(counts.size, dtype=np.int64)
+    flat[:] = 0
+    own = flat.reshape(counts.shape)
+    first = size * w // n_workers
+    n_multisets = size * (w + 1) // n_workers - first
+    n_cells = (flushed.size - w + n_workers - 1) // n_workers
+    # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled again).
+    for item in range(n_multisets + n_cells):
+        if item < n_multisets:
+            j = first + item
+            weight = summary[WEIGHT, j] - moved[j]
             if weight == 0:
                 continue
-            if position == 0:  # preflop, the whole board is multiset m: its state is m's index (colex order)
-                state = BOARD_OFFSET[5] + m - multisets.offsets[5]
-            elif n_known == 0:  # preflop, suited ranks and multiset m
-                state = BOARD_OFFSET[5] + multisets.with_suited[unsigned(suited_states + m - first)]
-            else:
-                for i in range(n_off):
-                    work_board[0, position + i] = 4 * ranks[m, i]
-                state = _five_card_state(work_board)
+            state = summary[STATE, j]
             for p in range(n_players):
-                high_values[p] = fixed_highs[unsigned(p), unsigned(state - BOARD_OFFSET[5])]
-                flush_values[p] = max(high_values[p], player_flush[p])
-            if correcting:
-                # The outcome moves only if the flushes change who holds the best high.
-                best_plain = high_values[0]
-                best_true = flush_values[0]
-                for p in range(1, n_players):
-                    best_plain = max(best_plain, high_values[p])
-                    best_true = max(best_true, flush_values[p])
-                same = True
-                for p in range(n_players):
-                    same = same and (high_values[p] == best_plain) == (flush_values[p] == best_true)
-                if same:
-                    continue
-            if hilo:
-                board_low = known_low | suited_low | multisets.low_masks[unsigned(m)]
-                for p in range(n_players):
-                    low_values[p] = player_lows[unsigned(p), unsigned(board_low)]
-            # The ranks of the missing cards: the subset's and the multiset's.
-            chunk = 1 if (suited_dealt | multisets.rank_masks[unsigned(m)]) & split_ranks else 0
-            # Correcting, the board's rank-only outcome loses the weight (k = 0), its true one gains it.
-            for k in range(1 + correcting):
-                values = flush_values if k else high_values
-                count_outcome(
-                    values, low_values, n_players, counts, chunk, weight if k == correcting else -weight, cells
-                )
+                high_values[p] = fixed_highs[unsigned(p), unsigned(state)]
+            low_chunk = summary[LOW_CHUNK, j]
+        else:
+            cell = w + (item - n_multisets) * n_workers
+            winner = cell >> 9
+            low_chunk = cell & 511
+            weight = flushed[winner, low_chunk]
+            if weight == 0:
+                continue
+            for p in range(n_players):
+                high_values[p] = 1 if p == winner else 0
+        if hilo:
+            for p in range(n_players):
+                low_values[p] = player_lows[unsigned(p), unsigned(low_chunk & 255)]
+        count_outcome(high_values, low_values, n_players, own, low_chunk >> 8, weight, cells)
+    # Loops, not array expressions: numba compiles each of those as a kernel of its own.
+    for a in range(counts.shape[0]):
+        for b in range(counts.shape[1]):
+            for c in range(counts.shape[2]):
+                for d in range(counts.shape[3]):
+                    counts[a, b, c, d] += own[a, b, c, d]
+
+
+@njit(cache=True)
+def _tally_arrays(n_players, n_known, multisets, n_workers):
+    """The boards' summary (for :func:`_summarise_boards`) and, per worker, the zeroed
+    totals of its flush corrections: ``moved`` per multiset of the missing cards and
+    ``flushed`` per player and ``LOW_CHUNK`` (for :func:`_correct_flushes`)."""
+    size = multisets.offsets[6 - n_known] - multisets.offsets[5 - n_known]
+    summary = np.empty((4, size), dtype=np.int64)
+    moved = np.empty((n_workers, size), dtype=np.int64)
+    flushed = np.empty((n_workers, n_players, 512), dtype=np.int64)
+    moved[:] = 0
+    flushed[:] = 0
+    return summary, moved, flushed
 
 
 @njit(cache=True, parallel=True)
@@ -393,16 +471,33 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     """
     board = deal.board
     n_known = deal.n_known
+    fixed_highs = deal.fixed_tables
     hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
         deal.holes, deal.n_hole, board, n_known, deal.deck
     )
     n_workers = counts.shape[0]
+    summary, moved, flushed = _tally_arrays(fixed_highs.shape[0], n_known, multisets, n_workers)
+    # Three passes, each shared among the workers: each reads what the one before wrote.
+    # prange's index is unsigned: as int64 the serial twin's helpers serve it.
     for w in prange(n_workers):
-        worker = np.int64(w)  # prange's index is unsigned: as int64 the serial twin's _run_tasks serves it
-        _run_tasks(
-            worker, n_workers, deal.fixed_tables, board, n_known, deal.hilo, tables, multisets, split_ranks, counts[w],
-            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        _summarise_boards(
+            np.int64(w), n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary
+        )
+    for w in prange(n_workers):
+        _correct_flushes(
+            np.int64(w), n_workers, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
+            deck_suit_ranks, known_suit_ranks, moved[w], flushed[w],
         )  # fmt: skip
+    for w in range(1, n_workers):
+        for j in range(moved.shape[1]):
+            moved[0, j] += moved[w, j]
+        for p in range(flushed.shape[1]):
+            for cell in range(flushed.shape[2]):
+                flushed[0, p, cell] += flushed[w, p, cell]
+    for w in prange(n_workers):
+        _count_boards(
+            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, summary, moved[0], flushed[0], counts[w]
+        )
 
 
 @njit(cache=True, parallel=True)
@@ -434,9 +529,23 @@ def aggregate_spots(spots, tables, multisets, counts):
             _reached_highs(
                 holes, spots.n_hole, work_board, n_known, available, tables.board_pair, multisets, fixed_highs
             )
-        # One worker, no split, as int64 (not constants): the signature of aggregate_showdowns' _run_tasks.
+        # One worker, no split, as int64 (not constants): the signatures of aggregate_showdowns' helpers.
         alone = np.int64(0)
-        _run_tasks(
-            alone, alone + 1, fixed_highs, board, n_known, spots.hilo, tables, multisets, alone, counts[i : i + 1],
-            hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections,
+        summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1)
+        _summarise_boards(alone, alone + 1, fixed_highs, board, n_known, multisets, available, alone, summary)
+        _correct_flushes(
+            alone, alone + 1, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
+            deck_suit_ranks, known_suit_ranks, moved[0], flushed[0],
         )  # fmt: skip
+        _count_boards(
+            alone,
+            alone + 1,
+            fixed_highs,
+            spots.hilo,
+            tables,
+            hole_low,
+            summary,
+            moved[0],
+            flushed[0],
+            counts[i : i + 1],
+        )

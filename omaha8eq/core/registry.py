@@ -18,7 +18,7 @@ it). It also adds up the seconds spent compiling (:func:`compile_seconds`, per k
 calls -- as ``"module:function"`` (a module of ``omaha8eq.core``), grouped by the
 feature that runs it (the benchmark runs those of two features); the kernels they
 call, inlined (``inline="always"``) or compiled apart under a private name (such as
-``exact_multisets._run_tasks``), are compiled with them and are not listed.
+``exact_multisets._count_boards``), are compiled with them and are not listed.
 Names are resolved only when asked for (:func:`entry_points`), so importing this
 module compiles and imports nothing.
 
