@@ -37,13 +37,17 @@ from .pql.class_filter import CLASS_GROUPS, FAMILIES, ClassFilter, class_hint
 from .present.exploration import exploration_frame, exploration_html, format_exploration
 from .ranges.range import Range, parse_range
 
-__all__ = ["FAMILIES", "GROUPS", "ClassRow", "Exploration", "explore", "filter_range", "hand_list"]
+__all__ = ["FAMILIES", "GROUPS", "PER_HAND", "ClassRow", "Exploration", "explore", "filter_range", "hand_list"]
 
 #: The groups of classes, each splitting the range (its classes' shares add up to 1).
 GROUPS = sc.GROUPS
 _LOW_GROUPS = ("low", "low draw", "counterfeit")
 _NONE_CLASSES = frozenset(names[-1] for names in GROUPS.values())
 _N_PLAYERS = 2
+#: How many hands :meth:`Exploration.to_dict` lists by default (``per_hand``).
+PER_HAND = 100
+# The per-hand counts of the kernel's columns, by their JSON names.
+_OUTS = {"straight_outs": sc.STRAIGHT_OUTS, "counterfeit_outs": sc.COUNTERFEIT_OUTS, "clean_outs": sc.CLEAN_OUTS}
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class ClassRow:
 
     Attributes:
         group: its group (``"high"``, ``"low"``, ``"low draw"``, ``"flush draw"``,
-            ``"straight draw"``, or ``"summary"``).
+            ``"straight draw"``, ``"counterfeit"``, ``"clean"``, or ``"summary"``).
         name: the class (see docs/range-explorer.md); for the summary, the classes joined.
         hands: the number of live hands in it.
         share: its share of the range's weight (live hands).
@@ -98,12 +102,14 @@ class Exploration:
     Attributes:
         range, board, against, game: what was explored (``against`` None without one).
         hands: the live hands (n, hole size) int8 (holding no board or dead card);
-            ``weights`` (n,) their weights; ``classes`` (n, 8) int8: their class ids
-            by group, their straight outs and their counterfeit outs
+            ``weights`` (n,) their weights; ``classes`` (n, 10) int8: their class ids
+            by group, then their straight outs, counterfeit outs and clean outs
             (``core.street_classes.COLUMNS``).
         rows: every class with a hand, group by group, heaviest first, then the
             summaries (the ``"summary"`` group).
         total: the whole range as one row (its equity with ``against``).
+        hand_counts: with ``against``, each hand's outcome histogram (n, 3, 5), int,
+            as ``RangeSweep.hands_a``'s (unweighted); else None.
     """
 
     range: str
@@ -115,6 +121,7 @@ class Exploration:
     classes: np.ndarray = field(repr=False)
     rows: tuple[ClassRow, ...] = field(repr=False)
     total: ClassRow = field(repr=False)
+    hand_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def view(self, name: str = "classes") -> tuple[ClassRow, ...]:
         """The rows of one view: ``"classes"`` (each group splits the range), ``"summary"``
@@ -167,8 +174,41 @@ class Exploration:
         """The rows of a view (:meth:`view`) as a pandas DataFrame, one row per class."""
         return exploration_frame(self, self.view(view))
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: what was explored, the total and every row."""
+    def per_hand(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Each live hand's figures as a JSON-ready dict: ``hand`` (its cards), ``weight``,
+        ``classes`` (its class in each group), ``summary``, ``straight_outs``,
+        ``counterfeit_outs``, ``clean_outs`` and, with ``against``, ``equity`` and
+        ``exact_equity`` ("p/q"). With ``against`` the hands come best equity first, else
+        in the range's order; ``limit``: the first so many (None: all)."""
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise OmahaInputError(f"per_hand: expected a number of hands (0 or more) or None, got {excerpt(limit)}")
+        groups = {g: GROUPS[g] for g in dict.fromkeys(r.group for r in self.rows if r.group != "summary")}
+        summary_of, summaries = _summaries(self.classes, groups)
+        order = np.arange(len(self.hands))
+        equities = None
+        if self.hand_counts is not None:
+            equities = _hand_equities(self.hand_counts)
+            order = np.argsort(-equities, kind="stable")
+        listed = []
+        for i in order[:limit].tolist():
+            row = self.classes[i].tolist()
+            figures: dict[str, Any] = {
+                "hand": hand_list_text(self.hands[i]),
+                "weight": float(self.weights[i]),
+                "classes": {g: names[row[list(GROUPS).index(g)]] for g, names in groups.items()},
+                "summary": summaries[summary_of[i]],
+                **{name: row[column] for name, column in _OUTS.items()},
+            }
+            if equities is not None and self.hand_counts is not None:
+                figures["equity"] = float(equities[i])
+                figures["exact_equity"] = str(_exact_equity(self.hand_counts[i]))
+            listed.append(figures)
+        return listed
+
+    def to_dict(self, hands: int | None = PER_HAND) -> dict[str, Any]:
+        """A JSON-ready dict: what was explored, the total, every row and ``per_hand``:
+        the figures of the first ``hands`` hands (:meth:`per_hand`; None: all; the
+        default keeps a wide range's document small)."""
         return {
             "range": self.range,
             "board": self.board,
@@ -176,6 +216,7 @@ class Exploration:
             "game": self.game,
             "total": self.total.to_dict(),
             "rows": [r.to_dict() for r in self.rows],
+            "per_hand": self.per_hand(hands),
         }
 
 
@@ -232,15 +273,20 @@ def explore(
     dead_cards = parse_cards(dead, what="dead")
     if set(board_cards) & set(dead_cards):
         raise OmahaInputError("dead: a card is also on the board")
-    known = 0
-    for card in (*board_cards, *dead_cards):
+    dead_mask = 0
+    for card in dead_cards:
+        dead_mask |= 1 << card
+    known = dead_mask
+    for card in board_cards:
         known |= 1 << card
     explored, range_text = _range_of(range, "range", played.hole_cards)
     live = explored.without(known)
     if not len(live):
         raise OmahaInputError(f"range: no hand of {excerpt(range_text)} is live on this board")
     hands, weights = live.hands, live.weights
-    classes = sc.classify(hands, np.array(board_cards, dtype=np.int8), played.hilo, get_tables())
+    classes = sc.classify(
+        hands, np.array(board_cards, dtype=np.int8), played.hilo, get_tables(), dead=dead_mask, clean_outs=True
+    )
     counts = None
     against_text = None
     if against is not None:
@@ -252,7 +298,7 @@ def explore(
         sweep = sweep_ranges(
             hands, own_weights, other.hands, other.exact_weights()[0], board_cards, dead_cards, hilo=played.hilo
         )
-        counts = (sweep.hands_a, own_weights)
+        counts = (sweep.hands_a, own_weights, _hand_equities(sweep.hands_a))
     groups = {g: names for g, names in GROUPS.items() if played.hilo or g not in _LOW_GROUPS}
     rows = _rows(hands, weights, classes, groups, counts)
     everyone = np.ones(len(hands), dtype=bool)
@@ -265,20 +311,33 @@ def explore(
         weights=weights,
         classes=classes,
         rows=rows,
-        total=_row("range", "all", everyone, hands, weights, counts),
+        total=_row("range", "all", everyone, 1.0, hands, counts),
+        hand_counts=None if counts is None else counts[0],
     )
 
 
 def _summaries(classes: np.ndarray, groups: dict[str, tuple[str, ...]]) -> tuple[np.ndarray, list[str]]:
     """Each hand's summary id and the summaries' names: its classes that are not "no ..."."""
     columns = [list(GROUPS).index(g) for g in groups]
-    combos, inverse = np.unique(classes[:, columns], axis=0, return_inverse=True)
+    # One int per hand, its class ids as digits (each group has fewer than 32 classes):
+    # sorted as the rows of ids would be, and far faster to sort.
+    keys = np.zeros(len(classes), dtype=np.int64)
+    for column in columns:
+        keys = keys * 32 + classes[:, column]
+    combos, inverse = np.unique(keys, return_inverse=True)
     names = []
-    for combo in combos.tolist():
-        parts = [groups[g][c] for g, c in zip(groups, combo, strict=True)]
+    for key in combos.tolist():
+        ids = []
+        for _ in columns:
+            key, digit = divmod(key, 32)
+            ids.append(digit)
+        parts = [groups[g][c] for g, c in zip(groups, reversed(ids), strict=True)]
         kept = [p for p in parts if p not in _NONE_CLASSES]
         names.append(" + ".join(kept) or "nothing")
     return inverse.reshape(-1), names
+
+
+_Counts = tuple[np.ndarray, np.ndarray, np.ndarray]  # per hand: histograms, exact weights, equities
 
 
 def _rows(
@@ -286,31 +345,45 @@ def _rows(
     weights: np.ndarray,
     classes: np.ndarray,
     groups: dict[str, tuple[str, ...]],
-    counts: tuple[np.ndarray, np.ndarray] | None,
+    counts: _Counts | None,
 ) -> tuple[ClassRow, ...]:
     rows: list[ClassRow] = []
     for group, names in groups.items():
-        column = classes[:, list(GROUPS).index(group)]
-        found = [_row(group, names[c], column == c, hands, weights, counts) for c in np.unique(column).tolist()]
-        rows += sorted(found, key=lambda r: -r.share)
+        rows += _split(group, names, classes[:, list(GROUPS).index(group)], hands, weights, counts)
     ids, summaries = _summaries(classes, groups)
-    found = [_row("summary", name, ids == k, hands, weights, counts) for k, name in enumerate(summaries)]
-    rows += sorted(found, key=lambda r: -r.share)
+    rows += _split("summary", summaries, ids, hands, weights, counts)
     return tuple(rows)
+
+
+def _split(
+    group: str,
+    names: Sequence[str],
+    ids: np.ndarray,
+    hands: np.ndarray,
+    weights: np.ndarray,
+    counts: _Counts | None,
+) -> list[ClassRow]:
+    """The rows of the classes ``names`` of one split of the range (each hand's id in
+    ``ids``), the classes with a hand, heaviest first."""
+    shares = np.bincount(ids, weights=weights, minlength=len(names)) / weights.sum()
+    found = [
+        _row(group, names[k], ids == k, float(shares[k]), hands, counts)
+        for k in np.flatnonzero(np.bincount(ids, minlength=len(names))).tolist()
+    ]
+    return sorted(found, key=lambda r: -r.share)
 
 
 def _row(
     group: str,
     name: str,
     mask: np.ndarray,
+    share: float,
     hands: np.ndarray,
-    weights: np.ndarray,
-    counts: tuple[np.ndarray, np.ndarray] | None,
+    counts: _Counts | None,
 ) -> ClassRow:
-    share = float(weights[mask].sum() / weights.sum())
     if counts is None:
         return ClassRow(group, name, int(mask.sum()), share)
-    per_hand, own = counts[0][mask], counts[1][mask]
+    per_hand, own, equities = counts[0][mask], counts[1][mask], counts[2][mask]
     if len(own) and int(own.max()) * int(per_hand.sum()) < 2**62:
         histogram = np.einsum("i,ijk->jk", own, per_hand).astype(object)
     else:  # Python ints: a class's weighted counts can pass 2**63 with fine weights
@@ -322,8 +395,7 @@ def _row(
     figures["lo_win"] = sum(histogram[:, 1])
     rates = {k: float(Fraction(int(v), seen)) if seen else 0.0 for k, v in figures.items()}
     equity = _exact_equity(histogram)
-    hand_equity = _hand_equities(per_hand)
-    order = np.argsort(-hand_equity, kind="stable")
+    order = np.argsort(-equities, kind="stable")
     rows = hands[mask]
     return ClassRow(
         group,

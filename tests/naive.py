@@ -14,6 +14,7 @@ Public functions
 ----------------
 rank5(cards) -> int                        high-hand class 0..7461 (higher is better)
 category5(cards) -> str                    category name of a 5-card high hand
+value5(cards) -> (int, int)                rank5 and the category's index, cards unchecked
 best_high(hole, board) -> (value, hole2, board3)
 best_low(hole, board) -> tuple | None      best 8-or-better low, ranks high->low, ace = 1
 best_low_cards(hole, board) -> (ranks, hole2, board3) | None
@@ -149,6 +150,12 @@ def rank5(cards):
     """High-hand class of exactly 5 distinct cards: 0 (7-5-4-3-2) .. 7461 (royal flush)."""
     cards = _check_cards(cards, 5)
     return _lookup5(cards)[0]
+
+
+def value5(cards):
+    """(rank5, category index) of exactly 5 distinct cards, unchecked: for the oracles
+    that evaluate every two-card holding of many boards."""
+    return _lookup5(cards)
 
 
 def category5(cards):

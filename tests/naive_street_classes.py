@@ -13,21 +13,15 @@ from itertools import combinations
 import naive
 
 ACE = 12
-CATEGORIES = {name: i for i, name in enumerate(naive.CATEGORY_NAMES)}
 
 
 def _best(hole, board):
     """(value, category index, ranks grouped by count then rank) of the best 2 + 3 high."""
-    best = None
-    for h in combinations(hole, 2):
-        for b in combinations(board, 3):
-            five = h + b
-            value = naive.rank5(five)
-            if best is None or value > best[0]:
-                counts = Counter(c // 4 for c in five)
-                grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-                best = (value, CATEGORIES[naive.category5(five)], grouped)
-    return best
+    value, category, five = max(
+        (*naive.value5(h + b), h + b) for h in combinations(hole, 2) for b in combinations(board, 3)
+    )
+    counts = Counter(c // 4 for c in five)
+    return value, category, sorted(counts, key=lambda r: (counts[r], r), reverse=True)
 
 
 def _low(hole, board):
@@ -49,8 +43,15 @@ def _others(board):
 
 @cache
 def _other_highs(board):
-    """The best high of every two-card holding on the board (cached: one board, many hands)."""
-    return [_best(pair, board) for pair in _others(board)]
+    """The best high of every two-card holding on the board (cached: one board, many
+    hands), one holding of each kind: two holdings of the same ranks make the same hands
+    unless one is two cards of a suit with three board cards."""
+    flush_suits = {s for s in range(4) if sum(c % 4 == s for c in board) >= 3}
+    kinds = {}
+    for c1, c2 in _others(board):
+        suited = c1 % 4 if c1 % 4 == c2 % 4 and c1 % 4 in flush_suits else -1
+        kinds.setdefault((c1 // 4, c2 // 4, suited), (c1, c2))
+    return [_best(pair, board) for pair in kinds.values()]
 
 
 @cache
@@ -77,7 +78,7 @@ def high_class(hole, board):
     value, category, grouped = _best(hole, board)
     board_ranks = Counter(c // 4 for c in board)
     distinct = sorted(board_ranks, reverse=True)
-    others = _other_highs(board)
+    others = _other_highs(board) if category in (6, 5, 4, 1) else ()
     if category == 8:
         return "straight flush"
     if category == 7:
@@ -169,21 +170,25 @@ def flush_draw_class(hole, board):
     return "no flush draw"
 
 
-def straight_outs(hole, board):
+def _unseen(hole, board, dead):
+    """The cards that can come: not in the hand, on the board or dead."""
+    return [c for c in range(52) if c not in hole and c not in board and c not in dead]
+
+
+def straight_outs(hole, board, dead=()):
     if len(board) == 5:
         return 0
     now = _straight_top(hole, board)
-    unseen = [c for c in range(52) if c not in hole and c not in board]
-    return sum(_straight_top(hole, (*board, c)) > now for c in unseen)
+    return sum(_straight_top(hole, (*board, c)) > now for c in _unseen(hole, board, dead))
 
 
-def backdoor_straight(hole, board):
+def backdoor_straight(hole, board, dead=()):
     """On the flop: whether some turn and river together give a higher straight than the
     hand has (every pair of unseen cards, one pair per two ranks: suits are ignored)."""
     if len(board) != 3:
         return False
     now = _straight_top(hole, board)
-    unseen = [c for c in range(52) if c not in hole and c not in board]
+    unseen = _unseen(hole, board, dead)
     pairs = {}
     for c1, c2 in combinations(unseen, 2):
         pairs.setdefault((c1 // 4, c2 // 4), (c1, c2))
@@ -205,7 +210,7 @@ def straight_draw_class(outs, backdoor=False):
 LOW_ORDER = ("nut low", "second nut low", "third nut low", "weaker low", "no low")
 
 
-def counterfeit_outs(hole, board):
+def counterfeit_outs(hole, board, dead=()):
     """The unseen cards that, dealt next (flop and turn), pair a rank of the hand's best low
     that is not on the board (one the low takes from the hand) and drop its made low class."""
     low = _low(hole, board)
@@ -214,22 +219,94 @@ def counterfeit_outs(hole, board):
     on_board = {_low_rank(c) for c in board}
     from_hand = set(low) - on_board
     now = LOW_ORDER.index(low_class(hole, board))
-    unseen = [c for c in range(52) if c not in hole and c not in board]
-    return sum(_low_rank(c) in from_hand and LOW_ORDER.index(low_class(hole, (*board, c))) > now for c in unseen)
+    return sum(
+        _low_rank(c) in from_hand and LOW_ORDER.index(low_class(hole, (*board, c))) > now
+        for c in _unseen(hole, board, dead)
+    )
 
 
-def classes(hole, board, hilo=True):
-    """The eight columns of a hand on a board, by name (outs as numbers)."""
+HIGH_ORDER = (
+    "straight flush",
+    "quads",
+    "nut full house",
+    "other full house",
+    "nut flush",
+    "second nut flush",
+    "weaker flush",
+    "nut straight",
+    "other straight",
+    "top set",
+    "middle set",
+    "bottom set",
+    "trips",
+    "top two pair",
+    "other two pair",
+    "overpair",
+    "top pair top kicker",
+    "top pair weaker kicker",
+    "other pair",
+    "no pair",
+)
+STRAIGHT, FLUSH, FULL_HOUSE = 4, 5, 6  # naive.CATEGORY_NAMES positions
+
+
+def _straight_possible(board):
+    """Whether three board ranks lie in one straight's five ranks (the wheel's too)."""
+    ranks = {c // 4 for c in board}
+    windows = [set(range(low, low + 5)) for low in range(9)] + [{ACE, 0, 1, 2, 3}]
+    return any(len(window & ranks) >= 3 for window in windows)
+
+
+def _needed(board, card):
+    """The category a hand must reach for ``card`` to be a clean out: a full house if the
+    card pairs the board, a flush if it is its suit's third board card, a straight if it
+    makes a straight possible that was not, else none (0)."""
+    if any(c // 4 == card // 4 for c in board):
+        return FULL_HOUSE
+    if sum(c % 4 == card % 4 for c in board) == 2:
+        return FLUSH
+    if not _straight_possible(board) and _straight_possible((*board, card)):
+        return STRAIGHT
+    return 0
+
+
+def clean_outs(hole, board, dead=()):
+    """The unseen cards that, dealt next (flop and turn), give the hand a higher high and a
+    better made high class, top two pair or better, and reach the category they need."""
+    if len(board) == 5:
+        return 0
+    value = _best(hole, board)[0]
+    now = HIGH_ORDER.index(high_class(hole, board))
+    outs = 0
+    for card in _unseen(hole, board, dead):
+        after = (*board, card)
+        new_value, category, _ = _best(hole, after)
+        if new_value > value and category >= _needed(board, card):
+            better = HIGH_ORDER.index(high_class(hole, after))
+            outs += better < now and better <= HIGH_ORDER.index("top two pair")
+    return outs
+
+
+def clean_class(outs):
+    return "many clean outs" if outs >= 8 else "some clean outs" if outs >= 1 else "no clean outs"
+
+
+def classes(hole, board, hilo=True, dead=(), clean=False):
+    """The ten columns of a hand on a board, by name (outs as numbers); without ``clean``,
+    the clean outs' class and number are -1 (as the kernel's when not asked)."""
     hole, board = tuple(hole), tuple(board)
-    outs = straight_outs(hole, board)
-    counterfeits = counterfeit_outs(hole, board) if hilo else 0
+    outs = straight_outs(hole, board, dead)
+    counterfeits = counterfeit_outs(hole, board, dead) if hilo else 0
+    cleans = clean_outs(hole, board, dead) if clean else -1
     return (
         high_class(hole, board),
         low_class(hole, board) if hilo else "no low",
         low_draw_class(hole, board) if hilo else "no low draw",
         flush_draw_class(hole, board),
-        straight_draw_class(outs, outs == 0 and backdoor_straight(hole, board)),
+        straight_draw_class(outs, outs == 0 and backdoor_straight(hole, board, dead)),
         "counterfeitable low" if counterfeits else "no counterfeit risk",
+        clean_class(cleans) if clean else -1,
         outs,
         counterfeits,
+        cleans,
     )

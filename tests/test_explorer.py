@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from omaha8eq import equity
+from omaha8eq.core.street_classes import CLEAN_OUTS, COUNTERFEIT_OUTS, STRAIGHT_OUTS
 from omaha8eq.errors import OmahaInputError
-from omaha8eq.explorer import FAMILIES, GROUPS, explore, filter_range, hand_list
+from omaha8eq.explorer import FAMILIES, GROUPS, PER_HAND, explore, filter_range, hand_list, hand_list_text
 from omaha8eq.ranges.range import Range, parse_range
 
 
@@ -143,7 +144,7 @@ def test_without_against_there_are_no_equities():
 
 def test_high_only_games_have_no_low_groups():
     found = explore("AA**", "Kc8c5h", game="omahahi")
-    assert {r.group for r in found.rows} == {"high", "flush draw", "straight draw", "summary"}
+    assert {r.group for r in found.rows} == {"high", "flush draw", "straight draw", "clean", "summary"}
 
 
 def test_results_render_and_serialize(against_hand):
@@ -189,7 +190,7 @@ def test_kernel_classes_match_the_reference_on_a_range():
     board = tuple(_cards("9h8h2c"))
     for i in rng.choice(len(found.hands), 20, replace=False).tolist():
         names = tuple(g[c] for g, c in zip(GROUPS.values(), found.classes[i, : len(GROUPS)].tolist(), strict=True))
-        assert names == ref.classes(tuple(found.hands[i].tolist()), board)[: len(GROUPS)]
+        assert names == ref.classes(tuple(found.hands[i].tolist()), board, clean=True)[: len(GROUPS)]
 
 
 def test_counterfeitable_filter_and_outs_equal_the_reference():
@@ -202,4 +203,47 @@ def test_counterfeitable_filter_and_outs_equal_the_reference():
     got = found.where("counterfeitable and nut low")
     assert {tuple(h) for h in got.hands.tolist()} == want
     assert 0 < len(want) < len(truth)
-    assert found.classes[:, -1].tolist() == [truth[tuple(h)][-1] for h in found.hands.tolist()]
+    got_outs = found.classes[:, COUNTERFEIT_OUTS].tolist()
+    assert got_outs == [truth[tuple(h)][COUNTERFEIT_OUTS] for h in found.hands.tolist()]
+
+
+def test_each_hands_figures_match_its_classes_and_its_own_equity_run(against_hand):
+    """per_hand: best equity first, the kernel's classes and outs by name, and each hand's
+    exact equity equal to equity() of that hand alone."""
+    listed = against_hand.per_hand()
+    assert len(listed) == against_hand.total.hands
+    equities = [h["equity"] for h in listed]
+    assert equities == sorted(equities, reverse=True)
+    rows = {hand_list_text(h): i for i, h in enumerate(against_hand.hands.tolist())}
+    apart = [h for h in listed if not {h["hand"][k : k + 2] for k in range(0, 8, 2)} & {"Ks", "Kh", "Qd", "Jd"}]
+    for figures in (apart[0], apart[len(apart) // 2], apart[-1]):
+        i = rows[figures["hand"]]
+        names = {g: GROUPS[g][c] for g, c in zip(GROUPS, against_hand.classes[i, : len(GROUPS)].tolist(), strict=True)}
+        assert figures["classes"] == names
+        outs = [figures[k] for k in ("straight_outs", "counterfeit_outs", "clean_outs")]
+        assert outs == against_hand.classes[i, [STRAIGHT_OUTS, COUNTERFEIT_OUTS, CLEAN_OUTS]].tolist()
+        alone = equity([figures["hand"], against_hand.against], "Kc8c5h", exhaustive=True)
+        assert Fraction(figures["exact_equity"]) == alone.players[0].exact_equity()
+    assert (against_hand.hand_counts.sum(axis=0) == against_hand.total.counts).all()  # AA2*: weights 1
+
+
+def test_the_document_lists_a_bounded_number_of_hands(against_hand):
+    assert len(against_hand.to_dict()["per_hand"]) == PER_HAND < against_hand.total.hands
+    assert against_hand.to_dict(3)["per_hand"] == against_hand.per_hand()[:3]
+    assert len(against_hand.to_dict(None)["per_hand"]) == against_hand.total.hands
+    without = explore("AA23", "Kc8c5h").per_hand(2)
+    assert [h["hand"] for h in without] == [hand_list_text(h) for h in explore("AA23", "Kc8c5h").hands[:2].tolist()]
+    assert "equity" not in without[0]
+    with pytest.raises(OmahaInputError, match="per_hand: expected a number"):
+        against_hand.per_hand(-1)
+
+
+def test_dead_cards_are_no_outs():
+    """The explorer hands its dead cards to the kernel: the reference with the same dead
+    cards gives the same outs."""
+    dead = ("Ad", "Ac", "8s")
+    found = explore("AKT9", "QhJh3c", dead="".join(dead))
+    board, out = tuple(_cards("QhJh3c")), tuple(_cards("".join(dead)))
+    for i in (0, len(found.hands) - 1):
+        hand = tuple(found.hands[i].tolist())
+        assert found.classes[i, -3:].tolist() == list(ref.classes(hand, board, dead=out, clean=True)[-3:])

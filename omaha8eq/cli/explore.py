@@ -3,14 +3,16 @@
 Usage::
 
     omaha8eq explore RANGE --board B [--against HAND|RANGE] [--dead D] [--game G]
-                     [--where EXPR] [--json] [--graph FILE]
+                     [--where EXPR] [--json [--hands N|all]] [--graph FILE]
 
 Prints, for each group of classes (made high, made low, low draw, flush draw, straight
-draw, counterfeit risk, then each hand's summary), every class with a hand: its number of hands and share
-of the range, heaviest first; with ``--against``, also each class's exact equity, scoop,
-quarter, high and low win rates and its best and worst hands (see
-:func:`omaha8eq.explore` and docs/range-explorer.md). ``--where`` prints the hands of the
-range whose classes meet a class expression instead, as a range. Examples::
+draw, counterfeit risk, clean outs, then each hand's summary), every class with a hand:
+its number of hands and share of the range, heaviest first; with ``--against``, also
+each class's exact equity, scoop, quarter, high and low win rates and its best and worst
+hands (see :func:`omaha8eq.explore` and docs/range-explorer.md). ``--json`` adds each
+hand's classes, outs and (with ``--against``) equity for the first ``--hands`` hands
+(default 100, best equity first). ``--where`` prints the hands of the range whose classes
+meet a class expression instead, as a range. Examples::
 
     omaha8eq explore 15% --board Ac8c5h
     omaha8eq explore "AA2*" --board Kc8c5h --against KsKhQdJd
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..checks import excerpt
+from ..errors import OmahaInputError
 from .common import EXIT_OK, OutputError, Subparsers, add_command, add_game_option, emit, emit_json
 from .startup import loading_engine
 
@@ -32,6 +35,19 @@ if TYPE_CHECKING:
     from ..explorer import Exploration
 
 __all__ = ["draw_classes", "register", "run_explore"]
+
+
+def _hand_count(text: str) -> int | str:
+    """``--hands``: a number of hands, 0 or more, or "all"."""
+    if text.strip().lower() == "all":
+        return "all"
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of hands (0 or more) or 'all', got {excerpt(text)}")
+    return count
 
 
 def register(commands: Subparsers) -> None:
@@ -59,6 +75,10 @@ def register(commands: Subparsers) -> None:
         help="print the hands whose classes meet EXPR ('nut low draw or set') as a range instead",
     )  # fmt: skip
     ex.add_argument("--json", action="store_true", help="print the result as JSON")
+    ex.add_argument(
+        "--hands", metavar="N", type=_hand_count,
+        help="with --json: list the classes, outs and equity of the first N hands (default 100; 'all': every hand)",
+    )  # fmt: skip
     ex.add_argument("--graph", metavar="FILE", help="draw the classes' shares as stacked bars (.png, .svg or .pdf)")
     add_game_option(ex)
     ex.set_defaults(run=run_explore)
@@ -69,6 +89,8 @@ def run_explore(args: argparse.Namespace) -> int:
     from .common import chosen_game
     from .equity_graph import check_graph_support
 
+    if args.hands is not None and not args.json:
+        raise OmahaInputError("--hands: the hands' figures are in the JSON only: add --json")
     if args.graph:
         check_graph_support(args.graph)
     with loading_engine():
@@ -90,7 +112,7 @@ def run_explore(args: argparse.Namespace) -> int:
     if args.graph:
         draw_classes(found, args.graph)
     if args.json:
-        emit_json(found.to_dict())
+        emit_json(found.to_dict() if args.hands is None else found.to_dict(None if args.hands == "all" else args.hands))
     else:
         emit(str(found))
     return EXIT_OK

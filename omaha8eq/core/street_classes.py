@@ -21,19 +21,29 @@ straight outs (columns, int8):
     the straight draw by its number of outs (:data:`STRAIGHT_DRAW_CLASSES`);
 ``COUNTERFEIT``
     the counterfeit risk of a made low (:data:`COUNTERFEIT_CLASSES`), flop and turn only;
+``CLEAN``
+    the clean outs by number (:data:`CLEAN_CLASSES`), flop and turn only;
 ``STRAIGHT_OUTS``
-    the number of unseen cards (not on the board, not in the hand) that, dealt next,
-    give the hand a higher straight than it has (suits ignored; 0 on the river);
+    the number of unseen cards (not on the board, not in the hand, not dead) that,
+    dealt next, give the hand a higher straight than it has (suits ignored; 0 on the
+    river);
 ``COUNTERFEIT_OUTS``
     the number of unseen cards that, dealt next, counterfeit the hand's made low: of a
     rank its best low takes from the hand (not on the board), they drop its made low
-    class (nut, second, third, weaker) against the new board's nuts (0 on the river).
+    class (nut, second, third, weaker) against the new board's nuts (0 on the river);
+``CLEAN_OUTS``
+    the number of unseen cards that, dealt next, improve the hand's made high class to
+    top two pair or better without bringing a new threat above its new hand
+    (:func:`classify_kernel`; 0 on the river).
 
 "Nut" always compares with what any two cards not on the board make with it (the
 board's nuts: the hand's own cards and dead cards are not removed). The per-board
 facts (the nut full house, the two best flushes, the nut straight, the best top
 pair, the three best lows) are computed once per call from the 1,176 (flop) two-card
-holdings of the cards not on the board, then each hand reads them.
+holdings of the cards not on the board, then each hand reads them; for the clean
+outs, the same facts of every next board (one per rank, and per rank and suit for a
+suit with two board cards or more: the other suits' cards of a rank give the same
+board up to suits).
 """
 
 from __future__ import annotations
@@ -58,6 +68,9 @@ from .tables import (
 )
 
 __all__ = [
+    "CLEAN",
+    "CLEAN_CLASSES",
+    "CLEAN_OUTS",
     "COLUMNS",
     "COUNTERFEIT",
     "COUNTERFEIT_CLASSES",
@@ -123,7 +136,11 @@ STRAIGHT_DRAW_CLASSES = ("big wrap", "wrap", "open-ended", "gutshot", "backdoor 
 #: The counterfeit risk of a made low: some next card counterfeits it, or none does.
 COUNTERFEIT_CLASSES = ("counterfeitable low", "no counterfeit risk")
 
-HIGH, LOW, LOW_DRAW, FLUSH_DRAW, STRAIGHT_DRAW, COUNTERFEIT, STRAIGHT_OUTS, COUNTERFEIT_OUTS = range(8)
+#: The clean outs by number: 8 or more, 1 to 7, none.
+CLEAN_CLASSES = ("many clean outs", "some clean outs", "no clean outs")
+
+HIGH, LOW, LOW_DRAW, FLUSH_DRAW, STRAIGHT_DRAW, COUNTERFEIT, CLEAN = range(7)
+STRAIGHT_OUTS, COUNTERFEIT_OUTS, CLEAN_OUTS = range(7, 10)
 #: The columns of :func:`classify_kernel`'s output, by name: the class groups, then the counts.
 COLUMNS = (
     "high",
@@ -132,8 +149,10 @@ COLUMNS = (
     "flush draw",
     "straight draw",
     "counterfeit",
+    "clean",
     "straight outs",
     "counterfeit outs",
+    "clean outs",
 )
 
 #: The class groups, by their column's name: each hand has exactly one class of each (the
@@ -145,6 +164,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "flush draw": FLUSH_DRAW_CLASSES,
     "straight draw": STRAIGHT_DRAW_CLASSES,
     "counterfeit": COUNTERFEIT_CLASSES,
+    "clean": CLEAN_CLASSES,
 }
 
 # Class ids the kernel writes (positions in the tuples above).
@@ -153,9 +173,18 @@ _TOP_SET, _MIDDLE_SET, _BOTTOM_SET, _TRIPS, _TOP_TWO, _TWO_PAIR, _OVERPAIR, _TPT
 _OTHER_PAIR, _NO_PAIR = 18, 19
 _PROTECTED, _NUT_DRAW, _SECOND_DRAW, _WEAKER_DRAW, _BACKDOOR_LOW, _NO_LOW_DRAW = range(6)
 _NUT_FD, _FD, _BACKDOOR_FD, _NO_FD = range(4)
+_NO_CLEAN = 2
 _BACKDOOR_SD, _NO_SD = 4, 5
-# Outs at or above each threshold give the straight draw class of the same position.
+# Outs at or above each threshold give the straight draw (clean outs) class of the same position.
 _OUTS_THRESHOLDS = np.array([13, 9, 5, 1], dtype=np.int64)
+_CLEAN_THRESHOLDS = np.array([8, 1], dtype=np.int64)
+# The categories (tables.CATEGORIES) a next card must let the hand reach to be clean
+# when it pairs the board, brings a suit's third card, or first puts three ranks in a
+# straight's window.
+_FULL_HOUSE, _FLUSH_CATEGORY, _STRAIGHT_CATEGORY = 6, 5, 4
+# Next boards a flop or turn can have: 13 ranks, each once for the suits with fewer than
+# two board cards and once for each suit with two or more (at most two such suits).
+_N_NEXT = 39
 
 
 @functools.cache
@@ -216,26 +245,48 @@ _NUT_FH_VALUE, _FLUSH1, _FLUSH2, _NUT_STRAIGHT_VALUE, _TOP_PAIR_VALUE, _LOW1, _L
 _STATE, _FLUSH_SUIT, _FLUSH_RANKS, _BOARD_LOW, _BOARD_MASK, _BOARD_RANKS, _TOP, _SECOND, _BOTTOM = range(8, 17)
 _SUIT_RANKS = 17  # four columns: each suit's 13-bit rank mask on the board
 _LOWS_AFTER = 21  # 8 x 3 columns: the three best lows after one more card of low bit k
-_N_FACTS = 45
+# A next board's facts (the high columns above) add: the card dealt, the 4-bit mask of
+# the suits whose card of its rank gives the same board, and the category the hand must
+# then reach for the card to be clean.
+_NEXT_CARD, _NEXT_SUITS, _NEXT_NEED = 45, 46, 47
+_N_FACTS = 48
 
 
 @njit(cache=True, inline="always")
 def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts):
-    """``facts[b]``: the board ``boards[b, :n_board]`` summarised (``describe_board``, card
-    and rank masks, its top, second and bottom ranks) and its nuts: the nut full house, the
-    two best flushes, the nut straight, the best top pair and the three best lows that two
-    cards not on the board make (-1: none), and the three best lows after one more card of
-    each low rank."""
+    """``facts``: the board ``boards[b, :n_board]`` summarised (:func:`_high_facts`) with
+    the three best lows that two cards not on the board make, and the three best lows
+    after one more card of each low rank."""
+    _high_facts(boards, b, n_board, decode, board_pair, flush5, suited, facts)
+    on_board = facts[_BOARD_MASK]
+    board_low = facts[_BOARD_LOW]
+    low1, low2, low3 = _three_best_lows(on_board, board_low, -1, low)
+    # The nuts after one more card of each low rank: what a counterfeit is measured against.
+    for k in range(8):
+        after = _three_best_lows(on_board, board_low | (1 << k), 12 if k == 0 else k - 1, low)
+        for j in range(3):
+            facts[_LOWS_AFTER + 3 * k + j] = after[j]
+    facts[_LOW1] = low1
+    facts[_LOW2] = low2
+    facts[_LOW3] = low3
+
+
+@njit(cache=True)
+def _high_facts(boards, b, n_board, decode, board_pair, flush5, suited, facts):
+    """``facts``: the board ``boards[b, :n_board]`` summarised (``describe_board``, card,
+    rank and suit masks, its top, second and bottom ranks) and its high nuts: the nut full
+    house, the two best flushes, the nut straight and the best top pair that two cards
+    not on the board make (-1: none)."""
     state, flush_suit, flush_ranks, board_low = describe_board(boards, b, n_board)
     on_board = 0
     ranks = 0
     for j in range(4):
-        facts[b, _SUIT_RANKS + j] = 0
+        facts[_SUIT_RANKS + j] = 0
     for j in range(n_board):
         c = boards[b, j]
         on_board |= np.int64(1) << c
         ranks |= 1 << (c >> 2)
-        facts[b, _SUIT_RANKS + (c & 3)] |= 1 << (c >> 2)
+        facts[_SUIT_RANKS + (c & 3)] |= 1 << (c >> 2)
     top = 12
     while not (ranks >> top) & 1:
         top -= 1
@@ -270,29 +321,83 @@ def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, fa
                 nut_straight = max(nut_straight, value)
             elif category == 1 and decode[value, 1] == top:
                 top_pair = max(top_pair, value)
-    low1, low2, low3 = _three_best_lows(on_board, board_low, -1, low)
-    # The nuts after one more card of each low rank: what a counterfeit is measured against.
-    for k in range(8):
-        after = _three_best_lows(on_board, board_low | (1 << k), 12 if k == 0 else k - 1, low)
-        for j in range(3):
-            facts[b, _LOWS_AFTER + 3 * k + j] = after[j]
-    facts[b, _NUT_FH_VALUE] = nut_fh
-    facts[b, _FLUSH1] = flush1
-    facts[b, _FLUSH2] = flush2
-    facts[b, _NUT_STRAIGHT_VALUE] = nut_straight
-    facts[b, _TOP_PAIR_VALUE] = top_pair
-    facts[b, _LOW1] = low1
-    facts[b, _LOW2] = low2
-    facts[b, _LOW3] = low3
-    facts[b, _STATE] = state
-    facts[b, _FLUSH_SUIT] = flush_suit
-    facts[b, _FLUSH_RANKS] = flush_ranks
-    facts[b, _BOARD_LOW] = board_low
-    facts[b, _BOARD_MASK] = on_board
-    facts[b, _BOARD_RANKS] = ranks
-    facts[b, _TOP] = top
-    facts[b, _SECOND] = second
-    facts[b, _BOTTOM] = bottom
+    facts[_NUT_FH_VALUE] = nut_fh
+    facts[_FLUSH1] = flush1
+    facts[_FLUSH2] = flush2
+    facts[_NUT_STRAIGHT_VALUE] = nut_straight
+    facts[_TOP_PAIR_VALUE] = top_pair
+    facts[_STATE] = state
+    facts[_FLUSH_SUIT] = flush_suit
+    facts[_FLUSH_RANKS] = flush_ranks
+    facts[_BOARD_LOW] = board_low
+    facts[_BOARD_MASK] = on_board
+    facts[_BOARD_RANKS] = ranks
+    facts[_TOP] = top
+    facts[_SECOND] = second
+    facts[_BOTTOM] = bottom
+
+
+@njit(cache=True, inline="always")
+def _straight_possible(ranks):
+    """Whether two hole cards can make a straight with a board of rank mask ``ranks``: a
+    straight's window holds three of its ranks."""
+    for w in range(10):  # noqa: SIM110 - a loop numba compiles as it reads
+        if popcount(STRAIGHT_WINDOWS[w] & ranks) >= 3:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, nexts):
+    """``nexts``: the high facts (:func:`_high_facts`) of each board one card after
+    ``boards[b, :n_board]`` (summarised in ``facts``), one row per rank for the suits with
+    fewer than two board cards (their cards give the same board but for suits) and one
+    per rank and suit with two or more; then rows of card -1. Each row also holds its
+    card, the suits it stands for and the category a clean out must reach: a full house
+    if the card pairs the board, a flush if it is a suit's third card, a straight if it
+    first puts three ranks in a straight's window."""
+    row = np.empty((1, 5), dtype=np.int8)
+    row[0, :n_board] = boards[b, :n_board]
+    on_board = facts[_BOARD_MASK]
+    ranks = facts[_BOARD_RANKS]
+    straight_before = _straight_possible(ranks)
+    plain = 0
+    for suit in range(4):
+        if popcount(facts[_SUIT_RANKS + suit]) < 2:
+            plain |= 1 << suit
+    k = 0
+    for rank in range(13):
+        free = ~(on_board >> (4 * rank)) & 15
+        for suit in range(-1, 4):
+            suits = plain if suit < 0 else (1 << suit) & ~plain
+            if not suits & free:
+                continue
+            card = 4 * rank + _lowest_suit(suits & free)
+            row[0, n_board] = card
+            _high_facts(row, 0, n_board + 1, decode, board_pair, flush5, suited, nexts[k])
+            # The highest threat decides (the categories rank full house > flush > straight).
+            need = 0
+            if (ranks >> rank) & 1:
+                need = _FULL_HOUSE
+            elif suit >= 0 and popcount(facts[_SUIT_RANKS + suit]) == 2:
+                need = _FLUSH_CATEGORY
+            elif not straight_before and _straight_possible(ranks | (1 << rank)):
+                need = _STRAIGHT_CATEGORY
+            nexts[k, _NEXT_CARD] = card
+            nexts[k, _NEXT_SUITS] = suits
+            nexts[k, _NEXT_NEED] = need
+            k += 1
+    for j in range(k, _N_NEXT):
+        nexts[j, _NEXT_CARD] = -1
+
+
+@njit(cache=True, inline="always")
+def _lowest_suit(suits):
+    """The lowest suit of a non-empty 4-bit suit mask."""
+    suit = 0
+    while not (suits >> suit) & 1:
+        suit += 1
+    return suit
 
 
 @njit(cache=True, inline="always")
@@ -342,13 +447,29 @@ def _count_rank(card_mask, rank):
 
 
 @njit(cache=True, parallel=True)
-def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, board_pair, flush5, suited, low, out):
-    """``out[i]`` (int8, 6 columns, see the module docstring): the classes of ``holes[i]``
+def classify_kernel(
+    holes, boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair, flush5, suited, low, out
+):
+    """``out[i]`` (int8, 10 columns, see the module docstring): the classes of ``holes[i]``
     on the board ``boards[board_of[i], :n_board]``. ``hilo`` false: no lows, no low draws.
-    ``decode`` is :func:`high_decode`, ``low_masks`` :func:`low_rank_masks`."""
+    ``dead`` is the card mask of the dead cards (no out is one of them). ``clean`` false:
+    no clean outs (``CLEAN`` and ``CLEAN_OUTS`` are -1; they cost a next board's facts
+    per rank, which a board per deal cannot share). ``decode`` is :func:`high_decode`,
+    ``low_masks`` :func:`low_rank_masks`.
+
+    A clean out of a hand on the flop or turn is an unseen card that, dealt next, gives
+    it a higher high and a better made high class, top two pair or better (a card that
+    pairs a hole card into one pair or a weaker two pair helps every hand alike), and
+    that brings no new threat above its new hand: if the card pairs the board, the hand
+    then has a full house or better; if it is a suit's third board card, a flush or
+    better; if it first puts three board ranks in a straight's window, a straight or
+    better."""
     facts = np.empty((boards.shape[0], _N_FACTS), dtype=np.int64)
+    nexts = np.empty((boards.shape[0] if clean and n_board < 5 else 0, _N_NEXT, _N_FACTS), dtype=np.int64)
     for b in prange(boards.shape[0]):
-        _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts)
+        _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts[b])
+        if len(nexts):
+            _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
     drawing = n_board < 5
     n_hole = holes.shape[1]
     for i in prange(holes.shape[0]):
@@ -356,13 +477,7 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, b
         board_mask = f[_BOARD_MASK]
         board_low = f[_BOARD_LOW]
         value = hand_high(holes, i, n_hole, f[_STATE], f[_FLUSH_SUIT], f[_FLUSH_RANKS], board_pair, flush5, suited)
-        high = _high_class(
-            value, decode, board_mask, f[_TOP], f[_SECOND], f[_BOTTOM], f[_NUT_FH_VALUE], f[_FLUSH1], f[_FLUSH2]
-        )
-        if value == f[_NUT_STRAIGHT_VALUE] and high == _STRAIGHT:
-            high = _NUT_STRAIGHT
-        if value == f[_TOP_PAIR_VALUE] and high == _TOP_PAIR:
-            high = _TPTK
+        high = _made_high(value, decode, f)
         out[i, HIGH] = high
         hole_ranks = 0
         hole_mask = 0
@@ -372,37 +487,85 @@ def classify_kernel(holes, boards, board_of, n_board, hilo, decode, low_masks, b
             hole_ranks |= 1 << (c >> 2)
             hole_mask |= np.int64(1) << c
             hole_low |= LOW_BIT[c >> 2]
+        seen = board_mask | hole_mask | dead
         lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
         low_class = _low_class(lo, f[_LOW1], f[_LOW2], f[_LOW3])
         out[i, LOW] = low_class
         counterfeits = 0
         if drawing and lo != NO_LOW:
-            counterfeits = _counterfeit_outs(
-                lo, low_class, hole_low, hole_mask, board_mask, board_low, f, low, low_masks
-            )
+            counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, f, low, low_masks)
         out[i, COUNTERFEIT_OUTS] = counterfeits
         out[i, COUNTERFEIT] = 0 if counterfeits else 1
         out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
         out[i, FLUSH_DRAW] = _NO_FD
         out[i, STRAIGHT_OUTS] = 0
         out[i, STRAIGHT_DRAW] = _NO_SD
+        out[i, CLEAN_OUTS] = 0 if clean else -1
+        out[i, CLEAN] = _NO_CLEAN if clean else -1
         if drawing:
             out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[_SUIT_RANKS : _SUIT_RANKS + 4], n_board)
-            outs = _straight_outs(f[_BOARD_RANKS], board_mask, hole_ranks, hole_mask)
+            outs = _straight_outs(f[_BOARD_RANKS], seen, hole_ranks)
             out[i, STRAIGHT_OUTS] = outs
-            for k in range(len(_OUTS_THRESHOLDS)):
-                if outs >= _OUTS_THRESHOLDS[k]:
-                    out[i, STRAIGHT_DRAW] = k
-                    break
-            if outs == 0 and n_board == 3 and _backdoor_straight(f[_BOARD_RANKS], hole_ranks, hole_mask):
+            out[i, STRAIGHT_DRAW] = _by_thresholds(outs, _OUTS_THRESHOLDS, _NO_SD)
+            if outs == 0 and n_board == 3 and _backdoor_straight(f[_BOARD_RANKS], hole_ranks, seen):
                 out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
+            if clean:
+                outs = _clean_outs(holes, i, value, high, seen, nexts[board_of[i]], decode, board_pair, flush5, suited)
+                out[i, CLEAN_OUTS] = outs
+                out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
 
 
 @njit(cache=True, inline="always")
-def _counterfeit_outs(lo, low_class, hole_low, hole_mask, board_mask, board_low, facts, low, low_masks):
-    """The unseen cards that counterfeit a made low ``lo`` of class ``low_class``: of a rank
-    its best low takes from the hand (a rank of the low not on the board), dealt next, they
-    leave the hand's low in a worse class against the nuts of the new board."""
+def _by_thresholds(outs, thresholds, none):
+    """The position of the first threshold ``outs`` reaches, else ``none``."""
+    for k in range(len(thresholds)):
+        if outs >= thresholds[k]:
+            return k
+    return none
+
+
+@njit(cache=True, inline="always")
+def _made_high(value, decode, f):
+    """The made high class of a hand of high ``value`` on the board of facts ``f``."""
+    high = _high_class(
+        value, decode, f[_BOARD_MASK], f[_TOP], f[_SECOND], f[_BOTTOM], f[_NUT_FH_VALUE], f[_FLUSH1], f[_FLUSH2]
+    )
+    if value == f[_NUT_STRAIGHT_VALUE] and high == _STRAIGHT:
+        return _NUT_STRAIGHT
+    if value == f[_TOP_PAIR_VALUE] and high == _TOP_PAIR:
+        return _TPTK
+    return high
+
+
+@njit(cache=True)
+def _clean_outs(holes, i, value, high, seen, nexts, decode, board_pair, flush5, suited):
+    """The clean outs (:func:`classify_kernel`) of ``holes[i]``, of high ``value`` and class
+    ``high``, unseen cards being those off the card mask ``seen``, from its board's next
+    boards ``nexts`` (:func:`_next_facts`)."""
+    outs = 0
+    n_hole = holes.shape[1]
+    for k in range(_N_NEXT):
+        nf = nexts[k]
+        card = nf[_NEXT_CARD]
+        if card < 0:
+            break
+        live = popcount(nf[_NEXT_SUITS] & ~(seen >> (card & ~3)) & 15)
+        if live == 0:
+            continue
+        after = hand_high(holes, i, n_hole, nf[_STATE], nf[_FLUSH_SUIT], nf[_FLUSH_RANKS], board_pair, flush5, suited)
+        if after > value and decode[after, 0] >= nf[_NEXT_NEED]:
+            better = _made_high(after, decode, nf)
+            if better < high and better <= _TOP_TWO:
+                outs += live
+    return outs
+
+
+@njit(cache=True, inline="always")
+def _counterfeit_outs(lo, low_class, hole_low, seen, board_low, facts, low, low_masks):
+    """The unseen cards (off the card mask ``seen``) that counterfeit a made low ``lo`` of
+    class ``low_class``: of a rank its best low takes from the hand (a rank of the low not
+    on the board), dealt next, they leave the hand's low in a worse class against the nuts
+    of the new board."""
     used = low_masks[lo] & ~board_low
     outs = 0
     for k in range(8):
@@ -412,7 +575,7 @@ def _counterfeit_outs(lo, low_class, hole_low, hole_mask, board_mask, board_low,
         new_lo = low[unsigned((board_low | (1 << k)) * 256 + hole_low)]
         if _low_class(new_lo, after[0], after[1], after[2]) > low_class:
             rank = 12 if k == 0 else k - 1
-            outs += 4 - _count_rank(board_mask, rank) - _count_rank(hole_mask, rank)
+            outs += 4 - _count_rank(seen, rank)
     return outs
 
 
@@ -497,22 +660,21 @@ def _flush_draw(hole_mask, suit_ranks, n_board):
 
 
 @njit(cache=True, inline="always")
-def _straight_outs(board_ranks, board_mask, hole_ranks, hole_mask):
-    """Unseen cards (not on the board or in the hand) that, dealt next, give a higher straight."""
+def _straight_outs(board_ranks, seen, hole_ranks):
+    """Unseen cards (off the card mask ``seen``) that, dealt next, give a higher straight."""
     now = _best_straight(board_ranks, hole_ranks)
     outs = 0
     for rank in range(13):
         if _best_straight(board_ranks | (1 << rank), hole_ranks) > now:
-            outs += 4 - _count_rank(board_mask, rank) - _count_rank(hole_mask, rank)
+            outs += 4 - _count_rank(seen, rank)
     return outs
 
 
 @njit(cache=True, inline="always")
-def _backdoor_straight(board_ranks, hole_ranks, hole_mask):
+def _backdoor_straight(board_ranks, hole_ranks, seen):
     """Whether some turn and river together give a higher straight than the hand has: a
     straight window above its best with two hole ranks in it whose other three ranks miss
-    at most two board ranks, each with a card left (the missing ranks are off the board;
-    only the hand can hold their cards)."""
+    at most two board ranks, each with an unseen card left (off the card mask ``seen``)."""
     now = _best_straight(board_ranks, hole_ranks)
     for w in range(9, now, -1):
         window = STRAIGHT_WINDOWS[w]
@@ -530,16 +692,27 @@ def _backdoor_straight(board_ranks, hole_ranks, hole_mask):
                     continue
                 left = True
                 for r in range(13):
-                    if (need >> r) & 1 and _count_rank(hole_mask, r) == 4:
+                    if (need >> r) & 1 and _count_rank(seen, r) == 4:
                         left = False
                 if left:
                     return True
     return False
 
 
-def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) -> np.ndarray:
-    """(n, 8) int8: the classes of every row of ``holes`` (int8 card ints) on ``boards``:
+def classify(
+    holes: np.ndarray,
+    boards: np.ndarray,
+    hilo: bool,
+    tables: Tables,
+    *,
+    dead: int = 0,
+    clean_outs: bool = False,
+) -> np.ndarray:
+    """(n, 10) int8: the classes of every row of ``holes`` (int8 card ints) on ``boards``:
     one board (3, 4 or 5 card ints) for every hand, or one board row per hand (n, 3..5).
+    ``dead``: the card mask (bit ``card``) of the dead cards, which no out counts.
+    ``clean_outs``: compute the clean outs (``CLEAN``, ``CLEAN_OUTS``; else -1), at the
+    cost of one board's high facts per rank for each board (cheap for one board).
     Trusted: the caller checked the cards (see the module docstring)."""
     boards = np.asarray(boards)
     one = boards.ndim == 1
@@ -555,6 +728,8 @@ def classify(holes: np.ndarray, boards: np.ndarray, hilo: bool, tables: Tables) 
         board_of,
         n_board,
         bool(hilo),
+        np.int64(dead),
+        bool(clean_outs),
         high_decode(),
         low_rank_masks(),
         tables.board_pair,

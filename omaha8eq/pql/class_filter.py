@@ -91,6 +91,12 @@ class ClassFilter:
         """The class and family names the expression reads, in order."""
         return tuple(_names(self.tree))
 
+    @property
+    def reads_clean_outs(self) -> bool:
+        """True when a name is a class of the "clean" group: ``classify`` must then be
+        asked for the clean outs (``clean_outs=True``), which it leaves out by default."""
+        return any(CLASS_GROUPS[m] == "clean" for name in self.names for m in FAMILIES.get(name, (name,)))
+
     def mask(self, classes: np.ndarray) -> np.ndarray:
         """Which rows of ``classes`` (``street_classes.classify``'s, (n, columns)) meet it."""
         return _evaluate(self.tree, classes)

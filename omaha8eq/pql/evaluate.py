@@ -125,12 +125,13 @@ class BlockEvaluator:
         hand = self.block.holes[:, player, :]
         return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
 
-    def classes(self, player: int, street: int) -> np.ndarray:
+    def classes(self, player: int, street: int, *, clean_outs: bool = False) -> np.ndarray:
         """``player``'s classes on ``street`` (``core.street_classes.classify``: the range
-        explorer's), (n, columns) int8."""
+        explorer's), (n, columns) int8; the clean outs only when asked (``clean_outs``):
+        each deal's board then costs a pass over its next cards."""
         return self._cached(
-            ("classes", player, street),
-            lambda: classify(self._hand(player), self._board(street), self.hilo, get_tables()),
+            ("classes", player, street, clean_outs),
+            lambda: classify(self._hand(player), self._board(street), self.hilo, get_tables(), clean_outs=clean_outs),
         )
 
     def flop_category(self, player: int) -> np.ndarray:
@@ -428,7 +429,7 @@ class BlockEvaluator:
         if name == "flopHandCategory":
             return self.flop_category(args[0])
         if name == "handClass":
-            return args[2].mask(self.classes(args[0], args[1]))
+            return args[2].mask(self.classes(args[0], args[1], clean_outs=args[2].reads_clean_outs))
         if name == "minHandType":
             return _categories()[self.high(args[0], args[1])] >= args[2]
         if name == "exactHandType":

@@ -29,6 +29,15 @@ def test_against_adds_the_equity_columns_and_json_matches_the_library(capsys):
     assert "equity %" in out and "against KsKhQdJd" in out.splitlines()[0]
 
 
+def test_json_lists_the_hands_asked_for(capsys):
+    found = explore("AA2*", "Kc8c5h", against="KsKhQdJd")
+    for argv, count in ((["--hands", "2"], 2), (["--hands", "all"], found.total.hands), ([], 100)):
+        status, out, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "-a", "KsKhQdJd", "--json", *argv)
+        assert status == 0
+        listed = json.loads(out)["per_hand"]
+        assert len(listed) == count and listed[:2] == json.loads(json.dumps(found.per_hand(2)))
+
+
 def test_where_prints_the_sub_range_as_a_hand_list(capsys):
     status, out, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--where", "protected nut low draw")
     assert status == 0
@@ -58,6 +67,8 @@ def test_graph_is_written(capsys, tmp_path):
         (["AA2*", "-b", "Kc8c5h", "--against", "ZZ"], "range 'ZZ'"),
         (["AA2*", "-b", "Kc8c5h", "--where", "set and " * 20_000], "filter"),
         (["AA2*", "-b", "Kc8c5h", "--where", "sett " * 20_000], "unknown class"),
+        (["AA2*", "-b", "Kc8c5h", "--hands", "-3"], "argument --hands: expected a number of hands"),
+        (["AA2*", "-b", "Kc8c5h", "--hands", "3"], "--hands: the hands' figures are in the JSON only"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, part):

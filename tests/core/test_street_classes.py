@@ -21,20 +21,32 @@ GROUPS = (
     sc.FLUSH_DRAW_CLASSES,
     sc.STRAIGHT_DRAW_CLASSES,
     sc.COUNTERFEIT_CLASSES,
+    sc.CLEAN_CLASSES,
 )
 N_GROUPS = len(GROUPS)
 
 
 def _named(rows: np.ndarray) -> list[tuple[object, ...]]:
+    """Class ids as names (-1, not asked, stays -1), then the counts."""
     return [
-        (*(names[c] for names, c in zip(GROUPS, row[:N_GROUPS], strict=True)), *(int(x) for x in row[N_GROUPS:]))
+        (
+            *(names[c] if c >= 0 else -1 for names, c in zip(GROUPS, row[:N_GROUPS].tolist(), strict=True)),
+            *(int(x) for x in row[N_GROUPS:]),
+        )
         for row in rows
     ]
 
 
-def _classify(hands: list[tuple[int, ...]], board: tuple[int, ...], hilo: bool = True) -> list[tuple[object, ...]]:
+def _classify(
+    hands: list[tuple[int, ...]],
+    board: tuple[int, ...],
+    hilo: bool = True,
+    dead: tuple[int, ...] = (),
+    clean: bool = False,
+) -> list[tuple[object, ...]]:
     holes = np.array(hands, dtype=np.int8)
-    return _named(sc.classify(holes, np.array(board, dtype=np.int8), hilo, get_tables()))
+    mask = sum(1 << c for c in dead)
+    return _named(sc.classify(holes, np.array(board, dtype=np.int8), hilo, get_tables(), dead=mask, clean_outs=clean))
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -72,11 +84,11 @@ def test_boards_rich_in_draws_match_the_definitions(board_size: int) -> None:
         assert "backdoor straight draw" in seen
 
 
-def _one(hand: str, board: str, hilo: bool = True) -> tuple[object, ...]:
-    cards, on_board = tuple(parse_cards(hand)), tuple(parse_cards(board))
+def _one(hand: str, board: str, hilo: bool = True, dead: str = "", clean: bool = False) -> tuple[object, ...]:
+    cards, on_board, out = tuple(parse_cards(hand)), tuple(parse_cards(board)), tuple(parse_cards(dead))
     assert not set(cards) & set(on_board)
-    (got,) = _classify([cards], on_board, hilo)
-    assert got == ref.classes(cards, on_board, hilo)
+    (got,) = _classify([cards], on_board, hilo, out, clean)
+    assert got == ref.classes(cards, on_board, hilo, out, clean)
     return got
 
 
@@ -195,7 +207,7 @@ def test_class_ids_are_in_range_and_one_per_group() -> None:
     deck = rng.permutation(52).astype(np.int8)
     board, rest = deck[:3], deck[3:]
     holes = np.array([rng.choice(rest, 4, replace=False) for _ in range(500)], dtype=np.int8)
-    out = sc.classify(holes, board, True, get_tables())
+    out = sc.classify(holes, board, True, get_tables(), clean_outs=True)
     assert out.shape == (500, len(sc.COLUMNS))
     for column, names in enumerate(GROUPS):
         assert ((out[:, column] >= 0) & (out[:, column] < len(names))).all()
@@ -254,3 +266,55 @@ def test_counterfeits_on_low_boards_match_the_definition(board_size: int) -> Non
 def test_high_only_games_have_no_counterfeits() -> None:
     got = _one("Ah2dKcKs", "4c5h8d", hilo=False)
     assert (got[sc.COUNTERFEIT], got[sc.COUNTERFEIT_OUTS]) == ("no counterfeit risk", 0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_clean_outs_on_random_hands_and_boards_match_the_definition(seed: int) -> None:
+    """Hands of 4, 5 and 6 cards on a flop and a turn, one of them with dead cards."""
+    rng = random.Random(100 + seed)
+    hole_size = (4, 5, 6)[seed]
+    for board_size in (3, 4):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        board = tuple(deck[:board_size])
+        dead = tuple(deck[board_size : board_size + 3]) if seed == 1 else ()
+        rest = deck[board_size + len(dead) :]
+        hands = [tuple(rng.sample(rest, hole_size)) for _ in range(8)]
+        got = _classify(hands, board, True, dead, clean=True)
+        assert got == [ref.classes(hand, board, True, dead, clean=True) for hand in hands], (board, dead)
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "dead", "outs"),
+    [
+        # The nut flush draw: the 9 spades left but the 5 (it pairs the board): 8. Its
+        # flushes are weaker flushes (As Qs makes the nut flush), better than no pair.
+        ("As2s3c4d", "Ks8s5h", "", 8),
+        # Top set on a rainbow flop: the boats (three eights, three fives) and the quad king.
+        ("KsKdJc2h", "Kc8h5d", "", 7),
+        # The broadway wrap: A, K, T (3 each), 9 and 8 (3 each but the heart: a heart is the
+        # suit's third board card, and a straight is below a flush): 2 + 2 + 2 + 3 + 3.
+        ("AsKdTc9h", "QhJh3c", "", 12),
+        ("AsKdTc9h", "QhJh3c", "Ad Ac 8s", 9),  # dead cards are no outs
+        # The set card 2d (the 2h brings a flush possibility) and the straights: 7 and Q,
+        # the hearts left out.
+        ("JcTd2s2c", "9h8h3c", "", 7),
+        # Pairing a hole card into one pair counts for nothing.
+        ("KsQd7c2h", "Jc6h3d", "", 0),
+        # Top pair: a queen gives top two pair (3); a king gives trips, but it pairs the
+        # board (a full house becomes possible): not clean.
+        ("KsQd7c2h", "Kc8h5d", "", 3),
+        # Two pair with the board's pair: the two nines and two aces left give full houses.
+        ("AsAd2c3h", "9c9h5d", "", 4),
+        ("As2s3c4d", "Ks8s5h7d2d", "", 0),  # the river: no card to come
+    ],
+)
+def test_named_clean_outs(hand: str, board: str, dead: str, outs: int) -> None:
+    got = _one(hand, board, dead=dead, clean=True)
+    assert got[sc.CLEAN_OUTS] == outs
+    assert got[sc.CLEAN] == ("many clean outs" if outs >= 8 else "some clean outs" if outs else "no clean outs")
+
+
+def test_without_clean_outs_both_columns_are_minus_one() -> None:
+    got = _one("As2s3c4d", "Ks8s5h")
+    assert (got[sc.CLEAN], got[sc.CLEAN_OUTS]) == (-1, -1)
