@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil, comb, prod
 
-from ..cards import DECK_SIZE, parse_cards
+from ..cards import DECK_SIZE, cards_to_mask, parse_cards
 from ..core.exact_boards import board_combinations
 from ..deck import HOLE_SIZES
 from ..errors import OmahaInputError, WorkLimitError
@@ -26,6 +26,7 @@ from .method import COMBINATION_OVERHEAD, MAX_WORK, RATES, Method, aggregate_wor
 from .options import RunOptions
 from .progress import CHUNKS_PER_CALL
 from .range_vs_range import row_touches
+from .runout_symmetry import runout_orbit_count
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES
 from .spot import RANDOM
 
@@ -111,7 +112,13 @@ class ExactCost:
 
 
 def estimate_exact_work(
-    sides: Sequence[int | None], *, hole_size: int, board: int, dead: int, one_range: bool = False
+    sides: Sequence[int | None],
+    *,
+    hole_size: int,
+    board: int,
+    dead: int,
+    one_range: bool = False,
+    known_mask: int | None = None,
 ) -> ExactCost | None:
     """The work of an exact run of players given by their sizes (``sides``: a range's
     hands, 1 for a known hand, None for a random hand) on a board of ``board`` cards
@@ -120,6 +127,12 @@ def estimate_exact_work(
     card (in proportion); ``one_range``: the two players hold the same range (swept once,
     half the work). None where only the planner can tell (preflop heads up, where
     it picks between two methods by the ranges' hands; random hands with ranges).
+
+    ``known_mask`` (the board and dead cards, bit ``card``), when given, counts the
+    sweep's runouts as the classes of runouts that the known cards' suit symmetries leave
+    (:func:`~omaha8eq.engine.runout_symmetry.runout_orbit_count`): never more than the
+    sweep runs, whose ranges may break some of those symmetries, so a refusal on this
+    estimate is never one the planner would not make. Without it, every runout counts.
 
     >>> cost = estimate_exact_work([3_053_784, 3_053_784], hole_size=6, board=3, dead=0)
     >>> cost.method.value, f"{cost.work:.1e}"
@@ -132,7 +145,11 @@ def estimate_exact_work(
     hands = [n if n == 1 else max(1, round(n * live)) for n in sides if n is not None]
     missing = 5 - board
     if len(hands) == 2 and board in (3, 4, 5):
-        boards = board_combinations(DECK_SIZE - known, missing)
+        boards = (
+            board_combinations(DECK_SIZE - known, missing)
+            if known_mask is None
+            else runout_orbit_count([], known_mask, missing)
+        )
         work = row_touches(hands[0], hands[1], hole_size, mirror=one_range) * boards
         return ExactCost(Method.RANGE_SWEEP, work, "sweep row updates", work / RATES[Method.RANGE_SWEEP])
     if len(hands) == 2 and board == 0:
@@ -181,14 +198,16 @@ BUILT_HOLE_SIZE = 4
 @dataclass(frozen=True)
 class SpotSizes:
     """A spot's players by size, read without building a range: ``sides`` (a range's
-    hands, 1 for a known hand, None for a random one), the hole size, the known board and
-    dead cards, and whether two ranges are the same text (``one_range``: swept once)."""
+    hands, 1 for a known hand, None for a random one), the hole size, the numbers of known
+    board and dead cards, whether two ranges are the same text (``one_range``: swept once)
+    and the known cards' mask (bit ``card``)."""
 
     sides: list[int | None]
     hole_size: int
     board: int
     dead: int
     one_range: bool
+    known_mask: int
 
     @property
     def range_hands(self) -> list[int]:
@@ -208,7 +227,7 @@ def spot_sizes(hands: object, board: object, dead: object, game: Game | None) ->
         return None
     texts = [h for h in hands if isinstance(h, str) and is_range_expression(h)]
     try:
-        board_cards, dead_cards = len(parse_cards(board, what="board")), len(parse_cards(dead, what="dead cards"))  # type: ignore[arg-type]
+        board_list, dead_list = parse_cards(board, what="board"), parse_cards(dead, what="dead cards")  # type: ignore[arg-type]
         known = [
             len(parse_hole(h))
             for h in hands
@@ -232,7 +251,8 @@ def spot_sizes(hands: object, board: object, dead: object, game: Game | None) ->
         else:
             sides.append(1)
     one_range = len(hands) == 2 and len(texts) == 2 and texts[0].strip() == texts[1].strip()
-    return SpotSizes(sides, hole_size, board_cards, dead_cards, one_range)
+    known_mask = cards_to_mask((*board_list, *dead_list))
+    return SpotSizes(sides, hole_size, len(board_list), len(dead_list), one_range, known_mask)
 
 
 def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
@@ -265,7 +285,12 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
         # sees the built ranges (and ranges that cannot be dealt together), decides on them.
         return
     cost = estimate_exact_work(
-        sizes.sides, hole_size=sizes.hole_size, board=sizes.board, dead=sizes.dead, one_range=sizes.one_range
+        sizes.sides,
+        hole_size=sizes.hole_size,
+        board=sizes.board,
+        dead=sizes.dead,
+        one_range=sizes.one_range,
+        known_mask=sizes.known_mask,
     )
     work_limit = MAX_WORK if options.max_work is None else options.max_work
     if cost is not None and cost.work > EARLY_MARGIN * work_limit:

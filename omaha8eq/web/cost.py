@@ -55,7 +55,12 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
     hands = sizes.range_hands
     if request.exhaustive:  # exact asked: refuse a hopeless run before its ranges are built
         cost = estimate_exact_work(
-            sizes.sides, hole_size=sizes.hole_size, board=sizes.board, dead=sizes.dead, one_range=sizes.one_range
+            sizes.sides,
+            hole_size=sizes.hole_size,
+            board=sizes.board,
+            dead=sizes.dead,
+            one_range=sizes.one_range,
+            known_mask=sizes.known_mask,
         )
         if cost is not None and cost.work > EARLY_MARGIN * limits.max_work:
             raise OmahaInputError(

@@ -18,11 +18,13 @@ from omaha8eq.engine.budget import (
     estimate_exact_work,
     estimate_memory,
     live_hands,
+    spot_sizes,
 )
 from omaha8eq.engine.deal import prepare_deal
 from omaha8eq.engine.heads_up import sweep_work
 from omaha8eq.engine.method import Method, estimate_work
 from omaha8eq.engine.spot import parse_spot
+from omaha8eq.games import as_game
 from omaha8eq.ranges.range import parse_range, range_size
 
 
@@ -45,6 +47,26 @@ def test_the_exact_work_estimate_is_near_the_planners(players, board, hole_size,
     )
     assert cost is not None and cost.method is method
     assert 0.6 < cost.work / built < 1.3  # the early refusal allows for it (EARLY_MARGIN, COMBINATIONS_MARGIN)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "low", "high"),
+    [
+        (["15%", "15%"], "Kc9c4c", 0.6, 1.3),  # monotone: every runout counted was 3.4x the sweep's
+        (["15%", "20%"], "Ac8c5h", 0.6, 1.3),  # two suits interchangeable: 1.6x
+        (["AA:$ds", "KsKhQdJd"], "Kc9c4c", 0.0, 1.3),  # the known hand breaks the symmetry: below
+    ],
+)
+def test_the_early_estimate_counts_the_runouts_the_known_cards_leave(players, board, low, high):
+    # The known cards' symmetries alone: never more runouts than the sweep runs (its ranges
+    # may break some), so the early refusal refuses nothing the planner would run.
+    built = sweep_work(prepare_deal(parse_spot(players, board, "")))
+    sizes = spot_sizes(players, board, "", as_game("omaha8"))
+    assert sizes is not None
+    cost = estimate_exact_work(
+        sizes.sides, hole_size=4, board=3, dead=0, one_range=sizes.one_range, known_mask=sizes.known_mask
+    )
+    assert cost is not None and low < cost.work / built < high
 
 
 def test_the_memory_estimate_counts_each_range_hand():
