@@ -103,9 +103,11 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
     flop = ("4c5d7s", "4c5d7h", "4c6d7h")[variant]
     river = flop + ("8h9c", "8d9h", "8s9d")[variant]
     rows = np.array([parse_cards(hand), parse_cards(other)])
+    deals = np.array([parse_cards(hand + flop), parse_cards(other + flop)], dtype=np.int8)  # read as column slices
     ranges = ("AxAyKx, KK:$ds", "AxAyQx, QQ:$ds", "AxAyJx, JJ:$ds")[variant]
     return [
         ("evaluation", lambda: (evaluate(hand, flop), evaluate_batch(rows, [parse_cards(flop)] * 2))),
+        ("evaluation of column slices", lambda: evaluate_batch(deals[:, :4], deals[:, 4:])),
         # preflop: the parallel build of the aggregation (after a flop, the serial one)
         ("equity of known hands, exact", lambda: (equity([hand, other], flop), equity([hand, other]))),
         ("equity against a random hand, exact", lambda: equity([hand, "random"], river, exhaustive=True)),
