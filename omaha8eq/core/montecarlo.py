@@ -175,7 +175,7 @@ def _number_keys(keys):
 
 
 @njit(cache=True)
-def rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
+def _rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
     """Number the outcomes of the fixed hands ``holes`` over the five-card rank states
     of boards on which no hand makes a flush.
 
@@ -242,7 +242,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     n_ranged = range_players.shape[0]
     n_deck = deck.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
-    # rank state, numbered once per call (``rank_state_outcomes``), so such a board only
+    # rank state, numbered once per call (``_rank_state_outcomes``), so such a board only
     # adds one to its outcome's count in the chunk, and each outcome hit is settled once
     # at the chunk's end (the same cells, added up). ``flush_fields`` has the 13 rank bits
     # of each suit's field (as ``high.read_cards``) that some hand holds 2+ cards of.
@@ -255,7 +255,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                 held += (holes[p, i] & 3) == s
             flush_fields |= (held >= 2) * (0x1FFF << (16 * s))
     if states_only:
-        codes, examples, example_lows = rank_state_outcomes(
+        codes, examples, example_lows = _rank_state_outcomes(
             holes, deal, tables, counts, np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.int64),
             np.empty((n_players, 2), dtype=np.int64),
         )  # fmt: skip
