@@ -209,6 +209,17 @@ class SpotSizes:
     one_range: bool
     known_mask: int
 
+    def exact_work(self) -> ExactCost | None:
+        """:func:`estimate_exact_work` of these sizes (runouts counted by the known cards' classes)."""
+        return estimate_exact_work(
+            self.sides,
+            hole_size=self.hole_size,
+            board=self.board,
+            dead=self.dead,
+            one_range=self.one_range,
+            known_mask=self.known_mask,
+        )
+
     @property
     def range_hands(self) -> list[int]:
         """The hands of each range (known and random hands left out)."""
@@ -284,14 +295,7 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
         # ranges are built to be counted (a scan of 270,725 hands), and the planner, which
         # sees the built ranges (and ranges that cannot be dealt together), decides on them.
         return
-    cost = estimate_exact_work(
-        sizes.sides,
-        hole_size=sizes.hole_size,
-        board=sizes.board,
-        dead=sizes.dead,
-        one_range=sizes.one_range,
-        known_mask=sizes.known_mask,
-    )
+    cost = sizes.exact_work()
     work_limit = MAX_WORK if options.max_work is None else options.max_work
     if cost is not None and cost.work > EARLY_MARGIN * work_limit:
         raise WorkLimitError(

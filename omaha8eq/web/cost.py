@@ -19,7 +19,6 @@ from ..engine.budget import (
     BASE_BYTES,
     EARLY_MARGIN,
     SpotSizes,
-    estimate_exact_work,
     estimate_memory,
     memory_text,
     range_memory,
@@ -54,14 +53,7 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
         return Cost(BASE_BYTES, 0)
     hands = sizes.range_hands
     if request.exhaustive:  # exact asked: refuse a hopeless run before its ranges are built
-        cost = estimate_exact_work(
-            sizes.sides,
-            hole_size=sizes.hole_size,
-            board=sizes.board,
-            dead=sizes.dead,
-            one_range=sizes.one_range,
-            known_mask=sizes.known_mask,
-        )
+        cost = sizes.exact_work()
         if cost is not None and cost.work > EARLY_MARGIN * limits.max_work:
             raise OmahaInputError(
                 f"method: this exact run would take about {cost.work:.2g} {cost.unit}, about "
