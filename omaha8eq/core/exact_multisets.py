@@ -380,8 +380,9 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, 
     (``(parts, *histogram_shape(P))``): of the multisets of the missing cards (a
     ``n_workers``-th of them, in turn), each one's rank-only outcome, weighted by its
     boards less those a flush correction moved (``moved``); and of the cells of
-    ``flushed`` (every ``n_workers``-th), the outcome where player ``p`` alone holds
-    the best high, on a board of that low mask, weighted by its boards.
+    ``flushed`` that a board can reach (every ``n_workers``-th), the outcome where
+    player ``p`` alone holds the best high, on a board of that low mask, weighted by its
+    boards.
 
     Counts into an array of its own, added to ``counts`` at the end: the workers'
     ``counts`` are neighbours in memory, and a cache line written by two cores at once
@@ -395,22 +396,30 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, 
     cells = np.empty((n_players, 2), dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
+    # The low masks a board can have: those holding the known board's (its supersets, in
+    # turn). Only they are read below: a flop of three low ranks has 32 of the 256.
+    board_lows = np.empty(256, dtype=np.int64)
+    n_lows = 0
+    board_low = known_low
+    while board_low < 256:
+        board_lows[n_lows] = board_low
+        n_lows += 1
+        board_low = (board_low + 1) | known_low
     # Each player's low by board low mask, side by side: the board masks of tables.low are
     # 256 cells apart (one cache line each), so the visits would otherwise touch 256 lines per player.
-    # Only the masks holding the known board's (its supersets, in turn): a flop of three low
-    # ranks has 32 of the 256, and its boards but 91 rank multisets.
     player_lows = np.empty((n_players, 256), dtype=np.int64)
-    board_low = known_low if hilo else 256
-    while board_low < 256:
+    for i in range(n_lows if hilo else 0):
         for p in range(n_players):
-            player_lows[p, board_low] = tables.low[board_low * 256 + hole_low[p]]
-        board_low = (board_low + 1) | known_low
+            player_lows[p, board_lows[i]] = tables.low[board_lows[i] * 256 + hole_low[p]]
     flat = np.empty(counts.size, dtype=np.int64)
     flat[:] = 0
     own = flat.reshape(counts.shape)
     first = size * w // n_workers
     n_multisets = size * (w + 1) // n_workers - first
-    n_cells = (flushed.size - w + n_workers - 1) // n_workers
+    # The cells of flushed a board can reach: per player each such low mask, without and
+    # with the split bit (1 << 8).
+    player_cells = 2 * n_lows if flushed.shape[1] else 0
+    n_cells = (n_players * player_cells - w + n_workers - 1) // n_workers
     # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled again).
     for item in range(n_multisets + n_cells):
         if item < n_multisets:
@@ -424,8 +433,9 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, 
             low_chunk = summary[LOW_CHUNK, j]
         else:
             cell = w + (item - n_multisets) * n_workers
-            winner = cell >> 9
-            low_chunk = cell & 511
+            winner = cell // player_cells
+            rest = cell - winner * player_cells
+            low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
             weight = flushed[winner, low_chunk]
             if weight == 0:
                 continue
