@@ -128,13 +128,14 @@ def _five_card_state(work_board):
 @njit(cache=True)
 def _describe_spot(holes, n_hole, board, n_known, deck):
     """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
-    deck_suit_ranks, known_suit_ranks, corrections)``.
+    deck_suit_ranks, known_suit_ranks, known_low, corrections)``.
 
     Per player the low mask and the rank mask of each suit held; per rank the cards
-    left; per suit the ranks left and the ranks on the known board; and every flush
-    correction as ``suit << 13 | suited ranks`` (int64): a suit ``s`` that some player
-    holds 2+ of, and a set of ``s`` ranks still in the deck that the missing cards can
-    add to the board's ``s`` cards to make 3+ of them (and at most ``5 - n_known``).
+    left; per suit the ranks left and the ranks on the known board; the known board's
+    low mask; and every flush correction as ``suit << 13 | suited ranks`` (int64): a
+    suit ``s`` that some player holds 2+ of, and a set of ``s`` ranks still in the deck
+    that the missing cards can add to the board's ``s`` cards to make 3+ of them (and at
+    most ``5 - n_known``).
     The sets are listed by size, each size's combinations by an odometer (no test of
     every subset: half of those fail).
 
@@ -161,8 +162,10 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
         deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
     known_suit_ranks = np.empty(4, dtype=np.int64)
     known_suit_ranks[:] = 0
+    known_low = 0
     for i in range(n_known):
         known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
+        known_low |= LOW_BIT[board[i] >> 2]
     # Per suit: its ranks in the deck (ascending), and the fewest it must add (-1: none).
     deck_ranks = np.empty((4, 13), dtype=np.int64)
     n_ranks = np.empty(4, dtype=np.int64)
@@ -205,7 +208,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
                 picked[i] += 1
                 for j in range(i):
                     picked[j] = j
-    return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections
+    return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections
 
 
 @njit(cache=True)
@@ -242,7 +245,9 @@ WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK = range(4)
 
 
 @njit(cache=True)
-def _summarise_boards(w, n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary):
+def _summarise_boards(
+    w, n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary
+):  # fmt: skip
     """Worker ``w`` of ``n_workers``: its share (a ``n_workers``-th, in turn) of the
     columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
     onwards): the boards dealing it (``summary[WEIGHT]``, the product over its ranks of
@@ -259,10 +264,8 @@ def _summarise_boards(w, n_workers, fixed_highs, board, n_known, multisets, avai
     ranks = multisets.ranks
     multiplicities = multisets.multiplicities
     work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
-    known_low = 0
     for i in range(n_known):
         work_board[0, i] = board[i]
-        known_low |= LOW_BIT[board[i] >> 2]
     size = multisets.offsets[n_missing + 1] - first
     for j in range(size * w // n_workers, size * (w + 1) // n_workers):
         m = first + j
@@ -372,13 +375,14 @@ def _correct_flushes(
 
 
 @njit(cache=True)
-def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, moved, flushed, counts):
+def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, summary, moved, flushed, counts):
     """Worker ``w`` of ``n_workers``: add its share of the outcomes to ``counts``
     (``(parts, *histogram_shape(P))``): of the multisets of the missing cards (a
     ``n_workers``-th of them, in turn), each one's rank-only outcome, weighted by its
     boards less those a flush correction moved (``moved``); and of the cells of
-    ``flushed`` (every ``n_workers``-th), the outcome where player ``p`` alone holds
-    the best high, on a board of that low mask, weighted by its boards.
+    ``flushed`` that a board can reach (every ``n_workers``-th), the outcome where
+    player ``p`` alone holds the best high, on a board of that low mask, weighted by its
+    boards.
 
     Counts into an array of its own, added to ``counts`` at the end: the workers'
     ``counts`` are neighbours in memory, and a cache line written by two cores at once
@@ -392,18 +396,30 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, mo
     cells = np.empty((n_players, 2), dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
+    # The low masks a board can have: those holding the known board's (its supersets, in
+    # turn). Only they are read below: a flop of three low ranks has 32 of the 256.
+    board_lows = np.empty(256, dtype=np.int64)
+    n_lows = 0
+    board_low = known_low
+    while board_low < 256:
+        board_lows[n_lows] = board_low
+        n_lows += 1
+        board_low = (board_low + 1) | known_low
     # Each player's low by board low mask, side by side: the board masks of tables.low are
     # 256 cells apart (one cache line each), so the visits would otherwise touch 256 lines per player.
     player_lows = np.empty((n_players, 256), dtype=np.int64)
-    for p in range(n_players):
-        for board_low in range(256 if hilo else 0):
-            player_lows[p, board_low] = tables.low[board_low * 256 + hole_low[p]]
+    for i in range(n_lows if hilo else 0):
+        for p in range(n_players):
+            player_lows[p, board_lows[i]] = tables.low[board_lows[i] * 256 + hole_low[p]]
     flat = np.empty(counts.size, dtype=np.int64)
     flat[:] = 0
     own = flat.reshape(counts.shape)
     first = size * w // n_workers
     n_multisets = size * (w + 1) // n_workers - first
-    n_cells = (flushed.size - w + n_workers - 1) // n_workers
+    # The cells of flushed a board can reach: per player each such low mask, without and
+    # with the split bit (1 << 8).
+    player_cells = 2 * n_lows if flushed.shape[1] else 0
+    n_cells = (n_players * player_cells - w + n_workers - 1) // n_workers
     # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled again).
     for item in range(n_multisets + n_cells):
         if item < n_multisets:
@@ -417,8 +433,9 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, mo
             low_chunk = summary[LOW_CHUNK, j]
         else:
             cell = w + (item - n_multisets) * n_workers
-            winner = cell >> 9
-            low_chunk = cell & 511
+            winner = cell // player_cells
+            rest = cell - winner * player_cells
+            low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
             weight = flushed[winner, low_chunk]
             if weight == 0:
                 continue
@@ -437,14 +454,16 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, summary, mo
 
 
 @njit(cache=True)
-def _tally_arrays(n_players, n_known, multisets, n_workers):
+def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
     """The boards' summary (for :func:`_summarise_boards`) and, per worker, the zeroed
     totals of its flush corrections: ``moved`` per multiset of the missing cards and
-    ``flushed`` per player and ``LOW_CHUNK`` (for :func:`_correct_flushes`)."""
+    ``flushed`` per player and ``LOW_CHUNK`` (for :func:`_correct_flushes`). Without
+    corrections (say a flop where no player holds 2+ of a suit it shows) ``flushed`` has
+    no cells: nothing to zero, nor for :func:`_count_boards` to visit."""
     size = multisets.offsets[6 - n_known] - multisets.offsets[5 - n_known]
     summary = np.empty((4, size), dtype=np.int64)
     moved = np.empty((n_workers, size), dtype=np.int64)
-    flushed = np.empty((n_workers, n_players, 512), dtype=np.int64)
+    flushed = np.empty((n_workers, n_players, 512 if n_corrections else 0), dtype=np.int64)
     moved[:] = 0
     flushed[:] = 0
     return summary, moved, flushed
@@ -472,16 +491,16 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     board = deal.board
     n_known = deal.n_known
     fixed_highs = deal.fixed_tables
-    hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
+    hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = _describe_spot(
         deal.holes, deal.n_hole, board, n_known, deal.deck
     )
     n_workers = counts.shape[0]
-    summary, moved, flushed = _tally_arrays(fixed_highs.shape[0], n_known, multisets, n_workers)
+    summary, moved, flushed = _tally_arrays(fixed_highs.shape[0], n_known, multisets, n_workers, corrections.size)
     # Three passes, each shared among the workers: each reads what the one before wrote.
     # prange's index is unsigned: as int64 the serial twin's helpers serve it.
     for w in prange(n_workers):
         _summarise_boards(
-            np.int64(w), n_workers, fixed_highs, board, n_known, multisets, available, split_ranks, summary
+            np.int64(w), n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary
         )
     for w in prange(n_workers):
         _correct_flushes(
@@ -496,8 +515,9 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
                 flushed[0, p, cell] += flushed[w, p, cell]
     for w in prange(n_workers):
         _count_boards(
-            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, summary, moved[0], flushed[0], counts[w]
-        )
+            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, known_low, summary, moved[0], flushed[0],
+            counts[w],
+        )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
@@ -514,8 +534,8 @@ def aggregate_spots(spots, tables, multisets, counts):
         holes = spots.holes[i * n_players : (i + 1) * n_players]
         board = spots.boards[i]
         n_known = spots.n_known[i]
-        hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, corrections = _describe_spot(
-            holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]]
+        hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = (
+            _describe_spot(holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]])
         )
         # The hands' highs by board state: a preflop spot's from the batch, built by the
         # caller; with a known board only the few states its boards reach, built here.
@@ -531,8 +551,10 @@ def aggregate_spots(spots, tables, multisets, counts):
             )
         # One worker, no split, as int64 (not constants): the signatures of aggregate_showdowns' helpers.
         alone = np.int64(0)
-        summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1)
-        _summarise_boards(alone, alone + 1, fixed_highs, board, n_known, multisets, available, alone, summary)
+        summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1, corrections.size)
+        _summarise_boards(
+            alone, alone + 1, fixed_highs, board, n_known, known_low, multisets, available, alone, summary
+        )
         _correct_flushes(
             alone, alone + 1, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
             deck_suit_ranks, known_suit_ranks, moved[0], flushed[0],
@@ -544,6 +566,7 @@ def aggregate_spots(spots, tables, multisets, counts):
             spots.hilo,
             tables,
             hole_low,
+            known_low,
             summary,
             moved[0],
             flushed[0],
