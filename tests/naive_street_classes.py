@@ -42,22 +42,44 @@ def _others(board):
 
 
 @cache
-def _other_highs(board):
-    """The best high of every two-card holding on the board (cached: one board, many
-    hands), one holding of each kind: two holdings of the same ranks make the same hands
-    unless one is two cards of a suit with three board cards."""
+def _high_kinds(board):
+    """The best high of every two-card holding on the board, one entry per kind of holding
+    with the holdings of that kind (cached: one board, many hands): two holdings of the
+    same ranks make the same hands unless one is two cards of a suit with three board
+    cards."""
     flush_suits = {s for s in range(4) if sum(c % 4 == s for c in board) >= 3}
     kinds = {}
     for c1, c2 in _others(board):
         suited = c1 % 4 if c1 % 4 == c2 % 4 and c1 % 4 in flush_suits else -1
-        kinds.setdefault((c1 // 4, c2 // 4, suited), (c1, c2))
-    return [_best(pair, board) for pair in kinds.values()]
+        kinds.setdefault((c1 // 4, c2 // 4, suited), []).append({c1, c2})
+    return [((*_best(holds[0], board), max(r1, r2)), holds) for (r1, r2, _), holds in kinds.items()]
+
+
+def _other_highs(board, blocked):
+    """(value, category, grouped ranks, top hole rank) of the best high of every holding
+    that holds no card of ``blocked`` (the others' hands)."""
+    return [best for best, holds in _high_kinds(board) if any(not hold & blocked for hold in holds)]
 
 
 @cache
-def _other_lows(board):
-    """The distinct lows two cards not on the board make, best first."""
-    return sorted({x for x in (_low(pair, board) for pair in _others(board)) if x is not None})
+def _low_holdings(board):
+    """Every low two cards not on the board make, with the holdings that make it."""
+    lows = {}
+    for pair in _others(board):
+        low = _low(pair, board)
+        if low is not None:
+            lows.setdefault(low, []).append(set(pair))
+    return lows
+
+
+def _other_lows(board, blocked):
+    """The distinct lows the holdings that hold no card of ``blocked`` make, best first."""
+    return sorted(low for low, holds in _low_holdings(board).items() if any(not hold & blocked for hold in holds))
+
+
+def _better(value, values):
+    """How many distinct values of ``values`` are above ``value``."""
+    return len({v for v in values if v > value})
 
 
 def _straight_top(hole, board):
@@ -74,25 +96,28 @@ def _straight_top(hole, board):
     return top
 
 
-def high_class(hole, board):
+def high_class(hole, board, blocked=()):
+    """The made high class; "nut" against the holdings that hold no card of ``blocked``
+    (besides the board's): the hand's and the dead cards for its class, none for the
+    board's own nuts (what the clean outs compare)."""
     value, category, grouped = _best(hole, board)
     board_ranks = Counter(c // 4 for c in board)
     distinct = sorted(board_ranks, reverse=True)
-    others = _other_highs(board) if category in (6, 5, 4, 1) else ()
+    others = _other_highs(board, set(blocked)) if category in (6, 5, 4, 1) else ()
     if category == 8:
         return "straight flush"
     if category == 7:
         return "quads"
     if category == 6:
-        nut = max(v for v, c, _ in others if c == 6)
-        return "nut full house" if value == nut else "other full house"
+        return "nut full house" if _better(value, [v for v, c, _, _ in others if c == 6]) == 0 else "other full house"
     if category == 5:
-        flushes = sorted({v for v, c, _ in others if c == 5}, reverse=True)
-        if value == flushes[0]:
-            return "nut flush"
-        return "second nut flush" if value == flushes[1] else "weaker flush"
+        # By the top hole card of the flush suit: of two flushes, the higher one wins.
+        suit = next(s for s in range(4) if sum(c % 4 == s for c in board) >= 3)
+        top = max(c // 4 for c in hole if c % 4 == suit)
+        better = _better(top, [t for _, c, _, t in others if c == 5])
+        return ("nut flush", "second nut flush")[better] if better < 2 else "weaker flush"
     if category == 4:
-        return "nut straight" if value == max(v for v, c, _ in others if c == 4) else "other straight"
+        return "nut straight" if _better(value, [v for v, c, _, _ in others if c == 4]) == 0 else "other straight"
     rank = grouped[0]
     if category == 3:
         if board_ranks[rank] != 1:
@@ -109,21 +134,21 @@ def high_class(hole, board):
         if board_ranks[rank] == 0 and rank > distinct[0]:
             return "overpair"
         if board_ranks[rank] == 1 and rank == distinct[0]:
-            best_top_pair = max(v for v, c, g in others if c == 1 and g[0] == distinct[0])
-            return "top pair top kicker" if value == best_top_pair else "top pair weaker kicker"
+            top_pairs = [v for v, c, g, _ in others if c == 1 and g[0] == distinct[0]]
+            return "top pair top kicker" if _better(value, top_pairs) == 0 else "top pair weaker kicker"
         return "other pair"
     return "no pair"
 
 
-def low_class(hole, board):
+def low_class(hole, board, blocked=()):
+    """The made low class, against the lows of the holdings that hold no card of
+    ``blocked`` (the hand's and the dead cards): nut, second, third by the number of
+    better lows those make."""
     low = _low(hole, board)
     if low is None:
         return "no low"
-    lows = _other_lows(board)
-    for name, nut in zip(("nut low", "second nut low", "third nut low"), lows, strict=False):
-        if low == nut:
-            return name
-    return "weaker low"
+    better = sum(other < low for other in _other_lows(board, set(blocked)))  # smaller is better
+    return ("nut low", "second nut low", "third nut low")[better] if better < 3 else "weaker low"
 
 
 def _low_rank(card):
@@ -218,9 +243,10 @@ def counterfeit_outs(hole, board, dead=()):
         return 0
     on_board = {_low_rank(c) for c in board}
     from_hand = set(low) - on_board
-    now = LOW_ORDER.index(low_class(hole, board))
+    blocked = (*hole, *dead)
+    now = LOW_ORDER.index(low_class(hole, board, blocked))
     return sum(
-        _low_rank(c) in from_hand and LOW_ORDER.index(low_class(hole, (*board, c))) > now
+        _low_rank(c) in from_hand and LOW_ORDER.index(low_class(hole, (*board, c), blocked)) > now
         for c in _unseen(hole, board, dead)
     )
 
@@ -299,8 +325,8 @@ def classes(hole, board, hilo=True, dead=(), clean=False):
     counterfeits = counterfeit_outs(hole, board, dead) if hilo else 0
     cleans = clean_outs(hole, board, dead) if clean else -1
     return (
-        high_class(hole, board),
-        low_class(hole, board) if hilo else "no low",
+        high_class(hole, board, (*hole, *dead)),
+        low_class(hole, board, (*hole, *dead)) if hilo else "no low",
         low_draw_class(hole, board) if hilo else "no low draw",
         flush_draw_class(hole, board),
         straight_draw_class(outs, outs == 0 and backdoor_straight(hole, board, dead)),

@@ -30,20 +30,25 @@ straight outs (columns, int8):
 ``COUNTERFEIT_OUTS``
     the number of unseen cards that, dealt next, counterfeit the hand's made low: of a
     rank its best low takes from the hand (not on the board), they drop its made low
-    class (nut, second, third, weaker) against the new board's nuts (0 on the river);
+    class (nut, second, third, weaker) against the nuts of the new board (0 on the river);
 ``CLEAN_OUTS``
     the number of unseen cards that, dealt next, improve the hand's made high class to
     top two pair or better without bringing a new threat above its new hand
     (:func:`classify_kernel`; 0 on the river).
 
-"Nut" always compares with what any two cards not on the board make with it (the
-board's nuts: the hand's own cards and dead cards are not removed). The per-board
-facts (the nut full house, the two best flushes, the nut straight, the best top
-pair, the three best lows) are computed once per call from the 1,176 (flop) two-card
-holdings of the cards not on the board, then each hand reads them; for the clean
-outs, the same facts of every next board (one per rank, and per rank and suit for a
-suit with two board cards or more: the other suits' cards of a rank give the same
-board up to suits).
+"Nut" compares with what the other hands can make: the best that two cards neither on
+the board, nor in the hand, nor dead make with it (the nuts as the query language's
+``nutLo``, ``nutHiForHandType`` and PQL read them: a hand whose own cards block every
+better holding holds the nuts, as ace-high flush with the board's king, ``As Js`` on
+``Ks 7s 2s``). Second and third are counted the same way: one, two better values the
+others can make. The per-board facts (the nut full house, the two best flushes, the
+nut straight, the best top pair, the three best lows) are computed once per call from
+the two-card holdings (1,176 on a flop), with the holdings behind each nut kept, then
+each hand takes its own cards out of them (a board per hand: its nuts are computed
+directly). The clean outs compare classes by the board's own nuts (no card taken out)
+on both boards, now and after the card, from the same facts of every next board (one
+per rank, and per rank and suit for a suit with two board cards or more: the other
+suits' cards of a rank give the same board up to suits).
 """
 
 from __future__ import annotations
@@ -250,20 +255,35 @@ _LOWS_AFTER = 21  # 8 x 3 columns: the three best lows after one more card of lo
 # then reach for the card to be clean.
 _NEXT_CARD, _NEXT_SUITS, _NEXT_NEED = 45, 46, 47
 _N_FACTS = 48
+# The nut columns whose holdings a shared board keeps (``_FLUSH2`` has none of its own).
+_N_NUTS = 5
+# Two-card holdings a flop leaves at most: C(49, 2).
+_MAX_HOLDINGS = 1176
 
 
 @njit(cache=True, inline="always")
-def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts):
-    """``facts``: the board ``boards[b, :n_board]`` summarised (:func:`_high_facts`) with
-    the three best lows that two cards not on the board make, and the three best lows
-    after one more card of each low rank."""
-    _high_facts(boards, b, n_board, decode, board_pair, flush5, suited, facts)
-    on_board = facts[_BOARD_MASK]
-    board_low = facts[_BOARD_LOW]
-    low1, low2, low3 = _three_best_lows(on_board, board_low, -1, low)
-    # The nuts after one more card of each low rank: what a counterfeit is measured against.
+def _board_facts(
+    boards, b, n_board, blocked, decode, board_pair, flush5, suited, low, facts, held_values, held_masks, held_counts
+):
+    """``facts``: the board ``boards[b, :n_board]`` summarised (:func:`_high_facts`, which
+    also fills the ``held_*`` arrays) with the three best lows that two cards neither on
+    the board nor in the card mask ``blocked`` make, and the three best lows after one more
+    card of each low rank."""
+    _high_facts(
+        boards, b, n_board, blocked, decode, board_pair, flush5, suited, facts, held_values, held_masks, held_counts
+    )
+    _low_facts(facts[_BOARD_MASK] | blocked, facts[_BOARD_LOW], low, facts)
+
+
+@njit(cache=True, inline="always")
+def _low_facts(taken, board_low, low, facts):
+    """The low columns of ``facts`` (``_LOW1`` .. ``_LOW3`` and ``_LOWS_AFTER``): the three
+    best lows two cards off the card mask ``taken`` (the board's cards included) make with
+    a board of low-rank mask ``board_low``, and the same after one more card of each low
+    rank, the nuts a counterfeit is measured against."""
+    low1, low2, low3 = _three_best_lows(taken, board_low, -1, low)
     for k in range(8):
-        after = _three_best_lows(on_board, board_low | (1 << k), 12 if k == 0 else k - 1, low)
+        after = _three_best_lows(taken, board_low | (1 << k), 12 if k == 0 else k - 1, low)
         for j in range(3):
             facts[_LOWS_AFTER + 3 * k + j] = after[j]
     facts[_LOW1] = low1
@@ -272,11 +292,19 @@ def _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, fa
 
 
 @njit(cache=True)
-def _high_facts(boards, b, n_board, decode, board_pair, flush5, suited, facts):
+def _high_facts(
+    boards, b, n_board, blocked, decode, board_pair, flush5, suited, facts, held_values, held_masks, held_counts
+):
     """``facts``: the board ``boards[b, :n_board]`` summarised (``describe_board``, card,
     rank and suit masks, its top, second and bottom ranks) and its high nuts: the nut full
-    house, the two best flushes, the nut straight and the best top pair that two cards
-    not on the board make (-1: none)."""
+    house, the two best flushes by their top hole card's rank (of two flushes on a board,
+    the one with the higher top hole card wins), the nut straight and the best top pair
+    that two cards neither on the board nor in the card mask ``blocked`` make (-1: none).
+
+    Unless ``held_values`` has no columns, the holdings behind each nut column are kept
+    too: ``held_values[column, :held_counts[column]]`` their highs (a flush's top hole
+    rank), ``held_masks`` their card masks (what :func:`_best_two` reads to take a hand's
+    own cards out)."""
     state, flush_suit, flush_ranks, board_low = describe_board(boards, b, n_board)
     on_board = 0
     ranks = 0
@@ -298,29 +326,38 @@ def _high_facts(boards, b, n_board, decode, board_pair, flush5, suited, facts):
         bottom += 1
     pair_values = board_pair[unsigned(state)]
     nut_fh = flush1 = flush2 = nut_straight = top_pair = -1
+    taken = on_board | blocked
+    store = held_values.shape[1] > 0
+    if store:
+        for k in range(held_counts.shape[0]):
+            held_counts[k] = 0
     for c1 in range(52):
-        if (on_board >> c1) & 1:
+        if (taken >> c1) & 1:
             continue
         for c2 in range(c1 + 1, 52):
-            if (on_board >> c2) & 1:
+            if (taken >> c2) & 1:
                 continue
-            r1 = c1 >> 2
-            r2 = c2 >> 2
-            value = pair_values[unsigned(PAIR_INDEX[r1, r2])]
+            value = pair_values[unsigned(PAIR_INDEX[c1 >> 2, c2 >> 2])]
             if flush_suit >= 0 and (c1 & 3) == flush_suit and (c2 & 3) == flush_suit:
-                value = max(value, best_flush(flush_ranks, (1 << r1) | (1 << r2), flush5, suited))
-            category = decode[value, 0]
-            if category == 6:
-                nut_fh = max(nut_fh, value)
-            elif category == 5:
+                value = max(value, best_flush(flush_ranks, (1 << (c1 >> 2)) | (1 << (c2 >> 2)), flush5, suited))
+            column = _nut_column(value, decode, top)
+            if column == _FLUSH1:
+                # A flush is measured by its top hole card: the higher one always wins.
+                value = max(c1, c2) >> 2
                 if value > flush1:
                     flush1, flush2 = value, flush1
                 elif flush1 > value > flush2:
                     flush2 = value
-            elif category == 4:
+            elif column == _NUT_FH_VALUE:
+                nut_fh = max(nut_fh, value)
+            elif column == _NUT_STRAIGHT_VALUE:
                 nut_straight = max(nut_straight, value)
-            elif category == 1 and decode[value, 1] == top:
+            elif column == _TOP_PAIR_VALUE:
                 top_pair = max(top_pair, value)
+            if store and column >= 0:
+                held_values[column, held_counts[column]] = value
+                held_masks[column, held_counts[column]] = (np.int64(1) << c1) | (np.int64(1) << c2)
+                held_counts[column] += 1
     facts[_NUT_FH_VALUE] = nut_fh
     facts[_FLUSH1] = flush1
     facts[_FLUSH2] = flush2
@@ -358,6 +395,8 @@ def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, n
     first puts three ranks in a straight's window."""
     row = np.empty((1, 5), dtype=np.int8)
     row[0, :n_board] = boards[b, :n_board]
+    none = np.empty((_N_NUTS, 0), dtype=np.int64)  # no holdings kept
+    counts = np.empty(_N_NUTS, dtype=np.int64)
     on_board = facts[_BOARD_MASK]
     ranks = facts[_BOARD_RANKS]
     straight_before = _straight_possible(ranks)
@@ -374,7 +413,7 @@ def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, n
                 continue
             card = 4 * rank + _lowest_suit(suits & free)
             row[0, n_board] = card
-            _high_facts(row, 0, n_board + 1, decode, board_pair, flush5, suited, nexts[k])
+            _high_facts(row, 0, n_board + 1, 0, decode, board_pair, flush5, suited, nexts[k], none, none, counts)
             # The highest threat decides (the categories rank full house > flush > straight).
             need = 0
             if (ranks >> rank) & 1:
@@ -401,20 +440,53 @@ def _lowest_suit(suits):
 
 
 @njit(cache=True, inline="always")
-def _three_best_lows(on_board, board_low, extra_rank, low):
-    """The three best lows (NO_LOW: fewer) two cards not on the board make with the board
-    of card mask ``on_board`` and low-rank mask ``board_low``, plus one more card of
-    ``extra_rank`` (-1: none) counted as on the board."""
-    # Lows depend on ranks only; a rank is available unless the board holds all four cards.
+def _nut_column(value, decode, top):
+    """The nut column of ``facts`` a high ``value`` is measured against (the full house,
+    flush, straight or top pair one; the board's top rank is ``top``), else -1."""
+    category = decode[value, 0]
+    if category == _FULL_HOUSE:
+        return _NUT_FH_VALUE
+    if category == _FLUSH_CATEGORY:
+        return _FLUSH1
+    if category == _STRAIGHT_CATEGORY:
+        return _NUT_STRAIGHT_VALUE
+    if category == 1 and decode[value, 1] == top:
+        return _TOP_PAIR_VALUE
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _best_two(values, masks, count, hole_mask):
+    """The two best distinct values (-1: none) of the first ``count`` holdings (``values``:
+    highs, or a flush's top hole rank; card masks ``masks``) that share no card with the
+    card mask ``hole_mask``."""
+    best = second = -1
+    for j in range(count):
+        if masks[j] & hole_mask:
+            continue
+        value = values[j]
+        if value > best:
+            best, second = value, best
+        elif best > value > second:
+            second = value
+    return best, second
+
+
+@njit(cache=True, inline="always")
+def _three_best_lows(taken, board_low, extra_rank, low):
+    """The three best lows (NO_LOW: fewer) two cards off the card mask ``taken`` make with
+    the board of low-rank mask ``board_low``, one more card of ``extra_rank`` (-1: none)
+    counted as taken."""
+    # Lows depend on ranks only; a rank is available unless all four of its cards are taken.
     low1 = low2 = low3 = NO_LOW
     for a in range(8):
         for c in range(a + 1, 8):
             # low bit k is rank k - 1 (bit 0: the ace, rank 12)
             rank_a = 12 if a == 0 else a - 1
             rank_c = c - 1
-            if _count_rank(on_board, rank_a) + (rank_a == extra_rank) == 4:
+            if _count_rank(taken, rank_a) + (rank_a == extra_rank) == 4:
                 continue
-            if _count_rank(on_board, rank_c) + (rank_c == extra_rank) == 4:
+            if _count_rank(taken, rank_c) + (rank_c == extra_rank) == 4:
                 continue
             value = low[unsigned(board_low * 256 + (1 << a) + (1 << c))]
             if value > low1:
@@ -428,16 +500,28 @@ def _three_best_lows(on_board, board_low, extra_rank, low):
 
 @njit(cache=True, inline="always")
 def _low_class(lo, low1, low2, low3):
-    """The made low class id of low value ``lo`` against the board's three best lows."""
+    """The made low class id of low value ``lo`` against the three best lows the other
+    hands can make (a hand whose own cards block the better lows ranks above them)."""
     if lo == NO_LOW:
         return 4
-    if lo == low1:
+    if lo >= low1:
         return 0
-    if lo == low2:
+    if lo >= low2:
         return 1
-    if lo == low3:
+    if lo >= low3:
         return 2
     return 3
+
+
+@njit(cache=True, inline="always")
+def _takes_a_low_rank(taken, hole_mask):
+    """Whether the hole cards (card mask ``hole_mask``) hold every card of a low rank that
+    the card mask ``taken`` leaves: the others' lows then lack that rank."""
+    for k in range(8):
+        rank = 12 if k == 0 else k - 1
+        if _count_rank(taken, rank) < 4 and _count_rank(taken | hole_mask, rank) == 4:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -466,19 +550,36 @@ def classify_kernel(
     better."""
     facts = np.empty((boards.shape[0], _N_FACTS), dtype=np.int64)
     nexts = np.empty((boards.shape[0] if clean and n_board < 5 else 0, _N_NEXT, _N_FACTS), dtype=np.int64)
+    # The nuts a hand is classed against are the others' (neither its own cards nor dead
+    # ones). One shared board keeps, with the dead cards out, its nuts and the holdings
+    # behind them, and each hand takes its own cards out of those; a board per hand gets
+    # its hand's nuts directly. The board's own nuts (``facts``) are what the clean outs
+    # compare, board to next board.
+    shared = boards.shape[0] == 1
+    n_kept = boards.shape[0] if shared else 0
+    others = np.empty((n_kept, _N_FACTS), dtype=np.int64)
+    held_values = np.empty((n_kept, _N_NUTS, _MAX_HOLDINGS), dtype=np.int64)
+    held_masks = np.empty((n_kept, _N_NUTS, _MAX_HOLDINGS), dtype=np.int64)
+    held_counts = np.zeros((n_kept, _N_NUTS), dtype=np.int64)
+    none = np.empty((_N_NUTS, 0), dtype=np.int64)
+    no_counts = np.zeros(_N_NUTS, dtype=np.int64)  # never written: nothing is kept
     for b in prange(boards.shape[0]):
-        _board_facts(boards, b, n_board, decode, board_pair, flush5, suited, low, facts[b])
+        _board_facts(boards, b, n_board, 0, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
+        if shared:
+            _board_facts(
+                boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
+                held_masks[b], held_counts[b],
+            )  # fmt: skip
         if len(nexts):
             _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
     drawing = n_board < 5
     n_hole = holes.shape[1]
     for i in prange(holes.shape[0]):
-        f = facts[board_of[i]]
+        b = board_of[i]
+        f = facts[b]
         board_mask = f[_BOARD_MASK]
         board_low = f[_BOARD_LOW]
         value = hand_high(holes, i, n_hole, f[_STATE], f[_FLUSH_SUIT], f[_FLUSH_RANKS], board_pair, flush5, suited)
-        high = _made_high(value, decode, f)
-        out[i, HIGH] = high
         hole_ranks = 0
         hole_mask = 0
         hole_low = 0
@@ -487,13 +588,37 @@ def classify_kernel(
             hole_ranks |= 1 << (c >> 2)
             hole_mask |= np.int64(1) << c
             hole_low |= LOW_BIT[c >> 2]
+        if shared:
+            e = others[b]
+            if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
+                e = others[b].copy()
+                _low_facts(board_mask | dead | hole_mask, board_low, low, e)
+        else:
+            e = np.empty(_N_FACTS, dtype=np.int64)
+            _board_facts(
+                boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
+            )  # fmt: skip
+        nut_fh, flush1, flush2, nut_straight, top_pair = e[0], e[1], e[2], e[3], e[4]
+        column = _nut_column(value, decode, f[_TOP])
+        key = _top_of_suit(hole_mask, f[_FLUSH_SUIT]) if column == _FLUSH1 else value
+        if shared and column >= 0 and key < e[column]:
+            best, second = _best_two(held_values[b, column], held_masks[b, column], held_counts[b, column], hole_mask)
+            if column == _NUT_FH_VALUE:
+                nut_fh = best
+            elif column == _FLUSH1:
+                flush1, flush2 = best, second
+            elif column == _NUT_STRAIGHT_VALUE:
+                nut_straight = best
+            else:
+                top_pair = best
+        out[i, HIGH] = _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair)
         seen = board_mask | hole_mask | dead
         lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
-        low_class = _low_class(lo, f[_LOW1], f[_LOW2], f[_LOW3])
+        low_class = _low_class(lo, e[_LOW1], e[_LOW2], e[_LOW3])
         out[i, LOW] = low_class
         counterfeits = 0
         if drawing and lo != NO_LOW:
-            counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, f, low, low_masks)
+            counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, e, low, low_masks)
         out[i, COUNTERFEIT_OUTS] = counterfeits
         out[i, COUNTERFEIT] = 0 if counterfeits else 1
         out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
@@ -510,7 +635,8 @@ def classify_kernel(
             if outs == 0 and n_board == 3 and _backdoor_straight(f[_BOARD_RANKS], hole_ranks, seen):
                 out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
             if clean:
-                outs = _clean_outs(holes, i, value, high, seen, nexts[board_of[i]], decode, board_pair, flush5, suited)
+                high = _board_high(value, decode, f, hole_mask)
+                outs = _clean_outs(holes, i, hole_mask, value, high, seen, nexts[b], decode, board_pair, flush5, suited)
                 out[i, CLEAN_OUTS] = outs
                 out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
 
@@ -525,22 +651,48 @@ def _by_thresholds(outs, thresholds, none):
 
 
 @njit(cache=True, inline="always")
-def _made_high(value, decode, f):
-    """The made high class of a hand of high ``value`` on the board of facts ``f``."""
+def _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair):
+    """The made high class of a hand of high ``value`` and card mask ``hole_mask`` on the
+    board of facts ``f``, against the best the other hands can make (the nut full house,
+    the two best flushes' top hole ranks, the nut straight, the best top pair; -1: none).
+    A hand whose own cards block the others' best holdings can beat them: it then holds
+    the nuts."""
+    flush_top = _top_of_suit(hole_mask, f[_FLUSH_SUIT]) if f[_FLUSH_SUIT] >= 0 else -1
     high = _high_class(
-        value, decode, f[_BOARD_MASK], f[_TOP], f[_SECOND], f[_BOTTOM], f[_NUT_FH_VALUE], f[_FLUSH1], f[_FLUSH2]
+        value, decode, f[_BOARD_MASK], f[_TOP], f[_SECOND], f[_BOTTOM], nut_fh, flush_top, flush1, flush2
     )
-    if value == f[_NUT_STRAIGHT_VALUE] and high == _STRAIGHT:
+    if value >= nut_straight and high == _STRAIGHT:
         return _NUT_STRAIGHT
-    if value == f[_TOP_PAIR_VALUE] and high == _TOP_PAIR:
+    if value >= top_pair and high == _TOP_PAIR:
         return _TPTK
     return high
 
 
+@njit(cache=True, inline="always")
+def _board_high(value, decode, f, hole_mask):
+    """The made high class of a hand of high ``value`` and card mask ``hole_mask`` against
+    the board's own nuts, those of the facts ``f`` (what the clean outs compare, board to
+    next board)."""
+    return _made_high(
+        value, decode, f, hole_mask, f[_NUT_FH_VALUE], f[_FLUSH1], f[_FLUSH2], f[_NUT_STRAIGHT_VALUE],
+        f[_TOP_PAIR_VALUE],
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _top_of_suit(hole_mask, suit):
+    """The highest rank of the hole cards (card mask ``hole_mask``) of ``suit``, or -1."""
+    for rank in range(12, -1, -1):
+        if (hole_mask >> (4 * rank + suit)) & 1:
+            return rank
+    return -1
+
+
 @njit(cache=True)
-def _clean_outs(holes, i, value, high, seen, nexts, decode, board_pair, flush5, suited):
-    """The clean outs (:func:`classify_kernel`) of ``holes[i]``, of high ``value`` and class
-    ``high``, unseen cards being those off the card mask ``seen``, from its board's next
+def _clean_outs(holes, i, hole_mask, value, high, seen, nexts, decode, board_pair, flush5, suited):
+    """The clean outs (:func:`classify_kernel`) of ``holes[i]`` (card mask ``hole_mask``), of
+    high ``value`` and class ``high`` against the board's own nuts, unseen cards being
+    those off the card mask ``seen``, from its board's next
     boards ``nexts`` (:func:`_next_facts`)."""
     outs = 0
     n_hole = holes.shape[1]
@@ -554,7 +706,7 @@ def _clean_outs(holes, i, value, high, seen, nexts, decode, board_pair, flush5, 
             continue
         after = hand_high(holes, i, n_hole, nf[_STATE], nf[_FLUSH_SUIT], nf[_FLUSH_RANKS], board_pair, flush5, suited)
         if after > value and decode[after, 0] >= nf[_NEXT_NEED]:
-            better = _made_high(after, decode, nf)
+            better = _board_high(after, decode, nf, hole_mask)
             if better < high and better <= _TOP_TWO:
                 outs += live
     return outs
@@ -604,9 +756,10 @@ def _low_draw(hole_low, board_low, n_board):
 
 
 @njit(cache=True, inline="always")
-def _high_class(value, decode, board_mask, top, second, bottom, nut_fh, flush1, flush2):
-    """The made high class of a hand of high ``value`` (the nut straight and top kicker are
-    settled by the caller, which knows the board's nut values)."""
+def _high_class(value, decode, board_mask, top, second, bottom, nut_fh, flush_top, flush1, flush2):
+    """The made high class of a hand of high ``value`` whose top hole card of the flush
+    suit has rank ``flush_top`` (the nut straight and top kicker are settled by the
+    caller, which knows the board's nut values)."""
     category = decode[value, 0]
     rank = decode[value, 1]
     if category == 8:
@@ -614,9 +767,9 @@ def _high_class(value, decode, board_mask, top, second, bottom, nut_fh, flush1, 
     if category == 7:
         return _QUADS
     if category == 6:
-        return _NUT_FH if value == nut_fh else _FH
+        return _NUT_FH if value >= nut_fh else _FH
     if category == 5:
-        return _NUT_FLUSH if value == flush1 else _SECOND_FLUSH if value == flush2 else _FLUSH
+        return _NUT_FLUSH if flush_top >= flush1 else _SECOND_FLUSH if flush_top >= flush2 else _FLUSH
     if category == 4:
         return _STRAIGHT
     on_board = _count_rank(board_mask, rank)

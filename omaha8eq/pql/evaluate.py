@@ -128,10 +128,14 @@ class BlockEvaluator:
     def classes(self, player: int, street: int, *, clean_outs: bool = False) -> np.ndarray:
         """``player``'s classes on ``street`` (``core.street_classes.classify``: the range
         explorer's), (n, columns) int8; the clean outs only when asked (``clean_outs``):
-        each deal's board then costs a pass over its next cards."""
+        each deal's board then costs a pass over its next cards. The nuts leave out the
+        player's own and the dead cards, as ``nutLo`` and ``nutHiForHandType`` do."""
+        dead = sum(1 << c for c in self.checked.dead)
         return self._cached(
             ("classes", player, street, clean_outs),
-            lambda: classify(self._hand(player), self._board(street), self.hilo, get_tables(), clean_outs=clean_outs),
+            lambda: classify(
+                self._hand(player), self._board(street), self.hilo, get_tables(), dead=dead, clean_outs=clean_outs
+            ),
         )
 
     def flop_category(self, player: int) -> np.ndarray:

@@ -158,9 +158,11 @@ def test_named_made_lows(hand: str, board: str, name: str) -> None:
         ("KsKd2c3c", "KcKh5d", "quads"),
         ("Kd5s2c3c", "KcKh5d", "nut full house"),  # board-paired: K K K 5 5
         ("5s5c2c3c", "KcKh5d", "other full house"),  # 5 5 5 K K
-        ("KhQh2c3c", "Ah7h2h", "nut flush"),  # the ace on the board: K Q is the nut flush
-        ("KhJh2c3c", "Ah7h2h", "second nut flush"),
-        ("QhJh2c3c", "Ah7h2h", "weaker flush"),
+        ("KhQh2c3c", "Ah7h2h", "nut flush"),  # the ace on the board: the king is the nut flush
+        ("Kh3h2c3c", "Ah7h2h", "nut flush"),  # whatever the kicker: no other flush has a king
+        ("AhJh2c3c", "Kh7h2h", "nut flush"),
+        ("QhJh2c3c", "Ah7h2h", "second nut flush"),  # only a king-high flush beats it
+        ("JhTh2c3c", "Ah7h2h", "weaker flush"),
         ("Ah2h3c4c", "Kh7hTc", "no pair"),  # one board card short of a flush
         ("KsKd2c3c", "KcQh5d", "top set"),
         ("QsQd2c3c", "KcQh5d", "middle set"),
@@ -181,6 +183,23 @@ def test_named_made_lows(hand: str, board: str, name: str) -> None:
 )
 def test_named_made_highs(hand: str, board: str, name: str) -> None:
     assert _one(hand, board)[0] == name
+
+
+@pytest.mark.parametrize(
+    ("hand", "board", "dead", "name"),
+    [
+        # The others' best holdings blocked: by dead cards, or by the hand's own cards.
+        ("QhJh2c3c", "Ah7h2h", "Kh", "nut flush"),
+        ("5s5c2c3c", "KcKh5d", "KsKd", "nut full house"),  # no king left: 5 5 5 K K is the best
+        ("Ks9d2c3c", "QcJhTd", "AsAdAhAc", "nut straight"),  # no ace left: the king-high straight
+        ("3s3h3d3c5s", "Ah2d7c", "", "nut low"),  # every three held: 7-5-3-2-A is the best low left
+        ("Ah3d9cKs", "4c5h8d", "2s2h2d2c", "nut low"),  # no deuce left
+        ("6h7d9cKs", "4c5h8d", "AsAhAdAc2s2h2d2c", "third nut low"),  # behind 6 3 and 7 3
+    ],
+)
+def test_named_blocked_nuts(hand: str, board: str, dead: str, name: str) -> None:
+    got = _one(hand, board, dead=dead)
+    assert name in got[:2]
 
 
 @pytest.mark.parametrize(

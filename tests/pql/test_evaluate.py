@@ -560,7 +560,7 @@ def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
     ev, checked = evaluator(block, game, 2)
     for p, name in enumerate(("p1", "p2")):
         want = [
-            FLOP_CATEGORIES["flop" + naive_street_classes.high_class(tuple(h[p]), tuple(b[:3])).replace(" ", "")]
+            FLOP_CATEGORIES["flop" + naive_street_classes.high_class(h[p], tuple(b[:3]), h[p]).replace(" ", "")]
             for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
         ]
         assert call(ev, checked, f"flopHandCategory({name})").tolist() == want
@@ -604,6 +604,41 @@ def test_hand_class_is_the_explorers_filter(seed, hole, game, street):
         assert got.tolist() == [c[0] == "no pair" or c[1] != "no low" for c in truth]
         types = call(ev, checked, f"handType({name}, {street_name})")
         assert types.tolist() == [_CLASS_TYPES[c[0]] for c in truth]
+
+
+# The low cards of clubs and hearts: dead, they leave two cards of each low rank to deal
+# from TWO_SUITS, so hands often hold a whole low rank (and block the others' lows).
+_LOW_CLUBS_HEARTS = "".join(f"{r}{s}" for r in "A2345678" for s in "ch")
+
+
+@pytest.mark.parametrize(
+    ("seed", "hole", "game", "street", "dead"),
+    [
+        (16, 4, "omaha8", 3, ""),
+        (17, 5, "omaha85", 4, _LOW_CLUBS_HEARTS),
+        (18, 6, "omaha86", 5, _LOW_CLUBS_HEARTS),
+        (19, 4, "omaha8", 3, _LOW_CLUBS_HEARTS),
+    ],
+)
+def test_the_explorers_nuts_are_the_querys(seed, hole, game, street, dead):
+    """One vocabulary: the explorer's "nut low" is nutLo, and its nut full house, nut flush
+    and nut straight are the hand type with nutHiForHandType, deal by deal: both take the
+    player's own cards and the dead cards out of the others' holdings."""
+    block = random_block(seed, 60, 2, hole, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
+    ev, checked = evaluator(block, game, 2, dead)
+    street_name = STREET_NAMES[street]
+    found = Counter()
+    for name in ("p1", "p2"):
+        nut_low = call(ev, checked, f"handClass({name}, {street_name}, 'nut low')")
+        assert nut_low.tolist() == call(ev, checked, f"nutLo({name}, {street_name})").tolist()
+        found["nut low"] += int(nut_low.sum())
+        hand_type = call(ev, checked, f"handType({name}, {street_name})")
+        nut_of_type = call(ev, checked, f"nutHiForHandType({name}, {street_name})")
+        for name_of_class, type_id in (("nut full house", 6), ("nut flush", 5), ("nut straight", 4)):
+            got = call(ev, checked, f"handClass({name}, {street_name}, '{name_of_class}')")
+            assert got.tolist() == ((hand_type == type_id) & nut_of_type).tolist()
+            found[name_of_class] += int(got.sum())
+    assert found["nut low"] > 0 and found["nut flush"] > 0
 
 
 @pytest.mark.parametrize(
