@@ -40,6 +40,7 @@ def fake_workloads(tmp_path, monkeypatch):
     workloads = [(f"workload {i}", step(k)) for i, k in enumerate(kernels)]
     monkeypatch.setattr(warming, "_workloads", lambda variant=0: workloads)
     monkeypatch.setattr(warming, "_missing", lambda: ())
+    monkeypatch.setattr(warming, "RUN_TWICE", ("workload 1", "workload 4"))
     return serial_flags
 
 
@@ -69,6 +70,13 @@ def test_warmup_command_prints_the_report(fake_workloads, capsys):
     assert set(document) == {"seconds", "compiled", "missing", "steps"} and len(document["steps"]) == 18
     status, out, _ = run(capsys, "warmup")
     assert status == 0 and "Warm-up: 18 workloads" in out
+
+
+def test_the_workloads_run_twice_are_workloads():
+    """The warm-up finds the workloads it runs again (for their parallel builds) by label: a
+    renamed or reordered workload must not silently drop them."""
+    labels = [label for label, _ in warming._workloads()]
+    assert set(warming.RUN_TWICE) <= set(labels) and len(set(labels)) == len(labels)
 
 
 def test_the_progress_must_be_callable():
