@@ -598,7 +598,8 @@ def classify_kernel(
             _board_facts(
                 boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
             )  # fmt: skip
-        nut_fh, flush1, flush2, nut_straight, top_pair = e[0], e[1], e[2], e[3], e[4]
+        nut_fh, flush1, flush2 = e[_NUT_FH_VALUE], e[_FLUSH1], e[_FLUSH2]
+        nut_straight, top_pair = e[_NUT_STRAIGHT_VALUE], e[_TOP_PAIR_VALUE]
         column = _nut_column(value, decode, f[_TOP])
         key = _top_of_suit(hole_mask, f[_FLUSH_SUIT]) if column == _FLUSH1 else value
         if shared and column >= 0 and key < e[column]:
