@@ -48,7 +48,7 @@ LAYERS = {
     "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
     "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",
-    "warmup": "boards cards core equities evaluation pql present ranges",
+    "warmup": "boards cards core equities errors evaluation pql present ranges",
     "__init__": "board_results boards cards counterfeit equities errors evaluation explorer game games hands histories "
     "pql ranges results spot_results version",
     "bench": "cards equities errors evaluation present version",
