@@ -115,18 +115,20 @@ def connect(
         )
     dask_logger = logging.getLogger("distributed")
     level = dask_logger.level
+    client = None
     try:
-        with distributed.Client(cluster) as client:
-            try:
-                yield client
-            except BaseException:
-                # Silent until the cluster is closed: the nannies and the client's exit log
-                # from Dask's own thread after the workers are killed ("Restarting worker").
-                dask_logger.setLevel(logging.CRITICAL)
-                _stop_workers_now(cluster)
-                raise
+        client = distributed.Client(cluster)
+        yield client
+    except BaseException:
+        # Silent until the cluster is closed: the nannies and the client's exit log
+        # from Dask's own thread after the workers are killed ("Restarting worker").
+        dask_logger.setLevel(logging.CRITICAL)
+        _stop_workers_now(cluster)
+        raise
     finally:
-        with _quiet_dask():
+        with _ctrl_c_after_shutdown(cluster), _quiet_dask():
+            if client is not None:
+                client.close()
             cluster.close(timeout=SHUTDOWN_TIMEOUT)
         dask_logger.setLevel(level)
 
@@ -146,6 +148,31 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _ctrl_c_after_shutdown(cluster: Any) -> Iterator[None]:
+    """Ctrl-C during the block (the cluster's shutdown) kills the workers at once and
+    is raised as KeyboardInterrupt when the block ends, not inside it: a shutdown cut
+    short leaves the cluster open, and Dask's exit hook then waits 10 seconds to close
+    it again. The block is short (the workers are killed), so the interrupt is only
+    deferred by a fraction of a second. An exception leaving the block wins."""
+    if threading.current_thread() is not threading.main_thread():  # signal handlers are the main thread's
+        yield
+        return
+    pressed: list[int] = []
+
+    def stop_now(signum: int, frame: object) -> None:
+        pressed.append(signum)
+        _stop_workers_now(cluster)
+
+    previous = signal.signal(signal.SIGINT, stop_now)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 @contextmanager

@@ -5,6 +5,7 @@ after an interruption and a resumption; an unreachable scheduler is a clean erro
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import cloudpickle
 import distributed_helpers
@@ -154,3 +155,36 @@ def test_the_equity_command_runs_on_a_local_cluster(capsys, tmp_path):
     assert ours["outcomes"] == theirs["outcomes"] and ours["exhaustive"]
     assert fails(capsys, "equity", *PREFLOP, "--checkpoint", parts).endswith("keeps a checkpoint")
     assert "size the local cluster" in fails(capsys, "equity", *PREFLOP, "--workers", "2")
+
+
+def test_ctrl_c_during_the_shutdown_kills_the_workers_and_is_raised_after_it():
+    # A Ctrl-C that lands while the cluster closes must not cut the close short (Dask's
+    # exit hook would then wait 10 s to close it again): the workers are killed at once,
+    # the block finishes, and the interrupt is raised when it ends.
+    import signal
+    import subprocess
+    import sys
+
+    worker = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    nanny = SimpleNamespace(auto_restart=True, process=SimpleNamespace(process=worker))
+    fake_cluster = SimpleNamespace(workers={"w": nanny})
+    finished = False
+    try:
+        with pytest.raises(KeyboardInterrupt), cluster_module._ctrl_c_after_shutdown(fake_cluster):
+            signal.raise_signal(signal.SIGINT)
+            finished = True
+        assert finished
+        assert worker.wait(timeout=10) == -signal.SIGKILL
+        assert nanny.auto_restart is False
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        worker.kill()
+        worker.wait()
+
+
+def test_an_error_in_the_shutdown_wins_over_a_deferred_ctrl_c():
+    import signal
+
+    with pytest.raises(RuntimeError, match="closing"), cluster_module._ctrl_c_after_shutdown(SimpleNamespace()):
+        signal.raise_signal(signal.SIGINT)
+        raise RuntimeError("closing failed")

@@ -108,7 +108,10 @@ def test_ctrl_c_on_a_dask_job_stops_at_once_with_one_line():
     import time
 
     pytest.importorskip("distributed")
-    argv = ["equity", "AsAh2c3d", "KsKhQdJd", "--exact", "--high-only", "--scheduler", "local", "--workers", "2"]
+    # Minutes of work (a range sweep priced at ~11 min on one core), so the signal lands while the
+    # tasks run, not after them; a Ctrl-C during the shutdown has a test of its own below.
+    argv = ["equity", "AsAh**", "KsKh**", "--exact", "--high-only", "--max-work", "1e11"]
+    argv += ["--scheduler", "local", "--workers", "2"]
     # A session of its own: the signal goes to the whole group, workers included, as Ctrl-C in a terminal.
     process = subprocess.Popen(
         [sys.executable, "-m", "omaha8eq", *argv],
