@@ -237,7 +237,7 @@ def _run_plan(task: Task, started: float) -> EquityResult:
     """Count a planned run with its method's runner and build its result."""
     method = task.plan.method
     announce_unit(task.options.progress, method.progress_unit)
-    with numba_threads(task.options.threads):
+    with numba_threads(task.options.threads if _shares_threads(task) else None):
         counted = RUNNERS[method](task)
     return build_result(
         task.deal.spot,
@@ -252,6 +252,14 @@ def _run_plan(task: Task, started: float) -> EquityResult:
         target_met=counted.target_met,
         weighted=method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
     )
+
+
+def _shares_threads(task: Task) -> bool:
+    """Whether the run's kernels may share their work among numba's threads. An
+    aggregation after a flop runs serial code (:func:`~.exact.aggregate_counts`): its
+    thread count is left alone, since setting it and back costs more than a tenth of
+    such a call."""
+    return task.plan.method is not Method.AGGREGATE or not task.deal.spot.board
 
 
 def count_spots(spots: list[Spot], options: RunOptions, *, hilo: bool) -> list[SpotGroup]:

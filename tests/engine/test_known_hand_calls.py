@@ -219,3 +219,19 @@ def test_a_sequence_is_a_list_a_tuple_or_another_sequence_but_not_text():
         assert is_sequence(value)
     for value in ("As Ah", b"As", {"a": 1}, {1, 2}, 3, None, np.array([1, 2])):
         assert not is_sequence(value)
+
+
+def test_a_flop_call_leaves_numbas_thread_count_alone_and_a_preflop_one_sets_it(monkeypatch):
+    # After a flop the aggregation runs serial code: setting the thread count and back
+    # would cost more than a tenth of the call. Preflop the work is shared, so it is set.
+    import numba
+
+    calls = []
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 2)
+    monkeypatch.setattr(numba, "set_num_threads", calls.append)
+    hands = ["AsAh2c3d", "KsKhQdJd"]
+    flop = equity(hands, "Ac8c5h", threads=1)
+    assert calls == []
+    assert flop.players[0].counts.tolist() == equity(hands, "Ac8c5h").players[0].counts.tolist()
+    run_method(parse_spot(hands, "", ""), Method.AGGREGATE, RunOptions(threads=1))
+    assert calls[0] == 1 and calls[-1] == 2
