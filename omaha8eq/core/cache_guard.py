@@ -253,13 +253,19 @@ def _locked(cache_dir: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _update_manifest(cache_dir: Path, recorded: dict[str, str], dropped: Iterable[str] = ()) -> None:
-    """Record ``recorded`` digests and forget ``dropped`` files in the manifest of this
-    process's fingerprint (an entry of other sources' manifest is forgotten too).
+def _update_manifest(cache_dir: Path, written: Iterable[str] = (), dropped: Iterable[str] = ()) -> None:
+    """Record the digests of the files ``written`` (names in ``cache_dir``) and forget
+    ``dropped`` files in the manifest of this process's fingerprint (an entry of other
+    sources' manifest is forgotten too).
 
     Under the lock the manifest is read again, so what other processes recorded in
-    the meantime stays. A failure to write is ignored: at worst the files not
-    recorded are dropped, and compiled again, by the next process.
+    the meantime stays, and each written file is read: two processes that compile the
+    same kernel at once (the workers of a fork pool) each replace its files, and a
+    digest read before the lock could be recorded after the other's, leaving the
+    manifest naming bytes no longer there (the next process would drop the kernel).
+    Read under the lock, the last record is of the last file written. A failure to
+    write is ignored: at worst the files not recorded are dropped, and compiled again,
+    by the next process.
     """
     fingerprint = core_fingerprint()
     with contextlib.suppress(OSError), _locked(cache_dir):
@@ -268,7 +274,10 @@ def _update_manifest(cache_dir: Path, recorded: dict[str, str], dropped: Iterabl
             files = {}
         for name in dropped:
             files.pop(name, None)
-        files.update(recorded)
+        for name in written:
+            digest = _digest(cache_dir / name)
+            if digest is not None:  # else removed since: nothing to vouch for
+                files[name] = digest
         _write_atomically(cache_dir / MANIFEST_FILE, json.dumps({"fingerprint": fingerprint, "files": files}))
 
 
@@ -291,9 +300,7 @@ def _recording(save: Callable[..., None], written: Callable[..., str]) -> Callab
         save(self, *args)
         path = Path(written(self, *args))
         if path.parent in _RECORDED_DIRS and _is_core_cache_file(path.name):
-            digest = _digest(path)
-            if digest is not None:  # else another process replaced it and records its own
-                _update_manifest(path.parent, {path.name: digest})
+            _update_manifest(path.parent, written=[path.name])
 
     save_and_record.records_core_files = True  # type: ignore[attr-defined]  # marks numba's class as wrapped
     return save_and_record
@@ -408,4 +415,4 @@ def guard_compiled_cache() -> None:
             file=sys.stderr,
         )
     if stale or not current or recorded.keys() - cached.keys():
-        _update_manifest(cache_dir, {}, dropped=[*stale, *(recorded.keys() - cached.keys())])
+        _update_manifest(cache_dir, dropped=[*stale, *(recorded.keys() - cached.keys())])

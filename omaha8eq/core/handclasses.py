@@ -36,6 +36,7 @@ from numba import njit, prange
 from ..deck import DECK_SIZE, HOLE_SIZES
 from ..errors import HandSizeError, InvalidCardError
 from . import parallel
+from .kernel_args import read_only_cards
 from .tables import BINOM
 
 __all__ = [
@@ -168,7 +169,7 @@ def class_keys(hands: np.ndarray) -> np.ndarray:
         raise HandSizeError(f"hands: expected a 2-D array, got shape {hands.shape}")
     if hands.size and (hands.min() < 0 or hands.max() >= DECK_SIZE):
         raise InvalidCardError("hands: card ints must be 0..51")
-    keys: np.ndarray = parallel.run(class_keys_kernel, np.ascontiguousarray(hands, dtype=np.int8))
+    keys: np.ndarray = parallel.run(class_keys_kernel, read_only_cards(hands))
     return keys
 
 

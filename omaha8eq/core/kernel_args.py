@@ -28,7 +28,17 @@ import numpy as np
 from numba.core import types
 from numba.extending import typeof_impl
 
-__all__ = ["DealArrays", "LookupTables", "RangeDraw", "RankMultisets", "SampleRun", "SpotBatch"]
+__all__ = ["DealArrays", "LookupTables", "RangeDraw", "RankMultisets", "SampleRun", "SpotBatch", "read_only_cards"]
+
+
+def read_only_cards(cards: np.ndarray) -> np.ndarray:
+    """``cards`` as a C-contiguous int8 array, read-only (a view; copied only when not
+    int8 and contiguous already). numba types a read-only array apart from a writable
+    one, and the engine's hands come both ways (a range's cached hands are read-only):
+    a kernel handed every card array this way compiles one signature, not two."""
+    view: np.ndarray = np.ascontiguousarray(cards, dtype=np.int8).view()
+    view.flags.writeable = False
+    return view
 
 
 class LookupTables(NamedTuple):

@@ -60,6 +60,7 @@ from numba import njit, prange
 
 from . import parallel
 from .high import best_flush, describe_board, hand_high, popcount, unsigned
+from .kernel_args import read_only_cards
 from .low import hand_low
 from .tables import (
     LOW_BIT,
@@ -395,6 +396,7 @@ def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, n
     first puts three ranks in a straight's window."""
     row = np.empty((1, 5), dtype=np.int8)
     row[0, :n_board] = boards[b, :n_board]
+    zero = np.int64(0)  # not a literal 0: that would compile _high_facts once more
     none = np.empty((_N_NUTS, 0), dtype=np.int64)  # no holdings kept
     counts = np.empty(_N_NUTS, dtype=np.int64)
     on_board = facts[_BOARD_MASK]
@@ -413,7 +415,7 @@ def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, n
                 continue
             card = 4 * rank + _lowest_suit(suits & free)
             row[0, n_board] = card
-            _high_facts(row, 0, n_board + 1, 0, decode, board_pair, flush5, suited, nexts[k], none, none, counts)
+            _high_facts(row, zero, n_board + 1, zero, decode, board_pair, flush5, suited, nexts[k], none, none, counts)
             # The highest threat decides (the categories rank full house > flush > straight).
             need = 0
             if (ranks >> rank) & 1:
@@ -563,8 +565,12 @@ def classify_kernel(
     held_counts = np.zeros((n_kept, _N_NUTS), dtype=np.int64)
     none = np.empty((_N_NUTS, 0), dtype=np.int64)
     no_counts = np.zeros(_N_NUTS, dtype=np.int64)  # never written: nothing is kept
-    for b in prange(boards.shape[0]):
-        _board_facts(boards, b, n_board, 0, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
+    # prange's index is unsigned and a literal 0 is typed apart: as int64, each helper
+    # compiled on its own (``_high_facts``, ``_next_facts``, ``_clean_outs``) has one signature.
+    zero = np.int64(0)
+    for p in prange(boards.shape[0]):
+        b = np.int64(p)
+        _board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
         if shared:
             _board_facts(
                 boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
@@ -574,14 +580,15 @@ def classify_kernel(
             _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
     drawing = n_board < 5
     n_hole = holes.shape[1]
-    for i in prange(holes.shape[0]):
+    for q in prange(holes.shape[0]):
+        i = np.int64(q)
         b = board_of[i]
         f = facts[b]
         board_mask = f[_BOARD_MASK]
         board_low = f[_BOARD_LOW]
         value = hand_high(holes, i, n_hole, f[_STATE], f[_FLUSH_SUIT], f[_FLUSH_RANKS], board_pair, flush5, suited)
         hole_ranks = 0
-        hole_mask = 0
+        hole_mask = np.int64(0)  # not a literal 0: that would compile _clean_outs once more
         hole_low = 0
         for j in range(n_hole):
             c = holes[i, j]
@@ -877,7 +884,7 @@ def classify(
     out = np.empty((len(holes), len(COLUMNS)), dtype=np.int8)
     parallel.run(
         classify_kernel,
-        np.ascontiguousarray(holes, dtype=np.int8),
+        read_only_cards(holes),
         rows,
         board_of,
         n_board,

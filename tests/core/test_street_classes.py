@@ -337,3 +337,26 @@ def test_named_clean_outs(hand: str, board: str, dead: str, outs: int) -> None:
 def test_without_clean_outs_both_columns_are_minus_one() -> None:
     got = _one("As2s3c4d", "Ks8s5h")
     assert (got[sc.CLEAN], got[sc.CLEAN_OUTS]) == (-1, -1)
+
+
+def test_every_way_of_calling_compiles_each_kernel_once() -> None:
+    # Each signature is a compilation (tens of seconds on a cold cache, the explorer's
+    # first use): read-only or writable hands, one board or a board per hand, clean outs
+    # or not, dead cards or not all reach one signature of each compiled function.
+    from omaha8eq.core import handclasses
+
+    tables = get_tables()
+    writable = np.array([parse_cards("AsAh2c3d"), parse_cards("KsKhQdJd")], dtype=np.int8)
+    frozen = writable.copy()
+    frozen.flags.writeable = False
+    flop, turns = np.array(parse_cards("Ac8c5h"), dtype=np.int8), np.array([parse_cards("Kc8c5h2d")] * 2)
+    for holes in (writable, frozen):
+        sc.classify(holes, flop, True, tables, clean_outs=True)
+        sc.classify(holes, flop, False, tables, dead=1 << 40)
+        sc.classify(holes, turns, True, tables)
+        handclasses.class_keys(holes)
+    for kernel in (sc.classify_kernel, handclasses.class_keys_kernel):
+        assert len(kernel.signatures) == 1, (kernel.__name__, kernel.signatures)
+    # The helpers compile with the kernel (a cold cache, as in CI); loaded from the cache, they have none.
+    for kernel in (sc._high_facts, sc._next_facts, sc._clean_outs):
+        assert len(kernel.signatures) <= 1, (kernel.__name__, kernel.signatures)
