@@ -27,7 +27,10 @@ def test_ci_runs_the_readme_commands_exactly():
     start = section.index("```bash\n") + len("```bash\n")
     block = section[start : section.index("\n```", start)]
     commands = [line.split("  #")[0].strip() for line in block.splitlines()]
-    assert commands == ["pip install -e . && omaha8eq equity AsAh2c3d KsKhQdJd", "pip install -e '.[test]' && pytest -n 2"]
+    assert commands == [
+        "pip install -e . && omaha8eq equity AsAh2c3d KsKhQdJd",
+        "pip install -e '.[test]' && pytest -n 2",
+    ]
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     for command in commands:
         assert command in ci_lines, command
