@@ -140,10 +140,18 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
     interrupted in the middle of a task prints its own traceback. This process alone
     handles Ctrl-C, and stops the workers itself (:func:`_stop_workers_now`). The cost:
     a Ctrl-C during the cluster's start (a few seconds) is ignored."""
-    if threading.current_thread() is not threading.main_thread():  # signal handlers are the main thread's
+    with _on_ctrl_c(signal.SIG_IGN):
+        yield
+
+
+@contextmanager
+def _on_ctrl_c(handler: Any) -> Iterator[None]:
+    """SIGINT handled by ``handler`` within the block, the previous handler restored
+    after it; nothing changes outside the main thread (signal handlers are its own)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.signal(signal.SIGINT, handler)
     try:
         yield
     finally:
@@ -157,20 +165,14 @@ def _ctrl_c_after_shutdown(cluster: Any) -> Iterator[None]:
     short leaves the cluster open, and Dask's exit hook then waits 10 seconds to close
     it again. The block is short (the workers are killed), so the interrupt is only
     deferred by a fraction of a second. An exception leaving the block wins."""
-    if threading.current_thread() is not threading.main_thread():  # signal handlers are the main thread's
-        yield
-        return
     pressed: list[int] = []
 
     def stop_now(signum: int, frame: object) -> None:
         pressed.append(signum)
         _stop_workers_now(cluster)
 
-    previous = signal.signal(signal.SIGINT, stop_now)
-    try:
+    with _on_ctrl_c(stop_now):
         yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
     if pressed:
         raise KeyboardInterrupt
 
