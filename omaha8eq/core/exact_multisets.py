@@ -38,7 +38,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from ..deck import BOARD_CARDS
+from ..deck import BOARD_CARDS, DECK_SIZE
 from .high import best_flush, board_state, popcount, rank_high, unsigned
 from .kernel_args import RankMultisets
 from .showdown import count_outcome
@@ -211,42 +211,14 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     return hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections
 
 
-@njit(cache=True)
-def _reached_highs(holes, n_hole, work_board, n_known, available, board_pair, multisets, highs):
-    """Fill ``highs[p, state - BOARD_OFFSET[5]]`` (the first columns of
-    ``showdown.fixed_hand_tables``) for every five-card state that a spot with a known
-    board (``work_board[0, :n_known]``, ``n_known`` > 0) reaches, and leave the others
-    unwritten: :func:`_run_tasks` reads no more. A flop reaches at most 91 of the 6,188
-    states, so this costs a tiny fraction of a whole table, which a spot with new hands
-    would otherwise build (``aggregate_spots``).
-
-    The states read are those of the multisets of the missing cards that the cards left
-    can deal (``available`` per rank): a correction's suited ranks and off-suit multiset
-    together form such a multiset too (each suited card is one of its rank's cards left).
-    """
-    n_missing = 5 - n_known
-    ranks = multisets.ranks
-    multiplicities = multisets.multiplicities
-    for m in range(multisets.offsets[n_missing], multisets.offsets[n_missing + 1]):
-        weight = 1
-        for i in range(n_missing):
-            weight *= BINOM[unsigned(available[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
-        if weight == 0:
-            continue
-        for i in range(n_missing):
-            work_board[0, n_known + i] = 4 * ranks[m, i]
-        state = _five_card_state(work_board)
-        for p in range(holes.shape[0]):
-            highs[p, state - BOARD_OFFSET[5]] = rank_high(holes, p, n_hole, state, board_pair)
-
-
 #: Rows of the board summary (:func:`_summarise_boards`), one column per multiset of the missing cards.
 WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK = range(4)
 
 
 @njit(cache=True)
 def _summarise_boards(
-    w, n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary
+    w, n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary, holes, n_hole,
+    board_pair,
 ):  # fmt: skip
     """Worker ``w`` of ``n_workers``: its share (a ``n_workers``-th, in turn) of the
     columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
@@ -255,6 +227,14 @@ def _summarise_boards(
     (``STATE``); the best high without flushes among the players (``BEST_PLAIN``); and
     its board's low mask with ``1 << 8`` when a missing card has a rank of
     ``split_ranks`` (``LOW_CHUNK``). The columns of weight 0 are left unwritten.
+
+    ``holes`` (``n_hole`` cards each; no rows: none) are hands whose high columns
+    ``fixed_highs[p, state]`` this fills, at the states of the multisets visited,
+    before reading them: every state the other passes read (a flush correction's
+    suited ranks and off-suit multiset together form such a multiset too), and a flop
+    reaches at most 91 of the 6,188, so a spot of new hands costs a tiny fraction of a
+    whole table (``aggregate_spots``). Computed here, with the board's state, which is
+    then computed once.
 
     Before the other passes: they read it, the flush corrections at the multisets
     their boards form, in any order.
@@ -281,6 +261,8 @@ def _summarise_boards(
             for i in range(n_missing):
                 work_board[0, n_known + i] = 4 * ranks[m, i]
             state = _five_card_state(work_board) - BOARD_OFFSET[5]
+        for p in range(holes.shape[0]):
+            fixed_highs[p, state] = rank_high(holes, p, n_hole, state + BOARD_OFFSET[5], board_pair)
         best = fixed_highs[0, state]
         for p in range(1, fixed_highs.shape[0]):
             best = max(best, fixed_highs[p, state])
@@ -500,8 +482,9 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     # prange's index is unsigned: as int64 the serial twin's helpers serve it.
     for w in prange(n_workers):
         _summarise_boards(
-            np.int64(w), n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary
-        )
+            np.int64(w), n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary,
+            deal.holes[:0], deal.n_hole, tables.board_pair,
+        )  # fmt: skip
     for w in prange(n_workers):
         _correct_flushes(
             np.int64(w), n_workers, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
@@ -527,34 +510,38 @@ def aggregate_spots(spots, tables, multisets, counts):
     ``spots`` is a ``kernel_args.SpotBatch`` of ``n`` spots with ``P`` fixed hands
     each; spot ``i`` adds its outcomes to ``counts[i]`` (``(n, *histogram_shape(P))``),
     exactly the counts of :func:`aggregate_showdowns` on that spot alone. Only the
-    preflop spots' rows of ``spots.fixed_tables`` are read (see :func:`_reached_highs`).
+    preflop spots' rows of ``spots.fixed_tables`` are read (see :func:`_summarise_boards`).
     """
     n_players = counts.shape[1]
     for i in prange(counts.shape[0]):
         holes = spots.holes[i * n_players : (i + 1) * n_players]
         board = spots.boards[i]
         n_known = spots.n_known[i]
+        deck = np.empty(DECK_SIZE, dtype=np.int8)  # the cards left, ascending
+        n_deck = 0
+        for card in range(DECK_SIZE):
+            if not (spots.known[i] >> card) & 1:
+                deck[n_deck] = card
+                n_deck += 1
         hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = (
-            _describe_spot(holes, spots.n_hole, board, n_known, spots.decks[i, : spots.deck_sizes[i]])
+            _describe_spot(holes, spots.n_hole, board, n_known, deck[:n_deck])
         )
         # The hands' highs by board state: a preflop spot's from the batch, built by the
-        # caller; with a known board only the few states its boards reach, built here.
+        # caller; with a known board only the few states its boards reach, built by
+        # _summarise_boards (given the hands).
         fixed_highs = np.empty((n_players, spots.fixed_tables.shape[1]), dtype=np.int16)
         if n_known == 0:
             fixed_highs[:] = spots.fixed_tables[i * n_players : (i + 1) * n_players]
+            new_hands = holes[:0]
         else:
-            work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
-            for k in range(n_known):
-                work_board[0, k] = board[k]
-            _reached_highs(
-                holes, spots.n_hole, work_board, n_known, available, tables.board_pair, multisets, fixed_highs
-            )
+            new_hands = holes
         # One worker, no split, as int64 (not constants): the signatures of aggregate_showdowns' helpers.
         alone = np.int64(0)
         summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1, corrections.size)
         _summarise_boards(
-            alone, alone + 1, fixed_highs, board, n_known, known_low, multisets, available, alone, summary
-        )
+            alone, alone + 1, fixed_highs, board, n_known, known_low, multisets, available, alone, summary, new_hands,
+            spots.n_hole, tables.board_pair,
+        )  # fmt: skip
         _correct_flushes(
             alone, alone + 1, corrections, n_known, tables, multisets, summary, hole_suit_ranks, available,
             deck_suit_ranks, known_suit_ranks, moved[0], flushed[0],

@@ -129,7 +129,8 @@ class SpotBatch(NamedTuple):
       ``showdown.fixed_hand_tables``), read for the preflop spots only (the rows of a
       spot with a known board may be left unwritten: the kernel builds the few it reads);
     - ``boards`` (n, 5) int8 and ``n_known`` int64 (n,): each spot's known board first;
-    - ``decks`` (n, 52) int8 and ``deck_sizes`` int64 (n,): the cards left, first;
+    - ``known`` int64 (n,): each spot's card mask (bit ``card``) of its hands, board and
+      dead cards: the deck is the other cards;
     - ``hilo`` (bool): Omaha Hi-Lo, or Omaha high (no low) when False.
     """
 
@@ -138,8 +139,7 @@ class SpotBatch(NamedTuple):
     fixed_tables: np.ndarray
     boards: np.ndarray
     n_known: np.ndarray
-    decks: np.ndarray
-    deck_sizes: np.ndarray
+    known: np.ndarray
     hilo: bool
 
 

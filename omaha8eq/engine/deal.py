@@ -19,7 +19,7 @@ from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import FIVE_CARD_STATES, fixed_hand_tables
 from ..core.tables import get_tables
 from ..deck import BOARD_CARDS, DECK_SIZE, MAX_HOLE_CARDS, check_deal_limits
-from .spot import Seat, Spot, restrict_ranges
+from .spot import Seat, Spot, cards_mask, restrict_ranges
 
 __all__ = [
     "HIGHS_CACHED",
@@ -28,6 +28,7 @@ __all__ = [
     "cards_left",
     "hand_highs",
     "hands_highs",
+    "known_mask",
     "lookup_tables",
     "prepare_deal",
 ]
@@ -145,6 +146,15 @@ def _known_cards(spot: Spot) -> list[int]:
 def cards_left(spot: Spot) -> bytes:
     """The cards no fixed hand, board or dead card of ``spot`` holds, ascending, a byte each."""
     return _ALL_CARDS.translate(None, bytes(_known_cards(spot)))
+
+
+def known_mask(spot: Spot) -> int:
+    """The card mask (bit ``card``) of the fixed hands, the board and the dead cards of ``spot``."""
+    mask = cards_mask(spot.board) | cards_mask(spot.dead)
+    for seat in spot.seats:
+        if seat.cards is not None:
+            mask |= cards_mask(seat.cards)
+    return mask
 
 
 def prepare_deal(spot: Spot) -> Deal:

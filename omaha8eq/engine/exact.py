@@ -19,8 +19,8 @@ from ..core.exact_boards import board_combinations, enumerate_deals
 from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
 from ..core.showdown import FIVE_CARD_STATES, histogram_shape
-from ..deck import DECK_SIZE, check_deal_limits
-from .deal import board_row, cards_left, hand_highs
+from ..deck import check_deal_limits
+from .deal import board_row, hand_highs, known_mask
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import Spot
 
@@ -92,20 +92,13 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
         check_deal_limits(len(spots[0].seats), {len(hand) for hand in hands}, 0)
         raise
     check_deal_limits(len(spots[0].seats), {holes.shape[1], spots[0].hole_size}, int(n_known.max()))
-    decks = bytearray(DECK_SIZE * len(spots))
-    deck_sizes = []
-    for i, spot in enumerate(spots):
-        deck = cards_left(spot)
-        decks[DECK_SIZE * i : DECK_SIZE * i + len(deck)] = deck
-        deck_sizes.append(len(deck))
     batch = SpotBatch(
         holes=holes,
         n_hole=spots[0].hole_size,
         fixed_tables=_preflop_highs(spots, hands),
         boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
         n_known=n_known,
-        decks=np.frombuffer(decks, dtype=np.int8).reshape(len(spots), DECK_SIZE),
-        deck_sizes=np.array(deck_sizes, dtype=np.int64),
+        known=np.array([known_mask(spot) for spot in spots], dtype=np.int64),
         hilo=bool(hilo),
     )
     counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)

@@ -37,6 +37,7 @@ __all__ = [
     "WEIGHT_SCALE",
     "Seat",
     "Spot",
+    "cards_mask",
     "check_no_card_twice",
     "check_range_text",
     "integer_weights",
@@ -291,7 +292,7 @@ def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
     """True when a card is in two of ``groups`` (tuples of distinct, checked card ints)."""
     seen = 0
     for cards in groups:
-        mask = _cards_mask(cards)
+        mask = cards_mask(cards)
         if seen & mask:
             return True
         seen |= mask
@@ -299,7 +300,7 @@ def _card_groups_overlap(groups: Sequence[tuple[int, ...]]) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def _cards_mask(cards: tuple[int, ...]) -> int:
+def cards_mask(cards: tuple[int, ...]) -> int:
     """The card mask of distinct card ints, cached: the same hands and boards come back often."""
     return sum(1 << card for card in cards)
 

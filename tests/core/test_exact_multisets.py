@@ -123,3 +123,37 @@ def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
         builds.append(aggregate_many(spots, True, lookup_tables()))
     assert builds[0].sum() == 2 * outcomes
     assert np.array_equal(builds[1], builds[0])
+
+
+def test_the_helpers_compile_one_signature_for_every_caller():
+    # aggregate_showdowns (a spot) and aggregate_spots (a batch, preflop and flop) call the
+    # same helpers with the same types: each compiles once (keep first use short).
+    from omaha8eq.core import exact_multisets as kernels
+
+    arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(True, high_only=True)
+    for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
+        kernel(arrays, lookup_tables(), rank_multisets(), 0, np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64))
+    spots = [parse_spot(*SPOTS[0]), parse_spot(*SPOTS[5])]
+    for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
+        kernel(*_batch_arguments(spots), np.zeros((2, *histogram_shape(2)), dtype=np.int64))
+    # The helpers compile with a kernel (a cold cache, as in CI); loaded from the cache, they have none.
+    for helper in (
+        kernels._describe_spot,
+        kernels._tally_arrays,
+        kernels._summarise_boards,
+        kernels._correct_flushes,
+        kernels._count_boards,
+    ):
+        assert len(helper.signatures) <= 1, (helper.py_func.__name__, helper.signatures)
+
+
+def _batch_arguments(spots):
+    """The arguments before ``counts`` that aggregate_many gives aggregate_spots."""
+    captured = []
+    original = parallel.run_soon
+    try:
+        parallel.run_soon = lambda kernel, *args: captured.append(args[:-1]) or original(kernel, *args)
+        aggregate_many(spots, True, lookup_tables())
+    finally:
+        parallel.run_soon = original
+    return captured[0]
