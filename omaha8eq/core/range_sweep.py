@@ -44,6 +44,17 @@ low, the same subsets), so the twin correction of step 3 removes it, and every
 count is the two-sided one; side B's are the same numbers. Half the hands, half the
 work.
 
+When only each side's totals are wanted (``per_hand`` false), a hand queries once,
+before its group is added: the pairs it wins in high are the pairs its opponents lose,
+so they are counted into the losers' side as well, seen from there. Every disjoint
+pair's low comparison, whatever the highs, comes from the rows once the whole board
+is added, without a query: by the same inclusion-exclusion summed over all pairs, it
+is the sum over the card subsets ``s`` held on both sides of ``(-1)**|s|`` times the
+low comparisons of the two sides' hands holding ``s`` (a product of their low
+distributions, the rows' differences: ``O(n_ids * m)``), plus the whole hands
+(the twins). The ties are those less the wins and the losses, side by side. One query
+a hand instead of three, the same totals; the per-hand histograms are not made.
+
 Cost per board: ``O(n * 2**k)`` row operations for ``n`` live hands of ``k`` cards
 (three queries of three reads and one suffix update, one cell for a hand without
 a low, up to ``m + 1``), plus ``O(n)`` evaluations and ``O(7462)`` for the counting
@@ -124,12 +135,14 @@ def _compact(ids, seen, counts):
 
 
 @njit(cache=True)
-def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, counts_b):
+def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, counts_b, id_odd):
     """Give the proper card subsets held on both sides the ids ``0..n_ids-1`` (in key
     order, so the empty subset is id 0) and list each hand's: ``ids[i, :counts[i]]``
     holds ``2 * id + (|s| odd)`` for the subsets ``s`` of ``hands[i]`` (cards sorted
     ascending) that some hand of the other side holds too. The whole hand is never
-    listed (identical hands are counted apart, see ``sweep_runouts``). Returns ``n_ids``."""
+    listed (identical hands are counted apart, see ``sweep_runouts``). ``id_odd[id]``
+    (int8, at least ``key_offset[hole size]`` cells) receives ``|s|`` odd for each id.
+    Returns ``n_ids``."""
     _write_keys(hands_a, key_offset, ids_a)
     _write_keys(hands_b, key_offset, ids_b)
     full = ids_a.shape[1] - 1
@@ -141,9 +154,13 @@ def dense_subset_ids(hands_a, hands_b, key_offset, ids_a, ids_b, counts_a, count
         for j in range(full):
             seen[ids_b[i, j]] |= 2
     n_ids = 0
+    size = 0  # of the subsets of this key: keys key_offset[size] <= key < key_offset[size + 1]
     for key in range(seen.shape[0]):
+        while key >= key_offset[size + 1]:
+            size += 1
         if seen[key] == 3:
             seen[key] = n_ids
+            id_odd[n_ids] = size & 1
             n_ids += 1
         else:
             seen[key] = -1
@@ -165,13 +182,15 @@ def opponents_of(x, n_a, mirror):
 
 
 @njit(cache=True, inline="always")
-def _query(ids, counts, x, rows, side, n_ids, stride, low_index):
+def _query(ids, counts, x, rows, side, n_ids, stride, low_index, with_none):
     """Signed sums over hand ``x``'s subset rows of ``side``: the weight of that side's
     disjoint hands (identical ones aside) with a lower, a lower-or-equal, and any low,
-    among those added so far."""
+    among those added so far, and with ``with_none`` (a constant at each call: the
+    other calls compile without it) of those without a low, else 0."""
     total = 0
     not_below = 0  # low >= low_index
     above = 0  # low > low_index
+    some_low = 0  # low >= 1
     for j in range(counts[x]):
         entry = ids[x, j]
         base = (side * n_ids + (entry >> 1)) * stride
@@ -180,7 +199,9 @@ def _query(ids, counts, x, rows, side, n_ids, stride, low_index):
         not_below += s * rows[base + low_index]
         if low_index + 1 < stride:
             above += s * rows[base + low_index + 1]
-    return total - not_below, total - above, total
+        if with_none and stride > 1:
+            some_low += s * rows[base + 1]
+    return total - not_below, total - above, total, (total - some_low if with_none else 0)
 
 
 @njit(cache=True, inline="always")
@@ -245,6 +266,58 @@ def _evaluate_board(hands, masks, runouts, r, runout_mask, flush5, suited, base_
 
 
 @njit(cache=True, inline="always")
+def _add_lost_counts(board_hist, side, below, upto, total, no_low, low_index):
+    """Add to ``side``'s cells of a lost high (state 0) the opponents of a hand with the
+    low ``low_index`` that it beats in high, seen from their side: among them ``below``
+    have a lower low (``no_low`` of those none), ``upto`` a lower or equal one, ``total``
+    in all. The mirror image of ``_add_counts`` for the winner."""
+    if low_index == 0:
+        board_hist[side, 4] += upto  # neither has a low
+        board_hist[side, 1] += total - upto  # the opponent's low wins alone
+    else:
+        board_hist[side, 3] += no_low  # the opponent has none, the winner has one
+        board_hist[side, 0] += below - no_low  # a lower low: it loses the low
+        board_hist[side, 2] += upto - below
+        board_hist[side, 1] += total - upto
+
+
+@njit(cache=True, inline="always")
+def _add_all_pairs(rows, mine, theirs, n_ids, stride, id_odd, board_hist, side, times):
+    """Add to ``side``'s cells of a tied high (state 2) the low comparisons of every
+    pair of a hand of row side ``mine`` and one of row side ``theirs`` sharing no card
+    (identical hands aside: see the twins), whatever their highs, from ``mine``'s side:
+    the sum over the subset ids of ``(-1)**|s|`` (``id_odd``) times the comparisons of
+    the two sides' hands holding ``s`` (their low distributions: the rows'
+    differences). Integer sums: exact modulo 2**64, so exact when the totals fit."""
+    cells = np.zeros(5, dtype=np.int64)
+    for i in range(n_ids):
+        a = (mine * n_ids + i) * stride
+        b = (theirs * n_ids + i) * stride
+        a_all, b_all = np.int64(rows[a]), np.int64(rows[b])
+        a_low = np.int64(rows[a + 1]) if stride > 1 else np.int64(0)  # with a low
+        b_low = np.int64(rows[b + 1]) if stride > 1 else np.int64(0)
+        a_none, b_none = a_all - a_low, b_all - b_low
+        sign = 1 - 2 * np.int64(id_odd[i])
+        cells[4] += sign * a_none * b_none  # nobody has a low
+        cells[3] += sign * a_none * b_low  # only the other has one
+        wins = a_low * b_none  # the other has none
+        ties = np.int64(0)
+        losses = np.int64(0)
+        for j in range(1, stride):
+            b_above = np.int64(rows[b + j + 1]) if j + 1 < stride else np.int64(0)
+            a_here = np.int64(rows[a + j]) - (np.int64(rows[a + j + 1]) if j + 1 < stride else np.int64(0))
+            b_here = np.int64(rows[b + j]) - b_above
+            wins += a_here * (b_low - b_here - b_above)  # the other's low is lower
+            ties += a_here * b_here
+            losses += a_here * b_above
+        cells[1] += sign * wins
+        cells[2] += sign * ties
+        cells[0] += sign * losses
+    for low_state in range(5):
+        board_hist[side, 10 + low_state] += times * cells[low_state]
+
+
+@njit(cache=True, inline="always")
 def _cell(high, low_index, other_high, other_low_index):
     """The histogram cell (``5 * high_state + low_state``) of a hand against one opponent."""
     high_state = 1 if high > other_high else (2 if high == other_high else 0)
@@ -279,7 +352,7 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times
 @njit(cache=True, inline="always")
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
-    order, bucket, lower, not_higher, board_hist, times, mirror,
+    order, bucket, lower, not_higher, board_hist, times, mirror, per_hand, id_odd,
 ):  # fmt: skip
     """Count one evaluated board (see ``_evaluate_board``) ``times`` times into ``hist``
     and ``dealt``, and so into each side's weighted counts ``board_hist`` (2, 15).
@@ -288,7 +361,13 @@ def _sweep_board(
     ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
     receive hand x's query before and after its high group is added: (lower low,
     lower-or-equal low, all) among the opponents with a lower, and a lower-or-equal,
-    high."""
+    high.
+
+    Without ``per_hand`` only ``board_hist`` is counted (``hist``, ``dealt`` and
+    ``not_higher`` are not touched), with one query a hand (see the module's notes):
+    each side's lost-high cells from the winners' queries, every pair's low comparison
+    from the rows (``id_odd[i]``: whether subset id ``i`` has an odd size), the ties by
+    difference."""
     n = masks.shape[0]
     for v in range(N_HIGH_CLASSES):  # counting sort by high
         bucket[v + 1] += bucket[v]
@@ -308,9 +387,18 @@ def _sweep_board(
         with_b = end - start - with_a
         for g in range(start, end):  # opponents with a lower high: the high is won
             x = order[g]
-            lower[x, 0], lower[x, 1], lower[x, 2] = _query(
-                ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x]
-            )
+            opponents = opponents_of(x, n_a, mirror)
+            if per_hand:
+                lower[x, 0], lower[x, 1], lower[x, 2], _ = _query(
+                    ids, counts, x, rows, opponents, n_ids, stride, lows[x], False
+                )
+            else:  # the same pairs, lost by the opponents
+                below, upto, total, no_low = _query(ids, counts, x, rows, opponents, n_ids, stride, lows[x], True)
+                lower[x, 0], lower[x, 1], lower[x, 2] = below, upto, total
+                won = times * weights[x]
+                _add_lost_counts(
+                    board_hist, opponents, won * below, won * upto, won * total, won * no_low, lows[x]
+                )  # fmt: skip
         for g in range(start, end):
             x = order[g]
             w = weights[x]
@@ -319,11 +407,11 @@ def _sweep_board(
                 base = (side * n_ids + (ids[x, j] >> 1)) * stride
                 for q in range(lows[x] + 1):
                     rows[base + q] += w
-        for g in range(start, end):  # opponents with a lower or equal high
+        for g in range(start if per_hand else end, end):  # opponents with a lower or equal high
             x = order[g]
             if mirror or (with_b if x < n_a else with_a) > 0:  # in a mirror sweep, x is its own twin
-                not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = _query(
-                    ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x]
+                not_higher[x, 0], not_higher[x, 1], not_higher[x, 2], _ = _query(
+                    ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], False
                 )
             else:  # no opponent ties: the same as before the group
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
@@ -331,31 +419,43 @@ def _sweep_board(
     for x in range(n):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
             continue
-        below, upto, total = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x])
-        below, upto, total = times * below, times * upto, times * total
         b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
+        w, side = weights[x], side_of(x, n_a)
+        # The rows stop short of the whole hand, so an identical opponent is still
+        # counted (with the sign -twin_sign): it ties both halves.
+        tie_cell = 10 + (4 if lows[x] == 0 else 2)
+        twin = times * twin_sign * twins[x]
+        board_hist[side, tie_cell] += w * twin
+        _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
+        if not per_hand:
+            continue
+        below, upto, total, _ = _query(
+            ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], False
+        )
+        below, upto, total = times * below, times * upto, times * total
         b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]
         _add_counts(hist, x, 1, b1, u1, t1, lows[x])
         _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
         _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
         # The same counts weighted by the hand's own weight, into its side's board total.
-        w, side = weights[x], side_of(x, n_a)
-        _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
         _add_counts(board_hist, side, 2, w * (b2 - b1), w * (u2 - u1), w * (t2 - t1), lows[x])
         _add_counts(board_hist, side, 0, w * (below - b2), w * (upto - u2), w * (total - t2), lows[x])
-        # The rows stop short of the whole hand, so an identical opponent is still
-        # counted (with the sign -twin_sign): it ties both halves.
-        tie_cell = 10 + (4 if lows[x] == 0 else 2)
-        twin = times * twin_sign * twins[x]
         hist[x, tie_cell] += twin
-        board_hist[side, tie_cell] += w * twin
         dealt[x] += total + twin
+    if not per_hand:  # the ties: every pair's comparison less the wins and the losses
+        _add_all_pairs(rows, 0, 0 if mirror else 1, n_ids, stride, id_odd, board_hist, 0, times)
+        if not mirror:
+            _add_all_pairs(rows, 1, 0, n_ids, stride, id_odd, board_hist, 1, times)
+        for side in range(2):
+            for low_state in range(5):
+                board_hist[side, 10 + low_state] -= board_hist[side, low_state] + board_hist[side, 5 + low_state]
 
 
 @njit(cache=True, parallel=True)
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
-    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist,
+    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist, per_hand,
+    id_odd,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
     accumulators, board ``r`` ``runout_times[r]`` times (int64, positive), and each
@@ -376,7 +476,11 @@ def sweep_runouts(
     hands' card masks. ``pairwise``: compare every pair of hands instead of sweeping
     (cheaper when a side has a handful of hands; ``ids`` and ``rows`` are unused).
     ``mirror`` (not with ``pairwise``): the hands are one range played against itself,
-    all of them side A (``n_a = n``), ``twins[x]`` their own weights.
+    all of them side A (``n_a = n``), ``twins[x]`` their own weights. Without
+    ``per_hand`` (not with ``pairwise``) only ``runout_hist`` is counted, with one
+    query a hand instead of three (see ``_sweep_board``; ``id_odd[i]``, int8: whether
+    subset id ``i`` has an odd size): ``hist`` and ``dealt`` are not touched and may
+    have no rows (``hist.shape[0]`` is the thread count).
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
@@ -392,7 +496,7 @@ def sweep_runouts(
         # Query results are sums of one side's weights, as the row cells: the rows' dtype
         # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
         lower = np.empty((n, 3), dtype=rows.dtype)
-        not_higher = np.empty((n, 3), dtype=rows.dtype)
+        not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
         for g in range(first + t, last, n_threads):
             stride = _evaluate_ranks(
                 hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
@@ -406,7 +510,7 @@ def sweep_runouts(
                     _sweep_board(
                         n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
                         dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], times,
-                        mirror,
+                        mirror, per_hand, id_odd,
                     )  # fmt: skip
 
 

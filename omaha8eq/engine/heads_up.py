@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from math import comb
 
@@ -193,11 +193,13 @@ def sweep_counts(
     by_class = False
     if deal.spot.board:
         swept = sweep_ranges(
-            hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress
-        )
+            hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress,
+            per_hand=by_hand,
+        )  # fmt: skip
     else:
         boards, board_weights, by_class = preflop_boards(sides, deal.spot.dead)
-        swept = (sweeper or sweep_boards)(
+        # A distributed run adds up its chunks' per-hand counts: it keeps them.
+        swept = (sweeper or partial(sweep_boards, per_hand=by_hand))(
             hands_a, weights_a, hands_b, weights_b, boards, board_weights, deal.spot.dead,
             hilo=hilo, progress=progress, per_board=False,
         )  # fmt: skip

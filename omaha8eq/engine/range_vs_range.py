@@ -76,9 +76,11 @@ class RangeSweep:
         hands_a, hands_b: each side's outcome histogram per hand, (n, 3, 5): the sum
             over runouts and over the other side's hands that share no card with it
             (and none with the board or the dead cards) of the other hand's weight.
-            Hands holding a board or dead card are all zeros.
+            Hands holding a board or dead card are all zeros. Without ``per_hand``
+            (see :func:`sweep_ranges`) no hand's: (0, 3, 5).
         dealt_a, dealt_b: per hand, its weight times the total of its histogram: how
-            often it is the one dealt, in the units of the totals.
+            often it is the one dealt, in the units of the totals ((0,) without
+            ``per_hand``).
         total_a, total_b: each side's histogram, (3, 5): the sum of its hands' weights
             times their histograms (int64, or Python ints when they could overflow).
         runouts: the number of boards counted (runouts of the missing cards, or
@@ -193,6 +195,7 @@ def sweep_ranges(
     *,
     hilo: bool = True,
     progress: ProgressCallback | None = None,
+    per_hand: bool = True,
 ) -> RangeSweep:
     """Every hand's exact heads-up outcome counts against the other range.
 
@@ -205,6 +208,11 @@ def sweep_ranges(
         hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
         progress: called as ``progress(done, total)`` (runouts) between kernel calls;
             a KeyboardInterrupt raised meanwhile stops the run.
+        per_hand: False counts the totals only (both sides' and each board's: the
+            same integers), in about two thirds of the queries (see
+            ``core.range_sweep``); ``hands_a``, ``hands_b``, ``dealt_a`` and
+            ``dealt_b`` then have no rows. Ignored (the hands are counted) when a side
+            has at most ``PAIRWISE_SIDE`` hands, or when the totals could overflow int64.
 
     Returns:
         A :class:`RangeSweep`. ``total_a`` equals the counts of
@@ -216,7 +224,7 @@ def sweep_ranges(
     board_cards, known_mask = _check_board(board, dead)
     runouts, group_starts = _runouts(board_cards, known_mask)
     times = np.ones(len(runouts), dtype=np.int64)
-    return _count(side_a, side_b, known_mask, runouts, times, group_starts, hilo, progress, per_board=True)
+    return _count(side_a, side_b, known_mask, runouts, times, group_starts, hilo, progress, True, per_hand)
 
 
 def sweep_boards(
@@ -231,6 +239,7 @@ def sweep_boards(
     hilo: bool = True,
     progress: ProgressCallback | None = None,
     per_board: bool = True,
+    per_hand: bool = True,
 ) -> RangeSweep:
     """Every hand's exact heads-up outcome counts against the other range, summed over
     an explicit list of five-card boards, board ``i`` counted ``board_weights[i]`` times.
@@ -249,6 +258,7 @@ def sweep_boards(
         hilo, progress: as for :func:`sweep_ranges` (progress counts boards).
         per_board: keep each board's totals (``board_totals``, 240 bytes a board);
             False leaves ``board_totals`` empty, (0, 2, 3, 5), for long board lists.
+        per_hand: as for :func:`sweep_ranges`.
 
     Returns:
         A :class:`RangeSweep` whose ``boards`` and ``board_weights`` are the given ones,
@@ -263,7 +273,9 @@ def sweep_boards(
     order = np.argsort(keys, kind="stable")
     changes = np.flatnonzero(np.diff(keys[order])) + 1
     group_starts = np.unique(np.concatenate([[0], changes, [len(boards)]])).astype(np.int64)
-    swept = _count(side_a, side_b, dead_mask, boards[order], times[order], group_starts, hilo, progress, per_board)
+    swept = _count(
+        side_a, side_b, dead_mask, boards[order], times[order], group_starts, hilo, progress, per_board, per_hand
+    )
     if not per_board:
         return replace(swept, boards=boards, board_weights=times)
     board_totals = np.empty_like(swept.board_totals)
@@ -308,9 +320,11 @@ def _count(
     hilo: bool,
     progress: ProgressCallback | None,
     per_board: bool,
+    per_hand: bool,
 ) -> RangeSweep:
     """Sweep ``boards`` (grouped by rank multiset from ``group_starts``), each counted
-    ``times`` times, for the hands of both sides holding no card of ``known_mask``."""
+    ``times`` times, for the hands of both sides holding no card of ``known_mask``
+    (``per_hand``: see :func:`sweep_ranges`)."""
     (hands_a, weights_a, masks_a), (hands_b, weights_b, masks_b) = side_a, side_b
     if hands_a.shape[1] != hands_b.shape[1]:
         raise OmahaInputError("hands_a and hands_b: both ranges must have the same number of hole cards")
@@ -320,6 +334,10 @@ def _count(
     board_totals = np.zeros((0, 2, 15), dtype=np.int64)
     # A range against itself is swept once (see core.range_sweep); its counts are both sides'.
     mirror = n_a > PAIRWISE_SIDE and one_range(masks_a, weights_a, masks_b, weights_b)
+    n_b = n_a if mirror else int(live_b.sum())
+    # The totals alone come from the boards' int64 totals: only when they cannot overflow.
+    heaviest = int(weights_a[live_a].sum()) * int(weights_b[live_b].sum() if not mirror else weights_a[live_a].sum())
+    per_hand = per_hand or min(n_a, n_b) <= PAIRWISE_SIDE or heaviest * int(times.sum()) >= 2**63
     if mirror:
         hands_b, weights_b, masks_b, live_b = hands_a[:0], weights_a[:0], masks_a[:0], live_a[:0]
     # Sorted rows: the subset keys read each hand's cards in increasing order.
@@ -331,16 +349,25 @@ def _count(
     kept_before = np.concatenate([[0], np.cumsum(orbits.keep)])
     kept_starts = np.unique(kept_before[group_starts]).astype(np.int64)
     rep_totals = np.zeros((int(orbits.keep.sum()) if per_board else 0, 2, 15), dtype=np.int64)
-    hist, dealt = _sweep(
+    hist, dealt, summed = _sweep(
         hands, weights, masks, n_a, boards[orbits.keep], orbits.times, kept_starts, hilo,
-        _covered(progress, orbits.orbit_size[orbits.keep]), rep_totals, mirror,
+        _covered(progress, orbits.orbit_size[orbits.keep]), rep_totals, mirror, per_hand,
     )  # fmt: skip
-    hist, dealt = symmetrize(hist, orbits.hand_maps), symmetrize(dealt, orbits.hand_maps)
     if per_board:
         board_totals = spread_board_totals(rep_totals, orbits)
     if mirror:
-        hist, dealt, weights = np.concatenate([hist, hist]), np.concatenate([dealt, dealt]), np.tile(weights, 2)
         board_totals[:, 1] = board_totals[:, 0]
+        summed[1] = summed[0]
+    if not per_hand:
+        no_hands, no_dealt = np.zeros((0, 3, 5), dtype=np.int64), np.zeros(0, dtype=np.int64)
+        totals = summed.reshape(2, 3, 5)
+        board_views = board_totals.reshape(len(board_totals), 2, 3, 5)
+        return RangeSweep(
+            no_hands, no_hands, no_dealt, no_dealt, totals[0], totals[1], len(boards), boards, board_views, times
+        )
+    hist, dealt = symmetrize(hist, orbits.hand_maps), symmetrize(dealt, orbits.hand_maps)
+    if mirror:
+        hist, dealt, weights = np.concatenate([hist, hist]), np.concatenate([dealt, dealt]), np.tile(weights, 2)
         live_b = live_a
     return _result(hist, dealt, weights, n_a, live_a, live_b, boards, times, board_totals)
 
@@ -367,12 +394,14 @@ def _sweep(
     progress: ProgressCallback | None,
     board_totals: np.ndarray,
     mirror: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
+    per_hand: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Run the kernels over every board, a chunk per call: each live hand's (n, 15)
-    histogram and its dealt total (the sums over the threads' accumulators); each
-    board's per-side weighted counts into ``board_totals`` (boards, 2, 15) unless it
-    is empty. ``mirror``: the hands (all side A) are one range played against itself;
-    side B's counts are side A's, and ``board_totals[:, 1]`` is left to the caller."""
+    histogram and its dealt total (the sums over the threads' accumulators; no rows
+    without ``per_hand``), and the sum of every board's per-side weighted counts (2,
+    15); each board's into ``board_totals`` (boards, 2, 15) unless it is empty.
+    ``mirror``: the hands (all side A) are one range played against itself; side B's
+    counts are side A's, and side B's totals are left to the caller."""
     n_hole = hands.shape[1]
     pairwise = not mirror and min(n_a, len(hands) - n_a) <= PAIRWISE_SIDE
     ids = np.empty((len(hands), 1 if pairwise else 1 << n_hole), dtype=np.int32)
@@ -380,11 +409,16 @@ def _sweep(
     n_ids = 0
     twins = np.zeros(len(hands), dtype=np.int64)  # compared pair by pair, identical hands need no twin
     offsets = subset_key_offsets(n_hole)
+    id_odd = np.zeros(offsets[n_hole] if not pairwise else 0, dtype=np.int8)  # per subset id: an odd size
     if mirror:  # side B is side A: its ids are computed into scratch and dropped
-        n_ids = dense_subset_ids(hands, hands, offsets, ids, np.empty_like(ids), counts, np.empty_like(counts))
+        n_ids = dense_subset_ids(
+            hands, hands, offsets, ids, np.empty_like(ids), counts, np.empty_like(counts), id_odd
+        )  # fmt: skip
         twins[:] = _twin_weights(masks, masks, weights)
     elif not pairwise:
-        n_ids = dense_subset_ids(hands[:n_a], hands[n_a:], offsets, ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:])
+        n_ids = dense_subset_ids(
+            hands[:n_a], hands[n_a:], offsets, ids[:n_a], ids[n_a:], counts[:n_a], counts[n_a:], id_odd
+        )  # fmt: skip
         twins[:n_a] = _twin_weights(masks[:n_a], masks[n_a:], weights[n_a:])
         twins[n_a:] = _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])
     tables = get_tables()
@@ -397,8 +431,10 @@ def _sweep(
     heaviest = max(int(weights[:n_a].sum()), int(weights[n_a:].sum()))
     row_cells = 2 * n_ids * int(strides.max(initial=1))
     rows = np.empty((n_threads, row_cells), dtype=np.int32 if heaviest < 2**31 else np.int64)
-    hist = np.zeros((n_threads, len(hands), 15), dtype=np.int64)
-    dealt = np.zeros((n_threads, len(hands)), dtype=np.int64)
+    counted = len(hands) if per_hand else 0
+    hist = np.zeros((n_threads, counted, 15), dtype=np.int64)
+    dealt = np.zeros((n_threads, counted), dtype=np.int64)
+    summed = np.zeros((2, 15), dtype=np.int64)
     touches = row_touches(n_a, n_a, n_hole, mirror=True) if mirror else row_touches(n_a, len(hands) - n_a, n_hole)
     # A call takes whole rank groups: split those longer than about ROW_TOUCHES_PER_CALL
     # (preflop, a rank multiset has dozens of board classes and 100% vs 100% takes 0.3 s
@@ -423,15 +459,16 @@ def _sweep(
             sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, times, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
-            mirror, call_totals,
+            mirror, call_totals, per_hand, id_odd,
         )  # fmt: skip
+        summed += call_totals.sum(axis=0)
         if progress is not None:
             progress(hi, len(runouts))
         first = last
     for t in range(1, n_threads):  # in place: no third copy of the histograms while the ids live
         hist[0] += hist[t]
         dealt[0] += dealt[t]
-    return hist[0], dealt[0]
+    return hist[0], dealt[0], summed
 
 
 def _split_groups(group_starts: np.ndarray, longest: int) -> np.ndarray:

@@ -18,9 +18,15 @@ def _ids(hands_a, hands_b):
     ids_b = np.empty((len(hands_b), 1 << k), dtype=np.int32)
     counts_a = np.empty(len(hands_a), dtype=np.int32)
     counts_b = np.empty(len(hands_b), dtype=np.int32)
-    n_ids = dense_subset_ids(hands_a, hands_b, subset_key_offsets(k), ids_a, ids_b, counts_a, counts_b)
+    offsets = subset_key_offsets(k)
+    id_odd = np.full(offsets[k], -1, dtype=np.int8)
+    n_ids = dense_subset_ids(hands_a, hands_b, offsets, ids_a, ids_b, counts_a, counts_b, id_odd)
     lists_a = [row[:count].tolist() for row, count in zip(ids_a, counts_a, strict=True)]
     lists_b = [row[:count].tolist() for row, count in zip(ids_b, counts_b, strict=True)]
+    # Each id's parity is its entries' (every entry is 2 * id + an odd size).
+    for entry in {e for lists in (lists_a, lists_b) for row in lists for e in row}:
+        assert id_odd[entry >> 1] == entry & 1
+    assert (id_odd[n_ids:] == -1).all()
     return hands_a, hands_b, lists_a, lists_b, n_ids
 
 
