@@ -88,12 +88,13 @@ def test_random_small_spots_equal_the_combination_path(seed):
     _assert_same(swept, combined)
 
 
+@pytest.mark.parametrize("by_hand", [True, False])  # without: the sweep counts the totals alone
 @pytest.mark.parametrize("pairwise", [False, True])
-def test_weighted_ranges_sharing_hands_by_sweep_and_by_pairs(monkeypatch, pairwise):
+def test_weighted_ranges_sharing_hands_by_sweep_and_by_pairs(monkeypatch, pairwise, by_hand):
     monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", 10**9 if pairwise else -1)
     hands = ["AsAh2c*@50, KhKd2c*", "AsAh2c*, Ad3d4c*@30"]
     for board, dead, hilo in (("Qc8c5h9dTs", "", True), ("Qc8c5h9d", "Jc", False), ("Qc8c5h", "", True)):
-        _assert_same(*_both_paths(hands, board, dead, hilo))
+        _assert_same(*_both_paths(hands, board, dead, hilo, by_hand=by_hand))
 
 
 def test_a_range_reduced_to_one_hand_is_that_hand():

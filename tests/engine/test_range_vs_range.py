@@ -39,10 +39,20 @@ def _combination_path(hands, board, dead="", *, exhaustive, hilo=True, by_hand=F
 
 
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
-    return sweep_ranges(
-        a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights),
-        parse_cards(board), parse_cards(dead), hilo=hilo,
-    )  # fmt: skip
+    args = (a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), parse_cards(board))
+    return _swept_both_ways(*args, parse_cards(dead), hilo=hilo)
+
+
+def _swept_both_ways(*args, **kwargs):
+    """``sweep_ranges(*args, **kwargs)``, after checking that the totals alone
+    (``per_hand=False``: one query a hand) are its totals and board totals, count for count."""
+    swept = sweep_ranges(*args, **kwargs)
+    alone = sweep_ranges(*args, **kwargs, per_hand=False)
+    assert alone.total_a.tolist() == swept.total_a.tolist()
+    assert alone.total_b.tolist() == swept.total_b.tolist()
+    assert np.array_equal(alone.board_totals, swept.board_totals)
+    assert alone.runouts == swept.runouts and np.array_equal(alone.boards, swept.boards)
+    return swept
 
 
 def _assert_totals(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
@@ -219,8 +229,8 @@ def test_the_mirror_sweep_equals_the_two_sided_sweep(expr, size, board, dead):
     weights = np.random.default_rng(3).integers(1, 4, r.count)
     perm = np.random.default_rng(4).permutation(r.count)  # the same range, rows reordered: swept two-sided
     args = (parse_cards(board), parse_cards(dead))
-    mirror = sweep_ranges(r.hands, weights, r.hands, weights, *args)
-    two_sided = sweep_ranges(r.hands, weights, r.hands[perm], weights[perm], *args)
+    mirror = _swept_both_ways(r.hands, weights, r.hands, weights, *args)
+    two_sided = _swept_both_ways(r.hands, weights, r.hands[perm], weights[perm], *args)
     back = np.argsort(perm)
     assert np.array_equal(mirror.hands_a, two_sided.hands_a) and np.array_equal(mirror.hands_b, two_sided.hands_b[back])
     assert np.array_equal(mirror.dealt_b, two_sided.dealt_b[back]) and np.array_equal(mirror.dealt_a, two_sided.dealt_a)
@@ -350,8 +360,8 @@ def test_random_small_ranges_equal_the_combination_path(spot):
 
 def _check_random_spot(spot):
     a, b, board, hilo = spot
-    swept = sweep_ranges(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
-                         hilo=hilo)  # fmt: skip
+    swept = _swept_both_ways(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
+                             hilo=hilo)  # fmt: skip
     try:
         combined = _combination_path([a, b], board=board, exhaustive=True, hilo=hilo)
     except OmahaInputError:  # every pair of hands shares a card
@@ -359,3 +369,36 @@ def _check_random_spot(spot):
         return
     assert swept.total_a.tolist() == combined.players[0].counts.tolist()
     assert swept.total_b.tolist() == combined.players[1].counts.tolist()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "board", "dead", "hilo", "size"),
+    [
+        ("5%", "5%", "Ac8c5h", "", True, 4),  # a range against itself: the mirror sweep
+        ("5%", "AA**, KK**, A2**@40", "Kd7d2s", "3c", True, 4),
+        ("8%", "8%", "Ts9s8s2h", "", False, 4),
+        ("2%", "A2***, KK***@70", "Qc8c5h", "", True, 5),
+        ("AsAhKsKd2c*", "AsAhKsKd2c*@40, AdQd2d3h4h*", "Jc8c5h9d", "", True, 6),
+        ("10%", "AA**@30, 22**", "7c6d2h4h3s", "", True, 4),
+    ],
+)
+def test_the_totals_alone_equal_the_per_hand_sweep(a, b, board, dead, hilo, size):
+    # _swept_both_ways compares them; here wider ranges than the combination path can take.
+    ranges = parse_range(a, hole_size=size), parse_range(b, hole_size=size)
+    args = [x for r in ranges for x in (r.hands, _integer_weights(r.weights))]
+    swept = _swept_both_ways(*args, parse_cards(board), parse_cards(dead), hilo=hilo)
+    assert swept.total_a.sum() > 0
+    alone = sweep_ranges(*args, parse_cards(board), parse_cards(dead), hilo=hilo, per_hand=False)
+    assert alone.hands_a.shape == alone.hands_b.shape == (0, 3, 5) and alone.dealt_a.shape == (0,)
+
+
+def test_the_totals_alone_count_the_hands_when_compared_pair_by_pair_or_too_heavy():
+    r = parse_range("5%")
+    board = parse_cards("Kd7d2s")
+    known = sweep_ranges(r.hands[:1], np.ones(1, dtype=np.int64), r.hands, np.ones(r.count), board, per_hand=False)
+    assert known.hands_b.shape == (r.count, 3, 5)  # a side of one hand: every pair compared
+    heavy = np.full(r.count, 2**40, dtype=np.int64)  # totals past int64: weighed per hand, in Python ints
+    swept = sweep_ranges(r.hands, heavy, r.hands, heavy, board, per_hand=False)
+    assert swept.hands_a.shape == (r.count, 3, 5)
+    light = sweep_ranges(r.hands, np.ones(r.count, dtype=np.int64), r.hands, np.ones(r.count), board)
+    assert swept.total_a.tolist() == (light.total_a.astype(object) * 2**80).tolist()
