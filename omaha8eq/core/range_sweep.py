@@ -363,8 +363,8 @@ def _sweep_board(
     lower-or-equal low, all) among the opponents with a lower, and a lower-or-equal,
     high.
 
-    Without ``per_hand`` only ``board_hist`` is counted (``hist``, ``dealt`` and
-    ``not_higher`` are not touched), with one query a hand (see the module's notes):
+    Without ``per_hand`` only ``board_hist`` is counted (``hist``, ``dealt``,
+    ``lower`` and ``not_higher`` are not touched), with one query a hand (see the module's notes):
     each side's lost-high cells from the winners' queries, every pair's low comparison
     from the rows (``id_odd[i]``: whether subset id ``i`` has an odd size), the ties by
     difference."""
@@ -392,13 +392,15 @@ def _sweep_board(
                 lower[x, 0], lower[x, 1], lower[x, 2], _ = _query(
                     ids, counts, x, rows, opponents, n_ids, stride, lows[x], False
                 )
-            else:  # the same pairs, lost by the opponents
+            else:  # counted at once: won by x's side, lost by the opponents'
                 below, upto, total, no_low = _query(ids, counts, x, rows, opponents, n_ids, stride, lows[x], True)
-                lower[x, 0], lower[x, 1], lower[x, 2] = below, upto, total
                 won = times * weights[x]
+                _add_counts(board_hist, side_of(x, n_a), 1, won * below, won * upto, won * total, lows[x])
                 _add_lost_counts(
                     board_hist, opponents, won * below, won * upto, won * total, won * no_low, lows[x]
                 )  # fmt: skip
+                # The identical opponents: see the per-hand count below.
+                board_hist[side_of(x, n_a), 10 + (4 if lows[x] == 0 else 2)] += won * twin_sign * twins[x]
         for g in range(start, end):
             x = order[g]
             w = weights[x]
@@ -416,31 +418,29 @@ def _sweep_board(
             else:  # no opponent ties: the same as before the group
                 not_higher[x, 0], not_higher[x, 1], not_higher[x, 2] = lower[x, 0], lower[x, 1], lower[x, 2]
         start = end
-    for x in range(n):  # every opponent; in hand order, so the histogram is written in order
+    for x in range(n if per_hand else 0):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
-            continue
-        b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
-        w, side = weights[x], side_of(x, n_a)
-        # The rows stop short of the whole hand, so an identical opponent is still
-        # counted (with the sign -twin_sign): it ties both halves.
-        tie_cell = 10 + (4 if lows[x] == 0 else 2)
-        twin = times * twin_sign * twins[x]
-        board_hist[side, tie_cell] += w * twin
-        _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
-        if not per_hand:
             continue
         below, upto, total, _ = _query(
             ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], False
         )
         below, upto, total = times * below, times * upto, times * total
+        b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
         b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]
         _add_counts(hist, x, 1, b1, u1, t1, lows[x])
         _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
         _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
         # The same counts weighted by the hand's own weight, into its side's board total.
+        w, side = weights[x], side_of(x, n_a)
+        _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
         _add_counts(board_hist, side, 2, w * (b2 - b1), w * (u2 - u1), w * (t2 - t1), lows[x])
         _add_counts(board_hist, side, 0, w * (below - b2), w * (upto - u2), w * (total - t2), lows[x])
+        # The rows stop short of the whole hand, so an identical opponent is still
+        # counted (with the sign -twin_sign): it ties both halves.
+        tie_cell = 10 + (4 if lows[x] == 0 else 2)
+        twin = times * twin_sign * twins[x]
         hist[x, tie_cell] += twin
+        board_hist[side, tie_cell] += w * twin
         dealt[x] += total + twin
     if not per_hand:  # the ties: every pair's comparison less the wins and the losses
         _add_all_pairs(rows, 0, 0 if mirror else 1, n_ids, stride, id_odd, board_hist, 0, times)
@@ -495,7 +495,7 @@ def sweep_runouts(
         low_index_of = np.zeros(57, dtype=np.int64)
         # Query results are sums of one side's weights, as the row cells: the rows' dtype
         # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
-        lower = np.empty((n, 3), dtype=rows.dtype)
+        lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
         not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
         for g in range(first + t, last, n_threads):
             stride = _evaluate_ranks(
