@@ -357,7 +357,9 @@ def _correct_flushes(
 
 
 @njit(cache=True)
-def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, summary, moved, flushed, counts):
+def _count_boards(
+    w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, n_known, summary, moved, flushed, counts
+):  # fmt: skip
     """Worker ``w`` of ``n_workers``: add its share of the outcomes to ``counts``
     (``(parts, *histogram_shape(P))``): of the multisets of the missing cards (a
     ``n_workers``-th of them, in turn), each one's rank-only outcome, weighted by its
@@ -378,14 +380,16 @@ def _count_boards(w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, 
     cells = np.empty((n_players, 2), dtype=np.int64)
     for p in range(n_players):
         low_values[p] = -1
-    # The low masks a board can have: those holding the known board's (its supersets, in
-    # turn). Only they are read below: a flop of three low ranks has 32 of the 256.
+    # The low masks a board can have: the known board's plus at most one more low rank per
+    # missing card (its supersets, in turn). Only they are read below: after a flop, 29 of
+    # the 256 (three low ranks on it) to 37 (none).
     board_lows = np.empty(256, dtype=np.int64)
     n_lows = 0
     board_low = known_low
     while board_low < 256:
-        board_lows[n_lows] = board_low
-        n_lows += 1
+        if popcount(board_low ^ known_low) <= 5 - n_known:
+            board_lows[n_lows] = board_low
+            n_lows += 1
         board_low = (board_low + 1) | known_low
     # Each player's low by board low mask, side by side: the board masks of tables.low are
     # 256 cells apart (one cache line each), so the visits would otherwise touch 256 lines per player.
@@ -498,8 +502,8 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
                 flushed[0, p, cell] += flushed[w, p, cell]
     for w in prange(n_workers):
         _count_boards(
-            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, known_low, summary, moved[0], flushed[0],
-            counts[w],
+            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, known_low, n_known, summary, moved[0],
+            flushed[0], counts[w],
         )  # fmt: skip
 
 
@@ -554,6 +558,7 @@ def aggregate_spots(spots, tables, multisets, counts):
             tables,
             hole_low,
             known_low,
+            n_known,
             summary,
             moved[0],
             flushed[0],
