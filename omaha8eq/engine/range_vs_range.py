@@ -37,6 +37,7 @@ nobody has a low.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
@@ -334,10 +335,10 @@ def _count(
     board_totals = np.zeros((0, 2, 15), dtype=np.int64)
     # A range against itself is swept once (see core.range_sweep); its counts are both sides'.
     mirror = n_a > PAIRWISE_SIDE and one_range(masks_a, weights_a, masks_b, weights_b)
-    n_b = n_a if mirror else int(live_b.sum())
-    # The totals alone come from the boards' int64 totals: only when they cannot overflow.
-    heaviest = int(weights_a[live_a].sum()) * int(weights_b[live_b].sum() if not mirror else weights_a[live_a].sum())
-    per_hand = per_hand or min(n_a, n_b) <= PAIRWISE_SIDE or heaviest * int(times.sum()) >= 2**63
+    # The totals alone come from the boards' int64 totals: only when they cannot overflow
+    # (a bound in floats, with a margin: the int64 sums of huge weights could wrap).
+    most = math.prod(float(w.sum(dtype=np.float64)) for w in (weights_a[live_a], weights_b[live_b], times))
+    per_hand = per_hand or min(n_a, int(live_b.sum())) <= PAIRWISE_SIDE or most >= 2.0**62
     if mirror:
         hands_b, weights_b, masks_b, live_b = hands_a[:0], weights_a[:0], masks_a[:0], live_a[:0]
     # Sorted rows: the subset keys read each hand's cards in increasing order.
