@@ -18,8 +18,9 @@ and half to the best low (likewise); when nobody has a low, the best high takes 
 whole pot. :func:`cell_share` is that rule, cell by cell.
 
 The figures. :func:`outcome_sum_array` adds up the cells of many histograms in one
-call; :func:`tally` turns those integer sums into every integer figure and
-:func:`pot_won` into the pot won, term by term in one order, so that one histogram
+call, every integer figure among those sums (each defined once, as the cells it adds
+up: ``_figure_cells``); :func:`tally` names them and :func:`pot_won` turns the sums by
+pot share into the pot won, term by term in one order, so that one histogram
 (``summarize_player``) and many (:func:`histogram_figures`) give the same floats bit
 for bit. :data:`SHARE_FIGURES` names the figures every result reports as shares.
 """
@@ -36,6 +37,7 @@ import numpy as np
 
 __all__ = [
     "SHARE_FIGURES",
+    "SUM_FIGURES",
     "cell_share",
     "cells_winning",
     "histogram_figures",
@@ -48,6 +50,7 @@ __all__ = [
     "share_units",
     "split_sum_columns",
     "split_sums",
+    "sum_parts",
     "tally",
 ]
 
@@ -103,17 +106,49 @@ def share_cells(n_players: int) -> tuple[tuple[Fraction, float, tuple[tuple[int,
 _INT64_MAX = 2**63 - 1
 
 
+#: The integer figures that end each histogram's :func:`outcome_sums`, after its pot
+#: shares and its high and low states: :data:`SHARE_FIGURES`, ``nobody_low`` (the fields
+#: of :class:`~omaha8eq.results.OutcomeCounts` that :func:`tally` names), then the deals.
+SUM_FIGURES = (*SHARE_FIGURES, "nobody_low", "deals")
+
+
+@functools.cache
+def _figure_cells(n_players: int) -> tuple[list[tuple[int, int]], ...]:
+    """The histogram cells that each of :data:`SUM_FIGURES` adds up, in that order: the
+    one definition of every integer figure (a new one is one more entry here)."""
+    n = n_players
+
+    def high(*states: int) -> list[tuple[int, int]]:
+        return [(h, lo) for h in states for lo in range(n + 3)]
+
+    def low(*states: int) -> list[tuple[int, int]]:
+        return [(h, lo) for h in range(n + 1) for lo in states]
+
+    return (
+        high(1),  # hi_win
+        high(*range(2, n + 1)),  # hi_tie
+        high(0),  # hi_lose
+        low(1),  # lo_win
+        low(*range(2, n + 1)),  # lo_tie
+        low(0),  # lo_lose
+        low(n + 1, n + 2),  # no_low: none of one's own (someone else's, or nobody's)
+        [(1, 1), (1, n + 2)],  # scoop: both halves alone, or the high alone and nobody's low
+        low(n + 2),  # nobody_low
+        high(*range(n + 1)),  # deals
+    )
+
+
 @functools.cache
 def _sum_rows(n_players: int) -> np.ndarray:
     """Which cells of a player's histogram, flattened (``(P + 1) * (P + 3)`` cells), each
     of :func:`outcome_sums` adds up (0/1 rows, int64): one row per pot share of
     :func:`share_cells`, then one per high state (a row of cells), one per low state (a
-    column), and the scoops (high alone, with the low alone or nobody's low)."""
+    column), and one per figure of :data:`SUM_FIGURES` (:func:`_figure_cells`)."""
     shape = (n_players + 1, n_players + 3)
     picks: list[list[tuple[int, int]]] = [list(where) for _, _, where in share_cells(n_players)]
     picks += [[(h, lo) for lo in range(shape[1])] for h in range(shape[0])]
     picks += [[(h, lo) for h in range(shape[0])] for lo in range(shape[1])]
-    picks.append([(1, 1), (1, n_players + 2)])
+    picks += _figure_cells(n_players)
     rows = np.zeros((len(picks), shape[0] * shape[1]), dtype=np.int64)
     for row, cells in zip(rows, picks, strict=True):
         row[[np.ravel_multi_index(cell, shape) for cell in cells]] = 1
@@ -149,55 +184,47 @@ def _sum_columns(n_players: int) -> np.ndarray:
 
 
 @functools.cache
-def _sum_parts(n_columns: int, n_players: int) -> tuple[slice, slice, slice, int]:
-    """Where the parts of a row of :func:`outcome_sums` (``n_columns`` sums) lie: the
-    deals of each pot share, by high state (``hi_split``), by low state, and the scoops."""
-    lows = n_columns - 1 - (n_players + 3)
-    return slice(0, lows - n_players - 1), slice(lows - n_players - 1, lows), slice(lows, n_columns - 1), -1
+def sum_parts(n_players: int) -> tuple[slice, slice, slice, slice]:
+    """Where the parts of a row of :func:`outcome_sums` lie: the deals of each pot share
+    (in the order of :func:`share_cells`), by high state (``hi_split``), by low state,
+    and the figures of :data:`SUM_FIGURES`."""
+    highs = len(share_cells(n_players))
+    lows = highs + n_players + 1
+    figures = lows + n_players + 3
+    return slice(0, highs), slice(highs, lows), slice(lows, figures), slice(figures, figures + len(SUM_FIGURES))
 
 
-def split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], int]:
-    """A row of :func:`outcome_sums` in its parts (see the parts of :func:`_sum_parts`)."""
-    shares, highs, lows, scoop = _sum_parts(len(sums), n_players)
-    return sums[shares], tuple(sums[highs]), sums[lows], sums[scoop]
+def split_sums(sums: list[int], n_players: int) -> tuple[list[int], tuple[int, ...], list[int], list[int]]:
+    """A row of :func:`outcome_sums` in its parts (see :func:`sum_parts`)."""
+    shares, highs, lows, figures = sum_parts(n_players)
+    return sums[shares], tuple(sums[highs]), sums[lows], sums[figures]
 
 
 def split_sum_columns(sums: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The rows of :func:`outcome_sum_array` in their parts, as columns (see
-    the parts of :func:`_sum_parts`): the deals of each pot share (in the order of
-    :func:`share_cells`), by high state, by low state, and the scoops."""
-    shares, highs, lows, scoop = _sum_parts(sums.shape[1], n_players)
-    return sums[:, shares], sums[:, highs], sums[:, lows], sums[:, scoop]
+    :func:`sum_parts`): the deals of each pot share, by high state, by low state, and
+    the figures of :data:`SUM_FIGURES` (one column each)."""
+    shares, highs, lows, figures = sum_parts(n_players)
+    return sums[:, shares], sums[:, highs], sums[:, lows], sums[:, figures]
 
 
 def nobody_low_share(sums: list[int], n_players: int) -> float:
     """The share of deals in which nobody has a low, from any player's :func:`outcome_sums`."""
-    _, highs, lows, _ = _sum_parts(len(sums), n_players)
-    nobody: int = sums[lows.start + n_players + 2]
-    return nobody / sum(sums[highs])
+    *_, nobody, deals = sums[sum_parts(n_players)[3]]
+    return nobody / deals
 
 
-def tally(hi_split: tuple[Any, ...], by_low: Sequence[Any], scoop: Any) -> dict[str, Any]:
+def tally(hi_split: tuple[Any, ...], by_low: Sequence[Any], figures: Sequence[Any]) -> dict[str, Any]:
     """Every integer figure of one or many histograms: the fields of
     :class:`~omaha8eq.results.OutcomeCounts` but ``deals`` and ``shares``, from their sums by
-    high state (``hi_split``), by low state (``by_low``) and their scoops: ints, or columns
-    (one value per histogram; then every figure is a column). A new figure that the
-    histogram determines is one more entry here (and one field where it is shown)."""
+    high state (``hi_split``), by low state (``by_low``) and of :data:`SUM_FIGURES` but
+    the deals (``figures``): ints, or columns (one value per histogram; then every
+    figure is a column)."""
     n_players = len(hi_split) - 1
-    lo_split = tuple(by_low[: n_players + 1])
-    nobody_low = by_low[n_players + 2]
     return {
-        "hi_win": hi_split[1],
-        "hi_tie": sum(hi_split[2:]),
-        "hi_lose": hi_split[0],
-        "lo_win": lo_split[1],
-        "lo_tie": sum(lo_split[2:]),
-        "lo_lose": lo_split[0],
-        "no_low": by_low[n_players + 1] + nobody_low,
-        "nobody_low": nobody_low,
-        "scoop": scoop,
+        **dict(zip(SUM_FIGURES[:-1], figures, strict=True)),
         "hi_split": hi_split,
-        "lo_split": lo_split,
+        "lo_split": tuple(by_low[: n_players + 1]),
     }
 
 
@@ -227,10 +254,10 @@ def histogram_figures(counts: np.ndarray) -> tuple[dict[str, np.ndarray], np.nda
     ``summarize_player``, bit for bit."""
     n_players = counts.shape[-2] - 1
     sums = outcome_sum_array(counts)
-    share_times, hi_split, by_low, scoop = split_sum_columns(sums, n_players)
-    dealt = hi_split.sum(axis=1)
+    share_times, hi_split, by_low, counted = split_sum_columns(sums, n_players)
+    dealt = counted[:, -1]
     total = np.where(dealt > 0, dealt, 1)  # a histogram of no deals: every figure 0
-    figures = tally(tuple(hi_split.T), tuple(by_low.T), scoop)
+    figures = tally(tuple(hi_split.T), tuple(by_low.T), tuple(counted[:, :-1].T))
     quarter = next((k for k, (share, _, _) in enumerate(share_cells(n_players)) if share == Fraction(1, 4)), None)
     columns = {
         "equity": pot_won(share_times, n_players) / total,

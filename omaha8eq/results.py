@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -31,6 +30,7 @@ from .outcomes import (
     share_cells,
     share_units,
     split_sums,
+    sum_parts,
     tally,
 )
 
@@ -507,23 +507,23 @@ def summarize_player(
     n_players = counts.shape[0] - 1
     if sums is None:
         sums = outcome_sums(counts)[0]
-    share_times, hi_split, by_low, scoop = split_sums(sums, n_players)
-    total = sum(hi_split)
+    shares, _, _, figures = sum_parts(n_players)
+    share_times = sums[shares]
+    *counted, _, total = sums[figures]  # SHARE_FIGURES, nobody_low, deals
     mean = pot_won(share_times, n_players) / total
     stderr = 0.0
     if not exhaustive and total > 1:
         second_moment = sum(value * value * times for _, value, times in _shares_won(share_times, n_players)) / total
         variance = max(second_moment - mean * mean, 0.0) * total / (total - 1)
         stderr = math.sqrt(variance / total)
-    figures = tally(hi_split, by_low, scoop)
     # The Fractions (slow to hash) are made when first read: most callers read floats.
     return _player_equity(
         hand,
         mean,
         stderr,
-        *[count / total for count in _share_figures(figures)],
+        *[count / total for count in counted],
         _later(_share_fractions, share_times, n_players, total),
-        _later(_tallied_counts, figures, total, share_times, n_players),
+        _later(_tallied_counts, sums, n_players),
         counts,
         by_hand,
         range_hands,
@@ -531,10 +531,6 @@ def summarize_player(
 
 
 _player_equity = quick_constructor(PlayerEquity)
-
-
-#: The :data:`~omaha8eq.outcomes.SHARE_FIGURES` of a :func:`~omaha8eq.outcomes.tally`, in order.
-_share_figures = operator.itemgetter(*SHARE_FIGURES)
 
 
 def _shares_won(share_times: list[int], n_players: int) -> list[tuple[Fraction, float, int]]:
@@ -551,8 +547,8 @@ def _share_fractions(share_times: list[int], n_players: int, total: int) -> dict
     return {share: times / total for share, _, times in _shares_won(share_times, n_players)}
 
 
-def _tallied_counts(tally: dict[str, Any], total: int, share_times: list[int], n_players: int) -> OutcomeCounts:
-    """``PlayerEquity.outcome_counts`` of a histogram's :func:`~omaha8eq.outcomes.tally`, its
-    deals and its deals by share (``share_times``)."""
+def _tallied_counts(sums: list[int], n_players: int) -> OutcomeCounts:
+    """``PlayerEquity.outcome_counts`` of a histogram's :func:`~omaha8eq.outcomes.outcome_sums`."""
+    share_times, hi_split, by_low, figures = split_sums(sums, n_players)
     shares = {share: times for share, _, times in _shares_won(share_times, n_players)}
-    return OutcomeCounts(deals=total, shares=shares, **tally)
+    return OutcomeCounts(deals=figures[-1], shares=shares, **tally(hi_split, by_low, figures[:-1]))

@@ -12,6 +12,8 @@ import pytest
 
 from omaha8eq import equity, equity_many, parse_range
 from omaha8eq.cards import parse_cards
+from omaha8eq.engine.deal import prepare_deal
+from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -209,10 +211,28 @@ def test_every_method_supplies_an_estimate_and_a_rate():
     assert all(rate > 0 for rate in RATES.values())
 
 
+def test_known_hands_are_counted_exactly_unless_sampling_is_asked():
+    # The planner decides known hands first: C(44, 5) deals at most, within the exact limit.
+    from math import comb
+
+    from omaha8eq.engine.method import EXHAUSTIVE_LIMIT, Method, choose_method
+    from omaha8eq.engine.options import RunOptions
+
+    assert comb(44, 5) <= EXHAUSTIVE_LIMIT
+    deal = prepare_deal(parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd"], "", ""))
+    for options, method in [
+        (RunOptions(), Method.AGGREGATE),
+        (RunOptions(exhaustive=True), Method.AGGREGATE),
+        (RunOptions(exhaustive=False), Method.SAMPLE),
+        (RunOptions(samples=1000), Method.SAMPLE),
+        (RunOptions(stderr_target=0.01), Method.SAMPLE),
+    ]:
+        assert choose_method(deal, options).method is method
+    assert choose_method(deal, RunOptions()).deals == comb(44, 5)
+
+
 def test_the_estimate_of_an_enumeration_counts_its_evaluations():
-    from omaha8eq.engine.deal import prepare_deal
     from omaha8eq.engine.method import Method, estimate_work
-    from omaha8eq.engine.spot import parse_spot
 
     deal = prepare_deal(parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd", "random"], "4c 5d 7s 9h", ""))
     result = equity(["As Ah 2c 3d", "Ks Kh Qd Jd", "random"], "4c 5d 7s 9h", exhaustive=True)

@@ -41,7 +41,7 @@ from numba import njit, prange
 from ..deck import BOARD_CARDS, DECK_SIZE
 from .high import best_flush, board_state, popcount, rank_high, unsigned
 from .kernel_args import RankMultisets
-from .showdown import count_outcome
+from .showdown import FIVE_CARD_STATES, count_outcome
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 
 
@@ -456,14 +456,16 @@ def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
 
 
 @njit(cache=True, parallel=True)
-def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
+def aggregate_showdowns(holes, n_hole, fixed_highs, board, n_known, deck, hilo, tables, multisets, split_ranks, counts):
     """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
-    ``deal`` is a ``kernel_args.DealArrays`` whose hands are all fixed: ``deal.fixed_tables``
-    holds their highs without flushes (the first columns of
-    ``showdown.fixed_hand_tables``, the only ones read); ``deal.board[:n_known]`` the
-    known board cards; ``deal.deck`` the cards left. ``tables`` is the
-    ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
+    The deal comes as the fields of a ``kernel_args.DealArrays`` whose hands are all
+    fixed, one argument each (typed in C: a NamedTuple is typed in Python, which costs
+    as much as a flop's count): ``holes`` (P, ``n_hole``) int8; ``fixed_highs``
+    (``DealArrays.fixed_tables``) their highs without flushes (the first columns of
+    ``showdown.fixed_hand_tables``, the only ones read); ``board[:n_known]`` the known
+    board cards; ``deck`` the cards left; ``hilo`` False for Omaha high. ``tables`` is
+    the ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
     ``multisets`` the ``kernel_args.RankMultisets`` of :func:`rank_multisets`.
 
     ``counts`` has shape ``(workers, parts, *histogram_shape(P))``: the visits are
@@ -474,20 +476,22 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
     those ranks go to part 1, the others to part 0; with 0 (and one part)
     everything goes to part 0.
     """
-    board = deal.board
-    n_known = deal.n_known
-    fixed_highs = deal.fixed_tables
     hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = _describe_spot(
-        deal.holes, deal.n_hole, board, n_known, deal.deck
+        holes, n_hole, board, n_known, deck
     )
+    # After a flop the hands' highs at the states visited, built as they are visited (each
+    # worker its own states): a whole table per new hand would cost ten times the count.
+    highs, new_hands = fixed_highs, holes[:0]
+    if n_known:
+        highs, new_hands = np.empty((holes.shape[0], FIVE_CARD_STATES), dtype=np.int16), holes
     n_workers = counts.shape[0]
-    summary, moved, flushed = _tally_arrays(fixed_highs.shape[0], n_known, multisets, n_workers, corrections.size)
+    summary, moved, flushed = _tally_arrays(holes.shape[0], n_known, multisets, n_workers, corrections.size)
     # Three passes, each shared among the workers: each reads what the one before wrote.
     # prange's index is unsigned: as int64 the serial twin's helpers serve it.
     for w in prange(n_workers):
         _summarise_boards(
-            np.int64(w), n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks, summary,
-            deal.holes[:0], deal.n_hole, tables.board_pair,
+            np.int64(w), n_workers, highs, board, n_known, known_low, multisets, available, split_ranks, summary,
+            new_hands, n_hole, tables.board_pair,
         )  # fmt: skip
     for w in prange(n_workers):
         _correct_flushes(
@@ -502,7 +506,7 @@ def aggregate_showdowns(deal, tables, multisets, split_ranks, counts):
                 flushed[0, p, cell] += flushed[w, p, cell]
     for w in prange(n_workers):
         _count_boards(
-            np.int64(w), n_workers, fixed_highs, deal.hilo, tables, hole_low, known_low, n_known, summary, moved[0],
+            np.int64(w), n_workers, highs, hilo, tables, hole_low, known_low, n_known, summary, moved[0],
             flushed[0], counts[w],
         )  # fmt: skip
 

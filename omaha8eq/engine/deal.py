@@ -25,11 +25,13 @@ __all__ = [
     "HIGHS_CACHED",
     "Deal",
     "board_row",
+    "card_arrays",
     "cards_left",
     "hand_highs",
     "hands_highs",
     "known_mask",
     "lookup_tables",
+    "no_highs",
     "prepare_deal",
 ]
 
@@ -80,9 +82,12 @@ class Deal:
         return [-1 if s.cards is None else hand_highs(s.cards) for s in self.seats]
 
     def arrays(self, hilo: bool, *, high_only: bool = False) -> DealArrays:
-        """The kernels' view of the deal, with the fixed hands' tables
-        (``high_only``: only their high columns, all the exact aggregation reads)."""
-        if high_only:
+        """The kernels' view of the deal, with the fixed hands' tables (``high_only``:
+        only their high columns, all the exact aggregation reads, and after a flop none:
+        the aggregation then builds the few it reads, ``exact_multisets.aggregate_showdowns``)."""
+        if high_only and self.spot.board:
+            tables = no_highs(self.n_players)
+        elif high_only:
             hands = tuple(s.cards for s in self.seats)
             if None in hands:  # a hand that is not fixed: its row is -1
                 tables = np.empty((self.n_players, FIVE_CARD_STATES), dtype=np.int16)
@@ -167,23 +172,49 @@ def prepare_deal(spot: Spot) -> Deal:
     if ranged:  # the ranges' widths before their hands reach a kernel (restrict_ranges)
         check_deal_limits(shape[0], (spot.hole_size, *ranged), *shape[1:])
         restrict_ranges(seats, cards_to_mask(_known_cards(spot)))
-    # Built from Python lists and bytes: a numpy call per row or card costs a microsecond.
     hole_rows = [s.cards if s.cards is not None else _NO_HOLE[: spot.hole_size] for s in seats]
-    try:
-        holes = np.array(hole_rows, dtype=np.int8)  # its width is every fixed hand's
-    except ValueError:  # hands of different widths: the check names the game's or theirs
-        check_deal_limits(shape[0], (spot.hole_size,), *shape[1:])
-        check_deal_limits(shape[0], {spot.hole_size, *(len(row) for row in hole_rows)}, *shape[1:])
-        raise
-    check_deal_limits(shape[0], (spot.hole_size, holes.shape[1]), *shape[1:])
+    holes, board, deck = card_arrays(spot, hole_rows)
+    random = [i for i, s in enumerate(seats) if s.is_random]
     return Deal(
         spot=spot,
-        deck=np.frombuffer(bytearray(cards_left(spot)), dtype=np.int8),
+        deck=deck,
         holes=holes,
-        random_players=np.array([i for i, s in enumerate(seats) if s.is_random], dtype=np.int64),
+        random_players=np.array(random, dtype=np.int64) if random else _NO_PLAYERS,
         ranged=[i for i, s in enumerate(seats) if s.is_range],
-        board_array=np.array(board_row(spot), dtype=np.int8),
+        board_array=board,
     )
+
+
+def card_arrays(spot: Spot, hole_rows: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(holes, board, deck)`` of ``spot`` as :class:`Deal` holds them, the holes' rows
+    ``hole_rows`` (one per seat), once the deal's shape has passed
+    :func:`~omaha8eq.deck.check_deal_limits` (raises OmahaInputError naming the hole size
+    or the deal that does not fit). The three are int8 views of one array made from
+    bytes: an array made per part, or from Python lists, costs a microsecond or more each."""
+    shape = len(hole_rows), len(spot.board), len(spot.dead)
+    widths = {len(row) for row in hole_rows}
+    if len(widths) > 1:  # hands of different widths: the check names the game's or theirs
+        check_deal_limits(shape[0], (spot.hole_size,), *shape[1:])
+        check_deal_limits(shape[0], {spot.hole_size, *widths}, *shape[1:])
+    (width,) = widths
+    check_deal_limits(shape[0], (spot.hole_size, width), *shape[1:])
+    n_holes = shape[0] * width
+    cards = np.frombuffer(
+        bytearray(b"".join(map(bytes, hole_rows)) + bytes(board_row(spot)) + cards_left(spot)), dtype=np.int8
+    )
+    holes, board, deck = cards[:n_holes], cards[n_holes : n_holes + BOARD_CARDS], cards[n_holes + BOARD_CARDS :]
+    return holes.reshape(shape[0], width), board, deck
+
+
+@functools.cache
+def no_highs(n_players: int) -> np.ndarray:
+    """:attr:`DealArrays.fixed_tables` of ``n_players`` hands after a flop, where the
+    aggregation reads none: no columns (so never written), the type of a whole table."""
+    return np.empty((n_players, 0), dtype=np.int16)
+
+
+#: :attr:`Deal.random_players` of a deal with no random hand (empty: nothing to write).
+_NO_PLAYERS = np.zeros(0, dtype=np.int64)
 
 
 @functools.cache

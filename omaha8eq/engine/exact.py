@@ -24,7 +24,15 @@ from .deal import board_row, hand_highs, known_mask
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import Spot
 
-__all__ = ["CHUNK_BOARDS", "DEALS_PER_CALL", "SMALL_WORK", "aggregate_counts", "aggregate_many", "enumerate_counts"]
+__all__ = [
+    "CHUNK_BOARDS",
+    "DEALS_PER_CALL",
+    "SMALL_WORK",
+    "aggregate_cards",
+    "aggregate_counts",
+    "aggregate_many",
+    "enumerate_counts",
+]
 
 #: Most board combinations per enumeration chunk (the unit of parallel work).
 CHUNK_BOARDS = 1 << 12
@@ -38,10 +46,32 @@ SMALL_WORK = 50_000
 def aggregate_counts(
     arrays: DealArrays, tables: LookupTables, split_ranks: int = 0, *, share_threads: bool = False
 ) -> np.ndarray:
+    """:func:`aggregate_cards` of the deal's :class:`DealArrays` (``fixed_tables`` may
+    hold the high columns only)."""
+    return aggregate_cards(
+        arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo,
+        tables, split_ranks, share_threads=share_threads,
+    )  # fmt: skip
+
+
+def aggregate_cards(
+    holes: np.ndarray,
+    n_hole: int,
+    highs: np.ndarray,
+    board: np.ndarray,
+    n_known: int,
+    deck: np.ndarray,
+    hilo: bool,
+    tables: LookupTables,
+    split_ranks: int = 0,
+    *,
+    share_threads: bool = False,
+) -> np.ndarray:
     """Exact counts of fixed hands, one histogram per part of ``split_ranks``: shape
     ``(parts, *histogram_shape(P))``, one part when it is 0, else two (see
-    ``core.exact_multisets.aggregate_showdowns``). ``arrays.fixed_tables`` may hold
-    the high columns only.
+    ``core.exact_multisets.aggregate_showdowns``), of the fields of a :class:`DealArrays`
+    that the kernel reads: ``highs`` is its ``fixed_tables`` (high columns, read preflop
+    only: after a flop ``deal.no_highs(P)`` will do).
 
     With ``share_threads`` a preflop spot's work is shared among numba's threads (a
     run of one spot; the range combinations, a call per combination, do not: on a busy
@@ -51,16 +81,17 @@ def aggregate_counts(
     (``core.parallel.run_soon``: the serial build compiles faster, same counts); after
     a flop (a few thousand boards at most) the serial build, which starts faster."""
     parts = 2 if split_ranks else 1
-    shape = histogram_shape(arrays.holes.shape[0])
-    if arrays.n_known:  # after a flop: serial code, safe after a fork and from several threads
+    shape = histogram_shape(holes.shape[0])
+    deal = holes, n_hole, highs, board, n_known, deck, hilo
+    if n_known:  # after a flop: serial code, safe after a fork and from several threads
         counts = np.zeros((1, parts, *shape), dtype=np.int64)
-        parallel.serial_twin(aggregate_showdowns)(arrays, tables, rank_multisets(), split_ranks, counts)
+        parallel.serial_twin(aggregate_showdowns)(*deal, tables, rank_multisets(), split_ranks, counts)
         alone: np.ndarray = counts[0]
         return alone
     threads = numba.get_num_threads()
     workers = threads if share_threads else 1
     counts = np.zeros((workers, parts, *shape), dtype=np.int64)
-    args = (arrays, tables, rank_multisets(), split_ranks, counts)
+    args = (*deal, tables, rank_multisets(), split_ranks, counts)
     if workers > 1 or threads == 1:
         parallel.run_soon(aggregate_showdowns, *args)
     else:

@@ -102,6 +102,9 @@ def choose_method(deal: Deal, options: RunOptions) -> Plan:
     exhaustive, samples, stderr_target = options.exhaustive, options.samples, options.stderr_target
     n_random = len(deal.random_players)
     deals = plan_deals(deal)
+    if not deal.ranged and not n_random and not options.by_next_card:  # known hands: C(44, 5) deals at most
+        exact = exhaustive or (exhaustive is None and samples is None and stderr_target is None)
+        return Plan(Method.AGGREGATE if exact else Method.SAMPLE, deals)
     if deal.ranged:
         combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
         work = combinations * min(_boards(deal), AGGREGATE_POINTS)

@@ -60,7 +60,7 @@ class _Ranges:
     hands: list[np.ndarray]
     weights: list[np.ndarray]
     masks: list[np.ndarray]
-    highs: list[np.ndarray]  # each hand's highs without flushes (``fixed_hand_tables``)
+    highs: list[np.ndarray]  # preflop, each hand's highs without flushes (``fixed_hand_tables``); else none
 
     @classmethod
     def of(cls, deal: Deal) -> _Ranges:
@@ -72,7 +72,10 @@ class _Ranges:
             hands=hands,
             weights=[deal.seats[i].range_weights() for i in seats],
             masks=[card_masks(h) for h in hands],
-            highs=[fixed_hand_tables(h, np.ones(len(h), dtype=bool), tables, flushes_and_lows=False) for h in hands],
+            # After a flop the aggregation builds the highs it reads (``aggregate_showdowns``).
+            highs=[]
+            if deal.spot.board
+            else [fixed_hand_tables(h, np.ones(len(h), dtype=bool), tables, flushes_and_lows=False) for h in hands],
         )
 
     def combinations(self) -> int:
@@ -137,7 +140,8 @@ def exact_range_counts(
             weight = 1
             for r, (i, k) in enumerate(zip(ranges.seats, choice, strict=True)):
                 combination.holes[i] = ranges.hands[r][k]
-                combination.fixed_tables[i] = ranges.highs[r][k]
+                if ranges.highs:
+                    combination.fixed_tables[i] = ranges.highs[r][k]
                 weight *= int(ranges.weights[r][k])
             np.compress((deck_bits & used) == 0, arrays.deck, out=combination.deck)
             counts = aggregate_counts(combination, tables, split_ranks)

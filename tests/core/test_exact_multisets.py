@@ -71,7 +71,7 @@ def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, bo
     totals = []
     for workers in (1, 2, 3, 5):
         counts = np.zeros((workers, 1, *histogram_shape(len(hands))), dtype=np.int64)
-        aggregate_showdowns(arrays, lookup_tables(), rank_multisets(), 0, counts)
+        aggregate_showdowns(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), 0, counts)
         totals.append(counts.sum(axis=0))
     for total in totals[1:]:
         assert np.array_equal(total, totals[0])
@@ -104,7 +104,8 @@ def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
         builds = []
         for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
             counts = np.zeros((workers, 2, *histogram_shape(len(hands))), dtype=np.int64)
-            kernel(arrays, lookup_tables(), rank_multisets(), 0b1000000000011, counts)  # split by A, 2, 3
+            split = 0b1000000000011  # by A, 2, 3
+            kernel(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), split, counts)
             builds.append(counts)
         assert (
             builds[0].sum()
@@ -132,7 +133,8 @@ def test_the_helpers_compile_one_signature_for_every_caller():
 
     arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(True, high_only=True)
     for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
-        kernel(arrays, lookup_tables(), rank_multisets(), 0, np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64))
+        counts = np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64)
+        kernel(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), 0, counts)
     spots = [parse_spot(*SPOTS[0]), parse_spot(*SPOTS[5])]
     for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
         kernel(*_batch_arguments(spots), np.zeros((2, *histogram_shape(2)), dtype=np.int64))
@@ -157,3 +159,8 @@ def _batch_arguments(spots):
     finally:
         parallel.run_soon = original
     return captured[0]
+
+
+def _deal_arguments(arrays):
+    """The fields of a DealArrays that aggregate_showdowns takes, in its order."""
+    return arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo

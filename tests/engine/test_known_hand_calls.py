@@ -111,7 +111,7 @@ def test_results_are_their_counts_summarized_cell_by_cell():
 def test_counts_too_large_for_int64_sums_are_summed_exactly():
     counts = np.full((3, 5), 2**61, dtype=np.int64)  # 15 cells: their sum is past 2**63
     counts[0, 0] = 7
-    assert sum(outcome_sums(counts)[0][-9:-6]) == sum(counts.tolist()[h][lo] for h in range(3) for lo in range(5))
+    assert outcome_sums(counts)[0][-1] == sum(counts.tolist()[h][lo] for h in range(3) for lo in range(5))
     player = summarize_player("As Ah 2c 3d", counts, exhaustive=True)
     floats, tally, shares = _reference_player(counts, True)
     assert {name: getattr(player, name) for name in floats} == floats
@@ -141,10 +141,13 @@ def test_the_cached_high_columns_are_the_hand_tables_high_columns():
     highs = hand_highs((0, 5, 10, 51))
     assert not highs.flags.writeable and highs is hand_highs((0, 5, 10, 51))
     # Known hands only: the hands' rows stacked, kept for the next call with the same hands.
-    deal = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", ""))
+    deal = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "", ""))
     stacked = deal.arrays(True, high_only=True).fixed_tables
     assert np.array_equal(stacked, fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False))
     assert stacked is hands_highs(((0, 21, 30, 35), (51, 50, 1, 5))) and stacked.flags.writeable
+    # After a flop none: the aggregation builds the few states it reads.
+    flop = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", "")).arrays(True, high_only=True)
+    assert flop.fixed_tables.shape == (2, 0)
 
 
 def test_the_deal_arrays_hold_the_cards_left():
@@ -235,3 +238,26 @@ def test_a_flop_call_leaves_numbas_thread_count_alone_and_a_preflop_one_sets_it(
     assert flop.players[0].counts.tolist() == equity(hands, "Ac8c5h").players[0].counts.tolist()
     run_method(parse_spot(hands, "", ""), Method.AGGREGATE, RunOptions(threads=1))
     assert calls[0] == 1 and calls[-1] == 2
+
+
+def test_the_usual_call_runs_the_planned_aggregation_without_a_plan(monkeypatch):
+    # Known hands after a flop, nothing asked but the exact equity: the short path, whose
+    # results are the planned aggregation's (the path it shortcuts), field for field.
+    from omaha8eq.engine import run
+
+    spots = random_known_spots(29, 24, players=(2, 4), boards=(3, 4, 5))
+    for hands, board, dead in spots:
+        spot = parse_spot(hands, board, dead)
+        assert run._known_after_flop(spot, RunOptions()) and run._known_after_flop(spot, RunOptions(exhaustive=True))
+        for hilo in (True, False):
+            planned = run_method(spot, Method.AGGREGATE, RunOptions(exhaustive=True), hilo=hilo)
+            assert without_elapsed(run.run_equity(spot, hilo=hilo)) == without_elapsed(planned)
+    spot = parse_spot(*spots[0])
+    for other in (RunOptions(exhaustive=False), RunOptions(samples=100), RunOptions(max_work=10**9)):
+        assert not run._known_after_flop(spot, other)
+    assert not run._known_after_flop(parse_spot(spots[0][0], "", ""), RunOptions())
+    assert not run._known_after_flop(parse_spot([spots[0][0][0], "random"], spots[0][1], ""), RunOptions())
+    # And the usual call does take it.
+    taken = []
+    monkeypatch.setattr(run, "_run_known", lambda *args: taken.append(args) or "short")
+    assert equity(*spots[0]) == "short" and len(taken) == 1
