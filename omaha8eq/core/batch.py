@@ -17,7 +17,8 @@ masks. The flush is evaluated on every row without a branch: with no flush suit 
 suited masks are empty and the tables answer -1, which costs less than a branch the
 predictor cannot learn. ``evaluate_batch`` passes int8 arrays only (wider input is
 range-checked before it is narrowed), both C-contiguous or both strided views such as
-column slices (read in place: two builds of :func:`evaluate_rows`); the error path hands
+column slices (read in place, as fast: two builds of :func:`evaluate_rows`; the card loops
+of ``high`` run to a fixed bound, so both builds unroll them); the error path hands
 :func:`first_bad_row` C-contiguous int8 copies (one build).
 """
 

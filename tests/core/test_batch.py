@@ -3,10 +3,14 @@ the high/low switches, memory layouts, the row checks (``first_bad_row`` and the
 inside ``evaluate_rows``), and value for value the per-row path evaluate_rows replaced.
 """
 
+from itertools import product
+
+import naive
 import numpy as np
 import pytest
 from deals import (
     FULL_DECK,
+    LOW_VALUE,
     LOW_WEIGHTS,
     TWO_SUITS,
     TWO_SUITS_LOW_WEIGHTS,
@@ -219,3 +223,66 @@ def test_bad_int8_row_is_named_after_the_fused_check():
     holes[41_234, 2] = holes[41_234, 1]
     with pytest.raises(DuplicateCardError, match="row 41234"):
         evaluate_batch(holes, boards, high=False)
+
+
+def _deals_with_bad_rows(rng, n, h, b):
+    """``n`` int8 rows of ``h`` hole + ``b`` board cards, half uniform and half flush- and
+    low-heavy, with bad rows planted: values outside 0..51 in the hand or on the board, and
+    a card twice in the hand, on the board, or in both. Returns the rows, the bad rows in
+    order and which of them hold a value outside 0..51."""
+    half = n // 2
+    deals = np.concatenate(
+        [deal_from(rng, half, h + b, FULL_DECK), deal_from(rng, n - half, h + b, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)]
+    ).astype(np.int8)
+    bad_rows = rng.choice(n, size=20, replace=False)
+    for k, row in enumerate(bad_rows):
+        column = [0, h - 1, h, h + b - 1][k % 4]  # the first and the last card of each part
+        if k < 8:
+            deals[row, column] = (-1, 52, 127, -128)[k % 4]
+        elif k < 12:
+            deals[row, k % 2] = deals[row, h - 1]  # twice in the hand
+        elif k < 16:
+            deals[row, h + k % 2] = deals[row, h + b - 1]  # twice on the board
+        else:
+            deals[row, column] = deals[row, h + b - 1 if column < h else 0]  # in the hand and on the board
+    return deals, np.sort(bad_rows), set(bad_rows[:8].tolist())
+
+
+@pytest.mark.parametrize("b", [3, 4, 5])
+@pytest.mark.parametrize("h", [4, 5, 6])
+def test_both_layouts_against_the_naive_evaluator(h, b):
+    """The kernel's two builds row for row: column slices of one (n, h + b) int8 array (the
+    strided build) and C-contiguous copies of them give, for every high and low switch, the
+    plain-Python evaluator's values on every good row, -1 on the bad rows, and the same count
+    of bad rows; evaluate_batch names the first bad row of the slices, as of the copies."""
+    rng = np.random.default_rng(8000 + 10 * h + b)
+    n = 1_200
+    deals, bad_rows, value_rows = _deals_with_bad_rows(rng, n, h, b)
+    good = np.setdiff1d(np.arange(n), bad_rows)
+    want_high = np.full(n, -1, np.int16)
+    want_low = np.full(n, -1, np.int16)
+    for i in good:
+        hole, board = deals[i, :h].tolist(), deals[i, h:].tolist()
+        want_high[i] = naive.best_high(hole, board)[0]
+        ranks = naive.best_low(hole, board)
+        want_low[i] = -1 if ranks is None else LOW_VALUE[ranks]
+    assert (want_low[good] >= 0).sum() > 50 and (want_high[good] >= 5863).sum() > 50  # lows; flushes and up
+
+    tables = get_tables()
+    slices = deals[:, :h], deals[:, h:]
+    assert not slices[0].flags.c_contiguous and not slices[1].flags.c_contiguous
+    for holes, boards in (slices, tuple(np.ascontiguousarray(part) for part in slices)):
+        for high, low in product([True, False], repeat=2):
+            out_high, out_low = np.empty(n, np.int16), np.empty(n, np.int16)
+            bad = evaluate_rows(holes, boards, high, low, tables.board_pair, tables.flush5, tables.suited,
+                                tables.low, out_high, out_low)  # fmt: skip
+            assert bad == len(bad_rows)
+            assert (out_high[bad_rows] == -1).all() and (out_low[bad_rows] == -1).all()
+            assert np.array_equal(out_high[good], want_high[good] if high else np.full(len(good), -1))
+            assert np.array_equal(out_low[good], want_low[good] if low else np.full(len(good), -1))
+        assert first_bad_row(np.ascontiguousarray(holes), np.ascontiguousarray(boards)) == bad_rows[0]
+        error = InvalidCardError if bad_rows[0] in value_rows else DuplicateCardError
+        with pytest.raises(error, match=rf"\brow {bad_rows[0]}\b"):
+            evaluate_batch(holes, boards)
+        high, low = evaluate_batch(holes[good], boards[good])
+        assert np.array_equal(high, want_high[good]) and np.array_equal(low, want_low[good])
