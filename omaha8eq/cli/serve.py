@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import socket
+import sys
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_command
+from .common import EXIT_INTERRUPTED, EXIT_OK, PROG, Subparsers, add_command
 
 __all__ = ["register", "run_serve"]
 
@@ -120,9 +122,27 @@ def run_serve(args: argparse.Namespace) -> int:
     server = uvicorn.Server(
         uvicorn.Config(app, host=args.host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     )
+    status = EXIT_OK
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        status = EXIT_INTERRUPTED
+        raise
     finally:
         sock.close()
-        app.state.runner.shutdown()  # after a second Ctrl-C, which skips the app's own shutdown
+        runner = app.state.runner
+        runner.shutdown()  # after a second Ctrl-C, which skips the app's own shutdown
+        if runner.running():
+            _leave_now(status)
     return EXIT_OK
+
+
+def _leave_now(status: int) -> None:
+    """End the process with ``status`` without the interpreter's finalization: a job's
+    thread is still inside numba's compiler or a kernel (neither sees a cancellation), and
+    finalizing under it frees what it is using (the process then dies of SIGSEGV)."""
+    if status == EXIT_INTERRUPTED:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

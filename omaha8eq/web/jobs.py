@@ -244,6 +244,12 @@ class JobRunner:
                     elif now - job.seen > self.limits.abandon_after:
                         job.cancel()
 
+    def running(self) -> bool:
+        """Whether a job's thread is still alive (after :meth:`shutdown`: one deaf to its
+        cancellation, such as numba compiling a kernel)."""
+        with self._lock:
+            return any(thread.is_alive() for thread in self._threads.values())
+
     def shutdown(self, wait: float = SHUTDOWN_WAIT) -> None:
         """Cancel every job and give their threads up to ``wait`` seconds to stop (once:
         later calls return at once)."""

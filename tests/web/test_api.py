@@ -386,8 +386,14 @@ def test_shutdown_does_not_wait_for_a_job_deaf_to_its_cancellation(monkeypatch):
     assert time.monotonic() - started < 5 and job.cancelled and not job.finished.is_set()
     runner.shutdown(wait=30)  # once only
     assert time.monotonic() - started < 5
+    assert runner.running()  # serve then leaves without finalizing under the thread
     release.set()  # the thread (a daemon: it would not hold the process up) ends in its own time
     assert job.finished.wait(10)
+    for _ in range(100):  # the thread ends just after the job is marked finished
+        if not runner.running():
+            break
+        time.sleep(0.05)
+    assert not runner.running()
 
 
 def test_the_game_field_names_the_game_played(client):
