@@ -123,8 +123,9 @@ def hand_highs(cards: tuple[int, ...]) -> np.ndarray:
 @functools.lru_cache(maxsize=HIGHS_CACHED)
 def hands_highs(hands: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """:func:`hand_highs` of each of ``hands`` (card ints), one row each: int16, ``(len(hands),
-    FIVE_CARD_STATES)``. Cached: the same hands come back call after call (a hand against
-    another on many boards). Writeable, so that the kernels compile one signature, but
+    FIVE_CARD_STATES)``, the preflop aggregation's (after a flop it builds the few it reads).
+    Cached: the same hands come back call after call (a hand against another with
+    different dead cards, or in a table of preflop spots). Writeable, so that the kernels compile one signature, but
     never written: the kernels only read it (``range_combinations`` writes a copy)."""
     return np.array([hand_highs(cards) for cards in hands])
 
