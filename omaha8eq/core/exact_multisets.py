@@ -40,7 +40,7 @@ from numba import njit, prange
 
 from ..deck import BOARD_CARDS, DECK_SIZE
 from .high import best_flush, board_state, popcount, rank_high, unsigned
-from .kernel_args import RankMultisets
+from .kernel_args import LookupTables, RankMultisets
 from .showdown import FIVE_CARD_STATES, count_outcome
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 
@@ -57,9 +57,11 @@ def rank_multisets() -> RankMultisets:
     ``prod(C(a[ranks[m, i]], multiplicities[m, i]))`` ways. ``low_masks[m]`` and
     ``rank_masks[m]`` are its 8-bit low-rank mask and its 13-bit rank mask.
 
-    ``with_suited`` gives the five-card board state (less ``BOARD_OFFSET[5]``) of ``k``
-    distinct suited ranks (k = 3..5) plus a multiset of ``5 - k`` other ranks, so that a
-    preflop flush correction reads its boards' states instead of sorting five ranks:
+    ``low_masks``, ``rank_masks`` and ``with_suited`` are int16, ``offsets`` and
+    ``with_suited_offsets`` int64. ``with_suited`` gives the five-card board state (less
+    ``BOARD_OFFSET[5]``) of ``k`` distinct suited ranks (k = 3..5) plus a multiset of
+    ``5 - k`` other ranks, so that a preflop flush correction reads its boards' states
+    instead of sorting five ranks:
     ``with_suited[with_suited_offsets[k] + c * n + j]`` for the subset of colex index
     ``c`` (``sum(C(r_i, i + 1))`` over its ranks ``r_0 < r_1 < ...``) and the ``j``-th of
     the ``n`` multisets of ``5 - k`` ranks.
@@ -88,14 +90,16 @@ def rank_multisets() -> RankMultisets:
     low_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], LOW_BIT[ranks], 0), axis=1)
     rank_masks = np.bitwise_or.reduce(np.where(np.arange(BOARD_CARDS) < sizes[:, None], 1 << ranks, 0), axis=1)
     with_suited, with_suited_offsets = _states_with_suited(blocks)
-    # int8: a preflop pass reads 6,188 rows of both, and as int64 they would not fit in the caches.
+    # The narrowest types that hold them: a preflop count reads every row of most of these
+    # (and the flush corrections read with_suited at random); as int64 they would not fit
+    # in the caches (about 600 KB more), which another program's work has often emptied.
     return RankMultisets(
         ranks.astype(np.int8),
         multiplicities.astype(np.int8),
         offsets.astype(np.int64),
-        low_masks,
-        rank_masks,
-        with_suited,
+        low_masks.astype(np.int16),
+        rank_masks.astype(np.int16),
+        with_suited.astype(np.int16),
         with_suited_offsets,
     )
 
@@ -212,7 +216,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
 
 
 #: Rows of the board summary (:func:`_summarise_boards`), one column per multiset of the missing cards.
-WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK = range(4)
+WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK, WINNER = range(5)
 
 
 @njit(cache=True)
@@ -224,9 +228,10 @@ def _summarise_boards(
     columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
     onwards): the boards dealing it (``summary[WEIGHT]``, the product over its ranks of
     C(cards left, times it appears)); their five-card state less ``BOARD_OFFSET[5]``
-    (``STATE``); the best high without flushes among the players (``BEST_PLAIN``); and
-    its board's low mask with ``1 << 8`` when a missing card has a rank of
-    ``split_ranks`` (``LOW_CHUNK``). The columns of weight 0 are left unwritten.
+    (``STATE``); the best high without flushes among the players (``BEST_PLAIN``), and the
+    one player who holds it (``WINNER``; -1 when several tie); and its board's low mask
+    with ``1 << 8`` when a missing card has a rank of ``split_ranks`` (``LOW_CHUNK``). The
+    columns of weight 0 are left unwritten.
 
     ``holes`` (``n_hole`` cards each; no rows: none) are hands whose high columns
     ``fixed_highs[p, state]`` this fills, at the states of the multisets visited,
@@ -263,11 +268,15 @@ def _summarise_boards(
             state = _five_card_state(work_board) - BOARD_OFFSET[5]
         for p in range(holes.shape[0]):
             fixed_highs[p, state] = rank_high(holes, p, n_hole, state + BOARD_OFFSET[5], board_pair)
-        best = fixed_highs[0, state]
-        for p in range(1, fixed_highs.shape[0]):
-            best = max(best, fixed_highs[p, state])
+        best = -1
+        winner = -1
+        for p in range(fixed_highs.shape[0]):  # selects, not branches: who wins is a coin flip
+            high = fixed_highs[p, state]
+            winner = p if high > best else (-1 if high == best else winner)
+            best = max(best, high)
         summary[STATE, j] = state
         summary[BEST_PLAIN, j] = best
+        summary[WINNER, j] = winner
         split = 256 if multisets.rank_masks[m] & split_ranks else 0
         summary[LOW_CHUNK, j] = known_low | multisets.low_masks[m] | split
 
@@ -304,9 +313,14 @@ def _correct_flushes(
     # so they are computed once for a run of tasks of the same suit and size.
     off_weights = np.empty(BINOM[14, 2], dtype=np.int64)
     weights_for = -1  # the (suit, size) they were computed for
+    cards_left_for = -1  # the suit of cards_left: the tasks come suit by suit
     for t in range(w, corrections.shape[0], n_workers):
         s = corrections[t] >> 13
         subset = corrections[t] & 0x1FFF
+        if s != cards_left_for:
+            cards_left_for = s
+            for r in range(13):
+                cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
         best_flush_value = -1
         winner = 0
         for p in range(n_players):
@@ -317,12 +331,13 @@ def _correct_flushes(
                     winner = p
         n_suited = 0
         colex = 0  # preflop: where this subset's boards start in with_suited
-        for r in range(13):
-            cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
-            if (subset >> r) & 1:
-                suited_ranks[n_suited] = r
-                n_suited += 1
-                colex += BINOM[r, n_suited]
+        rest = subset
+        while rest:  # its ranks, lowest first: the bits below the lowest set one, counted
+            r = popcount((rest & -rest) - 1)
+            suited_ranks[n_suited] = r
+            n_suited += 1
+            colex += BINOM[r, n_suited]
+            rest &= rest - 1
         n_off = n_missing - n_suited
         first = multisets.offsets[n_off]
         last = multisets.offsets[n_off + 1]
@@ -368,6 +383,13 @@ def _count_boards(
     player ``p`` alone holds the best high, on a board of that low mask, weighted by its
     boards.
 
+    A multiset whose best rank-only high one player holds alone (``summary[WINNER]``,
+    most of them) has that same outcome: its weight joins the cell of ``flushed``'s kind
+    (in a table of the worker's own, with the worker's share of ``flushed``), so its
+    outcome is counted once per cell, not once per multiset, and costs no player's
+    reads: a multiset then costs the same for five players as for two. The others (a
+    tie for the high) are counted one by one.
+
     Counts into an array of its own, added to ``counts`` at the end: the workers'
     ``counts`` are neighbours in memory, and a cache line written by two cores at once
     would move between them at every count.
@@ -379,6 +401,7 @@ def _count_boards(
     low_values = np.empty(n_players, dtype=np.int64)
     cells = np.empty((n_players, 2), dtype=np.int64)
     for p in range(n_players):
+        high_values[p] = 0
         low_values[p] = -1
     # The low masks a board can have: the known board's plus at most one more low rank per
     # missing card (its supersets, in turn). Only they are read below: after a flop, 29 of
@@ -400,37 +423,53 @@ def _count_boards(
     flat = np.empty(counts.size, dtype=np.int64)
     flat[:] = 0
     own = flat.reshape(counts.shape)
+    # Per player and LOW_CHUNK, the boards where that player alone has the best high: the
+    # worker's share of the flushed cells (per player each low mask a board can have,
+    # without and with the split bit (1 << 8): every n_workers-th from w), then its multisets.
+    player_cells = 2 * n_lows
+    alone = np.empty((n_players, 512), dtype=np.int64)
+    alone[:] = 0
+    for cell in range(w, n_players * player_cells if flushed.shape[1] else 0, n_workers):
+        winner = cell // player_cells
+        rest = cell - winner * player_cells
+        low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
+        alone[winner, low_chunk] += flushed[winner, low_chunk]
     first = size * w // n_workers
     n_multisets = size * (w + 1) // n_workers - first
-    # The cells of flushed a board can reach: per player each such low mask, without and
-    # with the split bit (1 << 8).
-    player_cells = 2 * n_lows if flushed.shape[1] else 0
-    n_cells = (n_players * player_cells - w + n_workers - 1) // n_workers
-    # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled again).
-    for item in range(n_multisets + n_cells):
+    # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled
+    # again): the multisets first (the tied ones counted, the others into alone), then
+    # alone's cells, a low chunk at a time: the players' low states on those boards, then
+    # each player's boards, won alone or not.
+    for item in range(n_multisets + player_cells):
         if item < n_multisets:
             j = first + item
             weight = summary[WEIGHT, j] - moved[j]
             if weight == 0:
                 continue
+            low_chunk = summary[LOW_CHUNK, j]
+            if summary[WINNER, j] >= 0:
+                alone[summary[WINNER, j], low_chunk] += weight
+                continue
             state = summary[STATE, j]
             for p in range(n_players):
                 high_values[p] = fixed_highs[unsigned(p), unsigned(state)]
-            low_chunk = summary[LOW_CHUNK, j]
         else:
-            cell = w + (item - n_multisets) * n_workers
-            winner = cell // player_cells
-            rest = cell - winner * player_cells
+            rest = item - n_multisets
             low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
-            weight = flushed[winner, low_chunk]
-            if weight == 0:
-                continue
+            boards = 0
             for p in range(n_players):
-                high_values[p] = 1 if p == winner else 0
+                boards += alone[p, low_chunk]
+            if boards == 0:
+                continue
+            weight = 0  # below: only the players' low states (cells[:, 1]) are wanted
         if hilo:
             for p in range(n_players):
                 low_values[p] = player_lows[unsigned(p), unsigned(low_chunk & 255)]
         count_outcome(high_values, low_values, n_players, own, low_chunk >> 8, weight, cells)
+        if item >= n_multisets:  # player p alone has the best high on alone[p] of these boards
+            for p in range(n_players):
+                own[low_chunk >> 8, p, 1, cells[p, 1]] += alone[p, low_chunk]
+                own[low_chunk >> 8, p, 0, cells[p, 1]] += boards - alone[p, low_chunk]
     # Loops, not array expressions: numba compiles each of those as a kernel of its own.
     for a in range(counts.shape[0]):
         for b in range(counts.shape[1]):
@@ -447,8 +486,11 @@ def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
     corrections (say a flop where no player holds 2+ of a suit it shows) ``flushed`` has
     no cells: nothing to zero, nor for :func:`_count_boards` to visit."""
     size = multisets.offsets[6 - n_known] - multisets.offsets[5 - n_known]
-    summary = np.empty((4, size), dtype=np.int64)
-    moved = np.empty((n_workers, size), dtype=np.int64)
+    # Every value of the summary fits in int16 (a multiset's boards are at most 4**5), and
+    # so do the boards moved from it: a preflop count reads them at random, and as int64
+    # they would not fit in the caches.
+    summary = np.empty((5, size), dtype=np.int16)
+    moved = np.empty((n_workers, size), dtype=np.int16)
     flushed = np.empty((n_workers, n_players, 512 if n_corrections else 0), dtype=np.int64)
     moved[:] = 0
     flushed[:] = 0
@@ -456,17 +498,21 @@ def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
 
 
 @njit(cache=True, parallel=True)
-def aggregate_showdowns(holes, n_hole, fixed_highs, board, n_known, deck, hilo, tables, multisets, split_ranks, counts):
+def aggregate_showdowns(
+    holes, n_hole, fixed_highs, board, n_known, deck, hilo, table_fields, multiset_fields, split_ranks, counts
+):  # fmt: skip
     """Add every deal's outcome to ``counts``, one visit per rank multiset.
 
     The deal comes as the fields of a ``kernel_args.DealArrays`` whose hands are all
-    fixed, one argument each (typed in C: a NamedTuple is typed in Python, which costs
-    as much as a flop's count): ``holes`` (P, ``n_hole``) int8; ``fixed_highs``
+    fixed, one argument each: ``holes`` (P, ``n_hole``) int8; ``fixed_highs``
     (``DealArrays.fixed_tables``) their highs without flushes (the first columns of
     ``showdown.fixed_hand_tables``, the only ones read); ``board[:n_known]`` the known
-    board cards; ``deck`` the cards left; ``hilo`` False for Omaha high. ``tables`` is
-    the ``kernel_args.LookupTables`` (``flush5``, ``suited`` and ``low`` are read),
-    ``multisets`` the ``kernel_args.RankMultisets`` of :func:`rank_multisets`.
+    board cards; ``deck`` the cards left; ``hilo`` False for Omaha high.
+    ``table_fields`` is ``tuple(tables)`` of the ``kernel_args.LookupTables``
+    (``board_pair``, ``flush5``, ``suited`` and ``low`` are read), ``multiset_fields``
+    ``tuple(rank_multisets())`` (:func:`rank_multisets`). Every argument is typed in C
+    when called: numba types a NamedTuple in Python, field by field, which costs more
+    than a flop's whole count (about 2 µs each); a plain tuple of arrays costs a tenth.
 
     ``counts`` has shape ``(workers, parts, *histogram_shape(P))``: the visits are
     shared among ``workers`` (run in parallel), worker ``w`` adding its outcomes to
@@ -476,6 +522,8 @@ def aggregate_showdowns(holes, n_hole, fixed_highs, board, n_known, deck, hilo, 
     those ranks go to part 1, the others to part 0; with 0 (and one part)
     everything goes to part 0.
     """
+    tables = LookupTables(*table_fields)
+    multisets = RankMultisets(*multiset_fields)
     hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = _describe_spot(
         holes, n_hole, board, n_known, deck
     )

@@ -76,8 +76,8 @@ class DealArrays(NamedTuple):
 
 
 class RankMultisets(NamedTuple):
-    """All multisets of 0..5 ranks (``ranks`` and ``multiplicities`` int8, the others int64;
-    see ``exact_multisets.rank_multisets``)."""
+    """All multisets of 0..5 ranks (``ranks`` and ``multiplicities`` int8, the offsets
+    int64, the others int16; see ``exact_multisets.rank_multisets``)."""
 
     ranks: np.ndarray
     multiplicities: np.ndarray

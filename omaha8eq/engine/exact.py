@@ -82,16 +82,17 @@ def aggregate_cards(
     a flop (a few thousand boards at most) the serial build, which starts faster."""
     parts = 2 if split_ranks else 1
     shape = histogram_shape(holes.shape[0])
-    deal = holes, n_hole, highs, board, n_known, deck, hilo
+    # The tables as plain tuples: numba types those in C (see aggregate_showdowns).
+    deal = holes, n_hole, highs, board, n_known, deck, hilo, tuple(tables), tuple(rank_multisets()), split_ranks
     if n_known:  # after a flop: serial code, safe after a fork and from several threads
         counts = np.zeros((1, parts, *shape), dtype=np.int64)
-        parallel.serial_twin(aggregate_showdowns)(*deal, tables, rank_multisets(), split_ranks, counts)
+        parallel.serial_twin(aggregate_showdowns)(*deal, counts)
         alone: np.ndarray = counts[0]
         return alone
     threads = numba.get_num_threads()
     workers = threads if share_threads else 1
     counts = np.zeros((workers, parts, *shape), dtype=np.int64)
-    args = (*deal, tables, rank_multisets(), split_ranks, counts)
+    args = (*deal, counts)
     if workers > 1 or threads == 1:
         parallel.run_soon(aggregate_showdowns, *args)
     else:

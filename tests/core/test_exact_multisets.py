@@ -27,6 +27,9 @@ SPOTS = [
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h", "Qh Jh Th 9d"], "Jd 4d 3c", ""),
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h"], "Jd 4d 3d", "5d"),  # monotone flop
     (["Ad Kd 3s 2s", "Ac 2h 9c 9h"], "Jd 4d 3d Qd", ""),
+    # Five players, and four where two hold the same ranks: many boards tie for the best high.
+    (["As Ah 2c 3d", "Ks Kh Qd Jd", "9s 8s 7d 6d", "Tc Jh Qc 4h", "5s 6h 8c 2d"], "", ""),
+    (["Ks Kh 7c 7d", "Kc Kd 7s 7h", "As 2h 3c 4d", "Qs Js Th 9h"], "", "5c"),
 ]
 
 
@@ -71,7 +74,7 @@ def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, bo
     totals = []
     for workers in (1, 2, 3, 5):
         counts = np.zeros((workers, 1, *histogram_shape(len(hands))), dtype=np.int64)
-        aggregate_showdowns(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), 0, counts)
+        aggregate_showdowns(*_deal_arguments(arrays), 0, counts)
         totals.append(counts.sum(axis=0))
     for total in totals[1:]:
         assert np.array_equal(total, totals[0])
@@ -105,7 +108,7 @@ def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
         for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
             counts = np.zeros((workers, 2, *histogram_shape(len(hands))), dtype=np.int64)
             split = 0b1000000000011  # by A, 2, 3
-            kernel(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), split, counts)
+            kernel(*_deal_arguments(arrays), split, counts)
             builds.append(counts)
         assert (
             builds[0].sum()
@@ -134,7 +137,7 @@ def test_the_helpers_compile_one_signature_for_every_caller():
     arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(True, high_only=True)
     for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
         counts = np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64)
-        kernel(*_deal_arguments(arrays), lookup_tables(), rank_multisets(), 0, counts)
+        kernel(*_deal_arguments(arrays), 0, counts)
     spots = [parse_spot(*SPOTS[0]), parse_spot(*SPOTS[5])]
     for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
         kernel(*_batch_arguments(spots), np.zeros((2, *histogram_shape(2)), dtype=np.int64))
@@ -162,5 +165,6 @@ def _batch_arguments(spots):
 
 
 def _deal_arguments(arrays):
-    """The fields of a DealArrays that aggregate_showdowns takes, in its order."""
-    return arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo
+    """The fields of a DealArrays that aggregate_showdowns takes, in its order, then its tables' fields."""
+    deal = arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo
+    return *deal, tuple(lookup_tables()), tuple(rank_multisets())
