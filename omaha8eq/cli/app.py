@@ -38,7 +38,6 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import OmahaInputError
 from .common import (
-    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_WRITE_ERROR,
     PROG,
@@ -49,6 +48,7 @@ from .common import (
     emit_json,
     fail,
     one_line,
+    report_interrupted,
 )
 from .hints import shell_hint
 from .startup import skip_final_collection
@@ -158,6 +158,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutputError as exc:
         return _output_failed(exc)
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return report_interrupted()
     return status

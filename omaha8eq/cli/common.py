@@ -57,6 +57,7 @@ __all__ = [
     "one_line",
     "percent",
     "positive_chips",
+    "report_interrupted",
     "seconds",
     "table",
     "whole_number",
@@ -70,6 +71,12 @@ EXIT_WRITE_ERROR = 1
 EXIT_USAGE = 2
 #: Interrupted by Ctrl-C (SIGINT), as shells report it: 128 + 2.
 EXIT_INTERRUPTED = 130
+
+
+def report_interrupted() -> int:
+    """Say in one line on stderr that the command was interrupted; returns EXIT_INTERRUPTED."""
+    print(f"{PROG}: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 class UsageError(Exception):

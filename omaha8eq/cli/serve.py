@@ -18,7 +18,7 @@ import sys
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import EXIT_INTERRUPTED, EXIT_OK, PROG, Subparsers, add_command
+from .common import EXIT_INTERRUPTED, EXIT_OK, Subparsers, add_command, report_interrupted
 
 __all__ = ["register", "run_serve"]
 
@@ -142,7 +142,7 @@ def _leave_now(status: int) -> None:
     thread is still inside numba's compiler or a kernel (neither sees a cancellation), and
     finalizing under it frees what it is using (the process then dies of SIGSEGV)."""
     if status == EXIT_INTERRUPTED:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        report_interrupted()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status)
