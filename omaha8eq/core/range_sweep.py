@@ -71,9 +71,9 @@ Cost per board: ``O(n * 2**k)`` row operations for ``n`` live hands of ``k`` car
 a low, up to ``m + 1``), plus ``O(n)`` evaluations and ``O(7462)`` for the counting
 sort. On one core, four-card 15% against 15% (about 23,000 live hands a side):
 about 8 ms a board counting every hand, 3 ms for the totals alone (a sweep set of
-several boards about the same as one). Memory per thread: ``2 * n_ids * (m + 1)`` int32 row cells,
-the (n, 15) int64 histograms and a few (n,) scratch arrays; shared: the (n, 2**k)
-int32 subset ids.
+several boards about the same as one). Memory per thread: ``2 * n_ids * (m + 1)``
+int32 row cells, the (n, 15) int64 histograms and a few (n,) scratch arrays; shared:
+the (n, 2**k) int32 subset ids.
 """
 
 from __future__ import annotations
