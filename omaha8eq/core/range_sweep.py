@@ -55,13 +55,25 @@ distributions, the rows' differences: ``O(n_ids * m)``), plus the whole hands
 (the twins). The ties are those less the wins and the losses, side by side. One query
 a hand instead of three, the same totals; the per-hand histograms are not made.
 
+Boards that evaluate alike and differ in one card (on a turn ``Ac 8c 5h 9d``, the
+rivers ``Kd``, ``Kh`` and ``Ks``: the same ranks, no flush) give every hand the same
+high and low; only the hands holding their fifth cards differ. Without per-board
+totals they are swept together, once (a sweep set, see ``sweep_runouts``): over
+the hands holding none of the four cards they share, each pair counted on the set's
+boards holding neither hand's cards, ``T - A(x) - A(y)`` times (``T`` the set's
+times, ``A(x)`` those of its boards holding a card of ``x``; disjoint hands never
+both hold one). Each row cell packs two sums, the weights and the weights times
+``A``, so that a query and an update cost what they cost for one board: on a
+turn 24 sweeps instead of 48, on the flop ``Ac 8c 5h`` 424 instead of 721.
+
 Cost per board: ``O(n * 2**k)`` row operations for ``n`` live hands of ``k`` cards
 (three queries of three reads and one suffix update, one cell for a hand without
 a low, up to ``m + 1``), plus ``O(n)`` evaluations and ``O(7462)`` for the counting
 sort. On one core, four-card 15% against 15% (about 23,000 live hands a side):
-about 8 ms a board. Memory per thread: ``2 * n_ids * (m + 1)`` int32 row cells,
-the (n, 15) int64 histograms and a few (n,) scratch arrays; shared: the (n, 2**k)
-int32 subset ids.
+about 8 ms a board counting every hand, 3 ms for the totals alone (a sweep set of
+several boards about the same as one). Memory per thread: ``2 * n_ids * (m + 1)``
+int32 row cells, the (n, 15) int64 histograms and a few (n,) scratch arrays; shared:
+the (n, 2**k) int32 subset ids.
 """
 
 from __future__ import annotations
@@ -248,21 +260,49 @@ def _evaluate_ranks(hands, runouts, r, hilo, board_pair, low, base_highs, lows, 
 
 
 @njit(cache=True, inline="always")
-def _evaluate_board(hands, masks, runouts, r, runout_mask, flush5, suited, base_highs, highs, bucket):
-    """Each hand's high on board ``runouts[r]`` (-1: the hand holds one of its cards),
-    from ``base_highs`` and the board's flush; ``bucket[high + 1]`` counts the hands."""
+def _evaluate_set(
+    hands, masks, weights, runouts, first, end, runout_masks, runout_times, flush5, suited, shift, base_highs, highs,
+    bucket, removed, packed,
+):  # fmt: skip
+    """Each hand's high on the boards ``first <= r < end``, which evaluate alike (one
+    sweep set, see ``sweep_runouts``): from ``base_highs`` and board ``first``'s flush;
+    -1 for a hand holding a card all of them hold. ``bucket[high + 1]`` counts the
+    hands, ``removed[x]`` receives the times of the set's boards holding a card of
+    hand x, ``packed[x]`` its row weight ``w + (w * removed[x] << shift)``. Returns
+    the set's total times."""
     n, n_hole = hands.shape
-    _, flush_suit, flush_ranks, _ = describe_board(runouts, r, 5)
+    _, flush_suit, flush_ranks, _ = describe_board(runouts, first, 5)
+    shared = runout_masks[first]
+    total = 0
+    for r in range(first, end):
+        shared &= runout_masks[r]
+        total += runout_times[r]
     bucket[:] = 0
     for x in range(n):
-        if masks[x] & runout_mask:
+        if masks[x] & shared:
             highs[x] = -1
             continue
+        removed[x] = 0
+        for r in range(first, end):  # the fifth cards; a set of one board holds none of x's
+            if masks[x] & runout_masks[r]:
+                removed[x] += runout_times[r]
+        packed[x] = weights[x] + ((weights[x] * removed[x]) << shift)
         h = base_highs[x]
         if flush_suit >= 0:
             h = max(h, flush_high(hands, x, n_hole, flush_suit, flush_ranks, flush5, suited))
         highs[x] = h
         bucket[h + 1] += 1
+    return total
+
+
+@njit(cache=True, inline="always")
+def _weigh(v, live_times, merged, shift, bias):
+    """The count of a raw query sum ``v`` of a hand on a set of boards: ``live_times``
+    (the set's times less the hand's removed ones) times the opponents' weight, less
+    their removed times weighted (the two sums ``v`` packs when ``merged``; see
+    ``sweep_runouts``)."""
+    removals = (v + bias) >> shift if merged else 0
+    return live_times * (v - (removals << shift)) - removals
 
 
 @njit(cache=True, inline="always")
@@ -282,39 +322,73 @@ def _add_lost_counts(board_hist, side, below, upto, total, no_low, low_index):
 
 
 @njit(cache=True, inline="always")
-def _add_all_pairs(rows, mine, theirs, n_ids, stride, id_odd, board_hist, side, times):
+def _weigh_all(stored, x, live_times, merged, shift, bias):
+    """The counts of hand x's stored raw query sums ``stored[x]`` (see ``_weigh``)."""
+    return (
+        _weigh(np.int64(stored[x, 0]), live_times, merged, shift, bias),
+        _weigh(np.int64(stored[x, 1]), live_times, merged, shift, bias),
+        _weigh(np.int64(stored[x, 2]), live_times, merged, shift, bias),
+    )
+
+
+@njit(cache=True, inline="always")
+def _part(rows, cell, part, shift):
+    """One of the two sums a row cell packs when ``shift`` > 0 (``part`` 0: the
+    weights, 1: the weighted removed times; see ``sweep_runouts``); else the cell."""
+    v = np.int64(rows[cell])
+    if shift == 0:
+        return v
+    return v >> shift if part else v & ((np.int64(1) << shift) - 1)
+
+
+@njit(cache=True, inline="always")
+def _low_comparisons(rows, a, b, stride, part_a, part_b, shift, cells, sign):
+    """Add ``sign`` times the low comparisons of the hands counted in row ``a`` (sum
+    ``part_a``) against those of row ``b`` (sum ``part_b``) to ``cells`` (low states,
+    from ``a``'s side): the products of their low distributions, the rows' differences."""
+    a_all, b_all = _part(rows, a, part_a, shift), _part(rows, b, part_b, shift)
+    a_low = _part(rows, a + 1, part_a, shift) if stride > 1 else np.int64(0)  # with a low
+    b_low = _part(rows, b + 1, part_b, shift) if stride > 1 else np.int64(0)
+    a_none, b_none = a_all - a_low, b_all - b_low
+    cells[4] += sign * a_none * b_none  # nobody has a low
+    cells[3] += sign * a_none * b_low  # only the other has one
+    wins = a_low * b_none  # the other has none
+    ties = np.int64(0)
+    losses = np.int64(0)
+    for j in range(1, stride):
+        b_above = _part(rows, b + j + 1, part_b, shift) if j + 1 < stride else np.int64(0)
+        a_above = _part(rows, a + j + 1, part_a, shift) if j + 1 < stride else np.int64(0)
+        a_here = _part(rows, a + j, part_a, shift) - a_above
+        b_here = _part(rows, b + j, part_b, shift) - b_above
+        wins += a_here * (b_low - b_here - b_above)  # the other's low is lower
+        ties += a_here * b_here
+        losses += a_here * b_above
+    cells[1] += sign * wins
+    cells[2] += sign * ties
+    cells[0] += sign * losses
+
+
+@njit(cache=True, inline="always")
+def _add_all_pairs(rows, mine, theirs, n_ids, stride, id_odd, board_hist, side, total, merged, shift):
     """Add to ``side``'s cells of a tied high (state 2) the low comparisons of every
     pair of a hand of row side ``mine`` and one of row side ``theirs`` sharing no card
-    (identical hands aside: see the twins), whatever their highs, from ``mine``'s side:
-    the sum over the subset ids of ``(-1)**|s|`` (``id_odd``) times the comparisons of
-    the two sides' hands holding ``s`` (their low distributions: the rows'
-    differences). Integer sums: exact modulo 2**64, so exact when the totals fit."""
+    (identical hands aside: see the twins), whatever their highs, from ``mine``'s side,
+    each pair counted on the boards of the set that hold neither hand's cards:
+    ``total`` times less both hands' removed times (see ``sweep_runouts``). By the
+    sum over the subset ids of ``(-1)**|s|`` (``id_odd``) times the comparisons of the
+    two sides' hands holding ``s``. Integer sums: exact modulo 2**64, so exact when
+    the totals fit."""
     cells = np.zeros(5, dtype=np.int64)
     for i in range(n_ids):
         a = (mine * n_ids + i) * stride
         b = (theirs * n_ids + i) * stride
-        a_all, b_all = np.int64(rows[a]), np.int64(rows[b])
-        a_low = np.int64(rows[a + 1]) if stride > 1 else np.int64(0)  # with a low
-        b_low = np.int64(rows[b + 1]) if stride > 1 else np.int64(0)
-        a_none, b_none = a_all - a_low, b_all - b_low
         sign = 1 - 2 * np.int64(id_odd[i])
-        cells[4] += sign * a_none * b_none  # nobody has a low
-        cells[3] += sign * a_none * b_low  # only the other has one
-        wins = a_low * b_none  # the other has none
-        ties = np.int64(0)
-        losses = np.int64(0)
-        for j in range(1, stride):
-            b_above = np.int64(rows[b + j + 1]) if j + 1 < stride else np.int64(0)
-            a_here = np.int64(rows[a + j]) - (np.int64(rows[a + j + 1]) if j + 1 < stride else np.int64(0))
-            b_here = np.int64(rows[b + j]) - b_above
-            wins += a_here * (b_low - b_here - b_above)  # the other's low is lower
-            ties += a_here * b_here
-            losses += a_here * b_above
-        cells[1] += sign * wins
-        cells[2] += sign * ties
-        cells[0] += sign * losses
+        _low_comparisons(rows, a, b, stride, 0, 0, shift if merged else 0, cells, sign * total)
+        if merged:  # less each side's removed times
+            _low_comparisons(rows, a, b, stride, 1, 0, shift, cells, -sign)
+            _low_comparisons(rows, a, b, stride, 0, 1, shift, cells, -sign)
     for low_state in range(5):
-        board_hist[side, 10 + low_state] += times * cells[low_state]
+        board_hist[side, 10 + low_state] += cells[low_state]
 
 
 @njit(cache=True, inline="always")
@@ -329,9 +403,11 @@ def _cell(high, low_index, other_high, other_low_index):
 
 
 @njit(cache=True, inline="always")
-def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times):
-    """Count one evaluated board ``times`` times, pair by pair: for ranges with very
-    few hands a side. ``board_hist`` (2, 15) receives each side's weighted counts."""
+def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, total, removed):
+    """Count one evaluated set of boards (see ``_evaluate_set``) pair by pair, each pair
+    on the boards holding neither hand's cards (``total`` times less both hands'
+    ``removed`` times): for ranges with very few hands a side. ``board_hist`` (2, 15)
+    receives each side's weighted counts."""
     n = masks.shape[0]
     for x in range(n_a):
         if highs[x] < 0:
@@ -339,6 +415,7 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times
         for y in range(n_a, n):
             if highs[y] < 0 or masks[x] & masks[y]:
                 continue
+            times = total - removed[x] - removed[y]
             cell_x = _cell(highs[x], lows[x], highs[y], lows[y])
             cell_y = _cell(highs[y], lows[y], highs[x], lows[x])
             hist[x, cell_x] += times * weights[y]
@@ -352,16 +429,19 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, times
 @njit(cache=True, inline="always")
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
-    order, bucket, lower, not_higher, board_hist, times, mirror, per_hand, id_odd,
+    order, bucket, lower, not_higher, board_hist, total, removed, packed, merged, shift, bias, mirror, per_hand,
+    id_odd,
 ):  # fmt: skip
-    """Count one evaluated board (see ``_evaluate_board``) ``times`` times into ``hist``
-    and ``dealt``, and so into each side's weighted counts ``board_hist`` (2, 15).
-    ``mirror``: every hand is on side A (``n_a`` is all of them) and plays its own side.
+    """Count one evaluated set of boards (see ``_evaluate_set``: ``total`` times in
+    all, ``removed``, ``packed``; ``merged``: more than one board, whose rows pack
+    two sums, see ``sweep_runouts``) into ``hist`` and ``dealt``, and so into each
+    side's weighted counts ``board_hist`` (2, 15). ``mirror``: every hand is on side
+    A (``n_a`` is all of them) and plays its own side.
 
     ``twin_sign`` is ``(-1) ** hole size``. ``lower[x]`` and ``not_higher[x]``
-    receive hand x's query before and after its high group is added: (lower low,
-    lower-or-equal low, all) among the opponents with a lower, and a lower-or-equal,
-    high.
+    receive hand x's raw query sums (see ``_weigh``) before and after its high group
+    is added: (lower low, lower-or-equal low, all) among the opponents with a lower,
+    and a lower-or-equal, high.
 
     Without ``per_hand`` only ``board_hist`` is counted (``hist``, ``dealt``,
     ``lower`` and ``not_higher`` are not touched), with one query a hand (see the module's notes):
@@ -393,17 +473,21 @@ def _sweep_board(
                     ids, counts, x, rows, opponents, n_ids, stride, lows[x], False
                 )
             else:  # counted at once: won by x's side, lost by the opponents'
-                below, upto, total, no_low = _query(ids, counts, x, rows, opponents, n_ids, stride, lows[x], True)
-                won = times * weights[x]
-                _add_counts(board_hist, side_of(x, n_a), 1, won * below, won * upto, won * total, lows[x])
+                below, upto, every, no_low = _query(ids, counts, x, rows, opponents, n_ids, stride, lows[x], True)
+                live = total - removed[x]
+                below, upto = _weigh(below, live, merged, shift, bias), _weigh(upto, live, merged, shift, bias)
+                every, no_low = _weigh(every, live, merged, shift, bias), _weigh(no_low, live, merged, shift, bias)
+                won = weights[x]
+                _add_counts(board_hist, side_of(x, n_a), 1, won * below, won * upto, won * every, lows[x])
                 _add_lost_counts(
-                    board_hist, opponents, won * below, won * upto, won * total, won * no_low, lows[x]
+                    board_hist, opponents, won * below, won * upto, won * every, won * no_low, lows[x]
                 )  # fmt: skip
                 # The identical opponents: see the per-hand count below.
-                board_hist[side_of(x, n_a), 10 + (4 if lows[x] == 0 else 2)] += won * twin_sign * twins[x]
+                twin = twin_sign * twins[x] * (live - removed[x])
+                board_hist[side_of(x, n_a), 10 + (4 if lows[x] == 0 else 2)] += won * twin
         for g in range(start, end):
             x = order[g]
-            w = weights[x]
+            w = packed[x]
             side = side_of(x, n_a)
             for j in range(counts[x]):
                 base = (side * n_ids + (ids[x, j] >> 1)) * stride
@@ -421,31 +505,33 @@ def _sweep_board(
     for x in range(n if per_hand else 0):  # every opponent; in hand order, so the histogram is written in order
         if highs[x] < 0:
             continue
-        below, upto, total, _ = _query(
+        below, upto, every, _ = _query(
             ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], False
         )
-        below, upto, total = times * below, times * upto, times * total
-        b1, u1, t1 = times * lower[x, 0], times * lower[x, 1], times * lower[x, 2]
-        b2, u2, t2 = times * not_higher[x, 0], times * not_higher[x, 1], times * not_higher[x, 2]
+        live = total - removed[x]
+        below, upto = _weigh(below, live, merged, shift, bias), _weigh(upto, live, merged, shift, bias)
+        every = _weigh(every, live, merged, shift, bias)
+        b1, u1, t1 = _weigh_all(lower, x, live, merged, shift, bias)
+        b2, u2, t2 = _weigh_all(not_higher, x, live, merged, shift, bias)
         _add_counts(hist, x, 1, b1, u1, t1, lows[x])
         _add_counts(hist, x, 2, b2 - b1, u2 - u1, t2 - t1, lows[x])
-        _add_counts(hist, x, 0, below - b2, upto - u2, total - t2, lows[x])
+        _add_counts(hist, x, 0, below - b2, upto - u2, every - t2, lows[x])
         # The same counts weighted by the hand's own weight, into its side's board total.
         w, side = weights[x], side_of(x, n_a)
         _add_counts(board_hist, side, 1, w * b1, w * u1, w * t1, lows[x])
         _add_counts(board_hist, side, 2, w * (b2 - b1), w * (u2 - u1), w * (t2 - t1), lows[x])
-        _add_counts(board_hist, side, 0, w * (below - b2), w * (upto - u2), w * (total - t2), lows[x])
+        _add_counts(board_hist, side, 0, w * (below - b2), w * (upto - u2), w * (every - t2), lows[x])
         # The rows stop short of the whole hand, so an identical opponent is still
         # counted (with the sign -twin_sign): it ties both halves.
         tie_cell = 10 + (4 if lows[x] == 0 else 2)
-        twin = times * twin_sign * twins[x]
+        twin = twin_sign * twins[x] * (live - removed[x])
         hist[x, tie_cell] += twin
         board_hist[side, tie_cell] += w * twin
-        dealt[x] += total + twin
+        dealt[x] += every + twin
     if not per_hand:  # the ties: every pair's comparison less the wins and the losses
-        _add_all_pairs(rows, 0, 0 if mirror else 1, n_ids, stride, id_odd, board_hist, 0, times)
+        _add_all_pairs(rows, 0, 0 if mirror else 1, n_ids, stride, id_odd, board_hist, 0, total, merged, shift)
         if not mirror:
-            _add_all_pairs(rows, 1, 0, n_ids, stride, id_odd, board_hist, 1, times)
+            _add_all_pairs(rows, 1, 0, n_ids, stride, id_odd, board_hist, 1, total, merged, shift)
         for side in range(2):
             for low_state in range(5):
                 board_hist[side, 10 + low_state] -= board_hist[side, low_state] + board_hist[side, 5 + low_state]
@@ -455,7 +541,7 @@ def _sweep_board(
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
     last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist, per_hand,
-    id_odd,
+    id_odd, joins, shift, bias,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
     accumulators, board ``r`` ``runout_times[r]`` times (int64, positive), and each
@@ -481,6 +567,20 @@ def sweep_runouts(
     query a hand instead of three (see ``_sweep_board``; ``id_odd[i]``, int8: whether
     subset id ``i`` has an odd size): ``hist`` and ``dealt`` are not touched and may
     have no rows (``hist.shape[0]`` is the thread count).
+
+    A board ``r`` with ``joins[r]`` (bool) is swept together with the boards before
+    it, back to the last one without (a sweep set, inside one rank group): the
+    driver joins boards that evaluate alike (the same ranks, the same flush) and
+    differ in one card only, and then leaves ``runout_hist`` to the set's first
+    board. A set is swept once over the hands holding none of the cards all its
+    boards hold, each pair counted on the boards holding neither hand's cards:
+    ``T - A(x) - A(y)`` times, with ``T`` the set's times and ``A(x)`` those of its
+    boards holding a card of hand x (two disjoint hands never both hold a board's
+    card). The rows then sum ``w + (w * A << shift)`` a hand, two sums in one cell,
+    and a query's raw sum ``v`` of its opponents' weights and weighted ``A`` gives
+    both back: ``(v + bias) >> shift`` and the rest, for ``bias`` at least every
+    hand's ``twins`` and the weights of a side plus twice ``bias`` below
+    ``2**shift`` (the driver checks that a cell's sum fits the rows' dtype).
     """
     n_threads = hist.shape[0]
     n = hands.shape[0]
@@ -490,6 +590,8 @@ def sweep_runouts(
         base_highs = np.empty(n, dtype=np.int32)
         highs = np.empty(n, dtype=np.int32)
         lows = np.empty(n, dtype=np.int32)
+        removed = np.empty(n, dtype=np.int64)
+        packed = np.empty(n, dtype=rows.dtype)
         order = np.empty(n, dtype=np.int32)
         bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
         low_index_of = np.zeros(57, dtype=np.int64)
@@ -501,17 +603,26 @@ def sweep_runouts(
             stride = _evaluate_ranks(
                 hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
             )
-            for r in range(group_starts[g], group_starts[g + 1]):
-                _evaluate_board(hands, masks, runouts, r, runout_masks[r], flush5, suited, base_highs, highs, bucket)
-                times = runout_times[r]
+            r = group_starts[g]
+            while r < group_starts[g + 1]:
+                end = r + 1
+                while end < group_starts[g + 1] and joins[end]:
+                    end += 1
+                total = _evaluate_set(
+                    hands, masks, weights, runouts, r, end, runout_masks, runout_times, flush5, suited, shift,
+                    base_highs, highs, bucket, removed, packed,
+                )  # fmt: skip
                 if pairwise:
-                    _pair_board(n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], times)
+                    _pair_board(
+                        n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], total, removed
+                    )  # fmt: skip
                 else:
                     _sweep_board(
                         n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
-                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], times,
-                        mirror, per_hand, id_odd,
+                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], total,
+                        removed, packed, end - r > 1, shift, bias, mirror, per_hand, id_odd,
                     )  # fmt: skip
+                r = end
 
 
 @njit(cache=True)

@@ -194,7 +194,7 @@ def sweep_counts(
     if deal.spot.board:
         swept = sweep_ranges(
             hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress,
-            per_hand=by_hand,
+            per_hand=by_hand, per_board=by_next_card,
         )  # fmt: skip
     else:
         boards, board_weights, by_class = preflop_boards(sides, deal.spot.dead)

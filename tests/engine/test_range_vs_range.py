@@ -402,3 +402,25 @@ def test_the_totals_alone_count_the_hands_when_compared_pair_by_pair_or_too_heav
     assert swept.hands_a.shape == (r.count, 3, 5)
     light = sweep_ranges(r.hands, np.ones(r.count, dtype=np.int64), r.hands, np.ones(r.count), board)
     assert swept.total_a.tolist() == (light.total_a.astype(object) * 2**80).tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_boards_swept_together_equal_the_boards_one_by_one(method, seed):
+    """Without per-board totals, runouts that evaluate alike and differ in one card are
+    swept together (with packed row sums): every count equals the board-by-board sweep's."""
+    rng = np.random.default_rng(seed)
+    board = [int(c) for c in rng.choice(52, 3 + seed % 2, replace=False)]
+    deck = np.setdiff1d(np.arange(52), board)
+    hands = np.array([np.sort(rng.choice(deck, 4, replace=False)) for _ in range(60)], dtype=np.int8)
+    heavy = 2 ** int(rng.integers(0, 26))  # some weights too heavy to pack every set
+    weights = rng.integers(1, 4, len(hands)) * np.where(rng.random(len(hands)) < 0.1, heavy, 1)
+    sides = (hands, weights, hands, weights) if seed % 3 == 0 else (hands[:40], weights[:40], hands[25:], weights[25:])
+    runouts, starts = range_vs_range._runouts(tuple(board), sum(1 << c for c in board))
+    _, joins = range_vs_range._sweep_sets(runouts, np.ones(len(runouts)), starts, np.ones(52, dtype=np.int64), 10**9)
+    assert joins.any()  # the spot has boards to sweep together
+    for per_hand in (True, False):
+        one_by_one = sweep_ranges(*sides, board, per_hand=per_hand)
+        together = sweep_ranges(*sides, board, per_hand=per_hand, per_board=False)
+        assert together.board_totals.shape == (0, 2, 3, 5)
+        for field in ("hands_a", "hands_b", "dealt_a", "dealt_b", "total_a", "total_b"):
+            assert np.array_equal(getattr(together, field), getattr(one_by_one, field)), field
