@@ -368,7 +368,7 @@ def _low_comparisons(rows, a, b, stride, part_a, part_b, shift, cells, sign):
     cells[0] += sign * losses
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # not inlined: inlined twice into _sweep_board, the first compile took 102 s of CPU, not 43
 def _add_all_pairs(rows, mine, theirs, n_ids, stride, id_odd, board_hist, side, total, merged, shift):
     """Add to ``side``'s cells of a tied high (state 2) the low comparisons of every
     pair of a hand of row side ``mine`` and one of row side ``theirs`` sharing no card
