@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS, DECK_SIZE
-from .high import best_flush, board_state, popcount, rank_high, unsigned
+from .high import best_flush, popcount, rank_high, unsigned
 from .kernel_args import LookupTables, RankMultisets
 from .showdown import FIVE_CARD_STATES, count_outcome
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
@@ -118,15 +118,24 @@ def _states_with_suited(blocks: list[np.ndarray]) -> tuple[np.ndarray, np.ndarra
     return np.concatenate(parts).astype(np.int64), offsets
 
 
-@njit(cache=True)
-def _five_card_state(work_board):
-    """``high.board_state`` of the five cards in ``work_board[0]``.
-
-    Compiled apart, not inlined into the visit loop: numba's inlining of its sorting
-    network (fifteen nested inlined calls) costs the loop's first compilation about as
-    much again as all the rest of it, while LLVM still inlines this small call.
-    """
-    return board_state(work_board, 0, 5)
+@njit(cache=True, inline="always")
+def _merged_colex(first, n_first, ranks, m, n_more, merged):
+    """The colex index (board-state order: ``high.board_state`` less its offset) of the
+    multiset of the ranks ``first[:n_first]`` and ``ranks[m, :n_more]`` (each ascending),
+    merged by insertion into ``merged``: a plain loop, where ``board_state``'s sorting
+    network would cost the callers' first compilation half a second more."""
+    for i in range(n_first):
+        merged[i] = first[i]
+    for i in range(n_more):
+        k = n_first + i
+        while k > 0 and merged[k - 1] > ranks[m, i]:
+            merged[k] = merged[k - 1]
+            k -= 1
+        merged[k] = ranks[m, i]
+    index = 0
+    for i in range(n_first + n_more):
+        index += BINOM[merged[i] + i, i + 1]
+    return index
 
 
 @njit(cache=True)
@@ -248,9 +257,13 @@ def _summarise_boards(
     first = multisets.offsets[n_missing]
     ranks = multisets.ranks
     multiplicities = multisets.multiplicities
-    work_board = np.empty((1, BOARD_CARDS), dtype=np.int64)
+    known_ranks = np.empty(BOARD_CARDS, dtype=np.int64)  # the known board's ranks, ascending
+    merged = np.empty(BOARD_CARDS, dtype=np.int64)
     for i in range(n_known):
-        work_board[0, i] = board[i]
+        known_ranks[i] = board[i] >> 2
+        for k in range(i, 0, -1):
+            if known_ranks[k - 1] > known_ranks[k]:
+                known_ranks[k - 1], known_ranks[k] = known_ranks[k], known_ranks[k - 1]
     size = multisets.offsets[n_missing + 1] - first
     for j in range(size * w // n_workers, size * (w + 1) // n_workers):
         m = first + j
@@ -260,12 +273,8 @@ def _summarise_boards(
         summary[WEIGHT, j] = weight
         if weight == 0:
             continue
-        if n_known == 0:  # preflop the whole board is multiset m: its state is j (colex order)
-            state = j
-        else:
-            for i in range(n_missing):
-                work_board[0, n_known + i] = 4 * ranks[m, i]
-            state = _five_card_state(work_board) - BOARD_OFFSET[5]
+        # Preflop the whole board is multiset m: its state is j (colex order).
+        state = j if n_known == 0 else _merged_colex(known_ranks, n_known, ranks, m, n_missing, merged)
         for p in range(holes.shape[0]):
             fixed_highs[p, state] = rank_high(holes, p, n_hole, state + BOARD_OFFSET[5], board_pair)
         best = -1
@@ -354,18 +363,8 @@ def _correct_flushes(
                 continue
             if n_known == 0:  # preflop: the state of the suited ranks and multiset m, which is j
                 j = multisets.with_suited[unsigned(suited_states + m - first)]
-            else:  # the suited ranks (sorted) and m's, merged by insertion: j is their colex index
-                for i in range(n_suited):
-                    missing[i] = suited_ranks[i]
-                for i in range(n_off):
-                    k = n_suited + i
-                    while k > 0 and missing[k - 1] > ranks[m, i]:
-                        missing[k] = missing[k - 1]
-                        k -= 1
-                    missing[k] = ranks[m, i]
-                j = 0
-                for i in range(n_missing):
-                    j += BINOM[missing[i] + i, i + 1]
+            else:  # the multiset of the suited ranks and m's
+                j = _merged_colex(suited_ranks, n_suited, ranks, m, n_off, missing)
             if summary[BEST_PLAIN, unsigned(j)] < best_flush_value:
                 moved[unsigned(j)] += weight
                 flushed[unsigned(winner), unsigned(summary[LOW_CHUNK, unsigned(j)])] += weight
@@ -390,7 +389,7 @@ def _count_boards(
     reads: a multiset then costs the same for five players as for two. The others (a
     tie for the high) are counted one by one.
 
-    Counts into an array of its own, added to ``counts`` at the end: the workers'
+    Counts into a copy of its own, written back to ``counts`` at the end: the workers'
     ``counts`` are neighbours in memory, and a cache line written by two cores at once
     would move between them at every count.
     """
@@ -420,9 +419,7 @@ def _count_boards(
     for i in range(n_lows if hilo else 0):
         for p in range(n_players):
             player_lows[p, board_lows[i]] = tables.low[board_lows[i] * 256 + hole_low[p]]
-    flat = np.empty(counts.size, dtype=np.int64)
-    flat[:] = 0
-    own = flat.reshape(counts.shape)
+    own = counts.copy()  # counted into, then written back (a copy compiles quicker than a reshape)
     # Per player and LOW_CHUNK, the boards where that player alone has the best high: the
     # worker's share of the flushed cells (per player each low mask a board can have,
     # without and with the split bit (1 << 8): every n_workers-th from w), then its multisets.
@@ -475,7 +472,7 @@ def _count_boards(
         for b in range(counts.shape[1]):
             for c in range(counts.shape[2]):
                 for d in range(counts.shape[3]):
-                    counts[a, b, c, d] += own[a, b, c, d]
+                    counts[a, b, c, d] = own[a, b, c, d]
 
 
 @njit(cache=True)
