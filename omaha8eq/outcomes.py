@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -234,10 +235,11 @@ def pot_won(share_times: Sequence[Any] | np.ndarray, n_players: int) -> Any:
     columns of a 2-d array, one row per histogram), added term by term in that order."""
     # A 2-d array's columns, one per share; else the share counts themselves.
     terms: Sequence[Any] = list(share_times.T) if isinstance(share_times, np.ndarray) else share_times
-    won: Any = 0.0
-    for value, times in zip(_share_values(n_players), terms, strict=True):
-        won = won + value * times
-    return won
+    values = _share_values(n_players)
+    if len(terms) != len(values):
+        raise ValueError(f"pot_won: {len(terms)} share counts for {len(values)} shares")
+    # sum() adds the terms in order, from 0: the floats of a loop adding them one by one.
+    return sum(map(operator.mul, values, terms))
 
 
 @functools.cache

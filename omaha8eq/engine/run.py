@@ -21,7 +21,7 @@ from ..core.showdown import histogram_shape
 from ..deck import BOARD_CARDS, DECK_SIZE
 from ..errors import OmahaInputError
 from ..results import EquityResult, NextCardEquity
-from .deal import Deal, card_arrays, lookup_tables, no_highs, prepare_deal
+from .deal import Deal, known_card_arrays, lookup_tables, no_highs, prepare_deal
 from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
@@ -226,8 +226,8 @@ def _run_known(spot: Spot, options: RunOptions, hilo: bool, started: float) -> E
     """The exact equity of known hands after a flop (see :func:`_known_after_flop`), by the
     shortest path: the cards' arrays, one kernel call and the result, the counts of
     ``run_method(spot, Method.AGGREGATE)`` (a Python microsecond is a thirtieth of the call)."""
-    hands = [seat.hole() for seat in spot.seats]
-    holes, board, deck = card_arrays(spot, hands)
+    hands = tuple(seat.hole() for seat in spot.seats)
+    holes, board, deck = known_card_arrays(spot, hands)
     announce_unit(options.progress, Method.AGGREGATE.progress_unit)
     # The highs are built in the kernel after a flop: no table, no thread (serial code).
     counts = aggregate_cards(
