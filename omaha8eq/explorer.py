@@ -295,9 +295,11 @@ def explore(
         if not len(other):
             raise OmahaInputError(f"against: no hand of {excerpt(against_text)} is live on this board")
         own_weights = live.exact_weights()[0]
+        # Only the hands' counts are read: no board's totals, so alike runouts are swept together.
         sweep = sweep_ranges(
-            hands, own_weights, other.hands, other.exact_weights()[0], board_cards, dead_cards, hilo=played.hilo
-        )
+            hands, own_weights, other.hands, other.exact_weights()[0], board_cards, dead_cards, hilo=played.hilo,
+            per_board=False,
+        )  # fmt: skip
         counts = (sweep.hands_a, own_weights, _hand_equities(sweep.hands_a))
     groups = {g: names for g, names in GROUPS.items() if played.hilo or g not in _LOW_GROUPS}
     rows = _rows(hands, weights, classes, groups, counts)

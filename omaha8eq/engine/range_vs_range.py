@@ -546,7 +546,8 @@ def _sweep_sets(
                         packed += cost
                 order += taken
                 joins += [False] + [True] * (len(taken) - 1)
-                left = [r for r in left if r not in taken]
+                chosen = set(taken)
+                left = [r for r in left if r not in chosen]
     return np.array(order, dtype=np.int64), np.array(joins, dtype=np.bool_)
 
 
