@@ -23,7 +23,7 @@ from omaha8eq import equity, equity_many
 from omaha8eq.cards import _CARD_OF_PAIR, _read_pairs, _scan, format_cards, parse_cards
 from omaha8eq.core.showdown import fixed_hand_tables
 from omaha8eq.core.tables import get_tables
-from omaha8eq.engine.deal import HIGHS_CACHED, hand_highs, hands_highs, prepare_deal
+from omaha8eq.engine.deal import HIGHS_CACHED, card_arrays, hand_highs, hands_highs, known_card_arrays, prepare_deal
 from omaha8eq.engine.method import Method
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.run import run_method
@@ -203,6 +203,22 @@ def test_the_usual_card_text_is_read_as_the_scanner_reads_it():
             assert pairs == _scan(text, None), text
     assert read > 500
     assert all(_scan(pair, None) == [card] for pair, card in _CARD_OF_PAIR.items()) and len(_CARD_OF_PAIR) == 144
+
+
+def test_the_kept_deal_bytes_give_the_arrays_built_afresh():
+    # known_card_arrays keeps each spot's bytes: the same arrays as card_arrays, and every
+    # call its own writable copy (a kernel that wrote one would not change the next call's).
+    for hands, board, dead in random_known_spots(17, 60, players=(2, 5), boards=(0, 3, 4, 5)):
+        spot = parse_spot(hands, board, dead)
+        rows = tuple(seat.hole() for seat in spot.seats)
+        first, second = known_card_arrays(spot, rows), known_card_arrays(spot, rows)
+        for kept, again, fresh in zip(first, second, card_arrays(spot, list(rows)), strict=True):
+            assert kept.dtype == fresh.dtype == np.int8 and kept.shape == fresh.shape
+            assert np.array_equal(kept, fresh) and kept.flags.writeable
+            assert not np.shares_memory(kept, again)
+        assert sorted(
+            first[2].tolist() + [c for row in rows for c in row] + list(spot.board) + list(spot.dead)
+        ) == list(range(52))
 
 
 def test_the_quick_constructors_make_what_the_dataclasses_make():
