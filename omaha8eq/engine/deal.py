@@ -9,6 +9,7 @@ that each compiled entry point has one signature.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -198,7 +199,7 @@ def card_arrays(spot: Spot, hole_rows: list[tuple[int, ...]]) -> tuple[np.ndarra
     :func:`~omaha8eq.deck.check_deal_limits` (raises OmahaInputError naming the hole size
     or the deal that does not fit). The three are int8 views of one array made from
     bytes: an array made per part, or from Python lists, costs a microsecond or more each."""
-    data = _deal_bytes(tuple(hole_rows), spot.hole_size, spot.board, spot.dead, cards_left(spot))
+    data = _deal_bytes(hole_rows, spot.hole_size, spot.board, spot.dead, cards_left(spot))
     return _deal_views(data, len(hole_rows), len(hole_rows[0]))
 
 
@@ -219,7 +220,7 @@ def _known_deal_bytes(
 
 
 def _deal_bytes(
-    hole_rows: tuple[tuple[int, ...], ...], hole_size: int, board: tuple[int, ...], dead: tuple[int, ...], left: bytes
+    hole_rows: Sequence[tuple[int, ...]], hole_size: int, board: tuple[int, ...], dead: tuple[int, ...], left: bytes
 ) -> bytes:
     """The holes' rows, the board's five cards (zeros for those to come) and the deck
     ``left``, a byte per card, once the deal's shape has passed ``check_deal_limits``."""
