@@ -2,7 +2,8 @@
 
 First use points ``NUMBA_CACHE_DIR`` and ``OMAHA8EQ_CACHE_DIR`` at new empty folders for
 every round, so each round builds the tables and compiles the kernels the command needs
-(the serial build of the exact aggregation, see ``core.parallel.run_soon``). The warm
+(the kernels the exact aggregation calls, its body run as Python: see
+``core.parallel.run_body_soon``). The warm
 start runs the same command again with the caches filled. One unit = one process; the
 processes' largest resident memory (each one's ``ru_maxrss``) is in ``extra_info``
 (``max_rss_mb``), as is their CPU time (``cpu_s``: on a busy machine a steadier figure
@@ -70,7 +71,7 @@ _SECOND_CALL = (
 
 def test_parallel_build_with_empty_caches(benchmark, tmp_path):
     """One unit = a process with empty caches making two exact calls; ``cpu_s`` is the second
-    call's CPU time, which compiles the parallel build (the first ran the serial one)."""
+    call's CPU time, which compiles the parallel build (the first ran the body as Python)."""
     cpus: list[float] = []
 
     def second_call(env):

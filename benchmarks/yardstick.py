@@ -126,7 +126,7 @@ def alternate(
     warm-up calls of each; per-call seconds of each round, by the thread's CPU time (or the
     clock when ``clock``: work on several threads)."""
     timer = time.perf_counter if clock else time.thread_time
-    for _ in range(2):  # a process's first exact call runs a serial build; the second compiles the parallel one
+    for _ in range(2):  # a process's first exact call compiles less than the kernel; the second compiles it
         mine()
         theirs()
     pair = Pair([], [])

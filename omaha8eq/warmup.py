@@ -5,9 +5,10 @@ The kernels are compiled by numba on their first call and cached on disk
 compiling. :func:`warmup` runs one small workload per feature -- each the cheapest
 call that reaches its kernels -- so that every kernel compiles now, once, and later
 runs load it from the cache in well under a second. It runs every workload twice
-over: with the parallel builds (twice where a first call runs the serial build:
-:func:`omaha8eq.core.parallel.run_soon`), then with the serial builds that a forked
-child (a ``multiprocessing`` fork-pool worker) runs instead
+over: with the parallel builds (twice where a first call does not compile them:
+:func:`omaha8eq.core.parallel.run_soon`, :func:`~omaha8eq.core.parallel.run_body_soon`),
+then with the serial builds that a forked child (a ``multiprocessing`` fork-pool worker)
+runs instead
 (:func:`omaha8eq.core.parallel.serial_builds`). Right after ``pip install`` is a good
 time; run it again after upgrading omaha8eq or numba. A second run finds everything
 cached and takes a few seconds.
@@ -83,8 +84,8 @@ class WarmupReport:
         }
 
 
-#: The workloads whose first call runs the serial build (``parallel.run_soon``: known
-#: hands, many spots): the warm-up runs them twice, so that the parallel build compiles too.
+#: The workloads whose first call does not compile the kernel's build (``parallel.run_soon``,
+#: ``run_body_soon``: known hands, many spots): the warm-up runs them twice, so that it compiles too.
 RUN_TWICE = ("equity of known hands, exact", "equities of many spots")
 
 
@@ -179,8 +180,8 @@ def warmup(progress: WarmupProgress | None = None) -> WarmupReport:
 
     if progress is not None and not callable(progress):
         raise TypeError(f"progress: expected a function (done, total, label), got {type(progress).__name__}")
-    # The parallel builds; again the workloads whose first call runs the serial build
-    # (parallel.run_soon: known hands, many spots), so that the parallel one compiles
+    # The parallel builds; again the workloads whose first call does not compile them
+    # (parallel.run_soon, run_body_soon: known hands, many spots), so that they compile
     # too; then every workload on the serial builds, as a forked child runs them.
     first, again, forked = _workloads(0), _workloads(1), _workloads(2)
     plan = [(label, call, False) for label, call in first]

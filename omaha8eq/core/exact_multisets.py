@@ -37,6 +37,7 @@ from math import comb
 
 import numpy as np
 from numba import njit, prange
+from numba.extending import register_jitable
 
 from ..deck import BOARD_CARDS, DECK_SIZE
 from .high import best_flush, popcount, rank_high, unsigned
@@ -138,7 +139,7 @@ def _merged_colex(first, n_first, ranks, m, n_more, merged):
     return index
 
 
-@njit(cache=True)
+@register_jitable
 def _describe_spot(holes, n_hole, board, n_known, deck):
     """What every task of a spot reads: ``(hole_low, hole_suit_ranks, available,
     deck_suit_ranks, known_suit_ranks, known_low, corrections)``.
@@ -152,8 +153,12 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     The sets are listed by size, each size's combinations by an odometer (no test of
     every subset: half of those fail).
 
-    Not inlined: it runs once per spot, outside the threads, so it is compiled once,
-    cached in files of its own and shared by both kernels and their serial twins.
+    Plain Python that numba compiles into the kernels that call it
+    (``register_jitable``): it runs once per spot, outside the threads, and a
+    kernel's first call, its body run as Python (``parallel.run_body_soon``), runs it
+    as Python too, in a few milliseconds, instead of compiling it (0.9 s). So every
+    shift is of an int64: a card (int8) shifted as Python shifts numpy scalars would
+    stay int8 and lose the high ranks.
     """
     n_players = holes.shape[0]
     n_missing = 5 - n_known
@@ -165,19 +170,19 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
     for p in range(n_players):
         for i in range(n_hole):
             hole_low[p] |= LOW_BIT[holes[p, i] >> 2]
-            hole_suit_ranks[p, holes[p, i] & 3] |= 1 << (holes[p, i] >> 2)
+            hole_suit_ranks[p, holes[p, i] & 3] |= np.int64(1) << (holes[p, i] >> 2)
     available = np.empty(13, dtype=np.int64)
     deck_suit_ranks = np.empty(4, dtype=np.int64)
     available[:] = 0
     deck_suit_ranks[:] = 0
     for i in range(deck.shape[0]):
         available[deck[i] >> 2] += 1
-        deck_suit_ranks[deck[i] & 3] |= 1 << (deck[i] >> 2)
+        deck_suit_ranks[deck[i] & 3] |= np.int64(1) << (deck[i] >> 2)
     known_suit_ranks = np.empty(4, dtype=np.int64)
     known_suit_ranks[:] = 0
     known_low = 0
     for i in range(n_known):
-        known_suit_ranks[board[i] & 3] |= 1 << (board[i] >> 2)
+        known_suit_ranks[board[i] & 3] |= np.int64(1) << (board[i] >> 2)
         known_low |= LOW_BIT[board[i] >> 2]
     # Per suit: its ranks in the deck (ascending), and the fewest it must add (-1: none).
     deck_ranks = np.empty((4, 13), dtype=np.int64)
@@ -475,13 +480,15 @@ def _count_boards(
                     counts[a, b, c, d] = own[a, b, c, d]
 
 
-@njit(cache=True)
+@register_jitable
 def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
     """The boards' summary (for :func:`_summarise_boards`) and, per worker, the zeroed
     totals of its flush corrections: ``moved`` per multiset of the missing cards and
     ``flushed`` per player and ``LOW_CHUNK`` (for :func:`_correct_flushes`). Without
     corrections (say a flop where no player holds 2+ of a suit it shows) ``flushed`` has
-    no cells: nothing to zero, nor for :func:`_count_boards` to visit."""
+    no cells: nothing to zero, nor for :func:`_count_boards` to visit. Compiled into the
+    kernels that call it, and run as Python in a body run as Python (see
+    :func:`_describe_spot`)."""
     size = multisets.offsets[6 - n_known] - multisets.offsets[5 - n_known]
     # Every value of the summary fits in int16 (a multiset's boards are at most 4**5), and
     # so do the boards moved from it: a preflop count reads them at random, and as int64

@@ -22,7 +22,9 @@ A parallel build also takes longer to compile than its twin (numba outlines and 
 the ``prange`` body as a gufunc). :func:`run_soon` uses that for first use: while a
 kernel's parallel build has no machine code yet, the first call of a process runs the
 twin, which compiles faster, and only a later call compiles the parallel build; the
-counts are integers, the same from either build.
+counts are integers, the same from either build. :func:`run_body_soon` goes further
+for a kernel whose body only calls other kernels: its first call runs that body as
+Python, so that only the kernels it calls compile.
 """
 
 from __future__ import annotations
@@ -37,15 +39,15 @@ from typing import Any
 
 import numba
 
-from .registry import needs_compile
+from .registry import compiling_as, needs_compile
 
-__all__ = ["in_forked_child", "run", "run_soon", "serial_builds", "serial_twin"]
+__all__ = ["in_forked_child", "run", "run_body_soon", "run_soon", "serial_builds", "serial_twin"]
 
 _forked = threading.Event()  # set in a forked child (an Event: no module-level rebinding)
 _serial = threading.Event()  # set within serial_builds(): run() calls the twins, as in a forked child
 _launch_lock = threading.Lock()
 _deferred: set[Any] = set()  # kernels whose compilation a first call left to a later one
-_ready: set[Any] = set()  # kernels that run_soon has run: compiled (or loaded) in this process
+_ready: set[Any] = set()  # builds that run_soon has run: compiled (or loaded) in this process
 # Layers on which concurrent launches from several Python threads are safe.
 _THREAD_SAFE_LAYERS = frozenset({"omp", "tbb"})
 
@@ -109,13 +111,45 @@ def run_soon(kernel: Any, *args: Any) -> Any:
     kernels whose results do not depend on the build (integer counts, not floating
     sums in another order).
     """
-    if kernel not in _ready:
-        # Asked once a kernel: numba's ``signatures`` builds its list anew (hashing every
-        # argument type), tens of microseconds a call, as much as a flop's whole count.
-        if not kernel.signatures and kernel not in _deferred and needs_compile(kernel):
-            _deferred.add(kernel)
-            return serial_twin(kernel)(*args)
-        result = run(kernel, *args)
-        _ready.add(kernel)  # compiled or loaded by that call
-        return result
+    if _defers(kernel):
+        return serial_twin(kernel)(*args)
     return run(kernel, *args)
+
+
+def run_body_soon(kernel: Any, *args: Any, serial: bool = False) -> Any:
+    """:func:`run` (with ``serial``, the serial twin), or on a first call that would
+    compile that build, the kernel's Python function, run by the interpreter.
+
+    For a kernel whose body only calls other compiled kernels, a few calls whatever
+    the data (``exact_multisets.aggregate_showdowns``): run as Python, it compiles
+    (or loads) those kernels and nothing else. Compiling the kernel itself costs
+    more than its body suggests: numba links the code of every kernel it calls into
+    its own and LLVM optimises all of it again (1.3-1.5 s for the aggregation, a
+    quarter of its first use). Run as Python, a call costs a few microseconds more
+    per kernel it calls (the arguments typed in Python: 20 µs against 7 µs for a
+    flop's count), which only the first call pays: as :func:`run_soon`, a later call
+    compiles (or loads) the build. The results are the same, the called kernels
+    being the same; their compilations are counted and announced as ``kernel``'s
+    (``registry.compiling_as``).
+    """
+    build = serial_twin(kernel) if serial else kernel
+    if _defers(build):
+        with compiling_as(kernel.py_func.__qualname__):
+            return kernel.py_func(*args)
+    return build(*args) if serial else run(kernel, *args)
+
+
+def _defers(build: Any) -> bool:
+    """True on a first call of the numba dispatcher ``build`` that would compile it: it
+    is neither loaded in this process nor cached on disk, and no earlier call of this
+    process has been deferred. The caller then runs something that compiles less, and
+    the build compiles (or loads) on a later call."""
+    if build in _ready:
+        return False
+    # Asked once a build: numba's ``signatures`` builds its list anew (hashing every
+    # argument type), tens of microseconds a call, as much as a flop's whole count.
+    if not build.signatures and build not in _deferred and needs_compile(build):
+        _deferred.add(build)
+        return True
+    _ready.add(build)  # compiled or loaded by this call
+    return False

@@ -46,6 +46,7 @@ __all__ = [
     "compile_notice_for",
     "compile_seconds",
     "compile_times",
+    "compiling_as",
     "entry_points",
     "first_use_message",
     "install_first_use_notice",
@@ -60,8 +61,8 @@ class KernelGroup:
 
     ``seconds`` is the first run of the feature's typical command with empty
     caches (the table build included), measured on a 2-core machine: ``eval`` for
-    evaluation, ``equity AsAh2c3d KsKhQdJd`` for equity (the serial build of the
-    exact aggregation: ``parallel.run_soon``), ``range AA`` for ranges, ``bench
+    evaluation, ``equity AsAh2c3d KsKhQdJd`` for equity (the exact aggregation's body
+    run as Python: ``parallel.run_body_soon``), ``range AA`` for ranges, ``bench
     --quick`` for the benchmark. ``longest``, when larger, is the feature's slowest
     first run: for equity a first Monte Carlo run (``equity AsAh2c3d random``), whose
     parallel kernel compiles for longer.
@@ -208,9 +209,29 @@ _INSTALLED: list[Any] = []  # the listener, once installed
 os.register_at_fork(after_in_child=_STATE.reset)  # a forked child compiles (and says so) anew
 
 
+_counted_as = threading.local()  # .name: compiling_as's, in the thread that set it
+
+
+@contextmanager
+def compiling_as(name: str) -> Iterator[None]:
+    """Within the block, the compilations this thread starts are announced and timed as
+    the kernel ``name``'s: the kernels a kernel's body calls, when that body runs as
+    Python (``parallel.run_body_soon``), are the kernel's first use."""
+    saved = getattr(_counted_as, "name", "")
+    _counted_as.name = name
+    try:
+        yield
+    finally:
+        _counted_as.name = saved
+
+
 def _kernel_name(ev: Any) -> tuple[str, bool]:
     """The compiling dispatcher's name ("sample_deals", or "sample_deals (serial build)"
-    for a forked child's twin) and whether it is one of the package's."""
+    for a forked child's twin; within :func:`compiling_as`, its name) and whether it is
+    one of the package's."""
+    counted_as = getattr(_counted_as, "name", "")
+    if counted_as:
+        return counted_as, True
     func = getattr(ev.data.get("dispatcher"), "py_func", None)
     if func is None:
         return "", False

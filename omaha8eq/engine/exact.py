@@ -77,16 +77,17 @@ def aggregate_cards(
     run of one spot; the range combinations, a call per combination, do not: on a busy
     machine every parallel call waits for a core for each thread). Preflop the parallel
     build runs, on one thread unless shared (it is also the faster build on one
-    thread), except on a process's first call while it is not compiled yet
-    (``core.parallel.run_soon``: the serial build compiles faster, same counts); after
-    a flop (a few thousand boards at most) the serial build, which starts faster."""
+    thread); after a flop (a few thousand boards at most) the serial build, which starts
+    faster. A process's first call while the build is not compiled yet runs the kernel's
+    body as Python instead, so that only the kernels it calls compile
+    (``core.parallel.run_body_soon``: the same counts)."""
     parts = 2 if split_ranks else 1
     shape = histogram_shape(holes.shape[0])
     # The tables as plain tuples: numba types those in C (see aggregate_showdowns).
     deal = holes, n_hole, highs, board, n_known, deck, hilo, tuple(tables), tuple(rank_multisets()), split_ranks
     if n_known:  # after a flop: serial code, safe after a fork and from several threads
         counts = np.zeros((1, parts, *shape), dtype=np.int64)
-        parallel.serial_twin(aggregate_showdowns)(*deal, counts)
+        parallel.run_body_soon(aggregate_showdowns, *deal, counts, serial=True)
         alone: np.ndarray = counts[0]
         return alone
     threads = numba.get_num_threads()
@@ -94,11 +95,11 @@ def aggregate_cards(
     counts = np.zeros((workers, parts, *shape), dtype=np.int64)
     args = (*deal, counts)
     if workers > 1 or threads == 1:
-        parallel.run_soon(aggregate_showdowns, *args)
+        parallel.run_body_soon(aggregate_showdowns, *args)
     else:
         numba.set_num_threads(1)
         try:
-            parallel.run_soon(aggregate_showdowns, *args)
+            parallel.run_body_soon(aggregate_showdowns, *args)
         finally:
             numba.set_num_threads(threads)
     total: np.ndarray = counts[0] if workers == 1 else counts.sum(axis=0)

@@ -124,12 +124,12 @@ def test_edit_of_an_inlined_kernel_is_compiled_not_served_from_the_cache(compile
 def test_garbled_cache_index_is_dropped_and_recompiled(compiled_tree, tmp_path):
     tree = copy_tree(compiled_tree, tmp_path)
     cache = tree / "omaha8eq" / "core" / "__pycache__"
-    # A flop spot runs the aggregation's serial build (cached as aggregate_showdowns_serial).
-    (index,) = cache.glob("exact_multisets.aggregate_showdowns*-*.nbi")
+    # A flop spot's first call runs the aggregation's body as Python: its kernels are cached.
+    (index,) = cache.glob("exact_multisets._count_boards-*.nbi")
     index.write_bytes(b"\x80\x04garbage, not a pickle")
     equity, compiled = run_spot(tree)
     assert equity == RIGHT
-    assert "aggregate_showdowns" in compiled
+    assert "_count_boards" in compiled
 
 
 def manifest(tree: Path) -> dict:
@@ -164,8 +164,8 @@ def damage_emptied(data: bytes) -> bytes:
 def test_damaged_cache_data_file_is_dropped_and_recompiled(compiled_tree, tmp_path, damage):
     tree = copy_tree(compiled_tree, tmp_path)
     cache = tree / "omaha8eq" / "core" / "__pycache__"
-    # A flop spot runs the aggregation's serial build (cached as aggregate_showdowns_serial).
-    (data,) = cache.glob("exact_multisets.aggregate_showdowns*-*.nbc")
+    # A flop spot's first call runs the aggregation's body as Python: its kernels are cached.
+    (data,) = cache.glob("exact_multisets._count_boards-*.nbc")
     function = data.name.split("-")[0]
     function_files = len(list(cache.glob(f"{function}-*")))  # its index and data
     data.write_bytes(damage(data.read_bytes()))
@@ -173,7 +173,7 @@ def test_damaged_cache_data_file_is_dropped_and_recompiled(compiled_tree, tmp_pa
     assert done.returncode == 0, done.stderr
     equity, compiled = done.stdout.strip().split(" ", 1)
     assert equity == RIGHT
-    assert "aggregate_showdowns" in compiled  # compiled again, not loaded
+    assert "_count_boards" in compiled  # compiled again, not loaded
     notes = done.stderr.splitlines()
     assert len(notes) == 1 and notes[0].startswith(f"omaha8eq: {function_files} compiled-kernel cache files in ")
     assert "not as recorded" in notes[0]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 from deals import batches_by_game
 
 from omaha8eq import equity_many
 from omaha8eq.core import parallel
-from omaha8eq.core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_multisets
+from omaha8eq.core.exact_multisets import _describe_spot, aggregate_showdowns, aggregate_spots, rank_multisets
 from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
 from omaha8eq.engine.exact import aggregate_many
@@ -100,12 +101,13 @@ def test_many_spots_in_one_call_count_as_each_alone(hilo):
 
 
 @pytest.mark.parametrize("hands, board, dead", [SPOTS[1], SPOTS[2], SPOTS[5]])
-def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
-    # parallel.run_soon runs the serial build on a first call: each worker's share, count for count.
+def test_the_serial_build_and_the_body_as_python_count_as_the_parallel_one(hands, board, dead):
+    # After a flop the serial build runs; a first call runs the body as Python
+    # (parallel.run_body_soon): each worker's share, count for count.
     arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(True, high_only=True)
     for workers in (1, 2, 3):
         builds = []
-        for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
+        for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns), aggregate_showdowns.py_func):
             counts = np.zeros((workers, 2, *histogram_shape(len(hands))), dtype=np.int64)
             split = 0b1000000000011  # by A, 2, 3
             kernel(*_deal_arguments(arrays), split, counts)
@@ -115,6 +117,7 @@ def test_the_serial_build_counts_as_the_parallel_one(hands, board, dead):
             == len(hands) * run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True)).outcomes
         )
         assert np.array_equal(builds[1], builds[0])
+        assert np.array_equal(builds[2], builds[0])
 
 
 def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
@@ -130,12 +133,13 @@ def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
 
 
 def test_the_helpers_compile_one_signature_for_every_caller():
-    # aggregate_showdowns (a spot) and aggregate_spots (a batch, preflop and flop) call the
-    # same helpers with the same types: each compiles once (keep first use short).
+    # aggregate_showdowns (a spot; its body run as Python on a first call) and aggregate_spots
+    # (a batch, preflop and flop) call the same helpers with the same types: each compiles
+    # once (keep first use short).
     from omaha8eq.core import exact_multisets as kernels
 
     arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(True, high_only=True)
-    for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
+    for kernel in (aggregate_showdowns.py_func, aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
         counts = np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64)
         kernel(*_deal_arguments(arrays), 0, counts)
     spots = [parse_spot(*SPOTS[0]), parse_spot(*SPOTS[5])]
@@ -143,13 +147,38 @@ def test_the_helpers_compile_one_signature_for_every_caller():
         kernel(*_batch_arguments(spots), np.zeros((2, *histogram_shape(2)), dtype=np.int64))
     # The helpers compile with a kernel (a cold cache, as in CI); loaded from the cache, they have none.
     for helper in (
-        kernels._describe_spot,
-        kernels._tally_arrays,
         kernels._summarise_boards,
         kernels._correct_flushes,
         kernels._count_boards,
     ):
         assert len(helper.signatures) <= 1, (helper.py_func.__name__, helper.signatures)
+
+
+@numba.njit
+def _described(holes, n_hole, board, n_known, deck):
+    return _describe_spot(holes, n_hole, board, n_known, deck)
+
+
+def test_the_spot_description_run_as_python_is_the_compiled_one():
+    # A first call runs aggregate_showdowns' body as Python, and with it _describe_spot:
+    # numpy's integer rules are not numba's (an int8 card shifted stays int8).
+    rng = np.random.default_rng(30)
+    flush_corrections = 0
+    for _ in range(150):
+        n_hole, n_known = int(rng.choice([4, 5, 6])), int(rng.choice([0, 3, 4]))
+        players = int(rng.integers(2, 6 if n_hole < 6 else 5))
+        cards = rng.permutation(52).astype(np.int8)
+        holes = cards[: players * n_hole].reshape(players, n_hole).copy()
+        board = np.zeros(5, dtype=np.int8)
+        board[:n_known] = cards[players * n_hole : players * n_hole + n_known]
+        deck = np.sort(cards[players * n_hole + n_known :])
+        as_python = _describe_spot(holes, n_hole, board, n_known, deck)
+        compiled = _described(holes, n_hole, board, n_known, deck)
+        for ours, theirs in zip(as_python, compiled, strict=True):
+            assert np.asarray(ours).dtype == np.int64
+            assert np.array_equal(ours, theirs)
+        flush_corrections += len(compiled[-1])
+    assert flush_corrections > 10_000  # the corrections' odometer ran, not only empty lists
 
 
 def _batch_arguments(spots):

@@ -115,3 +115,30 @@ def test_run_soon_defers_compiling_the_parallel_build_to_a_later_call(monkeypatc
     parallel.run_soon(_squares, later)
     assert _squares.signatures  # a later call compiled the parallel build
     assert first.tolist() == later.tolist() == [0, 1, 4, 9, 16]
+
+
+@numba.njit
+def _square_at(out, i):
+    out[i] = i * i
+
+
+@numba.njit(parallel=True)
+def _squares_by_calls(out):
+    for i in numba.prange(out.shape[0]):
+        _square_at(out, np.int64(i))
+
+
+@pytest.mark.parametrize("serial", [False, True])
+def test_run_body_soon_runs_the_body_as_python_on_a_first_call(monkeypatch, serial):
+    twin = parallel.serial_twin(_squares_by_calls)
+    build = twin if serial else _squares_by_calls
+    other = _squares_by_calls if serial else twin
+    other_before = list(other.signatures)  # the other case may have compiled it
+    monkeypatch.setattr(parallel, "needs_compile", lambda kernel: kernel is build)  # no disk cache
+    first, later = np.zeros(5, dtype=np.int64), np.zeros(5, dtype=np.int64)
+    parallel.run_body_soon(_squares_by_calls, first, serial=serial)
+    assert _square_at.signatures and not build.signatures  # only the kernel it calls compiled
+    parallel.run_body_soon(_squares_by_calls, later, serial=serial)
+    assert build.signatures  # a later call compiled the build
+    assert other.signatures == other_before  # and no other build
+    assert first.tolist() == later.tolist() == [0, 1, 4, 9, 16]

@@ -128,6 +128,19 @@ def test_one_notice_per_process_naming_the_kernel_and_its_time(tmp_path, capsys,
     assert registry.compile_seconds() == pytest.approx(sum(times.values()))
 
 
+def test_compiles_within_compiling_as_are_that_kernels(tmp_path, capsys, new_process):
+    # A kernel's body run as Python (parallel.run_body_soon) compiles the kernels it calls.
+    called = fresh_kernel(tmp_path, "called")
+    with registry.compiling_as("aggregate_showdowns"):
+        assert called(1) == 2
+    assert capsys.readouterr().err.startswith(
+        "omaha8eq: compiling the equity kernels (aggregate_showdowns) for first use"
+    )
+    assert list(registry.compile_times()) == ["aggregate_showdowns"]
+    assert fresh_kernel(tmp_path, "after")(1) == 2  # outside the block, its own name
+    assert list(registry.compile_times()) == ["aggregate_showdowns", "after"]
+
+
 def test_other_libraries_kernels_and_a_silenced_notice_say_nothing(tmp_path, capsys, monkeypatch, new_process):
     assert fresh_kernel(tmp_path, "theirs", module="someone_else")(1) == 2
     assert capsys.readouterr().err == "" and registry.compile_seconds() == 0.0
