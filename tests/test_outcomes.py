@@ -15,6 +15,7 @@ import pytest
 from omaha8eq.data.table_format import breakdown
 from omaha8eq.outcomes import (
     SHARE_FIGURES,
+    _sum_rows,
     cell_share,
     histogram_figures,
     outcome_sum_array,
@@ -52,6 +53,24 @@ def test_many_histograms_give_one_histograms_floats_bit_for_bit(players):
         assert columns["quarter"][i] == player.quarter
         assert columns["nobody_low"][i] == player.outcome_counts.nobody_low / player.outcome_counts.deals
     assert breakdown(counts)["equity"].tolist() == columns["equity"].tolist()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_sums_with_a_known_bound_are_the_exact_integer_sums(players):
+    # From four players, with the largest total known and at most 2**53, the sums are
+    # taken in float64 (BLAS): each must still be the exact integer.
+    rng = np.random.default_rng(players)
+    shape = (players + 1, players + 3)
+    rows = _sum_rows(players).tolist()
+    for top in (10**6, 2**53 - 1, 2**53):
+        counts = np.zeros((players, *shape), dtype=np.int64)
+        for histogram in counts:  # cells adding up to exactly top: odd sums near 2**53 included
+            cuts = np.sort(rng.integers(0, top, size=shape[0] * shape[1] - 1, endpoint=True))
+            histogram.flat[:] = np.diff(np.concatenate([[0], cuts, [top]]))
+        cells = [[int(c) for c in histogram.flat] for histogram in counts]  # Python ints: no rounding
+        exact = [[sum(c for c, keep in zip(flat, row, strict=True) if keep) for row in rows] for flat in cells]
+        assert outcome_sum_array(counts, top).tolist() == exact
+        assert outcome_sum_array(counts).tolist() == exact
 
 
 def test_every_tally_adds_up_to_the_deals():

@@ -46,8 +46,8 @@ __all__ = ["in_forked_child", "run", "run_body_soon", "run_soon", "serial_builds
 _forked = threading.Event()  # set in a forked child (an Event: no module-level rebinding)
 _serial = threading.Event()  # set within serial_builds(): run() calls the twins, as in a forked child
 _launch_lock = threading.Lock()
-_deferred: set[Any] = set()  # kernels whose compilation a first call left to a later one
-_ready: set[Any] = set()  # builds that run_soon has run: compiled (or loaded) in this process
+_deferred: set[Any] = set()  # builds whose compilation a first call left to a later one
+_ready: set[Any] = set()  # builds run (so compiled or loaded) in this process, not deferred
 # Layers on which concurrent launches from several Python threads are safe.
 _THREAD_SAFE_LAYERS = frozenset({"omp", "tbb"})
 
@@ -125,10 +125,11 @@ def run_body_soon(kernel: Any, *args: Any, serial: bool = False) -> Any:
     (or loads) those kernels and nothing else. Compiling the kernel itself costs
     more than its body suggests: numba links the code of every kernel it calls into
     its own and LLVM optimises all of it again (1.3-1.5 s for the aggregation, a
-    quarter of its first use). Run as Python, a call costs a few microseconds more
-    per kernel it calls (the arguments typed in Python: 20 µs against 7 µs for a
-    flop's count), which only the first call pays: as :func:`run_soon`, a later call
-    compiles (or loads) the build. The results are the same, the called kernels
+    quarter of its first use). Run as Python, a call costs more (a flop's count 20 µs
+    against 7 µs; preflop, what the kernel runs as Python, the spot's description and
+    the merging of the workers' totals, 2 ms on one worker and 5 ms on two), which
+    only the first call pays: as :func:`run_soon`, a later call compiles (or loads)
+    the build. The results are the same, the called kernels
     being the same; their compilations are counted and announced as ``kernel``'s
     (``registry.compiling_as``).
     """

@@ -105,7 +105,7 @@ _QUERY = (
 #: Every compiled entry point of omaha8eq.core, by the feature that runs it.
 KERNEL_GROUPS: dict[str, KernelGroup] = {
     "evaluation": KernelGroup("evaluation", 3, _EVALUATION),
-    "equity": KernelGroup("equity", 4, _EQUITY, longest=11),
+    "equity": KernelGroup("equity", 3, _EQUITY, longest=11),
     "ranges": KernelGroup("range", 3, _RANGES),
     # The first sampled query (omaha8eq query "... hero='A2**', villain='15%' where nutLo(hero, river)")
     # compiles the parallel deal drawing and the nut kernel (the evaluation kernels apart).
