@@ -42,7 +42,7 @@ from numba.extending import register_jitable
 from ..deck import BOARD_CARDS, DECK_SIZE
 from .high import best_flush, popcount, rank_high, unsigned
 from .kernel_args import LookupTables, RankMultisets
-from .showdown import FIVE_CARD_STATES, count_outcome
+from .showdown import low_state
 from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 
 
@@ -230,7 +230,7 @@ def _describe_spot(holes, n_hole, board, n_known, deck):
 
 
 #: Rows of the board summary (:func:`_summarise_boards`), one column per multiset of the missing cards.
-WEIGHT, STATE, BEST_PLAIN, LOW_CHUNK, WINNER = range(5)
+WEIGHT, BEST_PLAIN, LOW_CHUNK, BEST_HANDS = range(4)
 
 
 @njit(cache=True)
@@ -241,19 +241,18 @@ def _summarise_boards(
     """Worker ``w`` of ``n_workers``: its share (a ``n_workers``-th, in turn) of the
     columns of ``summary``. Per rank multiset ``j`` of the missing cards (column ``j``, ``offsets[n_missing]``
     onwards): the boards dealing it (``summary[WEIGHT]``, the product over its ranks of
-    C(cards left, times it appears)); their five-card state less ``BOARD_OFFSET[5]``
-    (``STATE``); the best high without flushes among the players (``BEST_PLAIN``), and the
-    one player who holds it (``WINNER``; -1 when several tie); and its board's low mask
-    with ``1 << 8`` when a missing card has a rank of ``split_ranks`` (``LOW_CHUNK``). The
-    columns of weight 0 are left unwritten.
+    C(cards left, times it appears)); the best high without flushes among the players
+    (``BEST_PLAIN``), and who holds it (``BEST_HANDS``: bit ``p`` for player ``p``; at most
+    11 players, so it fits the int16); and its board's low mask with ``1 << 8`` when a
+    missing card has a rank of ``split_ranks`` (``LOW_CHUNK``). ``WEIGHT`` and
+    ``LOW_CHUNK`` are written in every column; after a flop the other rows only in the
+    columns of weight > 0, the only ones read.
 
-    ``holes`` (``n_hole`` cards each; no rows: none) are hands whose high columns
-    ``fixed_highs[p, state]`` this fills, at the states of the multisets visited,
-    before reading them: every state the other passes read (a flush correction's
-    suited ranks and off-suit multiset together form such a multiset too), and a flop
-    reaches at most 91 of the 6,188, so a spot of new hands costs a tiny fraction of a
-    whole table (``aggregate_spots``). Computed here, with the board's state, which is
-    then computed once.
+    The players' highs: preflop read from ``fixed_highs[p, state]`` (five-card state
+    less ``BOARD_OFFSET[5]``), a row of ``fixed_highs`` at a time; after a flop
+    evaluated here from ``holes`` (``n_hole`` cards each), only at the states visited: a
+    flop reaches at most 91 of the 6,188, so a spot costs a tiny fraction of a whole
+    table (``aggregate_spots``). No other pass reads a player's high.
 
     Before the other passes: they read it, the flush corrections at the multisets
     their boards form, in any order.
@@ -261,7 +260,6 @@ def _summarise_boards(
     n_missing = 5 - n_known
     first = multisets.offsets[n_missing]
     ranks = multisets.ranks
-    multiplicities = multisets.multiplicities
     known_ranks = np.empty(BOARD_CARDS, dtype=np.int64)  # the known board's ranks, ascending
     merged = np.empty(BOARD_CARDS, dtype=np.int64)
     for i in range(n_known):
@@ -270,29 +268,55 @@ def _summarise_boards(
             if known_ranks[k - 1] > known_ranks[k]:
                 known_ranks[k - 1], known_ranks[k] = known_ranks[k], known_ranks[k - 1]
     size = multisets.offsets[n_missing + 1] - first
-    for j in range(size * w // n_workers, size * (w + 1) // n_workers):
+    start, stop = size * w // n_workers, size * (w + 1) // n_workers
+    n_players = holes.shape[0]
+    # C(cards left of rank r, c): a multiset's boards are the product over its ranks.
+    ways = np.empty((13, BOARD_CARDS + 1), dtype=np.int64)
+    for r in range(13):
+        for c in range(BOARD_CARDS + 1):
+            ways[r, c] = BINOM[available[r], c]
+    weights = summary[WEIGHT]
+    low_chunks = summary[LOW_CHUNK]
+    for j in range(start, stop):
         m = first + j
         weight = 1
         for i in range(n_missing):
-            weight *= BINOM[unsigned(available[unsigned(ranks[m, i])]), unsigned(multiplicities[m, i])]
-        summary[WEIGHT, j] = weight
-        if weight == 0:
-            continue
-        # Preflop the whole board is multiset m: its state is j (colex order).
-        state = j if n_known == 0 else _merged_colex(known_ranks, n_known, ranks, m, n_missing, merged)
-        for p in range(holes.shape[0]):
-            fixed_highs[p, state] = rank_high(holes, p, n_hole, state + BOARD_OFFSET[5], board_pair)
-        best = -1
-        winner = -1
-        for p in range(fixed_highs.shape[0]):  # selects, not branches: who wins is a coin flip
-            high = fixed_highs[p, state]
-            winner = p if high > best else (-1 if high == best else winner)
-            best = max(best, high)
-        summary[STATE, j] = state
-        summary[BEST_PLAIN, j] = best
-        summary[WINNER, j] = winner
+            weight *= ways[unsigned(ranks[m, i]), unsigned(multisets.multiplicities[m, i])]
+        weights[j] = weight
         split = 256 if multisets.rank_masks[m] & split_ranks else 0
-        summary[LOW_CHUNK, j] = known_low | multisets.low_masks[m] | split
+        low_chunks[j] = known_low | multisets.low_masks[m] | split
+    if n_known == 0:
+        # Preflop the whole board is multiset j (colex order is board-state order): the
+        # players' highs on the share's boards are runs of their rows, compared a player
+        # at a time in loops the compiler runs on vectors, for every column (those of
+        # weight 0 too: cheaper than a test).
+        best_row = summary[BEST_PLAIN]
+        holders_row = summary[BEST_HANDS]
+        for j in range(unsigned(start), unsigned(stop)):
+            best_row[j] = fixed_highs[0, j]
+            holders_row[j] = 0
+        for p in range(1, n_players):
+            highs = fixed_highs[p]
+            for j in range(unsigned(start), unsigned(stop)):
+                best_row[j] = max(best_row[j], highs[j])
+        for p in range(n_players):
+            highs = fixed_highs[p]
+            for j in range(unsigned(start), unsigned(stop)):
+                holders_row[j] |= np.int16(highs[j] == best_row[j]) << np.int16(p)
+        return
+    for j in range(start, stop):
+        if summary[WEIGHT, j] == 0:
+            continue
+        state = _merged_colex(known_ranks, n_known, ranks, first + j, n_missing, merged)
+        best = -1
+        best_hands = 0
+        for p in range(n_players):  # selects, not branches: who wins is a coin flip
+            high = rank_high(holes, p, n_hole, state + BOARD_OFFSET[5], board_pair)
+            holder = np.int64(1) << p
+            best_hands = holder if high > best else (best_hands | holder if high == best else best_hands)
+            best = max(best, high)
+        summary[BEST_PLAIN, j] = best
+        summary[BEST_HANDS, j] = best_hands
 
 
 @njit(cache=True)
@@ -322,27 +346,40 @@ def _correct_flushes(
     cards_left = np.empty(13, dtype=np.int64)  # per rank, the off-suit cards left
     suited_ranks = np.empty(BOARD_CARDS, dtype=np.int64)  # a correction's suited ranks, ascending
     missing = np.empty(BOARD_CARDS, dtype=np.int64)  # after a known board: all the missing ranks, sorted
+    merged_states = np.empty(BINOM[14, 2], dtype=np.int16)  # and the multisets they form
     # A correction's off-suit cards are at most 2 (3+ of the 5 are suited): their weights
     # (at most 91 multisets) depend on the suit and their number only, not on the subset,
     # so they are computed once for a run of tasks of the same suit and size.
     off_weights = np.empty(BINOM[14, 2], dtype=np.int64)
     weights_for = -1  # the (suit, size) they were computed for
     cards_left_for = -1  # the suit of cards_left: the tasks come suit by suit
-    for t in range(w, corrections.shape[0], n_workers):
+    # Each correction's best flush and its player first: the loops over the boards below
+    # then call nothing and keep their values in registers. With best_flush among them
+    # (it calls numba's reference counting for the tables it reads), the compiled loop
+    # read them from the stack, board after board: 0.6x the time now.
+    n_tasks = corrections.shape[0]
+    flush_values = np.empty(n_tasks, dtype=np.int64)
+    winners = np.empty(n_tasks, dtype=np.int64)
+    for t in range(w, n_tasks, n_workers):
+        s = corrections[t] >> 13
+        subset = corrections[t] & 0x1FFF
+        flush_values[t] = -1
+        winners[t] = 0
+        for p in range(n_players):
+            if popcount(hole_suit_ranks[p, s]) >= 2:
+                value = best_flush(known_suit_ranks[s] | subset, hole_suit_ranks[p, s], tables.flush5, tables.suited)
+                if value > flush_values[t]:
+                    flush_values[t] = value
+                    winners[t] = p
+    best_plain = summary[BEST_PLAIN]
+    low_chunks = summary[LOW_CHUNK]
+    for t in range(w, n_tasks, n_workers):
         s = corrections[t] >> 13
         subset = corrections[t] & 0x1FFF
         if s != cards_left_for:
             cards_left_for = s
             for r in range(13):
                 cards_left[r] = available[r] - ((deck_suit_ranks[s] >> r) & 1)
-        best_flush_value = -1
-        winner = 0
-        for p in range(n_players):
-            if popcount(hole_suit_ranks[p, s]) >= 2:
-                value = best_flush(known_suit_ranks[s] | subset, hole_suit_ranks[p, s], tables.flush5, tables.suited)
-                if value > best_flush_value:
-                    best_flush_value = value
-                    winner = p
         n_suited = 0
         colex = 0  # preflop: where this subset's boards start in with_suited
         rest = subset
@@ -361,24 +398,29 @@ def _correct_flushes(
                 off_weights[m - first] = 1
                 for i in range(n_off):
                     off_weights[m - first] *= BINOM[cards_left[ranks[m, i]], multiplicities[m, i]]
-        suited_states = multisets.with_suited_offsets[n_suited] + colex * (last - first)
-        for m in range(first, last):
-            weight = off_weights[unsigned(m - first)]
+        # The multisets j of the missing cards, one per off-suit multiset m (in turn):
+        n_boards = last - first
+        if n_known == 0:  # preflop: a run of with_suited
+            start = multisets.with_suited_offsets[n_suited] + colex * n_boards
+            states = multisets.with_suited[start : start + n_boards]
+        else:  # the multiset of the suited ranks and m's
+            for m in range(first, last):
+                merged_states[m - first] = _merged_colex(suited_ranks, n_suited, ranks, m, n_off, missing)
+            states = merged_states[:n_boards]
+        flush_value = flush_values[t]
+        winner_cells = flushed[winners[t]]
+        for i in range(n_boards):
+            weight = off_weights[i]
             if weight == 0:
                 continue
-            if n_known == 0:  # preflop: the state of the suited ranks and multiset m, which is j
-                j = multisets.with_suited[unsigned(suited_states + m - first)]
-            else:  # the multiset of the suited ranks and m's
-                j = _merged_colex(suited_ranks, n_suited, ranks, m, n_off, missing)
-            if summary[BEST_PLAIN, unsigned(j)] < best_flush_value:
-                moved[unsigned(j)] += weight
-                flushed[unsigned(winner), unsigned(summary[LOW_CHUNK, unsigned(j)])] += weight
+            j = unsigned(states[i])
+            if best_plain[j] < flush_value:
+                moved[j] += weight
+                winner_cells[unsigned(low_chunks[j])] += weight
 
 
 @njit(cache=True)
-def _count_boards(
-    w, n_workers, fixed_highs, hilo, tables, hole_low, known_low, n_known, summary, moved, flushed, counts
-):  # fmt: skip
+def _count_boards(w, n_workers, hilo, tables, hole_low, known_low, n_known, summary, moved, flushed, counts):
     """Worker ``w`` of ``n_workers``: add its share of the outcomes to ``counts``
     (``(parts, *histogram_shape(P))``): of the multisets of the missing cards (a
     ``n_workers``-th of them, in turn), each one's rank-only outcome, weighted by its
@@ -387,26 +429,23 @@ def _count_boards(
     player ``p`` alone holds the best high, on a board of that low mask, weighted by its
     boards.
 
-    A multiset whose best rank-only high one player holds alone (``summary[WINNER]``,
-    most of them) has that same outcome: its weight joins the cell of ``flushed``'s kind
-    (in a table of the worker's own, with the worker's share of ``flushed``), so its
-    outcome is counted once per cell, not once per multiset, and costs no player's
-    reads: a multiset then costs the same for five players as for two. The others (a
-    tie for the high) are counted one by one.
+    A multiset's outcome depends only on who holds its best rank-only high
+    (``summary[BEST_HANDS]``) and on its board's low mask, and so does each player's low
+    state: computed once per low mask a board can have, before the multisets. A
+    multiset whose best high one player holds alone (most of them) has the outcome of
+    ``flushed``'s cell of that player and low mask: its weight joins that cell (in a
+    table of the worker's own, with the worker's share of ``flushed``), whose outcomes
+    are counted once per cell, not once per multiset. The others (a tie for the high)
+    add their weight to each player's cell, the high state read from the bits of
+    ``BEST_HANDS``. So no pass reads a player's high, and a multiset costs about the
+    same for five players as for two.
 
     Counts into a copy of its own, written back to ``counts`` at the end: the workers'
     ``counts`` are neighbours in memory, and a cache line written by two cores at once
     would move between them at every count.
     """
-    n_players = fixed_highs.shape[0]
+    n_players = hole_low.shape[0]
     size = summary.shape[1]
-    # Each array is written before it is read (np.empty: see _describe_spot).
-    high_values = np.empty(n_players, dtype=np.int64)
-    low_values = np.empty(n_players, dtype=np.int64)
-    cells = np.empty((n_players, 2), dtype=np.int64)
-    for p in range(n_players):
-        high_values[p] = 0
-        low_values[p] = -1
     # The low masks a board can have: the known board's plus at most one more low rank per
     # missing card (its supersets, in turn). Only they are read below: after a flop, 29 of
     # the 256 (three low ranks on it) to 37 (none).
@@ -418,12 +457,21 @@ def _count_boards(
             board_lows[n_lows] = board_low
             n_lows += 1
         board_low = (board_low + 1) | known_low
-    # Each player's low by board low mask, side by side: the board masks of tables.low are
-    # 256 cells apart (one cache line each), so the visits would otherwise touch 256 lines per player.
-    player_lows = np.empty((n_players, 256), dtype=np.int64)
-    for i in range(n_lows if hilo else 0):
+    # Each player's low state (the histogram's column) by board low mask: a board's
+    # players side by side. np.empty, each cell written before it is read (see _describe_spot).
+    low_states = np.empty((256, n_players), dtype=np.int64)
+    low_values = np.empty(n_players, dtype=np.int64)
+    for i in range(n_lows):
+        board_low = board_lows[i]
+        best_low = -1
         for p in range(n_players):
-            player_lows[p, board_lows[i]] = tables.low[board_lows[i] * 256 + hole_low[p]]
+            low_values[p] = tables.low[board_low * 256 + hole_low[p]] if hilo else -1
+            best_low = max(best_low, low_values[p])
+        n_best_low = 0
+        for p in range(n_players):
+            n_best_low += low_values[p] == best_low
+        for p in range(n_players):
+            low_states[board_low, p] = low_state(low_values[p], best_low, n_best_low, n_players)
     own = counts.copy()  # counted into, then written back (a copy compiles quicker than a reshape)
     # Per player and LOW_CHUNK, the boards where that player alone has the best high: the
     # worker's share of the flushed cells (per player each low mask a board can have,
@@ -436,42 +484,33 @@ def _count_boards(
         rest = cell - winner * player_cells
         low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
         alone[winner, low_chunk] += flushed[winner, low_chunk]
-    first = size * w // n_workers
-    n_multisets = size * (w + 1) // n_workers - first
-    # One loop and one count_outcome for both kinds (it is inlined: each copy is compiled
-    # again): the multisets first (the tied ones counted, the others into alone), then
-    # alone's cells, a low chunk at a time: the players' low states on those boards, then
-    # each player's boards, won alone or not.
-    for item in range(n_multisets + player_cells):
-        if item < n_multisets:
-            j = first + item
-            weight = summary[WEIGHT, j] - moved[j]
-            if weight == 0:
-                continue
-            low_chunk = summary[LOW_CHUNK, j]
-            if summary[WINNER, j] >= 0:
-                alone[summary[WINNER, j], low_chunk] += weight
-                continue
-            state = summary[STATE, j]
-            for p in range(n_players):
-                high_values[p] = fixed_highs[unsigned(p), unsigned(state)]
-        else:
-            rest = item - n_multisets
-            low_chunk = board_lows[rest >> 1] | (rest & 1) << 8
-            boards = 0
-            for p in range(n_players):
-                boards += alone[p, low_chunk]
-            if boards == 0:
-                continue
-            weight = 0  # below: only the players' low states (cells[:, 1]) are wanted
-        if hilo:
-            for p in range(n_players):
-                low_values[p] = player_lows[unsigned(p), unsigned(low_chunk & 255)]
-        count_outcome(high_values, low_values, n_players, own, low_chunk >> 8, weight, cells)
-        if item >= n_multisets:  # player p alone has the best high on alone[p] of these boards
-            for p in range(n_players):
-                own[low_chunk >> 8, p, 1, cells[p, 1]] += alone[p, low_chunk]
-                own[low_chunk >> 8, p, 0, cells[p, 1]] += boards - alone[p, low_chunk]
+    weights = summary[WEIGHT]
+    low_chunks = summary[LOW_CHUNK]
+    holders = summary[BEST_HANDS]
+    for j in range(unsigned(size * w // n_workers), unsigned(size * (w + 1) // n_workers)):
+        weight = weights[j] - moved[j]
+        if weight == 0:
+            continue
+        low_chunk = unsigned(low_chunks[j])
+        best_hands = holders[j]
+        if best_hands & (best_hands - 1) == 0:  # one player: its index is the bits below its bit
+            alone[unsigned(popcount(best_hands - 1)), low_chunk] += weight
+            continue
+        n_best = popcount(best_hands)
+        for p in range(n_players):
+            high_state = n_best * ((best_hands >> p) & 1)
+            own[low_chunk >> 8, p, high_state, low_states[unsigned(low_chunk & 255), p]] += weight
+    # alone's cells: player p alone has the best high on alone[p] of a low chunk's boards.
+    for cell in range(player_cells):
+        board_low = board_lows[cell >> 1]
+        low_chunk = board_low | (cell & 1) << 8
+        boards = 0
+        for p in range(n_players):
+            boards += alone[p, low_chunk]
+        for p in range(n_players if boards else 0):
+            column = low_states[board_low, p]
+            own[cell & 1, p, 1, column] += alone[p, low_chunk]
+            own[cell & 1, p, 0, column] += boards - alone[p, low_chunk]
     # Loops, not array expressions: numba compiles each of those as a kernel of its own.
     for a in range(counts.shape[0]):
         for b in range(counts.shape[1]):
@@ -493,7 +532,7 @@ def _tally_arrays(n_players, n_known, multisets, n_workers, n_corrections):
     # Every value of the summary fits in int16 (a multiset's boards are at most 4**5), and
     # so do the boards moved from it: a preflop count reads them at random, and as int64
     # they would not fit in the caches.
-    summary = np.empty((5, size), dtype=np.int16)
+    summary = np.empty((4, size), dtype=np.int16)
     moved = np.empty((n_workers, size), dtype=np.int16)
     flushed = np.empty((n_workers, n_players, 512 if n_corrections else 0), dtype=np.int64)
     moved[:] = 0
@@ -531,19 +570,14 @@ def aggregate_showdowns(
     hole_low, hole_suit_ranks, available, deck_suit_ranks, known_suit_ranks, known_low, corrections = _describe_spot(
         holes, n_hole, board, n_known, deck
     )
-    # After a flop the hands' highs at the states visited, built as they are visited (each
-    # worker its own states): a whole table per new hand would cost ten times the count.
-    highs, new_hands = fixed_highs, holes[:0]
-    if n_known:
-        highs, new_hands = np.empty((holes.shape[0], FIVE_CARD_STATES), dtype=np.int16), holes
     n_workers = counts.shape[0]
     summary, moved, flushed = _tally_arrays(holes.shape[0], n_known, multisets, n_workers, corrections.size)
     # Three passes, each shared among the workers: each reads what the one before wrote.
     # prange's index is unsigned: as int64 the serial twin's helpers serve it.
     for w in prange(n_workers):
         _summarise_boards(
-            np.int64(w), n_workers, highs, board, n_known, known_low, multisets, available, split_ranks, summary,
-            new_hands, n_hole, tables.board_pair,
+            np.int64(w), n_workers, fixed_highs, board, n_known, known_low, multisets, available, split_ranks,
+            summary, holes, n_hole, tables.board_pair,
         )  # fmt: skip
     for w in prange(n_workers):
         _correct_flushes(
@@ -558,8 +592,8 @@ def aggregate_showdowns(
                 flushed[0, p, cell] += flushed[w, p, cell]
     for w in prange(n_workers):
         _count_boards(
-            np.int64(w), n_workers, highs, hilo, tables, hole_low, known_low, n_known, summary, moved[0],
-            flushed[0], counts[w],
+            np.int64(w), n_workers, hilo, tables, hole_low, known_low, n_known, summary, moved[0], flushed[0],
+            counts[w],
         )  # fmt: skip
 
 
@@ -587,19 +621,16 @@ def aggregate_spots(spots, tables, multisets, counts):
             _describe_spot(holes, spots.n_hole, board, n_known, deck[:n_deck])
         )
         # The hands' highs by board state: a preflop spot's from the batch, built by the
-        # caller; with a known board only the few states its boards reach, built by
-        # _summarise_boards (given the hands).
-        fixed_highs = np.empty((n_players, spots.fixed_tables.shape[1]), dtype=np.int16)
+        # caller (copied: a slice would be typed apart and compile the passes again); with
+        # a known board _summarise_boards evaluates the few states its boards reach.
+        fixed_highs = np.empty((n_players, 0 if n_known else spots.fixed_tables.shape[1]), dtype=np.int16)
         if n_known == 0:
             fixed_highs[:] = spots.fixed_tables[i * n_players : (i + 1) * n_players]
-            new_hands = holes[:0]
-        else:
-            new_hands = holes
         # One worker, no split, as int64 (not constants): the signatures of aggregate_showdowns' helpers.
         alone = np.int64(0)
         summary, moved, flushed = _tally_arrays(n_players, n_known, multisets, alone + 1, corrections.size)
         _summarise_boards(
-            alone, alone + 1, fixed_highs, board, n_known, known_low, multisets, available, alone, summary, new_hands,
+            alone, alone + 1, fixed_highs, board, n_known, known_low, multisets, available, alone, summary, holes,
             spots.n_hole, tables.board_pair,
         )  # fmt: skip
         _correct_flushes(
@@ -609,7 +640,6 @@ def aggregate_spots(spots, tables, multisets, counts):
         _count_boards(
             alone,
             alone + 1,
-            fixed_highs,
             spots.hilo,
             tables,
             hole_low,

@@ -124,15 +124,22 @@ def count_outcome(high_values, low_values, n_players, counts, chunk, weight, cel
     for p in range(n_players):
         n_best_high += high_values[p] == best_high
         n_best_low += low_values[p] == best_low
-    nobody_low = best_low < 0
     for p in range(n_players):
         high_state = n_best_high * (high_values[p] == best_high)
-        # best low: n_best_low; no low of its own (someone has one): P + 1; else 0
-        own_low = n_best_low * (low_values[p] == best_low) + (n_players + 1) * (low_values[p] < 0)
-        low_state = own_low + nobody_low * (n_players + 2 - own_low)
-        counts[unsigned(chunk), unsigned(p), unsigned(high_state), unsigned(low_state)] += weight
+        low_column = low_state(low_values[p], best_low, n_best_low, n_players)
+        counts[unsigned(chunk), unsigned(p), unsigned(high_state), unsigned(low_column)] += weight
         cells[p, 0] = high_state
-        cells[p, 1] = low_state
+        cells[p, 1] = low_column
+
+
+@njit(cache=True, inline="always")
+def low_state(low_value, best_low, n_best_low, n_players):
+    """A player's ``low_state`` (see the module) for its low ``low_value`` (-1: none)
+    when the best low of the ``n_players`` is ``best_low`` (-1: nobody has one), held by
+    ``n_best_low`` of them. Selects, not branches (see :func:`count_outcome`)."""
+    # best low: n_best_low; no low of its own (someone has one): P + 1; else 0
+    own_low = n_best_low * (low_value == best_low) + (n_players + 1) * (low_value < 0)
+    return own_low + (best_low < 0) * (n_players + 2 - own_low)
 
 
 @njit(cache=True, inline="always")

@@ -377,7 +377,7 @@ def _check_random_spot(spot):
         ("5%", "5%", "Ac8c5h", "", True, 4),  # a range against itself: the mirror sweep
         ("5%", "AA**, KK**, A2**@40", "Kd7d2s", "3c", True, 4),
         ("8%", "8%", "Ts9s8s2h", "", False, 4),
-        ("2%", "A2***, KK***@70", "Qc8c5h", "", True, 5),
+        ("1%", "AA***, KK***@70", "Qc8c5h", "", True, 5),
         ("AsAhKsKd2c*", "AsAhKsKd2c*@40, AdQd2d3h4h*", "Jc8c5h9d", "", True, 6),
         ("10%", "AA**@30, 22**", "7c6d2h4h3s", "", True, 4),
     ],
