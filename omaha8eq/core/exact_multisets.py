@@ -437,7 +437,7 @@ def _count_boards(w, n_workers, hilo, tables, hole_low, known_low, n_known, summ
     table of the worker's own, with the worker's share of ``flushed``), whose outcomes
     are counted once per cell, not once per multiset. The others (a tie for the high)
     add their weight to each player's cell, the high state read from the bits of
-    ``BEST_HANDS``. So no pass reads a player's high, and a multiset costs about the
+    ``BEST_HANDS``. So this pass reads no player's high, and a multiset costs about the
     same for five players as for two.
 
     Counts into a copy of its own, written back to ``counts`` at the end: the workers'
