@@ -20,12 +20,25 @@ SYNTHETIC = HERE / "data" / "hands"
 STARS_SYNTHETIC = SYNTHETIC / "stars-synthetic.txt"
 WINAMAX_SYNTHETIC = SYNTHETIC / "winamax-synthetic.txt"
 
-#: The real files and the hands each holds (shared/hands/README.md).
+#: The real files and the hands read from each (shared/hands/README.md).
 SHARED_FILES = {
     "cash-Stars-PLO8-6max-USD-0.01-0.02-200911.txt": 15,
     "tour-Stars-PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt": 1,
     "cash-Stars-5-Card-PLO8-6max-USD-2.00-4.00-201304.txt": 1,
     "cash-Winamax-PLO8-6max-EUR-1.00-2.00-201611.txt": 1,
+    "cash-Winamax-5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt": 1,
+    "cash-Winamax-PLO8-2max-play-0.05-0.10-201610.export.txt": 1,
+    "cash-Winning-PLO8-6max-USD-0.10-0.25-201608.HH00000000_G0.txt": 5,
+    "tour-PartyPoker-PLO8-10max-USD-20-2-201310.chat.fix.txt": 1,
+    "tour-PacificPoker-PLO8-USD-STT-10-1-201308.no.pot.awarded.txt": 0,
+    "tour-Bovada-PLO8-9max-USD-10-MTT-201207.txt": 1,
+}
+
+#: The hands of the real files skipped, each for the site's own error: (file, reason).
+SHARED_SKIPPED = {
+    "tour-PacificPoker-PLO8-USD-STT-10-1-201308.no.pot.awarded.txt": (
+        "the summary awards no pot: a pot of 1049 paid to nobody (the site's own error)"
+    ),
 }
 
 

@@ -5,11 +5,13 @@ Usage::
     omaha8eq hands FILE... [--player NAME] [--graph FILE] [--csv FILE] [--json]
                    [--export FILE [--ohh]]
 
-FILE is a hand-history file (PokerStars, every era, or Winamax), a folder (its
-``.txt`` and ``.log`` files) or ``-`` for standard input. The report gives the hands
-read and skipped (each skipped hand with its file, line and reason), the pots whose
-settlement differs from the site's, and per player the hands, net won, all-in
-adjusted net won and luck; ``--json`` prints it as one document.
+FILE is a hand-history file (PokerStars, every era, Winamax, Winning Poker Network,
+partypoker, 888 or Bovada), a folder (its ``.txt`` and ``.log`` files) or ``-`` for
+standard input. The report gives the hands read and skipped (each skipped hand with
+its file, line and reason), the pots whose settlement differs from the site's, and
+per player the hands, net won, all-in adjusted net won and luck; ``--json`` prints it
+as one document. A file that cannot be opened (a name too long, no permission) is an
+input error: one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
@@ -98,7 +100,8 @@ def register(commands: Subparsers) -> None:
         commands,
         "hands",
         help="read hand histories: settlement checks and all-in adjusted EV",
-        description="Read PokerStars (every era) and Winamax Omaha hand histories; settle every "
+        description="Read Omaha hand histories (PokerStars, every era, Winamax, Winning Poker Network, "
+        "partypoker, 888, Bovada); settle every "
         "showdown's pots from the shown cards and compare with what the site paid; compute each "
         "player's all-in adjusted EV (each side pot, hi and lo, by exact enumeration of the board "
         "still to come) and luck.",

@@ -1,8 +1,9 @@
-"""Hand histories: reading PokerStars and Winamax files, checking settlements, all-in adjusted EV.
+"""Hand histories: reading six sites' files, checking settlements, all-in adjusted EV.
 
 Modules, each one job: :mod:`.records` (the typed hand record), :mod:`.lines`
 (streaming a file into hands), :mod:`.builder` (one builder for every format, the chip
-balance check), :mod:`.pokerstars` and :mod:`.winamax` (each format as a table of line
+balance check), :mod:`.pokerstars`, :mod:`.winamax`, :mod:`.winning`,
+:mod:`.partypoker`, :mod:`.pacific` and :mod:`.bovada` (each format as a table of line
 expressions), :mod:`.reader` (files, folders, stdin), :mod:`.settlement` (the pots
 settled from the shown cards against the site's), :mod:`.allin_ev` (one hand's all-in
 adjusted results), :mod:`.report` (totals per player, CSV, JSON, chart) and

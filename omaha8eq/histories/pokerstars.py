@@ -112,4 +112,5 @@ POKERSTARS = Format(
     read_header=read_header,
     lines=LINES,
     total_includes_rake=True,
+    start="PokerStars ",
 )

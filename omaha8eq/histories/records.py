@@ -90,7 +90,8 @@ class Hand:
     """One hand, as the site wrote it.
 
     Attributes:
-        site: ``"PokerStars"`` or ``"Winamax"``.
+        site: ``"PokerStars"``, ``"Winamax"``, ``"Winning Poker Network"``,
+            ``"partypoker"``, ``"888"`` or ``"Bovada"``.
         hand_id: the site's hand number.
         game: the :mod:`omaha8eq.games` name (``omaha8``, ``omaha85``, ...).
         limit: ``"pot limit"``, ``"no limit"`` or ``"fixed limit"``.

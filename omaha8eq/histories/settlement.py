@@ -5,8 +5,8 @@ are built and split exactly as :func:`omaha8eq.settle` does (the same pot layout
 same hi/lo split, odd chips to the high half and clockwise from the button), after
 the rake is taken out as the summary states: from the main pot first, then the side
 pots in order. The amounts are compared with the site's collected lines, pot by pot
-when the site names its pots (``main pot``, ``side pot-1``), over all pots when it
-writes only ``pot`` or counts other pots (a player who mucks concedes: his chips are
+when the site names its pots as they are built here (``main pot``, ``side pot-1``),
+over all pots when it writes only ``pot`` or counts other pots (a player who mucks concedes: his chips are
 dead money in the others' pots).
 
 >>> from omaha8eq.histories.reader import read_hands
@@ -191,8 +191,9 @@ def check_settlement(hand: Hand) -> HandCheck:
     for c in hand.collected:
         paid = site.setdefault(c.pot, {})
         paid[c.player] = paid.get(c.player, 0) + c.amount
-    if set(site) - set(expected) or (len(expected) > 1 and set(site) == {0}):
-        # The site counts its pots otherwise: "from pot" for every pot, or a pot of a
+    if set(site) != set(expected):
+        # The site counts its pots otherwise: "from pot" for every pot, side pots
+        # without numbers (Bovada), only a player's total (WPN, 888), or a pot of a
         # player who mucked, which is dead money here. Compare over all pots.
         checks = [_compare(None, _sum_dicts(expected.values()), _sum_dicts(site.values()))]
     else:

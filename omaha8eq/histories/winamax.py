@@ -4,7 +4,10 @@
 (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments write ``Tournament "NAME" buyIn: ...
 level: N`` and their stakes as ``ante/small/big`` or ``small/big``. The summary's total
 pot is what is left after the rake, and the collected lines name the half (``pot(HI)``).
-Winamax does not write uncalled bets; :mod:`.builder` infers them.
+Winamax does not write uncalled bets; :mod:`.builder` infers them, or, where Winamax
+counts one in the total pot and writes it as a side pot its bettor collects
+("collected 84€ from side pot 1"), hands it back. Older and play-money headers name
+the game ``Omaha8``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ __all__ = ["WINAMAX"]
 #: Site game names -> omaha8eq.games names: both sites' and Winamax's "omaha5" forms.
 WINAMAX_GAMES = {
     **GAMES,
+    "omaha8": "omaha8",  # play-money and older headers: "Omaha8 pot limit"
     "omaha5 hi/lo": "omaha85",
     "omaha6 hi/lo": "omaha86",
     "omaha5": "omahahi5",
@@ -28,7 +32,7 @@ WINAMAX_GAMES = {
 ANY_HEADER = re.compile(r"^Winamax Poker - .*?HandId: #(?P<hand_id>[\d-]+)")
 HEADER = re.compile(
     r"^Winamax Poker - (?:CashGame|Tournament \"(?P<tournament>[^\"]*)\".*?level: (?P<level>\S+)|[^-]*?) - "
-    r"HandId: #(?P<hand_id>[\d-]+) - (?P<game>(?:[56] Card )?Omaha[56]?(?: Hi/Lo)?) "
+    r"HandId: #(?P<hand_id>[\d-]+) - (?P<game>(?:[56] Card )?Omaha[568]?(?: Hi/Lo)?) "
     r"(?P<limit>pot limit|no limit|fixed limit|limit) \((?P<stakes>[^)]*)\) - (?P<date>.*)$",
     re.IGNORECASE,
 )
@@ -105,4 +109,5 @@ WINAMAX = Format(
     read_header=read_header,
     lines=LINES,
     total_includes_rake=False,
+    start="Winamax Poker - ",
 )

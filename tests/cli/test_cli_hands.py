@@ -71,3 +71,19 @@ def test_bad_input(capsys, tmp_path):
     assert "is not a file or a folder" in fails(capsys, "hands", str(tmp_path / "missing.txt"))
     assert "--ohh" in fails(capsys, "hands", str(STARS_SYNTHETIC), "--ohh")
     assert "--graph" in fails(capsys, "hands", str(STARS_SYNTHETIC), "--graph", str(tmp_path / "x.gif"))
+
+
+def test_unreadable_names_are_one_line_errors(capsys):
+    # A file name too long for the system: one line on stderr, exit 2, no traceback.
+    message = fails(capsys, "hands", "a" * 300 + ".txt")
+    assert "cannot read" in message and "File name too long" in message
+
+
+def test_every_real_file_read_without_difference(capsys):
+    from history_files import SHARED_FILES, SHARED_SKIPPED, shared_hands
+
+    status, out, err = run(capsys, "hands", str(shared_hands()), "--json")
+    summary = json.loads(out)["summary"]
+    assert status == 0 and err == ""
+    assert (summary["hands_read"], summary["hands_skipped"]) == (sum(SHARED_FILES.values()), len(SHARED_SKIPPED))
+    assert (summary["pots_checked"], summary["pots_differing"]) == (14, 0)

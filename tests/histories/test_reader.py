@@ -6,7 +6,7 @@ import io
 import json
 
 import pytest
-from history_files import SHARED_FILES, STARS_SYNTHETIC, WINAMAX_SYNTHETIC, shared_hands
+from history_files import SHARED_FILES, SHARED_SKIPPED, STARS_SYNTHETIC, WINAMAX_SYNTHETIC, shared_hands
 
 from omaha8eq import read_hands
 from omaha8eq.errors import OmahaInputError
@@ -38,11 +38,13 @@ def test_shared_files_every_hand_read_and_balanced():
     for name, count in SHARED_FILES.items():
         stream = read_hands(folder / name)
         hands = list(stream)
-        assert (len(hands), stream.skipped) == (count, []), name
+        reasons = [s.reason for s in stream.skipped]
+        assert (len(hands), reasons) == (count, [SHARED_SKIPPED[name]] if name in SHARED_SKIPPED else []), name
         for hand in hands:
             _balanced(hand)
     stream = read_hands(folder)  # a folder: every file
-    assert sum(1 for _ in stream) == sum(SHARED_FILES.values()) and stream.hands_read == 18
+    assert sum(1 for _ in stream) == sum(SHARED_FILES.values()) == stream.hands_read == 27
+    assert len(stream.skipped) == len(SHARED_SKIPPED) == 1
 
 
 def test_shared_2005_tournament_record():

@@ -19,8 +19,12 @@ def _checks(path):
 def test_shared_files_settle_exactly():
     checks = _checks(shared_hands())
     checked = [c for _, c in checks.values() if c.checked]
-    assert len(checked) == 9 and sum(len(c.pots) for c in checked) == 10
+    assert len(checked) == 13 and sum(len(c.pots) for c in checked) == 14
     assert all(p.matches for c in checked for p in c.pots)
+    # Winamax's "collected 84€ from side pot 1" is Hero's bet nobody could call: handed
+    # back, not a pot; the one pot is Player0's (a flush, no low).
+    _, five = checks["9247976-232-1478874498"]
+    assert [(p.pot, p.expected, p.site) for p in five.pots] == [(0, {"Player0": 15450}, {"Player0": 15450})]
     # Every hand not checked ended without a showdown.
     assert {c.reason for _, c in checks.values() if not c.checked} == {"no showdown"}
     # The 2005 tournament: the main pot and the side pot compared one by one (quartered low, odd chips).
