@@ -18,6 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from .checks import check_flag
+from .present.boards import boards_view
+from .present.protocol import Presented, View
 from .results import EquityResult, PlayerEquity
 
 __all__ = ["BoardsPlayer", "BoardsResult"]
@@ -97,7 +99,7 @@ class BoardsPlayer:
 
 
 @dataclass(frozen=True)
-class BoardsResult:
+class BoardsResult(Presented):
     """The result of :func:`omaha8eq.boards.boards_equity` (double board, or running it N times).
 
     Attributes:
@@ -130,6 +132,11 @@ class BoardsResult:
     def names(self) -> list[str]:
         """The boards' names: "board 1", "board 2" or "run 1", "run 2", ..."""
         return [f"{self.kind} {b}" for b in range(1, len(self.boards) + 1)]
+
+    def view(self) -> View:
+        """One row per hand: its total equity, its equity on each board, scoops of all and
+        of one, the pot share's standard deviation; under it the shares, boards and method."""
+        return boards_view(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the settings, each board's result (``EquityResult.to_dict``,

@@ -99,6 +99,8 @@ from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .evaluation import evaluate_low
 from .hands import LowHand
 from .inputs import DECK_SIZE, parse_hole
+from .present.display import counterfeit_view, format_counterfeit, preformatted_html
+from .present.protocol import Presented, View
 from .ranges.range import Range, is_range_expression
 
 __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
@@ -144,7 +146,7 @@ class ExactOdds:
 
 
 @dataclass(frozen=True)
-class CounterfeitReport:
+class CounterfeitReport(Presented):
     """The result of :func:`counterfeit_odds`; every probability is over all runouts.
 
     With opponents' ranges every probability is over the joint distribution of
@@ -266,14 +268,14 @@ class CounterfeitReport:
 
     def __str__(self) -> str:
         """The report the command line prints (:func:`omaha8eq.present.display.format_counterfeit`)."""
-        from .present.display import format_counterfeit
-
         return format_counterfeit(self)
 
     def _repr_html_(self) -> str:
-        from .present.display import preformatted_html
-
         return preformatted_html(str(self))
+
+    def view(self) -> View:
+        """The probabilities' table (:func:`omaha8eq.present.display.counterfeit_view`)."""
+        return counterfeit_view(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the fields above, probabilities as floats and as "p/q" text."""
@@ -473,7 +475,7 @@ def _parse_spot(hand: CardSpec, board: CardSpec, dead: CardSpec, opponents: Sequ
     """Parse and check the inputs with the engine's seat parser (hands, ranges, no card
     twice); restrict the ranges to the cards no one is known to hold."""
     if opponents is not None:
-        check_list(opponents, "opponents", "a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
+        opponents = check_list(opponents, "opponents", "a list of hands or ranges, e.g. ['KsKhQdJd', 'AA2*']")
     hands = [hand, *(opponents or ())]
     names = ["the hand", *(f"opponent {i}" for i in range(1, len(hands)))]
     seats, hole_size = parse_seats(hands, names=names)

@@ -50,7 +50,7 @@ def test_html_has_every_row_escaped(ranged):
     page = ranged._repr_html_()
     assert page.startswith("<div><table>") and page.count("<tr>") == 1 + len(ranged.players)
     assert "KK:$ds (range," in page and "<td>random</td>" in page
-    from omaha8eq.present.display import _html_table
+    from omaha8eq.present.protocol import html_table as _html_table
 
     assert _html_table(["Hand"], [["<b>&"]], ["x < y"]) == (
         "<div><table><thead><tr><th>Hand</th></tr></thead><tbody><tr><td>&lt;b&gt;&amp;</td></tr></tbody></table>"

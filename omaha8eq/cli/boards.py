@@ -9,48 +9,13 @@ of pot shares and the method used.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, chosen_game, emit, emit_json, method_options, percent, seconds, table
+from .common import EXIT_OK, chosen_game, emit, emit_json, method_options
 from .progress import ProgressBar
 from .startup import loading_engine
 
-if TYPE_CHECKING:
-    from ..board_results import BoardsResult
-
-__all__ = ["format_boards", "run_boards_equity"]
-
-
-def format_boards(result: BoardsResult) -> str:
-    """The text report of a double-board or run-it-N-times result."""
-    names = [name.capitalize() for name in result.names()]
-    monte_carlo = not result.exhaustive
-    header = ["Hand", "Equity %", *(["± s.e."] if monte_carlo else []), *(f"{name} %" for name in names)]
-    header += ["Scoop all %", "Scoop one %", "Share s.d. %"]
-    rows = []
-    for p in result.players:
-        row = [p.hand, percent(p.equity), *([f"± {percent(p.equity_stderr)}"] if monte_carlo else [])]
-        row += [percent(board.equity) for board in p.boards]
-        row += [percent(p.scoop_all), percent(p.scoop_one), percent(p.share_stdev)]
-        rows.append(row)
-    lines = table(header, rows)
-    lines.append("")
-    for number, p in enumerate(result.players, start=1):
-        shares = "  ".join(f"{share}: {percent(often)}" for share, often in p.shares.items())
-        lines.append(f"Pot shares of hand {number}, % of deals: {shares}")
-    lines.append("")
-    for name, board in zip(names, result.boards, strict=True):
-        lines.append(f"{name}: {board.board or '(none)'}")
-    if result.dead:
-        lines.append(f"Dead: {result.dead}")
-    if result.exhaustive:
-        lines.append(f"Exact: enumerated {result.outcomes:,} deals in {seconds(result.elapsed)} s")
-    else:
-        lines.append(f"Monte Carlo: {result.outcomes:,} samples, seed {result.seed}, in {seconds(result.elapsed)} s")
-    if not result.hilo:
-        lines.append("Omaha high")
-    return "\n".join(lines)
+__all__ = ["run_boards_equity"]
 
 
 def run_boards_equity(args: argparse.Namespace) -> int:
@@ -82,5 +47,5 @@ def run_boards_equity(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.to_dict())
     else:
-        emit(format_boards(result))
+        emit(str(result))
     return EXIT_OK

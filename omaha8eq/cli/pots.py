@@ -19,7 +19,7 @@ import argparse
 import re
 
 from ..errors import OmahaInputError
-from ..present.display import format_allin, format_settlement
+from ..present.pots import format_allin, format_settlement
 from .common import (
     EXIT_OK,
     Subparsers,

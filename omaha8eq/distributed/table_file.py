@@ -29,16 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import format_card
-from ..data.table_format import TABLE_FORMAT, breakdown
+from ..data.table_format import TABLE_FORMAT
 from ..errors import OmahaInputError
 from ..version import __version__
 from .checkpoint import atomic_file
 from .preflop_table import PreflopTable
 
 __all__ = ["csv_path", "write_table"]
-
-_COLUMNS = ("equity", "scoop", "quarter", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low")
 
 
 def csv_path(path: str | os.PathLike[str]) -> Path:
@@ -56,16 +53,6 @@ def check_table_path(path: str | os.PathLike[str]) -> Path:
     return out
 
 
-def _method(table: PreflopTable) -> str:
-    game = "Omaha Hi-Lo 8-or-better" if table.hilo else "Omaha high"
-    opponents = "one random hand" if table.players == 2 else f"{table.players - 1} random hands"
-    if table.exact:
-        how = "exact: every board and every opponent hand (board suit classes, weighted by size)"
-    else:
-        how = f"seeded Monte Carlo, {table.samples:,} deals a class from seed {table.seed} and the class index"
-    return f"{game}, each {table.hole_size}-card starting-hand class against {opponents}; {how}"
-
-
 def _header(table: PreflopTable) -> dict[str, object]:
     return {
         "format": TABLE_FORMAT,
@@ -75,7 +62,7 @@ def _header(table: PreflopTable) -> dict[str, object]:
         "exact": table.exact,
         "samples": table.samples,
         "seed": table.seed,
-        "method": _method(table),
+        "method": table.method(),
         "digest": table.digest,
         "version": __version__,
     }
@@ -90,16 +77,11 @@ def write_table(table: PreflopTable, path: str | os.PathLike[str]) -> tuple[Path
             stream, keys=table.keys, hands=table.hands, sizes=table.sizes, counts=table.counts,
             header=np.array(json.dumps(header)),
         )  # fmt: skip
-    columns = breakdown(table.counts)
-    order = np.lexsort((table.keys, -columns["equity"]))
-    names = [format_card(c) for c in range(52)]
+    view = table.view()
     lines = [f"# {key}: {value}" for key, value in header.items()]
-    lines.append("rank,hand,hands," + ",".join(_COLUMNS))
-    hands, sizes = table.hands.tolist(), table.sizes.tolist()
-    values = [columns[name].tolist() for name in _COLUMNS]
-    for rank, row in enumerate(order.tolist(), start=1):
-        hand = "".join(names[c] for c in sorted(hands[row], reverse=True))
-        lines.append(f"{rank},{hand},{sizes[row]}," + ",".join(f"{column[row]:.6f}" for column in values))
+    lines.append(",".join(column.key for column in view.columns))
+    for rank, hand, hands, *values in view.rows:
+        lines.append(f"{rank},{hand},{hands}," + ",".join(f"{value:.6f}" for value in values))
     target = csv_path(out)
     with atomic_file(target) as stream:
         stream.write(("\n".join(lines) + "\n").encode())

@@ -24,6 +24,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from .protocol import Column, View, html_table, pandas_module, table_lines
 from .text import percent, seconds, table
 
 __all__ = [
@@ -31,12 +32,11 @@ __all__ = [
     "PLAYER_COLUMNS",
     "SHOWN_SPOTS",
     "SPOT_FIGURES",
+    "counterfeit_view",
     "equity_frame",
     "equity_html",
-    "format_allin",
     "format_counterfeit",
     "format_equity",
-    "format_settlement",
     "format_spots",
     "hand_label",
     "hands_frame",
@@ -179,33 +179,11 @@ def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
     ]
 
 
-def _html_table(header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> str:
-    """An HTML table (text columns left, numbers right) with ``notes`` as lines below it."""
-    right = ' style="text-align:right"'
-    head = "".join(f"<th{'' if i == 0 else right}>{html.escape(h)}</th>" for i, h in enumerate(header))
-    body = "".join(
-        "<tr>" + "".join(f"<td{'' if i == 0 else right}>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-        for row in rows
-    )
-    below = "".join(f"<br>{html.escape(n)}" for n in notes if n)
-    return f"<div><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{below.removeprefix('<br>')}</div>"
-
-
 def equity_html(result: Any) -> str:
     """An ``EquityResult`` as HTML (Jupyter's ``_repr_html_``): the table and the notes
     of :func:`format_equity`."""
     header, rows = _equity_rows(result)
-    return _html_table(header, rows, _equity_notes(result))
-
-
-def _pandas() -> Any:
-    try:
-        import pandas
-    except ImportError:
-        from ..errors import OmahaInputError
-
-        raise OmahaInputError("to_pandas: pandas is not installed (pip install 'omaha8eq[pandas]')") from None
-    return pandas
+    return html_table(header, rows, _equity_notes(result))
 
 
 #: The per-player columns of :func:`equity_frame` (the fields of ``PlayerEquity``).
@@ -221,7 +199,7 @@ def equity_frame(result: Any) -> Any:
     """An ``EquityResult`` as a pandas DataFrame: one row per player (index ``player``,
     1-based), the columns ``hand``, ``range_hands`` (the range's size, missing for a
     known hand) and :data:`PLAYER_COLUMNS` as fractions (0.5 is 50%)."""
-    pd = _pandas()
+    pd = pandas_module()
     sizes = range_sizes(result)
     frame = pd.DataFrame(
         {
@@ -241,7 +219,7 @@ def hands_frame(player: Any) -> Any:
     when the run did not count it). Raises ``ValueError`` without per-hand results."""
     if not player.by_hand:
         raise ValueError(f"{player.hand}: no per-hand results (a range, with equity(..., by_hand=True))")
-    pd = _pandas()
+    pd = pandas_module()
     hands = player.by_hand
     columns = {name: [getattr(h, name) for h in hands] for name in HAND_COLUMNS}
     return pd.DataFrame(
@@ -258,7 +236,7 @@ def spots_frame(spots: Any) -> Any:
 
     from ..cards import format_cards
 
-    pd = _pandas()
+    pd = pandas_module()
     n, players = len(spots), spots.players
     labels = [[seat.label for seat in spot.seats] for spot in spots._spots]
     return pd.DataFrame(
@@ -320,7 +298,7 @@ def format_spots(spots: Any) -> str:
 def spots_html(spots: Any) -> str:
     """``SpotEquities`` as HTML (Jupyter): the table of :func:`format_spots`."""
     header, rows = _spot_rows(spots)
-    return _html_table(header, rows, _spot_notes(spots))
+    return html_table(header, rows, _spot_notes(spots))
 
 
 # ---------------------------------------------------------------------------
@@ -369,11 +347,35 @@ def _runouts_text(report: Any) -> str:
     return f"{report.runouts:,} weighted runouts of {report.combinations:,} range deals"
 
 
+def counterfeit_view(report: Any) -> View:
+    """A ``CounterfeitReport``'s probabilities (and equities, against opponents): one row
+    per figure, as a float and as the exact fraction (None where it does not exist)."""
+    exact = report.exact
+    figures = [
+        ("Counterfeited", exact.p_counterfeit),
+        ("Low", exact.p_low),
+        ("Nut low", exact.p_nut_low),
+        ("Low if counterfeited", exact.p_low_if_counterfeited),
+        ("Nut low if counterfeited", exact.p_nut_low_if_counterfeited),
+    ]
+    if report.opponents:
+        figures += [
+            ("Equity", exact.equity),
+            ("Equity if counterfeited", exact.equity_if_counterfeited),
+            ("Equity if not counterfeited", exact.equity_if_not_counterfeited),
+        ]
+    columns = (
+        Column("figure", ""),
+        Column("value", "%", _percent_or_na),
+        Column("exact", "Exact", lambda value: "n/a" if value is None else str(value), left=True),
+    )
+    rows = tuple((name, None if value is None else float(value), value) for name, value in figures)
+    return View(columns, rows)
+
+
 def format_counterfeit(report: Any) -> str:
     """The text report of a ``CounterfeitReport`` (the CLI's, and ``str(report)``): the
     spot, the probabilities table, the next cards, the method."""
-    from fractions import Fraction
-
     from ..cards import format_cards, format_hand
 
     lines = [f"Hand: {report.hand}"]
@@ -401,26 +403,7 @@ def format_counterfeit(report: Any) -> str:
     if report.reason:
         lines.append(f"Note: {report.reason}")
     lines.append("")
-    exact = report.exact
-    rows: list[tuple[str, Fraction | None]] = [
-        ("Counterfeited", exact.p_counterfeit),
-        ("Low", exact.p_low),
-        ("Nut low", exact.p_nut_low),
-        ("Low if counterfeited", exact.p_low_if_counterfeited),
-        ("Nut low if counterfeited", exact.p_nut_low_if_counterfeited),
-    ]
-    if report.opponents:
-        rows += [
-            ("Equity", exact.equity),
-            ("Equity if counterfeited", exact.equity_if_counterfeited),
-            ("Equity if not counterfeited", exact.equity_if_not_counterfeited),
-        ]
-    name_width = max(len(name) for name, _ in rows)
-    percents = [_percent_or_na(value) for _, value in rows]
-    pct_width = max(len("%"), *(len(p) for p in percents))
-    lines.append(f"{'':{name_width}}  {'%':>{pct_width}}  Exact")
-    for (name, value), pct in zip(rows, percents, strict=True):
-        lines.append(f"{name:{name_width}}  {pct:>{pct_width}}  {'n/a' if value is None else value}")
+    lines += table_lines(counterfeit_view(report))
     if report.next_cards:
         lines.append("")
         lines += _counterfeit_next_lines(report)
@@ -432,133 +415,3 @@ def format_counterfeit(report: Any) -> str:
 def preformatted_html(text: str) -> str:
     """A text report as HTML (Jupyter's ``_repr_html_`` of the reports without a table)."""
     return f"<pre>{html.escape(text)}</pre>"
-
-
-# ---------------------------------------------------------------------------
-# settlements and all-ins
-# ---------------------------------------------------------------------------
-
-
-def _signed(x: float | int, digits: int = 0) -> str:
-    return f"{x:+,.{digits}f}" if x else f"{x:,.{digits}f}"
-
-
-def _award_text(award: Any) -> str:
-    from ..cards import format_cards
-
-    hand = award.hand
-    if hand is None:
-        return f"player {award.seat + 1} takes {award.chips:,} uncontested"
-    name = hand.describe()
-    return (
-        f"player {award.seat + 1} wins {award.chips:,}: {name} "
-        f"({format_cards(hand.cards)}; hole {format_cards(hand.hole_used)})"
-    )
-
-
-def _pot_lines(pot: Any) -> list[str]:
-    players = ", ".join(str(s + 1) for s in pot.eligible)
-    lines = [f"{pot.name.capitalize()}: {pot.amount:,} (player{'s' if len(pot.eligible) > 1 else ''} {players})"]
-    if not pot.showdown:
-        lines.append(f"  {_award_text(pot.high[0])}")
-        return lines
-    halves = [("High", pot.high_amount, pot.high)]
-    if pot.low:
-        halves.append(("Low", pot.low_amount, pot.low))
-    for label, amount, awards in halves:
-        head = f"  {label} {amount:,}" + ("" if pot.low else " (no low)") + ": "
-        for k, award in enumerate(awards):
-            lines.append((head if k == 0 else " " * len(head)) + _award_text(award))
-    return lines
-
-
-def format_settlement(s: Any) -> str:
-    """The text report of a ``Settlement`` (the CLI's, and ``str(settlement)``): each
-    pot's winners, then each player's result.
-
-    >>> from omaha8eq import settle
-    >>> print(format_settlement(settle([(None, 10), ("As Ah 2c 3d", 50)])))
-    Board: -
-    <BLANKLINE>
-    No showdown: player 2 is the only player left
-    Main pot: 20 (player 2)
-      player 2 takes 20 uncontested
-    Returned to player 2: 40 (uncalled)
-    <BLANKLINE>
-    Player  Hand         Put in  Gets  Net
-    1       folded           10     0  -10
-    2       As Ah 3d 2c      50    60  +10
-    """
-    lines = [f"Board: {s.board or '-'}", ""]
-    if not s.showdown:
-        winner = next(i for i, h in enumerate(s.hands) if h is not None)
-        lines.append(f"No showdown: player {winner + 1} is the only player left")
-    for pot in s.pots:
-        lines += _pot_lines(pot)
-    for seat, chips in enumerate(s.returned):
-        if chips:
-            lines.append(f"Returned to player {seat + 1}: {chips:,} (uncalled)")
-    lines.append("")
-    rows = [
-        [str(seat + 1), s.hands[seat] or "folded", f"{s.contributions[seat]:,}",
-         f"{s.payouts[seat]:,}", _signed(s.net[seat])]
-        for seat in range(len(s.payouts))
-    ]  # fmt: skip
-    lines += table(["Player", "Hand", "Put in", "Gets", "Net"], rows, left=(0, 1))
-    if not s.hilo:
-        lines.append("Omaha high")
-    return "\n".join(lines)
-
-
-def format_allin(r: Any) -> str:
-    """The text report of an ``AllinResult`` (the CLI's, and ``str(result)``): each
-    pot's equities, then each player's expectation.
-
-    >>> from omaha8eq import allin_equity
-    >>> r = allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60), ("9h 8h 7c 6c", 60)], "4c 5d Ks Jd")
-    >>> print(format_allin(r))  # doctest: +ELLIPSIS
-    Board: 4c 5d Ks Jd
-    <BLANKLINE>
-    Pot         Chips  Players  Equity %
-    Main pot       60  1 2 3    51.39 / 31.94 / 16.67
-    Side pot 1     80  2 3      58.33 / 41.67
-    <BLANKLINE>
-    Player  Hand         Put in  Expected     Net
-    1       As Kc 3d 2s      20     30.83  +10.83
-    2       Qh Qd Jh Tc      60     65.83   +5.83
-    3       9h 8h 7c 6c      60     43.33  -16.67
-    <BLANKLINE>
-    Exact: enumerated 36 boards for each of 2 contested pots in ... s
-    """
-    lines = [f"Board: {r.board or '-'}"]
-    if r.dead:
-        lines.append(f"Dead: {r.dead}")
-    lines.append("")
-    rows = []
-    for pot in r.pots:
-        equities = " / ".join(f"{100 * e:.2f}" for e in pot.equities)
-        rows.append([pot.name.capitalize(), f"{pot.amount:,}", " ".join(str(s + 1) for s in pot.eligible), equities])
-    lines += table(["Pot", "Chips", "Players", "Equity %"], rows, left=(0, 2, 3))
-    for player in r.players:
-        if player.returned:
-            lines.append(f"Returned to player {player.seat + 1}: {player.returned:,} (uncalled)")
-    lines.append("")
-    rows = [
-        [str(p.seat + 1), p.hand or "folded", f"{p.contributed:,}", f"{p.expected:,.2f}", _signed(p.net, 2)]
-        for p in r.players
-    ]
-    lines += table(["Player", "Hand", "Put in", "Expected", "Net"], rows, left=(0, 1))
-    lines.append("")
-    contested = sum(1 for p in r.pots if p.result is not None)
-    noun = "boards" if r.outcomes != 1 else "board"
-    if not contested:
-        lines.append("No contested pot")
-    elif r.exhaustive:
-        lines.append(f"Exact: enumerated {r.outcomes:,} {noun} for each of {contested} contested "
-                     f"pot{'s' if contested > 1 else ''} in {r.elapsed:.2f} s")  # fmt: skip
-    else:
-        lines.append(f"Monte Carlo: {r.outcomes:,} samples for each of {contested} contested "
-                     f"pot{'s' if contested > 1 else ''}, seed {r.seed}, in {r.elapsed:.2f} s")  # fmt: skip
-    if not r.hilo:
-        lines.append("Omaha high")
-    return "\n".join(lines)

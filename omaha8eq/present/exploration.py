@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .display import _html_table, _pandas
+from .protocol import html_table, pandas_module
 from .text import percent, table
 
 __all__ = ["EXPLORATION_COLUMNS", "exploration_frame", "exploration_html", "exploration_rows", "format_exploration"]
@@ -52,13 +52,13 @@ def exploration_html(result: Any) -> str:
     header, cells = exploration_rows(rows, result.against is not None)
     header = ["group", *header]
     cells = [[r.group, *line] for r, line in zip(rows, cells, strict=True)]
-    return _html_table(header, cells, [_title(result)])
+    return html_table(header, cells, [_title(result)])
 
 
 def exploration_frame(result: Any, rows: Sequence[Any]) -> Any:
     """Class rows as a pandas DataFrame: ``group``, ``class``, ``hands``, ``share`` and,
     with ``against``, the figures of :data:`EXPLORATION_COLUMNS` (fractions: 0.5 is 50%)."""
-    pd = _pandas()
+    pd = pandas_module()
     columns: dict[str, list[Any]] = {
         "group": [r.group for r in rows],
         "class": [r.name for r in rows],

@@ -1,0 +1,153 @@
+"""The result protocol: what every public result offers, made from one description of its table.
+
+Every public result (the return types of the functions in ``omaha8eq.__all__``; the test
+``tests/present/test_protocol.py`` finds them and fails for one that lacks a part) has:
+
+- ``str(result)``: the text the command line prints;
+- ``result._repr_html_()``: the same table as HTML, which Jupyter shows;
+- ``result.to_dict()``: a JSON-ready dict (the web API's and ``--json``'s document);
+- ``result.to_pandas()``: a pandas DataFrame, one row per row of the table.
+
+A result that derives from :class:`Presented` writes :meth:`Presented.view` (its
+columns, its rows of values and the lines under them) and ``to_dict``: the text, the
+HTML and the DataFrame are made from the one view, so their columns cannot disagree. A
+result whose text is more than a table (a settlement's pots, say) keeps its own
+``__str__`` and takes the rest from here.
+
+This module imports nothing heavy: pandas only inside :func:`pandas_module`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .text import table
+
+__all__ = [
+    "Column",
+    "Presented",
+    "View",
+    "html_table",
+    "pandas_module",
+    "table_lines",
+    "view_frame",
+    "view_html",
+    "view_text",
+]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a result's table.
+
+    Attributes:
+        key: the DataFrame's column name (a result field's name, ``"equity"``).
+        header: the text and HTML tables' header (``"Equity %"``).
+        text: how a value is written in the text and HTML tables (a fraction as a
+            percentage, say); None for a text column, written as it is (None empty).
+        left: align the column left in the text table (always for a text column).
+    """
+
+    key: str
+    header: str
+    text: Callable[[Any], str] | None = None
+    left: bool = False
+
+    def write(self, value: Any) -> str:
+        """``value`` as the text and HTML tables show it."""
+        if self.text is not None:
+            return self.text(value)
+        return "" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class View:
+    """A result as a table: ``columns``, ``rows`` of values (one per column: numbers
+    stay numbers for the DataFrame), and the ``notes`` printed under the table."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    notes: tuple[str, ...] = ()
+
+    def header(self) -> list[str]:
+        return [c.header for c in self.columns]
+
+    def cells(self) -> list[list[str]]:
+        """Every row's values written as text."""
+        return [[c.write(v) for c, v in zip(self.columns, row, strict=True)] for row in self.rows]
+
+
+def table_lines(view: View) -> list[str]:
+    """The view's table as aligned text lines (text columns left, numbers right)."""
+    left = [i for i, c in enumerate(view.columns) if c.left or c.text is None]
+    return table(view.header(), view.cells(), left=left)
+
+
+def view_text(view: View) -> str:
+    """The view as the command line prints it: the aligned table, a blank line, the notes."""
+    lines = table_lines(view)
+    if view.notes:
+        lines += ["", *view.notes]
+    return "\n".join(lines)
+
+
+def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> str:
+    """An HTML table (the first column left, the others right) with ``notes`` as lines below it."""
+    right = ' style="text-align:right"'
+    head = "".join(f"<th{'' if i == 0 else right}>{html.escape(h)}</th>" for i, h in enumerate(header))
+    body = "".join(
+        "<tr>" + "".join(f"<td{'' if i == 0 else right}>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
+        for row in rows
+    )
+    below = "".join(f"<br>{html.escape(n)}" for n in notes if n)
+    return f"<div><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{below.removeprefix('<br>')}</div>"
+
+
+def view_html(view: View) -> str:
+    """The view as HTML: the table of :func:`view_text` and its notes."""
+    return html_table(view.header(), view.cells(), view.notes)
+
+
+def pandas_module() -> Any:
+    """pandas, or an ``OmahaInputError`` saying how to install it (it is an optional extra)."""
+    try:
+        import pandas
+    except ImportError:
+        from ..errors import OmahaInputError
+
+        raise OmahaInputError("to_pandas: pandas is not installed (pip install 'omaha8eq[pandas]')") from None
+    return pandas
+
+
+def view_frame(view: View) -> Any:
+    """The view as a pandas DataFrame: one row per row, the columns named by their keys,
+    the values as they are (fractions stay fractions: 0.5 is 50%)."""
+    pd = pandas_module()
+    return pd.DataFrame.from_records(list(view.rows), columns=[c.key for c in view.columns])
+
+
+class Presented:
+    """The protocol's base: a subclass writes :meth:`view` and ``to_dict``."""
+
+    __slots__ = ()
+
+    def view(self) -> View:
+        """The result as a table (see :class:`View`)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the result."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return view_text(self.view())
+
+    def _repr_html_(self) -> str:
+        return view_html(self.view())
+
+    def to_pandas(self) -> Any:
+        """The result's table as a pandas DataFrame (``pip install 'omaha8eq[pandas]'``)."""
+        return view_frame(self.view())
