@@ -102,8 +102,7 @@ def boards_equity(
     ('1541/1640', (7262, 132194, 468164))
     """
     started = time.perf_counter()
-    chosen, is_hilo = resolve_game(game, hilo)
-    parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=chosen, hilo=is_hilo)
+    parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=resolve_game(game, hilo))
     options = RunOptions.check(
         exhaustive=exhaustive,
         samples=samples,

@@ -17,7 +17,7 @@ import math
 import numbers
 import reprlib
 from collections.abc import Sequence
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 
@@ -146,10 +146,13 @@ def check_hole_size(value: object, what: str = "hole_size") -> int:
     return int(value)
 
 
-def check_list(value: object, what: str, expected: str) -> None:
-    """Raise :class:`~omaha8eq.errors.OmahaTypeError` unless ``value`` is a list, a tuple or
-    another sequence that is not text: a string, an array, a generator, a dict or a number
-    would be read one element at a time, or not at all.
+def check_list(value: object, what: str, expected: str) -> tuple[Any, ...]:
+    """``value``'s elements as a tuple if it is a list, a tuple or another sequence that is
+    not text; else raise :class:`~omaha8eq.errors.OmahaTypeError`: a string, an array, a
+    generator, a dict or a number would be read one element at a time, or not at all.
+
+    The copy is what the caller reads from then on: a sequence's ``len`` is its own claim,
+    and one that disagrees with its elements must not reach the parsers.
 
     >>> check_list("AsAh2c3d", "hands", "a list of hands")
     Traceback (most recent call last):
@@ -157,9 +160,10 @@ def check_list(value: object, what: str, expected: str) -> None:
     omaha8eq.errors.OmahaTypeError: hands: expected a list of hands, got 'AsAh2c3d'
     """
     if type(value) in (list, tuple):  # the usual case, without the abstract-class test
-        return
+        return tuple(value)  # type: ignore[arg-type]  # a list or a tuple, tested just above
     if not isinstance(value, Sequence) or isinstance(value, str | bytes | bytearray):
         raise OmahaTypeError(f"{what}: expected {expected}, got {excerpt(value)}")
+    return tuple(value)
 
 
 def check_fraction(value: object, what: str) -> float:

@@ -37,9 +37,9 @@ from .engine.options import RunOptions
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
 from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
-from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, is_sequence, known_hands_only, parse_spot
+from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, as_choice, is_sequence, known_hands_only, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
-from .games import Game, GameSpec, resolve_game
+from .games import Game, GameChoice, GameSpec, resolve_game
 from .results import EquityResult
 from .spot_results import SpotEquities, empty_spot_table, spot_table
 
@@ -234,7 +234,7 @@ def equity(
     ('1541/1640', 'run')
     """
     started = time.perf_counter()
-    chosen, is_hilo = resolve_game(game, hilo)
+    choice = resolve_game(game, hilo)
     options = RunOptions.check(
         exhaustive=exhaustive,
         samples=samples,
@@ -250,37 +250,36 @@ def equity(
         checkpoint=checkpoint,
     )
     n_runs = 1 if runs is None else check_int(runs, "runs", minimum=1, maximum=MAX_RUNS)
-    if boards is not None or n_runs > 1 or (chosen is not None and chosen.boards > 1):
-        return _boards_equity(hands, board, boards, dead, n_runs, chosen, is_hilo, options, started)
-    return equity_of(hands, board, dead, chosen, is_hilo, options, started)
+    if boards is not None or n_runs > 1 or (choice.game is not None and choice.game.boards > 1):
+        return _boards_equity(hands, board, boards, dead, n_runs, choice, options, started)
+    return equity_of(hands, board, dead, choice, options, started)
 
 
 def equity_of(
     hands: Sequence[Any],
     board: CardSpec,
     dead: CardSpec,
-    game: Game | None,
-    hilo: bool,
+    game: GameChoice | Game,
     options: RunOptions,
     started: float | None = None,
 ) -> EquityResult:
     """:func:`equity` of one board with its options checked (``RunOptions.check``) and its
-    game resolved (:func:`~omaha8eq.games.resolve_game`): the ranges' cost is priced from
+    game resolved (:func:`~omaha8eq.games.resolve_game`, or the Game played): the ranges' cost is priced from
     their sizes and a hopeless run refused before they are built, then the spot is parsed
     and run. :func:`omaha8eq.game.allin.allin_equity` calls it for every pot."""
     started = time.perf_counter() if started is None else started
-    _one_board(game, hilo)
-    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, game)
+    choice = _one_board(as_choice(game))
+    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, choice.game)
     if sizes is not None:  # known hands alone need BASE_BYTES, and the planner's estimates are cheap
         check_spot_cost(sizes, options)
-    spot = parse_spot(hands, board, dead, game)
+    spot = parse_spot(hands, board, dead, choice)
     if options.scheduler is None:
-        return run_equity(spot, options, hilo=hilo, started=started)
+        return run_equity(spot, options, started=started)
     from .distributed.sweep_job import dask_sweeper
 
     with dask_sweeper(options.scheduler, checkpoint=options.checkpoint) as (sweeper, cluster_threads):
         limit = options.max_work or MAX_WORK * cluster_threads
-        return run_equity(spot, replace(options, max_work=limit), hilo=hilo, started=started, board_sweeper=sweeper)
+        return run_equity(spot, replace(options, max_work=limit), started=started, board_sweeper=sweeper)
 
 
 def _boards_equity(
@@ -289,8 +288,7 @@ def _boards_equity(
     boards: Sequence[CardSpec] | None,
     dead: CardSpec,
     runs: int,
-    game: Game | None,
-    hilo: bool,
+    game: GameChoice,
     options: RunOptions,
     started: float,
 ) -> BoardsResult:
@@ -308,10 +306,10 @@ def _boards_equity(
         raise OmahaInputError("board: give the board or the boards (boards=...), not both")
     if boards is not None and (isinstance(boards, (str, bytes)) or not is_sequence(boards)):
         raise OmahaTypeError(f"boards: expected two boards, e.g. ('Ac8c5h', 'Kd7d2s'), got {excerpt(boards)}")
-    sizes = spot_sizes(hands, board if boards is None else "", dead, game)
+    sizes = spot_sizes(hands, board if boards is None else "", dead, game.game)
     if sizes is not None:
         check_spot_cost(sizes, options)
-    parsed = parse_boards_spot(hands, board if boards is None else boards, dead, runs=runs, game=game, hilo=hilo)
+    parsed = parse_boards_spot(hands, board if boards is None else boards, dead, runs=runs, game=game)
     return run_boards(parsed, options, started=started)
 
 
@@ -351,10 +349,11 @@ def equity_many(
     (['1541/1640', '99/1640'], 658008)
     """
     started = time.perf_counter()
-    parsed, options, is_hilo = _known_spots(spots, game, hilo, threads, max_work, progress, "equity_many")
+    choice = _one_board(resolve_game(game, hilo))
+    parsed, options = _known_spots(spots, choice, threads, max_work, progress, "equity_many")
     results: list[EquityResult | None] = [None] * len(parsed)
-    for group in count_spots(parsed, options, hilo=is_hilo):
-        table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, is_hilo, started)
+    for group in count_spots(parsed, options):
+        table = spot_table([parsed[i] for i in group.members], group.counts, group.outcomes, started)
         for i, result in zip(group.members, table.results(), strict=True):
             results[i] = result
     return [result for result in results if result is not None]
@@ -398,7 +397,8 @@ def spot_equities(
     ((2, 2), [820, 820], '1541/1640')
     """
     started = time.perf_counter()
-    parsed, options, is_hilo = _known_spots(spots, game, hilo, threads, max_work, progress, "spot_equities")
+    choice = _one_board(resolve_game(game, hilo))
+    parsed, options = _known_spots(spots, choice, threads, max_work, progress, "spot_equities")
     players = len(parsed[0].seats) if parsed else 0
     for number, spot in enumerate(parsed, start=1):
         if len(spot.seats) != players:
@@ -406,40 +406,39 @@ def spot_equities(
                 f"spot {number}: {len(spot.seats)} players, spot 1 has {players}; spot_equities takes spots of "
                 "one player count (call it once per count, or use equity_many)"
             )
-    groups = count_spots(parsed, options, hilo=is_hilo)
+    groups = count_spots(parsed, options)
     if not groups:
-        return empty_spot_table(is_hilo, started)
+        return empty_spot_table(choice, started)
     (group,) = groups
-    return spot_table(parsed, group.counts, group.outcomes, is_hilo, started)
+    return spot_table(parsed, group.counts, group.outcomes, started)
 
 
 def _known_spots(
     spots: object,
-    game: object,
-    hilo: object,
+    choice: GameChoice,
     threads: object,
     max_work: object,
     progress: object,
     function: str,
-) -> tuple[list[Spot], RunOptions, bool]:
+) -> tuple[list[Spot], RunOptions]:
     """The spots of :func:`equity_many` or :func:`spot_equities` (named ``function`` in
-    errors) parsed and checked, the checked options and whether the game is hi-lo."""
-    chosen, is_hilo = _one_board(*resolve_game(game, hilo, stacklevel=4))
+    errors) parsed and checked (each carries its game), and the checked options."""
     if not is_sequence(spots):
         raise OmahaTypeError(f"spots: expected a list of (hands, board, dead) tuples, got {excerpt(spots)}")
     options = RunOptions.check(exhaustive=True, threads=threads, max_work=max_work, progress=progress)
-    return [_known_spot(i, spot, function, chosen) for i, spot in enumerate(spots, start=1)], options, is_hilo
+    return [_known_spot(i, spot, function, choice) for i, spot in enumerate(spots, start=1)], options
 
 
-def _one_board(game: Game | None, hilo: bool) -> tuple[Game | None, bool]:
-    """``(game, hilo)`` as :func:`~omaha8eq.games.resolve_game` gives them, refusing a
-    game of more than one board (its equity is another computation)."""
-    if game is not None and game.boards != 1:
-        raise OmahaInputError(f"game: {game.name!r} deals {game.boards} boards; this function plays one board")
-    return game, hilo
+def _one_board(choice: GameChoice) -> GameChoice:
+    """``choice``, refusing a game of more than one board (its equity is another computation)."""
+    if choice.game is not None and choice.game.boards != 1:
+        raise OmahaInputError(
+            f"game: {choice.game.name!r} deals {choice.game.boards} boards; this function plays one board"
+        )
+    return choice
 
 
-def _known_spot(number: int, spot: object, function: str, game: Game | None) -> Spot:
+def _known_spot(number: int, spot: object, function: str, game: GameChoice) -> Spot:
     """Spot ``number`` of :func:`equity_many` or :func:`spot_equities` (``function``)
     parsed and checked: known hands only."""
     if not is_sequence(spot) or not 1 <= len(spot) <= 3:

@@ -41,6 +41,7 @@ import difflib
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import parse_cards
 from .checks import check_flag, excerpt, is_integer
@@ -49,11 +50,13 @@ from .deck import BOARD_SIZES, DECK_SIZE, HOLE_SIZES
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 
 __all__ = [
+    "ANY_HILO",
     "DOUBLE_SUFFIX",
     "GAMES",
     "HILO_DEPRECATED",
     "LOW_EIGHT_OR_BETTER",
     "Game",
+    "GameChoice",
     "GameSpec",
     "as_game",
     "check_hole_size",
@@ -205,34 +208,57 @@ HILO_DEPRECATED = (
 )
 
 
-def resolve_game(game: object = None, hilo: object = None, *, stacklevel: int = 3) -> tuple[Game | None, bool]:
-    """The game a public entry point was told to play: ``(game, hilo)``.
+class GameChoice(NamedTuple):
+    """The game a public call asked for, resolved at its door (:func:`resolve_game`).
+
+    ``game`` is the :class:`Game` named, or None when the call named none: the hands'
+    hole size then decides it, with ``hilo`` (True unless the deprecated ``hilo=False``
+    was passed). Inside the package a spot carries the :class:`Game` that
+    :meth:`for_hole_size` gives, never this choice. A NamedTuple, so ``game, hilo =
+    resolve_game(...)`` reads it as a pair.
+    """
+
+    game: Game | None
+    hilo: bool = True
+
+    def for_hole_size(self, hole_cards: int) -> Game:
+        """The game played by hands of ``hole_cards`` cards: the one named (its hole size
+        checked by the caller, :func:`check_hole_size`), else the named game of that size."""
+        return self.game if self.game is not None else _BY_SHAPE[(hole_cards, self.hilo)]
+
+
+#: No game named, no ``hilo``: Hi-Lo of the hands' hole size.
+ANY_HILO = GameChoice(None, True)
+
+
+def resolve_game(game: object = None, hilo: object = None, *, stacklevel: int = 3) -> GameChoice:
+    """The game a public entry point was told to play, as a :class:`GameChoice`.
 
     ``game`` is a name of :data:`GAMES`, a :class:`Game` or None; ``hilo`` is the
     deprecated flag (None when not passed; True or False warns with a
-    DeprecationWarning pointing at the caller's caller, ``stacklevel``). The answer is
-    the :class:`Game` (None when ``game`` is None: the hole size then comes from the
-    hands, as before) and whether the pot is split hi-lo (``game.hilo``, else ``hilo``,
-    else True).
+    DeprecationWarning pointing at the caller's caller, ``stacklevel``). The answer's
+    ``game`` is the :class:`Game` (None when ``game`` is None: the hole size then comes
+    from the hands, as before) and its ``hilo`` whether the pot is split hi-lo
+    (``game.hilo``, else ``hilo``, else True).
 
     Raises:
         OmahaInputError: an unknown game name, or ``hilo`` contradicting ``game``.
         OmahaTypeError: ``game`` or ``hilo`` of the wrong type.
 
     >>> resolve_game("omahahi5")
-    (Game(name='omahahi5', hole_cards=5, low=None, hole_used=2, board_used=3, boards=1), False)
+    GameChoice(game=Game(name='omahahi5', hole_cards=5, low=None, hole_used=2, board_used=3, boards=1), hilo=False)
     >>> resolve_game()
-    (None, True)
+    GameChoice(game=None, hilo=True)
     """
     if hilo is not None:
         warnings.warn(HILO_DEPRECATED, DeprecationWarning, stacklevel=stacklevel)
         hilo = check_flag(hilo, "hilo")
     if game is None:
-        return None, True if hilo is None else bool(hilo)
+        return ANY_HILO if hilo is None or hilo else GameChoice(None, False)
     chosen = as_game(game)
     if hilo is not None and hilo != chosen.hilo:
         raise OmahaInputError(f"hilo={hilo} contradicts game={chosen.name!r} ({chosen.title}): pass game= only")
-    return chosen, chosen.hilo
+    return GameChoice(chosen, chosen.hilo)
 
 
 def check_hole_size(game: Game | None, sizes: set[int], what: str = "hands") -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .checks import check_int
-from .games import game_for
+from .games import GameChoice
 from .outcomes import SHARE_FIGURES, histogram_figures
 from .results import EquityResult
 
@@ -89,9 +89,9 @@ class SpotEquities:
     @property
     def game(self) -> str | None:
         """The name of the game played (``"omaha8"``: see :mod:`omaha8eq.games`); None
-        when the spots' hole sizes differ (no game given) or there is no spot."""
-        sizes = {spot.hole_size for spot in self._spots}
-        return game_for(sizes.pop(), self.hilo).name if len(sizes) == 1 else None
+        when the spots' games differ (hole sizes, no game given) or there is no spot."""
+        names = {spot.game.name for spot in self._spots}
+        return names.pop() if len(names) == 1 else None
 
     def result(self, spot: int) -> EquityResult:
         """The full :class:`~omaha8eq.results.EquityResult` of spot ``spot`` (0-based; its
@@ -116,7 +116,6 @@ class SpotEquities:
             int(self.outcomes[spot]),
             exhaustive=True,
             seed=None,
-            hilo=self.hilo,
             started=time.perf_counter() - self.elapsed,
             sums=sums,
         )
@@ -163,7 +162,7 @@ class SpotEquities:
         return self.result(spot).players[player].exact_equity()
 
 
-def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, hilo: bool, started: float) -> SpotEquities:
+def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, started: float) -> SpotEquities:
     """The :class:`SpotEquities` of the checked ``spots`` (one player count) and their
     outcome histograms ``counts`` (int64, ``(n, P, P + 1, P + 3)``) over ``outcomes``
     boards each; ``started`` (a ``time.perf_counter()``) times the call.
@@ -178,21 +177,22 @@ def spot_table(spots: list[Spot], counts: np.ndarray, outcomes: np.ndarray, hilo
         nobody_low=columns["nobody_low"][::n_players],
         outcomes=outcomes,
         counts=counts,
-        hilo=hilo,
+        hilo=spots[0].game.hilo,
         elapsed=time.perf_counter() - started,
         _spots=spots,
         _sums=sums,
     )
 
 
-def empty_spot_table(hilo: bool, started: float) -> SpotEquities:
-    """The :class:`SpotEquities` of no spot: arrays of shape ``(0, 0)`` (``(0,)`` per spot)."""
+def empty_spot_table(game: GameChoice, started: float) -> SpotEquities:
+    """The :class:`SpotEquities` of no spot, for the game asked: arrays of shape ``(0, 0)``
+    (``(0,)`` per spot)."""
     return SpotEquities(
         **dict.fromkeys(PLAYER_FIGURES, np.zeros((0, 0))),
         nobody_low=np.zeros(0),
         outcomes=np.zeros(0, dtype=np.int64),
         counts=np.zeros((0, 0, 1, 3), dtype=np.int64),
-        hilo=hilo,
+        hilo=game.hilo,
         elapsed=time.perf_counter() - started,
         _spots=[],
         _sums=np.zeros((0, 0), dtype=np.int64),

@@ -38,7 +38,7 @@ def members(expr: str, hole_size: int, hands: list[tuple[int, ...]]) -> list[boo
     return [int(i) in index for i in colex_index(np.array(hands))]
 
 
-def combination_path(spot, options=None, hilo=True):
+def combination_path(spot, options=None):
     """The exact count of ``spot`` (``omaha8eq.engine.spot.Spot``) without the range sweep,
     the reference the sweep is checked against: ranges combination by combination; a spot
     whose ranges all came down to one hand (restricted by the known cards) has no range
@@ -50,5 +50,5 @@ def combination_path(spot, options=None, hilo=True):
 
     options = RunOptions(exhaustive=True) if options is None else options
     if prepare_deal(spot).ranged:  # restricts the ranges in place, as every run does
-        return run_method(spot, Method.RANGE_COMBINATIONS, options, hilo=hilo)
-    return run_equity(spot, options, hilo=hilo)
+        return run_method(spot, Method.RANGE_COMBINATIONS, options)
+    return run_equity(spot, options)

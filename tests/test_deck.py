@@ -8,6 +8,7 @@ cut to fit a buffer, never written past one. The spots below are built by hand (
 
 from __future__ import annotations
 
+import copy
 import re
 
 import numpy as np
@@ -26,10 +27,19 @@ from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.run import count_spots, run_equity
 from omaha8eq.engine.spot import Seat, Spot, parse_spot
 from omaha8eq.errors import HandSizeError, OmahaInputError
+from omaha8eq.games import GAMES, Game
 
 SEVEN = parse_cards("As Ah 2c 3d 4h 5h 6h")
 OTHER_SEVEN = parse_cards("Ks Kh Qd Jd Th 9h 8h")
 WIDE = re.escape("hands: 7 hole cards; a hand holds one of (4, 5, 6), all the same")
+
+
+def _unchecked_game(hole_cards: int) -> Game:
+    """Omaha Hi-Lo dealing ``hole_cards`` cards, built past Game's own checks (which refuse
+    7): what a hand-built spot could carry, and the engine's check must still refuse."""
+    game = copy.copy(GAMES["omaha8"])
+    object.__setattr__(game, "hole_cards", hole_cards)
+    return game
 
 
 def test_the_limits():
@@ -59,31 +69,35 @@ def test_the_largest_deals_pass():
 
 
 def test_a_seven_card_hand_never_reaches_a_kernel():
-    fixed = Spot([Seat("a", cards=SEVEN), Seat("b", cards=OTHER_SEVEN)], 7, parse_cards("Qs Js Ts"), ())
+    fixed = Spot(
+        [Seat("a", cards=SEVEN), Seat("b", cards=OTHER_SEVEN)], _unchecked_game(7), parse_cards("Qs Js Ts"), ()
+    )
     with pytest.raises(HandSizeError, match=WIDE):
         run_equity(fixed, RunOptions(exhaustive=True))
     with pytest.raises(HandSizeError, match=WIDE):
-        count_spots([fixed], RunOptions(), hilo=True)
+        count_spots([fixed], RunOptions())
     # A spot that says 4 cards but holds a seven-card range row: not cut to 4.
     ranged = Spot(
         [Seat("a", cards=SEVEN[:4]), Seat("r", hands=np.array([OTHER_SEVEN], dtype=np.int8), weights=np.ones(1))],
-        4,
+        GAMES["omaha8"],
         (),
         (),
     )
     with pytest.raises(HandSizeError, match="hands: 4, 7 hole cards"):
         run_equity(ranged, RunOptions(samples=100, seed=1))
     # Random hands of a seven-card game: their rows would be cut from a six-card buffer.
-    random = Spot([Seat("a", cards=SEVEN), Seat("random")], 7, (), ())
+    random = Spot([Seat("a", cards=SEVEN), Seat("random")], _unchecked_game(7), (), ())
     with pytest.raises(HandSizeError, match=WIDE):
         run_equity(random, RunOptions(samples=100, seed=1))
 
 
 def test_a_batch_of_mixed_widths_is_named_not_cut():
     four = parse_spot(["As Ah 2c 3d", "Ks Kh Qd Jd"], "Qs Js Ts", "")
-    mixed = Spot([Seat("a", cards=SEVEN), Seat("b", cards=four.seats[1].hole())], 4, parse_cards("9s 8s 7s"), ())
+    mixed = Spot(
+        [Seat("a", cards=SEVEN), Seat("b", cards=four.seats[1].hole())], GAMES["omaha8"], parse_cards("9s 8s 7s"), ()
+    )
     with pytest.raises(HandSizeError, match="hands: 4, 7 hole cards"):
-        count_spots([mixed], RunOptions(), hilo=True)
+        count_spots([mixed], RunOptions())
 
 
 def test_a_six_card_board_is_refused():
@@ -92,4 +106,4 @@ def test_a_six_card_board_is_refused():
     with pytest.raises(HandSizeError, match="board: 6 cards"):
         run_equity(spot, RunOptions(exhaustive=True))
     with pytest.raises(HandSizeError, match="board: 6 cards"):
-        count_spots([spot], RunOptions(), hilo=True)
+        count_spots([spot], RunOptions())

@@ -59,6 +59,13 @@ def _nested(depth: int) -> list[Any]:
     return value
 
 
+class _LyingList(list[Any]):
+    """A list whose ``len`` says one element fewer than it holds."""
+
+    def __len__(self) -> int:
+        return max(0, super().__len__() - 1)
+
+
 #: name -> a function making the value afresh (a generator is used up by one call).
 HOSTILE: dict[str, Callable[[], Any]] = {
     "str": lambda: "xyz",
@@ -75,6 +82,7 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     "int": lambda: 5,
     "negative int": lambda: -1,
     "huge int": lambda: 10**5000,  # more digits than repr() writes
+    "numpy int8": lambda: np.int8(3),  # arithmetic on it wraps around at 127
     "float": lambda: 1.5,
     "nan": lambda: math.nan,
     "inf": lambda: math.inf,
@@ -83,17 +91,18 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     "nested list": lambda: [[[]]],
     "deeply nested list": lambda: _nested(5000),
     "list of None": lambda: [None, None],
+    "list whose len lies": lambda: _LyingList(["AsAh2c3d", "KsKhQdJd", "QsQhJdTd"]),
     "object": object,
     "function": lambda: lambda: None,
 }
 
 #: Strict kinds: the hostile values each accepts (any other must be refused).
 ACCEPTS = {
-    "int": {"int", "negative int", "huge int"},
-    "int?": {"int", "negative int", "huge int", "None"},
+    "int": {"int", "negative int", "huge int", "numpy int8"},
+    "int?": {"int", "negative int", "huge int", "numpy int8", "None"},
     "flag": {"bool"},
     "flag?": {"bool", "None"},
-    "number?": {"int", "negative int", "huge int", "float", "None"},
+    "number?": {"int", "negative int", "huge int", "numpy int8", "float", "None"},
 }
 
 #: The longest message an error may have: a few excerpts of the input, never all of it.

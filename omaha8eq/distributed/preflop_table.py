@@ -30,14 +30,17 @@ from typing import Any
 
 import numpy as np
 
+from ..cards import format_card
 from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
-from ..data.table_format import check_exact_counts
+from ..data.table_format import breakdown, check_exact_counts
 from ..deck import BOARD_CARDS, DECK_SIZE, HOLE_SIZES
 from ..engine.board_classes import BOARD_CLASSES, board_classes
 from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
 from ..games import game_for
+from ..present.protocol import Column, Presented, View
+from ..present.text import percent
 from .job import Job, Task, TaskResult
 
 __all__ = [
@@ -114,7 +117,7 @@ def _sampled_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     for index in range(task.start, task.stop):
         spot = parse_spot([representatives[index].tolist()] + ["random"] * (players - 1), "", "", game)
         seed = class_seed(int(params["seed"]), index)
-        result = run_equity(spot, RunOptions(samples=int(params["samples"]), seed=seed), hilo=game.hilo)
+        result = run_equity(spot, RunOptions(samples=int(params["samples"]), seed=seed))
         rows.append(result.players[0].counts)
     return {"counts": np.stack(rows).astype(np.int64)}
 
@@ -178,7 +181,7 @@ def _label(params: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class PreflopTable:
+class PreflopTable(Presented):
     """A finished table, one row per starting-hand class in class-key order.
 
     Attributes:
@@ -202,6 +205,44 @@ class PreflopTable:
     sizes: np.ndarray
     counts: np.ndarray
     digest: str
+
+    def method(self) -> str:
+        """What the table is, in words: the game, the opponents and how it was counted."""
+        game = "Omaha Hi-Lo 8-or-better" if self.hilo else "Omaha high"
+        opponents = "one random hand" if self.players == 2 else f"{self.players - 1} random hands"
+        if self.exact:
+            how = "exact: every board and every opponent hand (board suit classes, weighted by size)"
+        else:
+            how = f"seeded Monte Carlo, {self.samples:,} deals a class from seed {self.seed} and the class index"
+        return f"{game}, each {self.hole_size}-card starting-hand class against {opponents}; {how}"
+
+    def view(self) -> View:
+        """One row per class, best equity first (equal equities in class-key order): its
+        rank, representative (high card first, ``AsAhKsKh``), size and breakdown."""
+        columns = breakdown(self.counts)
+        order = np.lexsort((self.keys, -columns["equity"]))
+        names = [format_card(c) for c in range(52)]
+        hands, sizes = self.hands.tolist(), self.sizes.tolist()
+        values = [figure.tolist() for figure in columns.values()]
+        rows = tuple(
+            (rank, "".join(names[c] for c in sorted(hands[row], reverse=True)), sizes[row], *(v[row] for v in values))
+            for rank, row in enumerate(order.tolist(), start=1)
+        )
+        figures = tuple(Column(name, f"{name.replace('_', ' ').capitalize()} %", percent) for name in columns)
+        return View((Column("rank", "Rank", str), Column("hand", "Hand"), Column("hands", "Hands", str), *figures),
+                    rows, (self.method(),))  # fmt: skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: what the table is (``hole_size`` ... ``digest``, ``method``)
+        and its rows (``rank``, ``hand``, ``hands`` and the breakdown, best first)."""
+        view = self.view()
+        keys = [c.key for c in view.columns]
+        settings = ("hole_size", "players", "hilo", "exact", "samples", "seed", "digest")
+        return {
+            **{name: getattr(self, name) for name in settings},
+            "method": self.method(),
+            "rows": [dict(zip(keys, row, strict=True)) for row in view.rows],
+        }
 
 
 def table_from_counts(job: Job, counts: np.ndarray) -> PreflopTable:

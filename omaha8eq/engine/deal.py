@@ -20,6 +20,7 @@ from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import FIVE_CARD_STATES, fixed_hand_tables
 from ..core.tables import get_tables
 from ..deck import BOARD_CARDS, DECK_SIZE, MAX_HOLE_CARDS, check_deal_limits
+from ..games import Game
 from .spot import Seat, Spot, cards_mask, restrict_ranges
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "cards_left",
     "hand_highs",
     "hands_highs",
+    "kernel_game",
     "known_card_arrays",
     "known_mask",
     "lookup_tables",
@@ -40,6 +42,13 @@ __all__ = [
 #: Hands whose high columns :func:`hand_highs` keeps (12 KB each), and sets of hands
 #: whose stacked columns :func:`hands_highs` keeps.
 HIGHS_CACHED = 128
+
+
+def kernel_game(game: Game) -> tuple[int, bool]:
+    """The game as the compiled kernels take it: the hole cards, and whether to count
+    lows (the 8-or-better rule, the one low rule the kernels know). Every kernel call
+    of the engine reads the game through here."""
+    return game.hole_cards, game.hilo
 
 
 @dataclass
@@ -83,7 +92,7 @@ class Deal:
         :func:`hand_highs`) for a fixed hand, -1 for the others."""
         return [-1 if s.cards is None else hand_highs(s.cards) for s in self.seats]
 
-    def arrays(self, hilo: bool, *, high_only: bool = False) -> DealArrays:
+    def arrays(self, *, high_only: bool = False) -> DealArrays:
         """The kernels' view of the deal, with the fixed hands' tables (``high_only``:
         only their high columns, all the exact aggregation reads, and after a flop none:
         the aggregation then builds the few it reads, ``exact_multisets.aggregate_showdowns``)."""
@@ -99,16 +108,17 @@ class Deal:
                 tables = hands_highs(cast(tuple[tuple[int, ...], ...], hands))
         else:
             tables = fixed_hand_tables(self.holes, self.fixed, get_tables())
+        hole_cards, hilo = kernel_game(self.spot.game)
         return DealArrays(
             holes=self.holes,
-            n_hole=self.spot.hole_size,
+            n_hole=hole_cards,
             random_players=self.random_players,
             fixed=self.fixed,
             fixed_tables=tables,
             board=self.board_array,
             n_known=len(self.spot.board),
             deck=self.deck,
-            hilo=bool(hilo),
+            hilo=hilo,
         )
 
 

@@ -20,7 +20,7 @@ from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_mu
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
 from ..core.showdown import FIVE_CARD_STATES, histogram_shape
 from ..deck import check_deal_limits
-from .deal import board_row, hand_highs, known_mask
+from .deal import board_row, hand_highs, kernel_game, known_mask
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import Spot
 
@@ -106,13 +106,13 @@ def aggregate_cards(
     return total
 
 
-def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.ndarray:
-    """``aggregate_counts(prepare_deal(spot).arrays(hilo, high_only=True), tables)[0]`` of
+def aggregate_many(spots: list[Spot], tables: LookupTables) -> np.ndarray:
+    """``aggregate_counts(prepare_deal(spot).arrays(high_only=True), tables)[0]`` of
     every spot, in one kernel call that shares the spots among numba's threads (on a
     first call that would compile it, one thread: ``core.parallel.run_soon``): shape
     ``(len(spots), *histogram_shape(P))``.
 
-    The spots have the same number of players and hole size, fixed hands only: the
+    The spots have the same number of players and game, fixed hands only: the
     batch's shape passes :func:`~omaha8eq.deck.check_deal_limits` first (the hands' widths
     are checked by the array they make, a check per spot would cost more than its work).
     """
@@ -124,15 +124,16 @@ def aggregate_many(spots: list[Spot], hilo: bool, tables: LookupTables) -> np.nd
     except ValueError:  # hands of different widths: the check names them
         check_deal_limits(len(spots[0].seats), {len(hand) for hand in hands}, 0)
         raise
-    check_deal_limits(len(spots[0].seats), {holes.shape[1], spots[0].hole_size}, int(n_known.max()))
+    hole_cards, hilo = kernel_game(spots[0].game)
+    check_deal_limits(len(spots[0].seats), {holes.shape[1], hole_cards}, int(n_known.max()))
     batch = SpotBatch(
         holes=holes,
-        n_hole=spots[0].hole_size,
+        n_hole=hole_cards,
         fixed_tables=_preflop_highs(spots, hands),
         boards=np.array([board_row(spot) for spot in spots], dtype=np.int8),
         n_known=n_known,
         known=np.array([known_mask(spot) for spot in spots], dtype=np.int64),
-        hilo=bool(hilo),
+        hilo=hilo,
     )
     counts = np.zeros((len(spots), *histogram_shape(len(spots[0].seats))), dtype=np.int64)
     parallel.run_soon(aggregate_spots, batch, tables, rank_multisets(), counts)

@@ -27,7 +27,7 @@ from ..core.handclasses import card_masks
 from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE
 from ..results import NextCardEquity, range_hand_results, summarize_player
-from .deal import Deal
+from .deal import Deal, kernel_game
 from .preflop import class_average, preflop_board_count, preflop_boards
 from .progress import ProgressCallback
 from .range_combinations import UNDEALABLE, RangeCounts
@@ -173,7 +173,6 @@ def _disjoint_pairs(hands_a: np.ndarray, hands_b: np.ndarray) -> int:
 def sweep_counts(
     deal: Deal,
     *,
-    hilo: bool,
     by_hand: bool,
     progress: ProgressCallback | None,
     by_next_card: bool = False,
@@ -190,6 +189,7 @@ def sweep_counts(
     OmahaInputError when no pair of hands can be dealt."""
     sides = tuple(_side(deal, seat) for seat in deal.seats)
     (hands_a, weights_a), (hands_b, weights_b) = sides
+    _, hilo = kernel_game(deal.spot.game)
     by_class = False
     if deal.spot.board:
         swept = sweep_ranges(

@@ -34,7 +34,7 @@ from ..core.multiboard import board_outcomes, combine_boards, sample_boards
 from ..core.showdown import histogram_shape
 from ..deck import DECK_SIZE
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
-from ..games import Game, as_game, double_board, game_for
+from ..games import Game, GameChoice, double_board, game_for
 from ..outcomes import share_units
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
@@ -44,7 +44,7 @@ from .options import RunOptions
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
-from .spot import Spot, parse_spot
+from .spot import Spot, as_choice, parse_spot
 from .summary import build_result
 
 __all__ = ["MAX_RUNS", "BoardsSpot", "boards_work", "parse_boards_spot", "run_boards"]
@@ -90,19 +90,22 @@ class BoardsSpot:
 
 
 def parse_boards_spot(
-    hands: object, boards: object, dead: CardSpec, *, runs: object = 1, game: object = None, hilo: bool = True
+    hands: object, boards: object, dead: CardSpec, *, runs: object = 1, game: GameChoice | Game | None = None
 ) -> BoardsSpot:
     """Check the players, the boards (one to run ``runs`` times, or two), the dead cards
     and the game. Raises OmahaInputError naming the bad input: a card on two boards (one
     board given twice), a board of more than 5 cards, more than two boards, runs outside
     1..4 with one board, runs with two boards, a game of another hole size, too few
-    cards in the deck; OmahaTypeError for inputs of the wrong type."""
-    spot = parse_spot(hands, "", dead)  # type: ignore[arg-type]  # checked there at run time
-    chosen = game_for(spot.hole_size, hilo) if game is None else as_game(game)
+    cards in the deck; OmahaTypeError for inputs of the wrong type. The spot carries
+    the one-board game each board plays; the answer's ``game`` the game of all boards."""
+    choice = as_choice(game)
+    spot = parse_spot(hands, "", dead, GameChoice(None, choice.hilo))  # type: ignore[arg-type]  # checked there
+    chosen = spot.game if choice.game is None else choice.game
     if chosen.hole_cards != spot.hole_size:
         raise HandSizeError(
             f"game: {chosen.name} deals {chosen.hole_cards} hole cards, the hands have {spot.hole_size}"
         )
+    spot.game = game_for(chosen.hole_cards, chosen.hilo)
     if isinstance(boards, (str, bytes)):
         boards = [boards]
     if not isinstance(boards, (list, tuple)):
@@ -179,16 +182,15 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
         )
     if exhaustive is None:
         exhaustive = not has_random and not sampled and _tuples(parsed) <= EXHAUSTIVE_LIMIT
-    hilo = parsed.game.hilo
     # The known board cards leave the deck; each board keeps its own. Board 1's go as the
     # deal's board, the others' as dead cards: the deal's check of the deck (every hand,
     # a whole board and the dead cards) then counts no card twice, so it lets through
     # every deal that parse_boards_spot counted to fit (7 6-card hands on two flops: 52).
     first = parsed.boards[0]
     rest = tuple(card for card in parsed.known if card not in first)
-    deal = prepare_deal(Spot(spot.seats, spot.hole_size, first, (*spot.dead, *rest)))
+    deal = prepare_deal(Spot(spot.seats, spot.game, first, (*spot.dead, *rest)))
     check_ranges_fit(deal)
-    arrays = deal.arrays(hilo)
+    arrays = deal.arrays()
     tables = lookup_tables()
     n_players = len(spot.seats)
     used_seed = None
@@ -205,12 +207,11 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
     outcomes = int(scoops[0].sum())
     board_results = tuple(
         build_result(
-            Spot(spot.seats, spot.hole_size, board, spot.dead),
+            Spot(spot.seats, spot.game, board, spot.dead),
             counts[b],
             outcomes,
             exhaustive=exhaustive,
             seed=used_seed,
-            hilo=hilo,
             started=started,
             weighted=False,
         )
@@ -231,7 +232,7 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
         exhaustive=exhaustive,
         seed=used_seed,
         elapsed=time.perf_counter() - started,
-        hilo=hilo,
+        hilo=spot.game.hilo,
     )
 
 

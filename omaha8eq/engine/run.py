@@ -20,8 +20,9 @@ from ..core.exact_boards import board_combinations
 from ..core.showdown import histogram_shape
 from ..deck import BOARD_CARDS, DECK_SIZE
 from ..errors import OmahaInputError
+from ..games import Game
 from ..results import EquityResult, NextCardEquity
-from .deal import Deal, known_card_arrays, lookup_tables, no_highs, prepare_deal
+from .deal import Deal, kernel_game, known_card_arrays, lookup_tables, no_highs, prepare_deal
 from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
@@ -99,13 +100,12 @@ class Counted(NamedTuple):
 
 
 class Task(NamedTuple):
-    """One run handed to a runner: the prepared deal, the plan, the options, the game's
-    hi-lo flag and a distributed board sweeper (None: in process)."""
+    """One run handed to a runner: the prepared deal (its spot carries the game), the
+    plan, the options and a distributed board sweeper (None: in process)."""
 
     deal: Deal
     plan: Plan
     options: RunOptions
-    hilo: bool
     sweeper: BoardSweeper | None = None
 
 
@@ -113,7 +113,6 @@ def _run_sweep(task: Task) -> Counted:
     options = task.options
     swept = sweep_counts(
         task.deal,
-        hilo=task.hilo,
         by_hand=options.by_hand,
         progress=options.progress,
         by_next_card=options.by_next_card,
@@ -124,21 +123,21 @@ def _run_sweep(task: Task) -> Counted:
 
 def _run_combinations(task: Task) -> Counted:
     # The exact aggregation of each combination reads only the high columns: the rest is not built.
-    arrays = task.deal.arrays(task.hilo, high_only=True)
+    arrays = task.deal.arrays(high_only=True)
     options = task.options
     ranged = exact_range_counts(task.deal, arrays, lookup_tables(), by_hand=options.by_hand, progress=options.progress)
     return Counted(ranged.counts[0], int(ranged.outcomes[0]), ranged.hand_results)
 
 
 def _run_aggregate(task: Task) -> Counted:
-    arrays = task.deal.arrays(task.hilo, high_only=True)
+    arrays = task.deal.arrays(high_only=True)
     counts = aggregate_counts(arrays, lookup_tables(), share_threads=True)[0]
     report(task.options.progress, task.plan.deals, task.plan.deals)
     return Counted(counts, task.plan.deals, {})
 
 
 def _run_enumerate(task: Task) -> Counted:
-    arrays = task.deal.arrays(task.hilo)
+    arrays = task.deal.arrays()
     counts = enumerate_counts(arrays, lookup_tables(), task.plan.deals, task.options.progress)
     return Counted(counts, task.plan.deals, {})
 
@@ -148,7 +147,7 @@ def _run_sample(task: Task) -> Counted:
     seed = int.from_bytes(os.urandom(8), "little") if options.seed is None else options.seed
     counts, hand_results, target_met = sample_counts(
         task.deal,
-        task.deal.arrays(task.hilo),
+        task.deal.arrays(),
         lookup_tables(),
         seed=seed,
         target=SampleTarget(options.samples, options.stderr_target),
@@ -173,7 +172,6 @@ def run_equity(
     spot: Spot,
     options: RunOptions = DEFAULT_OPTIONS,
     *,
-    hilo: bool = True,
     started: float | None = None,
     board_sweeper: BoardSweeper | None = None,
 ) -> EquityResult:
@@ -188,7 +186,7 @@ def run_equity(
     raises OmahaInputError."""
     started = time.perf_counter() if started is None else started
     if board_sweeper is None and _known_after_flop(spot, options):
-        return _run_known(spot, options, hilo, started)
+        return _run_known(spot, options, started)
     deal = prepare_deal(spot)
     check_ranges_fit(deal)
     plan = choose_method(deal, options)
@@ -203,7 +201,7 @@ def run_equity(
         plan = Plan(Method.RANGE_SWEEP, plan.deals)
     if options.exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
         check_work(plan.method, deal, options.max_work)
-    return _run_plan(Task(deal, plan, options, hilo, board_sweeper), started)
+    return _run_plan(Task(deal, plan, options, board_sweeper), started)
 
 
 def _known_after_flop(spot: Spot, options: RunOptions) -> bool:
@@ -222,7 +220,7 @@ def _known_after_flop(spot: Spot, options: RunOptions) -> bool:
     )
 
 
-def _run_known(spot: Spot, options: RunOptions, hilo: bool, started: float) -> EquityResult:
+def _run_known(spot: Spot, options: RunOptions, started: float) -> EquityResult:
     """The exact equity of known hands after a flop (see :func:`_known_after_flop`), by the
     shortest path: the cards' arrays, one kernel call and the result, the counts of
     ``run_method(spot, Method.AGGREGATE)`` (a Python microsecond is a thirtieth of the call)."""
@@ -230,15 +228,15 @@ def _run_known(spot: Spot, options: RunOptions, hilo: bool, started: float) -> E
     holes, board, deck = known_card_arrays(spot, hands)
     announce_unit(options.progress, Method.AGGREGATE.progress_unit)
     # The highs are built in the kernel after a flop: no table, no thread (serial code).
-    counts = aggregate_cards(
-        holes, spot.hole_size, no_highs(len(hands)), board, len(spot.board), deck, hilo, lookup_tables()
-    )[0]
+    hole_cards, hilo = kernel_game(spot.game)
+    highs = no_highs(len(hands))
+    counts = aggregate_cards(holes, hole_cards, highs, board, len(spot.board), deck, hilo, lookup_tables())[0]
     deals = board_combinations(len(deck), BOARD_CARDS - len(spot.board))
     report(options.progress, deals, deals)
-    return build_result(spot, counts, deals, exhaustive=True, seed=None, hilo=hilo, started=started, weighted=False)
+    return build_result(spot, counts, deals, exhaustive=True, seed=None, started=started, weighted=False)
 
 
-def run_method(spot: Spot, method: Method, options: RunOptions = DEFAULT_OPTIONS, *, hilo: bool = True) -> EquityResult:
+def run_method(spot: Spot, method: Method, options: RunOptions = DEFAULT_OPTIONS) -> EquityResult:
     """The equity of a checked spot counted by ``method`` (its runner in ``RUNNERS``),
     whatever the planner would choose and without a work limit: the exact paths that
     the chosen ones are checked against count for count (``Method.ENUMERATE``, board by
@@ -252,7 +250,7 @@ def run_method(spot: Spot, method: Method, options: RunOptions = DEFAULT_OPTIONS
     check_ranges_fit(deal)
     if not _counts(method, deal):
         raise OmahaInputError(f"method: {method.value} cannot count this spot")
-    return _run_plan(Task(deal, Plan(method, plan_deals(deal)), options, hilo), started)
+    return _run_plan(Task(deal, Plan(method, plan_deals(deal)), options), started)
 
 
 def _counts(method: Method, deal: Deal) -> bool:
@@ -279,7 +277,6 @@ def _run_plan(task: Task, started: float) -> EquityResult:
         counted.outcomes,
         exhaustive=method.exhaustive,
         seed=counted.seed,
-        hilo=task.hilo,
         started=started,
         hand_results=counted.hand_results,
         next_cards=counted.next_cards,
@@ -296,11 +293,11 @@ def _shares_threads(task: Task) -> bool:
     return task.plan.method is not Method.AGGREGATE or not task.deal.spot.board
 
 
-def count_spots(spots: list[Spot], options: RunOptions, *, hilo: bool) -> list[SpotGroup]:
+def count_spots(spots: list[Spot], options: RunOptions) -> list[SpotGroup]:
     """The exact outcome histograms of every checked spot (known hands only), as
     ``run_equity(spot, RunOptions(exhaustive=True))`` counts them, grouped by player count (groups
     in the order of their first spot). The spots are counted ``SPOTS_PER_CALL`` at a time
-    per kernel call (alike spots together: the same number of players and hole size),
+    per kernel call (alike spots together: the same number of players and game),
     shared among the threads; ``progress(done, total)`` counts spots. Of ``options`` it
     reads ``threads``, ``max_work`` and ``progress``. Raises OmahaInputError before any
     counting when the estimated work of all the spots is above ``max_work`` (default
@@ -330,13 +327,13 @@ def count_spots(spots: list[Spot], options: RunOptions, *, hilo: bool) -> list[S
     announce_unit(progress, "spots")
     with numba_threads(threads):
         for group in groups:
-            by_hole: dict[int, list[int]] = {}
+            by_game: dict[Game, list[int]] = {}
             for row, i in enumerate(group.members):
-                by_hole.setdefault(spots[i].hole_size, []).append(row)
-            for rows in by_hole.values():
+                by_game.setdefault(spots[i].game, []).append(row)
+            for rows in by_game.values():
                 for first in range(0, len(rows), SPOTS_PER_CALL):
                     part = rows[first : first + SPOTS_PER_CALL]
-                    group.counts[part] = aggregate_many([spots[group.members[row]] for row in part], hilo, tables)
+                    group.counts[part] = aggregate_many([spots[group.members[row]] for row in part], tables)
                     done += len(part)
                     report(progress, done, len(spots))
     return groups
@@ -358,7 +355,7 @@ def run_split(
     (see :func:`omaha8eq.equities.split_equity`)."""
     deal: Deal = prepare_deal(spot)
     check_ranges_fit(deal)
-    arrays = deal.arrays(True, high_only=True)
+    arrays = deal.arrays(high_only=True)
     tables = lookup_tables()
     if deal.ranged:
         announce_unit(progress, Method.RANGE_COMBINATIONS.progress_unit)
@@ -371,9 +368,7 @@ def run_split(
         report(progress, int(outcomes.sum()), int(outcomes.sum()))
 
     def result(part_counts: np.ndarray, part_outcomes: int) -> EquityResult:
-        return build_result(
-            deal.spot, part_counts, part_outcomes, exhaustive=True, seed=None, hilo=True, started=started
-        )
+        return build_result(deal.spot, part_counts, part_outcomes, exhaustive=True, seed=None, started=started)
 
     overall = result(counts.sum(axis=0), int(outcomes.sum()))
     hit, missed = (result(counts[k], int(outcomes[k])) if k < len(counts) and outcomes[k] else None for k in (1, 0))

@@ -25,7 +25,7 @@ from ..cards import CardSpec, cards_to_mask, check_disjoint, format_hand, parse_
 from ..checks import check_list, excerpt
 from ..core.handclasses import card_masks
 from ..errors import HandSizeError, OmahaInputError
-from ..games import Game, check_hole_size
+from ..games import ANY_HILO, Game, GameChoice, check_hole_size
 from ..inputs import BOARD_SIZES, DECK_SIZE, parse_hole
 from ..ranges.syntax import RANGE_ONLY_CHARACTERS
 
@@ -37,6 +37,7 @@ __all__ = [
     "WEIGHT_SCALE",
     "Seat",
     "Spot",
+    "as_choice",
     "cards_mask",
     "check_no_card_twice",
     "check_range_text",
@@ -97,12 +98,18 @@ class Seat:
 
 @dataclass
 class Spot:
-    """A checked spot: the seats in order, the hole size, the board and the dead cards."""
+    """A checked spot: the seats in order, the game played (never None: resolved when
+    the spot is parsed), the board and the dead cards."""
 
     seats: list[Seat]
-    hole_size: int
+    game: Game
     board: tuple[int, ...]
     dead: tuple[int, ...]
+
+    @property
+    def hole_size(self) -> int:
+        """The hole cards each hand holds: the game's."""
+        return self.game.hole_cards
 
 
 def integer_weights(weights: Sequence[float] | np.ndarray, what: str = "range") -> np.ndarray:
@@ -319,38 +326,47 @@ def check_no_card_twice(
         )
 
 
-def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game | None = None) -> Spot:
+def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: GameChoice | Game | None = None) -> Spot:
     """Parse and check the players, the board and the dead cards (no card twice,
-    enough cards in the deck). ``game`` (None: any hole size, the hands') sets the hole
-    size: of the hands, which must have it, and of the text ranges. Raises
-    OmahaInputError naming the bad input, TypeError for ``hands`` that is not a list."""
+    enough cards in the deck). ``game``: the game named (its hole size is the hands',
+    which must have it, and the text ranges'), or the :class:`~omaha8eq.games.GameChoice`
+    of a public call (None: Hi-Lo of the hands' size); the spot carries the game played.
+    Raises OmahaInputError naming the bad input, TypeError for ``hands`` that is not a list."""
+    choice = as_choice(game)
     if type(board) is str and type(dead) is str and known_hands_only(hands):  # the usual call: all text
-        seats, hole_size, board_cards, dead_cards = _known_spot(tuple(hands), board, dead, game)
-        return Spot([Seat(label, cards=cards) for cards, label in seats], hole_size, board_cards, dead_cards)
-    return _parse_spot(hands, board, dead, game)
+        seats, played, board_cards, dead_cards = _known_spot(tuple(hands), board, dead, choice)
+        return Spot([Seat(label, cards=cards) for cards, label in seats], played, board_cards, dead_cards)
+    return _parse_spot(hands, board, dead, choice)
+
+
+def as_choice(game: GameChoice | Game | None) -> GameChoice:
+    """``game`` as a :class:`~omaha8eq.games.GameChoice` (a Game names itself; None: Hi-Lo)."""
+    if game is None:
+        return ANY_HILO
+    return GameChoice(game, game.hilo) if isinstance(game, Game) else game
 
 
 #: The immutable parts of a spot of known hands: each seat's ``(cards, label)``, the hole
 #: size, the board and the dead cards.
-_KnownSpot = tuple[tuple[tuple[tuple[int, ...], str], ...], int, tuple[int, ...], tuple[int, ...]]
+_KnownSpot = tuple[tuple[tuple[tuple[int, ...], str], ...], Game, tuple[int, ...], tuple[int, ...]]
 
 
 @functools.lru_cache(maxsize=1024)
-def _known_spot(hands: tuple[str, ...], board: str, dead: str, game: Game | None) -> _KnownSpot:
+def _known_spot(hands: tuple[str, ...], board: str, dead: str, game: GameChoice) -> _KnownSpot:
     """:func:`_parse_spot` of known hands, a board and dead cards, all text, as immutable
     parts (a :class:`Seat` is not: :func:`parse_spot` makes new ones from them). Kept: a
     pure function of the texts and the game, and the same spot comes back call after
     call (a parse and its checks cost more than a flop's count); an error is not kept."""
     spot = _parse_spot(hands, board, dead, game)
-    return tuple((seat.hole(), seat.label) for seat in spot.seats), spot.hole_size, spot.board, spot.dead
+    return tuple((seat.hole(), seat.label) for seat in spot.seats), spot.game, spot.board, spot.dead
 
 
-def _parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game | None) -> Spot:
+def _parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: GameChoice) -> Spot:
     """:func:`parse_spot`, every time."""
-    check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
+    hands = check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
-    seats, hole_size = parse_seats(hands, game)
+    seats, hole_size = parse_seats(hands, game.game)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) not in (0, *BOARD_SIZES):
         raise HandSizeError(
@@ -366,4 +382,4 @@ def _parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Gam
             f"{len(dead_cards)} dead cards need {needed} cards; the deck has 52 "
             f"(at most {(DECK_SIZE - 5 - len(dead_cards)) // hole_size} players)"
         )
-    return Spot(seats, hole_size, board_cards, dead_cards)
+    return Spot(seats, game.for_hole_size(hole_size), board_cards, dead_cards)

@@ -8,7 +8,6 @@ import time
 import numpy as np
 
 from ..cards import format_cards
-from ..games import game_for
 from ..outcomes import nobody_low_share, outcome_sums
 from ..results import EquityResult, HandEquity, NextCardEquity, quick_constructor, summarize_player
 from .spot import Spot
@@ -25,12 +24,6 @@ def _cards_text(cards: tuple[int, ...]) -> str:
     return format_cards(cards)
 
 
-@functools.lru_cache(maxsize=64)
-def _game_name(hole_size: int, hilo: bool) -> str:
-    """``game_for(hole_size, hilo).name``, cached: its checks cost a result half a microsecond."""
-    return game_for(hole_size, hilo).name
-
-
 def build_result(
     spot: Spot,
     counts: np.ndarray,
@@ -38,7 +31,6 @@ def build_result(
     *,
     exhaustive: bool,
     seed: int | None,
-    hilo: bool,
     started: float,
     hand_results: HandResults | None = None,
     next_cards: tuple[NextCardEquity, ...] | None = None,
@@ -76,10 +68,10 @@ def build_result(
         seed,
         time.perf_counter() - started,
         nobody_low_share(sums[0], len(spot.seats)),
-        hilo,
+        spot.game.hilo,
         next_cards,
         target_met,
-        _game_name(spot.hole_size, hilo),
+        spot.game.name,
     )
 
 

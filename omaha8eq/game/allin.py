@@ -34,6 +34,8 @@ from ..engine.options import RunOptions
 from ..equities import equity_of
 from ..errors import HandSizeError
 from ..games import GameSpec, resolve_game
+from ..present.pots import allin_view, format_allin
+from ..present.protocol import Presented, View
 from ..results import EquityResult
 from ..serialize import fields_dict
 from .pots import PlayerSpec, check_cards, layout, parse_players, played_game, pot_name
@@ -109,7 +111,7 @@ class AllinPlayer:
 
 
 @dataclass(frozen=True)
-class AllinResult:
+class AllinResult(Presented):
     """The result of :func:`allin_equity`.
 
     Attributes:
@@ -138,10 +140,12 @@ class AllinResult:
     game: str = "omaha8"
 
     def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.present.display.format_allin`)."""
-        from ..present.display import format_allin
-
+        """The report the command line prints (:func:`omaha8eq.present.pots.format_allin`)."""
         return format_allin(self)
+
+    def view(self) -> View:
+        """The players' table: put in, expected, net (:func:`omaha8eq.present.pots.allin_view`)."""
+        return allin_view(self)
 
     def _repr_html_(self) -> str:
         from ..present.display import preformatted_html
@@ -205,7 +209,7 @@ def allin_equity(
     Fraction(140, 1)
     """
     started = time.perf_counter()
-    chosen, hilo = resolve_game(game, hilo)
+    choice = resolve_game(game, hilo)
     options = RunOptions.check(
         exhaustive=exhaustive,
         samples=samples,
@@ -214,8 +218,8 @@ def allin_equity(
         threads=threads,
         max_work=max_work,
     )
-    hands, chips = parse_players(players, chosen)
-    played = played_game(chosen, hilo, hands)
+    hands, chips = parse_players(players, choice.game)
+    played = played_game(choice, hands)
     board_cards = parse_cards(board, what="board")
     if len(board_cards) not in (0, *BOARD_SIZES):
         raise HandSizeError(
@@ -237,7 +241,7 @@ def allin_equity(
             continue
         others = [c for s, h in enumerate(hands) if h is not None and s not in shape.eligible for c in h]
         result = equity_of(
-            [hands[s] for s in shape.eligible], board_cards, tuple(dead_cards) + tuple(others), played, hilo, options
+            [hands[s] for s in shape.eligible], board_cards, tuple(dead_cards) + tuple(others), played, options
         )
         results.append(result)
         exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None
@@ -265,7 +269,7 @@ def allin_equity(
         outcomes=results[0].outcomes if results else 1,
         seed=None if exhaustive_all else options.seed,
         elapsed=time.perf_counter() - started,
-        hilo=hilo,
+        hilo=played.hilo,
         game=played.name,
     )
 

@@ -26,6 +26,8 @@ from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..games import GameSpec, game_for, resolve_game
 from ..hands import HighHand, LowHand
+from ..present.pots import boards_settlement_view
+from ..present.protocol import Presented, View
 from .pots import (
     PlayerSpec,
     Pot,
@@ -87,7 +89,7 @@ class BoardsPot:
 
 
 @dataclass(frozen=True)
-class BoardsSettlement:
+class BoardsSettlement(Presented):
     """The result of :func:`settle_boards`: who gets which chips, per pot, per board and in total.
 
     Attributes:
@@ -123,6 +125,11 @@ class BoardsSettlement:
     def names(self) -> list[str]:
         """ "board 1", "board 2", ... or "run 1", "run 2", ..."""
         return [f"{self.kind} {b}" for b in range(1, len(self.boards) + 1)]
+
+    def view(self) -> View:
+        """The players' table (put in, gets, net) under each board and what each pot paid
+        on it (:func:`omaha8eq.present.pots.boards_settlement_view`)."""
+        return boards_settlement_view(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the settings, the boards by name, the pots and one entry per player."""
@@ -234,9 +241,9 @@ def settle_boards(
     >>> [(a.seat, a.chips) for a in board1.high], [(a.seat, a.chips) for a in board1.low]
     ([(1, 8), (2, 7)], [(0, 7), (1, 8)])
     """
-    chosen, hilo = resolve_game(game, hilo)
+    choice = resolve_game(game, hilo)
     runs = check_flag(runs, "runs")
-    hands, chips = parse_players(players, chosen)
+    hands, chips = parse_players(players, choice.game)
     n = len(hands)
     chip, button = check_table(chips, chip, button)
     live = [h is not None for h in hands]
@@ -250,7 +257,7 @@ def settle_boards(
     else:
         check_disjoint([*groups, *((f"board {i}", b) for i, b in enumerate(parsed, 1))])
 
-    played = played_game(chosen, hilo, hands)
+    played = played_game(choice, hands)
     single = game_for(played.hole_cards, played.hilo)  # each board is settled as one game's board
     highs: list[list[HighHand | None]] = [[None] * n for _ in parsed]
     lows: list[list[LowHand | None]] = [[None] * n for _ in parsed]
@@ -293,5 +300,5 @@ def settle_boards(
         showdown=showdown,
         button=button,
         chip=chip,
-        hilo=hilo,
+        hilo=played.hilo,
     )

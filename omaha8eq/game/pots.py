@@ -39,9 +39,11 @@ from ..cards import CardSpec, check_disjoint
 from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
-from ..games import Game, check_hole_size, game_for
+from ..games import Game, GameChoice, check_hole_size
 from ..hands import HighHand, LowHand
 from ..inputs import parse_hole
+from ..present.pots import format_settlement, settlement_view
+from ..present.protocol import Presented, View
 from ..serialize import fields_dict
 from .sizing import MAX_CHIPS
 
@@ -149,7 +151,7 @@ class Pot:
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(Presented):
     """The result of :func:`settle`: who gets which chips, per pot and in total.
 
     Every per-player tuple is in seat order (the order of ``players``).
@@ -192,10 +194,12 @@ class Settlement:
     game: str = "omaha8"
 
     def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.present.display.format_settlement`)."""
-        from ..present.display import format_settlement
-
+        """The report the command line prints (:func:`omaha8eq.present.pots.format_settlement`)."""
         return format_settlement(self)
+
+    def view(self) -> View:
+        """The players' table: put in, gets, net (:func:`omaha8eq.present.pots.settlement_view`)."""
+        return settlement_view(self)
 
     def _repr_html_(self) -> str:
         from ..present.display import preformatted_html
@@ -310,12 +314,12 @@ def pay_out(
     return payouts, tuple(p - c for p, c in zip(payouts, chips, strict=True))
 
 
-def played_game(game: Game | None, hilo: bool, hands: Sequence[tuple[int, ...] | None]) -> Game:
-    """The game a hand is played as: ``game`` when given, else the named game of the live
+def played_game(choice: GameChoice, hands: Sequence[tuple[int, ...] | None]) -> Game:
+    """The game a hand is played as: the one named, else the named game of the live
     ``hands``' hole size (hi-lo or not), as :func:`parse_players` checked them."""
-    if game is not None:
-        return game
-    return game_for(next(len(hand) for hand in hands if hand is not None), hilo)
+    if choice.game is not None:
+        return choice.game
+    return choice.for_hole_size(next(len(hand) for hand in hands if hand is not None))
 
 
 def check_cards(hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], dead: tuple[int, ...] = ()) -> None:

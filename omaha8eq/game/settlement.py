@@ -137,9 +137,9 @@ def settle(
         return settle_boards(players, boards, runs=runs, button=button, chip=chip, game=game, hilo=hilo)
     if check_flag(runs, "runs"):
         raise OmahaInputError("runs: runs=True settles the runs given as boards=[...]; give them there")
-    chosen, hilo = resolve_game(game, hilo)
-    hands, chips = parse_players(players, chosen)
-    played = played_game(chosen, hilo, hands)
+    choice = resolve_game(game, hilo)
+    hands, chips = parse_players(players, choice.game)
+    played = played_game(choice, hands)
     n = len(hands)
     chip, button = check_table(chips, chip, button)
     board_cards = parse_cards(board, what="board")
@@ -176,6 +176,6 @@ def settle(
         showdown=showdown,
         button=button,
         chip=chip,
-        hilo=hilo,
+        hilo=played.hilo,
         game=played.name,
     )

@@ -31,7 +31,7 @@ def test_deal_count_is_boards_times_each_random_hand():
 def test_chunks_of_any_size_count_every_deal_once(chunk):
     spot = parse_spot(["As Ah 2c 3d", "random"], "4c 5d 7s", DEAD)
     deal = prepare_deal(spot)
-    arrays, tables = deal.arrays(True), lookup_tables()
+    arrays, tables = deal.arrays(), lookup_tables()
     n_boards = board_combinations(len(deal.deck), deal.n_missing)
     starts = np.arange(0, n_boards, chunk, dtype=np.int64)
     ends = np.minimum(starts + chunk, n_boards)

@@ -17,6 +17,7 @@ from omaha8eq.engine.method import Method
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.run import run_equity, run_method
 from omaha8eq.engine.spot import parse_spot
+from omaha8eq.games import GameChoice
 
 SPOTS = [
     (["As Ah 2c 3d", "Ks Kh Qd Jd"], "", ""),
@@ -36,9 +37,11 @@ SPOTS = [
 
 def _counts(hands, board, dead, hilo, aggregate):
     result = (
-        run_equity(parse_spot(hands, board, dead), RunOptions(exhaustive=True), hilo=hilo)
+        run_equity(parse_spot(hands, board, dead, GameChoice(None, hilo)), RunOptions(exhaustive=True))
         if aggregate
-        else run_method(parse_spot(hands, board, dead), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
+        else run_method(
+            parse_spot(hands, board, dead, GameChoice(None, hilo)), Method.ENUMERATE, RunOptions(exhaustive=True)
+        )
     )
     return result, [p.counts for p in result.players]
 
@@ -71,7 +74,7 @@ def test_rank_multisets_weights_count_every_board():
 @pytest.mark.parametrize("hands, board, dead", [SPOTS[1], SPOTS[2], SPOTS[7]])
 def test_the_shares_of_any_number_of_workers_add_up_to_the_same_counts(hands, board, dead):
     # The workers split the visits (one worker: all of them); integer sums do not depend on the split.
-    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(True, high_only=True)
+    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(high_only=True)
     totals = []
     for workers in (1, 2, 3, 5):
         counts = np.zeros((workers, 1, *histogram_shape(len(hands))), dtype=np.int64)
@@ -94,7 +97,7 @@ def test_many_spots_in_one_call_count_as_each_alone(hilo):
             many[i] = result
     assert all(result is not None for result in many)
     for spot, result in zip(spots, many, strict=True):
-        alone = run_method(parse_spot(*spot), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
+        alone = run_method(parse_spot(*spot, GameChoice(None, hilo)), Method.ENUMERATE, RunOptions(exhaustive=True))
         assert result.outcomes == alone.outcomes
         for a, b in zip(result.players, alone.players, strict=True):
             assert np.array_equal(a.counts, b.counts)
@@ -104,7 +107,7 @@ def test_many_spots_in_one_call_count_as_each_alone(hilo):
 def test_the_serial_build_and_the_body_as_python_count_as_the_parallel_one(hands, board, dead):
     # After a flop the serial build runs; a first call runs the body as Python
     # (parallel.run_body_soon): each worker's share, count for count.
-    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(True, high_only=True)
+    arrays = prepare_deal(parse_spot(hands, board, dead)).arrays(high_only=True)
     for workers in (1, 2, 3):
         builds = []
         for kernel in (aggregate_showdowns, parallel.serial_twin(aggregate_showdowns), aggregate_showdowns.py_func):
@@ -127,7 +130,7 @@ def test_the_serial_build_counts_many_spots_as_the_parallel_one(monkeypatch):
     builds = []
     for kernel in (aggregate_spots, parallel.serial_twin(aggregate_spots)):
         monkeypatch.setattr(parallel, "run_soon", lambda _, *args, kernel=kernel: kernel(*args))
-        builds.append(aggregate_many(spots, True, lookup_tables()))
+        builds.append(aggregate_many(spots, lookup_tables()))
     assert builds[0].sum() == 2 * outcomes
     assert np.array_equal(builds[1], builds[0])
 
@@ -138,7 +141,7 @@ def test_the_helpers_compile_one_signature_for_every_caller():
     # once (keep first use short).
     from omaha8eq.core import exact_multisets as kernels
 
-    arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(True, high_only=True)
+    arrays = prepare_deal(parse_spot(*SPOTS[5])).arrays(high_only=True)
     for kernel in (aggregate_showdowns.py_func, aggregate_showdowns, parallel.serial_twin(aggregate_showdowns)):
         counts = np.zeros((1, 1, *histogram_shape(2)), dtype=np.int64)
         kernel(*_deal_arguments(arrays), 0, counts)
@@ -187,7 +190,7 @@ def _batch_arguments(spots):
     original = parallel.run_soon
     try:
         parallel.run_soon = lambda kernel, *args: captured.append(args[:-1]) or original(kernel, *args)
-        aggregate_many(spots, True, lookup_tables())
+        aggregate_many(spots, lookup_tables())
     finally:
         parallel.run_soon = original
     return captured[0]

@@ -24,7 +24,7 @@ def _sample(spot_args, seed, first_chunk, sizes):
     stuck = np.zeros(len(sizes), dtype=np.bool_)
     ranges: RangeDraw = range_draw(deal)
     run = SampleRun(np.uint64(seed), first_chunk, np.array(sizes, dtype=np.int64), False, share_units(n))
-    sample_deals(deal.arrays(True), lookup_tables(), ranges, run, counts, shares, shares.copy(), stuck)
+    sample_deals(deal.arrays(), lookup_tables(), ranges, run, counts, shares, shares.copy(), stuck)
     assert not stuck.any()
     return counts
 

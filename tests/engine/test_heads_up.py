@@ -17,6 +17,7 @@ from omaha8eq.engine.range_vs_range import row_touches
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.games import GameChoice
 from omaha8eq.ranges.range import Range
 
 
@@ -48,11 +49,11 @@ def _random_spot(seed: int) -> tuple[list[object], list[int], list[int], bool]:
 def _both_paths(hands, board, dead, hilo, by_hand=True):
     results = []
     for sweep in (True, False):
-        spot = parse_spot(hands, board, dead)
+        spot = parse_spot(hands, board, dead, GameChoice(None, hilo))
         results.append(
-            run_equity(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
+            run_equity(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1))
             if sweep
-            else combination_path(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1), hilo=hilo)
+            else combination_path(spot, RunOptions(exhaustive=True, by_hand=by_hand, threads=1))
         )
     return results
 

@@ -29,6 +29,7 @@ from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.run import run_method
 from omaha8eq.engine.spot import is_sequence, parse_spot
 from omaha8eq.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from omaha8eq.games import GameChoice, game_for
 from omaha8eq.outcomes import cell_share, outcome_sums
 from omaha8eq.results import OutcomeCounts, PlayerEquity, quick_constructor, summarize_player
 
@@ -91,7 +92,9 @@ def test_a_call_counts_as_every_board_visited_with_the_full_tables(hilo):
     for hands, board, dead in random_known_spots(15, 40):
         fast = equity(hands, board, dead, game=game_of_spot((hands,), hilo))
         as_ints = [list(parse_cards(hand)) for hand in hands]
-        slow = run_method(parse_spot(as_ints, board, dead), Method.ENUMERATE, RunOptions(exhaustive=True), hilo=hilo)
+        slow = run_method(
+            parse_spot(as_ints, board, dead, GameChoice(None, hilo)), Method.ENUMERATE, RunOptions(exhaustive=True)
+        )
         known = sum(len(parse_cards(cards)) for cards in [*hands, board, dead])
         assert fast.outcomes == slow.outcomes == math.comb(52 - known, 5 - len(parse_cards(board)))
         for a, b in zip(fast.players, slow.players, strict=True):
@@ -137,16 +140,16 @@ def test_the_cached_high_columns_are_the_hand_tables_high_columns():
         hands = [format_cards(cards[:n_hole]), "random", format_cards(cards[n_hole:])]
         deal = prepare_deal(parse_spot(hands, "", ""))
         expected = fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False)
-        assert np.array_equal(deal.arrays(True, high_only=True).fixed_tables, expected)
+        assert np.array_equal(deal.arrays(high_only=True).fixed_tables, expected)
     highs = hand_highs((0, 5, 10, 51))
     assert not highs.flags.writeable and highs is hand_highs((0, 5, 10, 51))
     # Known hands only: the hands' rows stacked, kept for the next call with the same hands.
     deal = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "", ""))
-    stacked = deal.arrays(True, high_only=True).fixed_tables
+    stacked = deal.arrays(high_only=True).fixed_tables
     assert np.array_equal(stacked, fixed_hand_tables(deal.holes, deal.fixed, tables, flushes_and_lows=False))
     assert stacked is hands_highs(((0, 21, 30, 35), (51, 50, 1, 5))) and stacked.flags.writeable
     # After a flop none: the aggregation builds the few states it reads.
-    flop = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", "")).arrays(True, high_only=True)
+    flop = prepare_deal(parse_spot(["2c 7d 9h Ts", "As Ah 2d 3d"], "Kc 8c 5h", "")).arrays(high_only=True)
     assert flop.fixed_tables.shape == (2, 0)
 
 
@@ -266,8 +269,9 @@ def test_the_usual_call_runs_the_planned_aggregation_without_a_plan(monkeypatch)
         spot = parse_spot(hands, board, dead)
         assert run._known_after_flop(spot, RunOptions()) and run._known_after_flop(spot, RunOptions(exhaustive=True))
         for hilo in (True, False):
-            planned = run_method(spot, Method.AGGREGATE, RunOptions(exhaustive=True), hilo=hilo)
-            assert without_elapsed(run.run_equity(spot, hilo=hilo)) == without_elapsed(planned)
+            spot = parse_spot(hands, board, dead, game_for(len(spot.seats[0].hole()), hilo))
+            planned = run_method(spot, Method.AGGREGATE, RunOptions(exhaustive=True))
+            assert without_elapsed(run.run_equity(spot)) == without_elapsed(planned)
     spot = parse_spot(*spots[0])
     for other in (RunOptions(exhaustive=False), RunOptions(samples=100), RunOptions(max_work=10**9)):
         assert not run._known_after_flop(spot, other)

@@ -21,6 +21,7 @@ from omaha8eq.engine.range_vs_range import sweep_boards
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights, parse_spot
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.games import GameChoice
 from omaha8eq.ranges.range import parse_range
 
 
@@ -130,8 +131,8 @@ def test_preflop_high_only_and_progress(monkeypatch):
     seen: list[tuple[int, int | None]] = []
     hands = ["AAKK:$ds", "QQ22:$ds, AAAA"]
     options = RunOptions(exhaustive=True, progress=lambda done, total: seen.append((done, total)))
-    swept = run_equity(parse_spot(hands, "", ""), options, hilo=False)
-    combined = combination_path(parse_spot(hands, "", ""), RunOptions(exhaustive=True), hilo=False)
+    swept = run_equity(parse_spot(hands, "", "", GameChoice(None, False)), options)
+    combined = combination_path(parse_spot(hands, "", "", GameChoice(None, False)), RunOptions(exhaustive=True))
     _assert_same(swept, combined)
     assert seen and seen[-1] == (BOARD_CLASSES, BOARD_CLASSES)
 

@@ -21,6 +21,7 @@ from omaha8eq.engine.range_vs_range import sweep_ranges
 from omaha8eq.engine.spot import integer_weights as _integer_weights
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.games import GameChoice
 from omaha8eq.outcomes import share_matrix
 from omaha8eq.ranges.range import Range, parse_range
 
@@ -35,7 +36,8 @@ def method(request, monkeypatch):
 def _combination_path(hands, board, dead="", *, exhaustive, hilo=True, by_hand=False):
     """``omaha8eq.equity(hands, ...)`` counted combination by combination, the reference."""
     assert exhaustive
-    return combination_path(parse_spot(hands, board, dead), RunOptions(exhaustive=True, by_hand=by_hand), hilo=hilo)
+    spot = parse_spot(hands, board, dead, GameChoice(None, hilo))
+    return combination_path(spot, RunOptions(exhaustive=True, by_hand=by_hand))
 
 
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
