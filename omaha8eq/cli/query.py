@@ -3,12 +3,14 @@
 Usage::
 
     omaha8eq query "select ... from ... [where ...]" [--exact | --samples N | --stderr X]
-                   [--seed S] [--threads N] [--max-work W] [--json] [--graph FILE.png]
+                   [--seed S] [--threads N] [--max-work W] [--max-memory B] [--json] [--graph FILE.png]
     omaha8eq query -f FILE        (the query read from a file; - or no query: stdin)
     omaha8eq query --functions    (the table of functions)
 
 A syntax error prints the error line, then the query line and a caret under the place
-(exit status 2). Histograms are drawn as text bars; ``--graph`` draws them with
+(exit status 2). A warning of the query (a player declared and never named, whose name
+is close to one named) is a line on stderr; the answer is printed as usual. Histograms
+are drawn as text bars; ``--graph`` draws them with
 matplotlib (``pip install 'omaha8eq[plot]'``).
 """
 
@@ -20,7 +22,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, PROG, Subparsers, add_command, add_max_work_option, emit, emit_json, fail
+from .common import (
+    EXIT_OK,
+    PROG,
+    Subparsers,
+    add_command,
+    add_max_memory_option,
+    add_max_work_option,
+    emit,
+    emit_json,
+    fail,
+)
 from .startup import loading_engine
 
 if TYPE_CHECKING:
@@ -62,6 +74,7 @@ def register(commands: Subparsers) -> None:
     q.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
     q.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
     add_max_work_option(q)
+    add_max_memory_option(q)
     q.add_argument("--json", action="store_true", help="print the result as JSON")
     q.add_argument(
         "--graph", metavar="FILE", help="draw the histograms into FILE (.png, .svg or .pdf; needs matplotlib)"
@@ -130,12 +143,15 @@ def run_query(args: argparse.Namespace) -> int:
             seed=args.seed,
             threads=args.threads,
             max_work=args.max_work if args.max_work is not None else _default_max_work(),
+            max_memory=args.max_memory,
             progress=bar,
         )
     except QueryError as exc:
         return _report(str(exc), args.json)
     finally:
         bar.close()
+    for warning in result.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if args.graph is not None:
         drawn = _draw_histograms(result, args.graph)
         if not drawn:

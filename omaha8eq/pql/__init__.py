@@ -6,7 +6,9 @@
 - ``functions``: the types and the one table of functions (docs and ``--functions``);
 - ``check``: names resolved and types checked, with positions in every error;
 - ``deals``: where deals come from, sampled in seeded batches or enumerated exactly;
+- ``pricing``: a query's work and memory from its ranges' sizes, before any is built;
 - ``evaluate``: a query's expressions over a block of deals, as arrays;
+- ``exact_sums``: an exact run's sums as Fractions;
 - ``run``: :func:`query`; ``result``: :class:`QueryResult`.
 """
 

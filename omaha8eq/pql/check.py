@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,22 @@ from ..errors import OmahaInputError
 from ..games import Game, as_game, double_board
 from .board_range import parse_board_range
 from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
-from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, Query, QueryError, String, parse_query
+from .syntax import (
+    Binary,
+    Call,
+    Case,
+    Chain,
+    Expr,
+    Name,
+    Negate,
+    Not,
+    Number,
+    Query,
+    QueryError,
+    String,
+    check_depth,
+    parse_query,
+)
 
 __all__ = ["CheckedQuery", "check_query", "low_value"]
 
@@ -73,6 +89,8 @@ class CheckedQuery:
     literals: dict[Any, Any] = field(default_factory=dict)
     #: What a run computes once and reads in every block (the deal, HvREquity's answers).
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: Things that do not stop the query but are probably not what was meant (:func:`unused_players`).
+    warnings: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -82,11 +100,46 @@ class CheckedQuery:
         return self.players.index(name)
 
 
-def _closest(word: str, choices: Any) -> str:
+def _closest_word(word: str, choices: Any) -> str | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:  # case slips: winshi -> winsHi
         close = [c for c in choices if c.lower() == word.lower()]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _closest(word: str, choices: Any) -> str:
+    close = _closest_word(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+_NUMBERED = re.compile(r"(.*?)\d+")
+
+
+def unused_players(players: tuple[str, ...], named: set[str]) -> tuple[str, ...]:
+    """Warnings for the players ``from`` declares whose name no expression uses (``named``:
+    those it does) and is close to one it uses: ``villian='KsKhQdJd'`` beside a ``villain``
+    the query reads is most likely a slip. A player never named is otherwise usual (the
+    villain of ``avg(riverEquity(hero))`` plays every showdown), and so is a numbered one
+    beside its sibling (``villain2`` beside ``villain1``): neither is warned about.
+
+    >>> print(unused_players(("hero", "villain", "villian"), {"hero", "villain"})[0][:83])
+    query: from declares villian but the query never names it (did you mean 'villain'?)
+    >>> unused_players(("hero", "villain1", "villain2"), {"hero", "villain1"})
+    ()
+    """
+    warnings = []
+    for player in players:
+        close = None if player in named else _closest_word(player, sorted(named))
+        if close is None:
+            continue
+        series = _NUMBERED.fullmatch(player), _NUMBERED.fullmatch(close)
+        if series[0] and series[1] and series[0].group(1) == series[1].group(1):
+            continue
+        warnings.append(
+            f"query: from declares {player} but the query never names it (did you mean {close!r}?); "
+            f"{player} is still dealt a hand, which leaves the deck and plays every showdown"
+        )
+    return tuple(warnings)
 
 
 @functools.cache
@@ -140,8 +193,10 @@ class _Checker:
         if isinstance(node, Not):
             self.expect(node.operand, Type.BOOLEAN, "the operand of 'not'")
             return Type.BOOLEAN
+        if isinstance(node, Chain):
+            return self._chain(node)
         if isinstance(node, Binary):
-            return self._binary(node)
+            return self._compare(node)
         return self._case(node)
 
     def _name(self, node: Name) -> Type:
@@ -194,11 +249,11 @@ class _Checker:
                 from .class_filter import ClassFilter
 
                 value = ClassFilter.of(text)
-            else:
-                from ..ranges.range import parse_range
+            else:  # checked, not built: inRange reads the deals' hands only (``range_weights``)
+                from ..ranges.range import check_range
 
                 value = text
-                parse_range(text, hole_size=self.game.hole_cards)
+                check_range(text, hole_size=self.game.hole_cards)
         except OmahaInputError as error:
             raise self.error(str(error), node.position) from None
         self.types[node] = wanted
@@ -265,16 +320,17 @@ class _Checker:
         result: Type = function.result
         return result
 
-    def _binary(self, node: Binary) -> Type:
+    def _chain(self, node: Chain) -> Type:
+        """``and``/``or`` join booleans, ``+ - * /`` numbers; each operand is named as the side
+        of the operator next to it."""
+        wanted = Type.BOOLEAN if node.operators[0] in ("and", "or") else Type.NUMBER
+        self.expect(node.operands[0], wanted, f"the left side of '{node.operators[0]}'")
+        for op, operand in zip(node.operators, node.operands[1:], strict=True):
+            self.expect(operand, wanted, f"the right side of '{op}'")
+        return wanted
+
+    def _compare(self, node: Binary) -> Type:
         op = node.operator
-        if op in ("and", "or"):
-            self.expect(node.left, Type.BOOLEAN, f"the left side of '{op}'")
-            self.expect(node.right, Type.BOOLEAN, f"the right side of '{op}'")
-            return Type.BOOLEAN
-        if op in "+-*/":
-            self.expect(node.left, Type.NUMBER, f"the left side of '{op}'")
-            self.expect(node.right, Type.NUMBER, f"the right side of '{op}'")
-            return Type.NUMBER
         left, right = self.check(node.left), self.check(node.right)
         # A string compares with a card or a low: it is read as one.
         if left is Type.STRING and right in (Type.CARD, Type.LO_RATING):
@@ -373,6 +429,8 @@ def check_query(query: Query) -> CheckedQuery:
             raise QueryError(f"query: {name}: {len(cards)} cards; a board has at most 5", text, 0)
     if len(players) > game.max_players:
         raise QueryError(f"query: {len(players)} players; {game.name} deals at most {game.max_players}", text, 0)
+    for expr in (*(s.expr for s in query.selectors), *([query.where] if query.where is not None else [])):
+        check_depth(expr, text)  # a tree built in code, not read by parse_query, is refused here too
     checker = _Checker(query, game, tuple(players), double=board2 is not None)
     if not query.selectors:  # pragma: no cover - the grammar needs one
         raise QueryError("query: no selector", text, 0)
@@ -390,7 +448,11 @@ def check_query(query: Query) -> CheckedQuery:
             raise checker.error(f"{kind} takes a {allowed}, got a {found.value}", selector.position)
     if query.where is not None:
         checker.expect(query.where, Type.BOOLEAN, "the where clause")
-    return CheckedQuery(query, game, tuple(players), tuple(hands), board, dead, board2, checker.types, checker.literals)
+    named = {players[checker.literals[node]] for node, found in checker.types.items() if found is Type.PLAYER}
+    return CheckedQuery(
+        query, game, tuple(players), tuple(hands), board, dead, board2, checker.types, checker.literals,
+        warnings=unused_players(tuple(players), named),
+    )  # fmt: skip
 
 
 def check_text(text: str) -> CheckedQuery:

@@ -27,7 +27,7 @@ import numpy as np
 from ..checks import excerpt
 from ..core.street_classes import GROUPS, LOW_CLASSES, LOW_DRAW_CLASSES, STRAIGHT_DRAW_CLASSES
 from ..errors import OmahaInputError
-from .syntax import MAX_QUERY_LENGTH, Binary, Expr, Name, Not, parse_classes
+from .syntax import MAX_QUERY_LENGTH, Chain, Expr, Name, Not, parse_classes, subexpressions
 
 __all__ = ["CLASS_GROUPS", "FAMILIES", "ClassFilter", "class_hint"]
 
@@ -115,10 +115,7 @@ def _parsed(text: str) -> ClassFilter:
 def _names(node: Expr) -> list[str]:
     if isinstance(node, Name):
         return [node.name]
-    if isinstance(node, Not):
-        return _names(node.operand)
-    assert isinstance(node, Binary)
-    return _names(node.left) + _names(node.right)
+    return [name for child in subexpressions(node) for name in _names(child)]
 
 
 def _unknown(run: str) -> str:
@@ -141,9 +138,11 @@ def _evaluate(node: Expr, classes: np.ndarray) -> np.ndarray:
     if isinstance(node, Not):
         negated: np.ndarray = np.logical_not(_evaluate(node.operand, classes))
         return negated
-    if isinstance(node, Binary):
-        left, right = _evaluate(node.left, classes), _evaluate(node.right, classes)
-        combined: np.ndarray = (left & right) if node.operator == "and" else (left | right)
+    if isinstance(node, Chain):  # one operator: a class expression's chain is all 'and' or all 'or'
+        combined: np.ndarray = _evaluate(node.operands[0], classes)
+        for operand in node.operands[1:]:
+            found = _evaluate(operand, classes)
+            combined = (combined & found) if node.operators[0] == "and" else (combined | found)
         return combined
     assert isinstance(node, Name)
     found = np.zeros(len(classes), dtype=bool)

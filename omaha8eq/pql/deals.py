@@ -33,7 +33,17 @@ from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE, parse_hole
 from .check import CheckedQuery
 
-__all__ = ["CHUNK_DEALS", "DealBlock", "exact_blocks", "exact_cost", "prepare", "sampled_blocks", "suit_classes"]
+__all__ = [
+    "CHUNK_DEALS",
+    "DealBlock",
+    "enumeration_cost",
+    "exact_blocks",
+    "exact_cost",
+    "is_random",
+    "prepare",
+    "sampled_blocks",
+    "suit_classes",
+]
 
 #: Deals per seeded chunk: the unit of seeding and of parallel work.
 CHUNK_DEALS = 1 << 13
@@ -59,7 +69,7 @@ class DealBlock:
         return int(self.holes.shape[0])
 
 
-def _is_random(text: str, hole_size: int) -> bool:
+def is_random(text: str, hole_size: int) -> bool:
     """PQL writes any hand as ``*`` (or one ``*`` per card); omaha8eq's equity as ``random``."""
     stripped = text.strip().lower()
     return stripped in (RANDOM, "*", "*" * hole_size)
@@ -70,7 +80,7 @@ def prepare(checked: CheckedQuery) -> Deal:
     hole_size = checked.game.hole_cards
     seats = []
     for name, text in zip(checked.players, checked.hands, strict=True):
-        if _is_random(text, hole_size):
+        if is_random(text, hole_size):
             seats.append(Seat(RANDOM))
             continue
         try:
@@ -104,7 +114,7 @@ def prepare(checked: CheckedQuery) -> Deal:
         raise OmahaInputError(
             f"from: {len(seats)} players, {n_boards} board(s) and the dead cards need {needed} cards; the deck has 52"
         )
-    spot = Spot(seats, hole_size, checked.board, checked.dead + board2)
+    spot = Spot(seats, checked.game, checked.board, checked.dead + board2)
     from ..engine.spot import restrict_ranges
 
     if any(s.is_range for s in seats):
@@ -135,7 +145,7 @@ def suit_classes(deal: Deal) -> Deal | None:
     if (counts != class_sizes(keys)).any() or (lightest != heaviest).any():
         return None
     seat = Seat(seats[0].label, hands=class_representatives(keys, deal.spot.hole_size), weights=heaviest * counts)
-    return prepare_deal(Spot([seat], deal.spot.hole_size, (), ()))
+    return prepare_deal(Spot([seat], deal.spot.game, (), ()))
 
 
 def _segments(known: int, streets: tuple[int, ...]) -> list[int]:
@@ -155,13 +165,21 @@ def exact_cost(deal: Deal, streets: tuple[int, ...]) -> int | None:
     clashes between ranges are not subtracted), or None with a random hand."""
     if len(deal.random_players):
         return None
-    hands = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
-    left = len(deal.deck)
+    hands = [len(deal.seats[i].range_hands()) for i in deal.ranged]
+    return enumeration_cost(hands, len(deal.deck), len(deal.spot.board), streets)
+
+
+def enumeration_cost(range_hands: list[int], deck: int, board: int, streets: tuple[int, ...]) -> int:
+    """Deals an exact enumeration visits: every combination of one hand of each range
+    (``range_hands`` hands each) times the runouts of the ``streets`` read from a
+    ``deck`` of cards left after a known ``board`` of that many cards (an upper bound:
+    card clashes between ranges are not subtracted). :func:`exact_cost` of a prepared
+    deal, and the price of a query before its ranges are built (``pricing``)."""
     boards = 1
-    for size in _segments(len(deal.spot.board), streets):
-        boards *= comb(left, size)
-        left -= size
-    return hands * boards
+    for size in _segments(board, streets):
+        boards *= comb(deck, size)
+        deck -= size
+    return prod(range_hands) * boards
 
 
 def _runouts(deck: np.ndarray, segments: list[int]) -> tuple[np.ndarray, np.ndarray]:

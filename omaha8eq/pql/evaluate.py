@@ -4,7 +4,9 @@
 player's high and low on each street it reads (``batch.evaluate_rows``, compiled and
 parallel), the nut values a ``nutHi``/``nutLo`` reads (``core.hand_features``), and the
 showdown at the river; then the expression is numpy operations on those arrays. Equal
-sub-expressions are computed once (the tree's nodes are values, memoised by node).
+calls are computed once a block (the tree's nodes are values, memoised by node); the
+operators over them are redone where they recur, so that a block's memory is its calls'
+arrays, whatever the query's length (a chain of a thousand terms keeps one running value).
 
 Values by type: boolean -> bool array, number -> float64 array, hand type -> int8
 (``tables.CATEGORIES`` index), hi rating -> int16 (0..7461), lo rating -> int16 (0..55,
@@ -35,8 +37,8 @@ from .board_range import board_in_range
 from .check import CheckedQuery
 from .deals import DealBlock, prepare
 from .functions import HAND_TYPES, Type
-from .hand_vs_range import hand_vs_range
-from .syntax import Binary, Call, Case, Expr, Name, Negate, Not, Number, String
+from .hand_vs_range import RangeEquities, hand_vs_range
+from .syntax import Binary, Call, Case, Chain, Expr, Name, Negate, Not, Number, String, shape
 
 __all__ = ["BlockEvaluator", "share_denominator", "streets_read", "suit_invariant"]
 
@@ -184,10 +186,10 @@ class BlockEvaluator:
 
         return self._cached(("nut high of type", player, street), compute)
 
-    def hand_vs_range(self, player: int, street: int) -> np.ndarray:
-        """``HvREquity(player, street)`` of every deal (``pql/hand_vs_range.py``)."""
+    def hand_vs_range(self, player: int, street: int) -> RangeEquities:
+        """``HvREquity(player, street)`` of every deal, with its exact answers (``pql/hand_vs_range.py``)."""
 
-        def compute() -> np.ndarray:
+        def compute() -> RangeEquities:
             if "deal" not in self.checked.cache:
                 self.checked.cache["deal"] = prepare(self.checked)
             deal = self.checked.cache["deal"]
@@ -274,11 +276,21 @@ class BlockEvaluator:
         """(n, players): each player's pot share on ``street`` against the others' actual
         hands, averaged over every runout of the cards no hand, board or dead card holds
         (the river: the showdown's share)."""
+        return self._hand_vs_hand(street)[0]
 
-        def compute() -> np.ndarray:
+    def hand_vs_hand_counts(self, street: int) -> tuple[np.ndarray, int]:
+        """:meth:`hand_vs_hand` exactly: (n, players) int64 share counts (each runout's
+        shares over ``share_denominator``, summed over the runouts) and their denominator
+        (``share_denominator`` times the runouts; the same for every deal of a query)."""
+        _, counts, denominator = self._hand_vs_hand(street)
+        return counts, denominator
+
+    def _hand_vs_hand(self, street: int) -> tuple[np.ndarray, np.ndarray, int]:
+        def compute() -> tuple[np.ndarray, np.ndarray, int]:
             showdown_denominator = share_denominator(len(self.checked.players))
             if street >= 5:
-                return self.showdown()["shares"] / float(showdown_denominator)
+                shares = self.showdown()["shares"]
+                return shares / float(showdown_denominator), shares, showdown_denominator
             holes, boards, n = self.block.holes, self.block.boards, self.n
             used = np.zeros((n, 52), dtype=np.bool_)
             rows = np.arange(n)[:, None]
@@ -299,8 +311,9 @@ class BlockEvaluator:
             shares = np.empty(highs.shape, dtype=np.int64)
             flags = np.empty(highs.shape, dtype=np.int8)
             parallel.run(block_showdown, highs, lows, showdown_denominator, shares, flags)
-            mean: np.ndarray = shares.reshape(n, count, -1).mean(axis=1) / showdown_denominator
-            return mean
+            per_runout = shares.reshape(n, count, -1)
+            mean: np.ndarray = per_runout.mean(axis=1) / showdown_denominator
+            return mean, per_runout.sum(axis=1), showdown_denominator * count
 
         return self._cached(("hand vs hand", street), compute)
 
@@ -357,9 +370,13 @@ class BlockEvaluator:
 
     # -- expressions --------------------------------------------------------------------
     def value(self, node: Expr) -> Any:
-        found = self.memo.get(node)
+        """``node``'s value on every deal of the block (an array, or a scalar that broadcasts)."""
+        if not isinstance(node, Call):
+            return self._value(node)
+        key = ("call", shape(node))  # equal calls at other places in the text are one
+        found = self.memo.get(key)
         if found is None:
-            found = self.memo[node] = self._value(node)
+            found = self.memo[key] = self._call(node)
         return found
 
     def _value(self, node: Expr) -> Any:
@@ -374,31 +391,27 @@ class BlockEvaluator:
             return -self.value(node.operand)
         if isinstance(node, Not):
             return np.logical_not(self.value(node.operand))
+        if isinstance(node, Chain):
+            return self._chain(node)
         if isinstance(node, Binary):
-            return self._binary(node)
+            return self._compare(node)
         if isinstance(node, Case):
             return self._case(node)
         if isinstance(node, Call):
             return self._call(node)
         raise AssertionError(f"unresolved node {node!r}")  # pragma: no cover - the checker resolves names
 
-    def _binary(self, node: Binary) -> Any:
-        left, right = self.value(node.left), self.value(node.right)
-        op = node.operator
-        if op == "and":
-            return np.logical_and(left, right)
-        if op == "or":
-            return np.logical_or(left, right)
-        if op in "+-*":
-            return {"+": np.add, "-": np.subtract, "*": np.multiply}[op](left, right)
-        if op == "/":
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return np.true_divide(left, right)
-        compare = {
-            "=": np.equal, "<>": np.not_equal, "!=": np.not_equal,
-            "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
-        }[op]  # fmt: skip
-        return compare(left, right)
+    def _chain(self, node: Chain) -> Any:
+        """Left to right, as the pairs ``((a + b) - c)`` would be: the same rounding."""
+        result = self.value(node.operands[0])
+        for op, operand in zip(node.operators, node.operands[1:], strict=True):
+            right = self.value(operand)
+            with np.errstate(divide="ignore", invalid="ignore"):  # x / 0 is inf or nan, not an error
+                result = _CHAIN_OPERATORS[op](result, right)
+        return result
+
+    def _compare(self, node: Binary) -> Any:
+        return _COMPARISONS[node.operator](self.value(node.left), self.value(node.right))
 
     def _case(self, node: Case) -> Any:
         result = self.value(node.default) if node.default is not None else np.False_
@@ -416,7 +429,7 @@ class BlockEvaluator:
         if name == "minHvHEquity":
             return self.hand_vs_hand(args[1])[:, args[0]] >= args[2]
         if name == "HvREquity":
-            return self.hand_vs_range(args[0], args[1])
+            return self.hand_vs_range(args[0], args[1]).values
         if name == "handRanking":
             return self.hand_ranking(args[0])
         if name == "boardInRange":
@@ -455,6 +468,16 @@ class BlockEvaluator:
 
         inside: np.ndarray = range_weights(text, self._hand(player)) > 0
         return inside
+
+
+_CHAIN_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "and": np.logical_and, "or": np.logical_or,
+    "+": np.add, "-": np.subtract, "*": np.multiply, "/": np.true_divide,
+}  # fmt: skip
+_COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
+    "=": np.equal, "<>": np.not_equal, "!=": np.not_equal,
+    "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
+}  # fmt: skip
 
 
 def _best(values: np.ndarray, everyone: np.ndarray) -> np.ndarray:

@@ -8,7 +8,8 @@ player's share of the pot over every runout and every such combination of hands,
 weighted: the exact range engine (``engine.run.run_equity(..., exhaustive=True)``) once
 per distinct (hand, board) -- the flop's order never matters, so the cards are sorted
 -- and each distinct key is computed once per query (a known hand on a known board is
-one engine run for the whole query).
+one engine run for the whole query). Each key keeps the engine's exact answer too (a
+``Fraction`` of its counts), which an exact query sums into its own.
 
 Cost: :func:`hand_vs_range_seconds` estimates it from the engine's own estimate of one
 representative run times the distinct keys the query can meet; ``query`` refuses a
@@ -17,6 +18,8 @@ query above its limit with that estimate.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
@@ -30,7 +33,7 @@ from ..engine.run import run_equity
 from ..engine.spot import Seat, Spot
 from .check import CheckedQuery
 
-__all__ = ["PER_RUN_SECONDS", "hand_vs_range", "hand_vs_range_seconds"]
+__all__ = ["PER_RUN_SECONDS", "RangeEquities", "hand_vs_range", "hand_vs_range_seconds"]
 
 #: The fixed cost of one engine run (preparing the deal, choosing the method), in seconds.
 PER_RUN_SECONDS = 0.003
@@ -48,17 +51,27 @@ def _spot(deal: Deal, player: int, hand: tuple[int, ...], board: tuple[int, ...]
     """The player's hand (first) against every other seat of the query's deal."""
     seats = [Seat(format_cards(hand), cards=hand)]
     seats += [_seat_copy(s) for i, s in enumerate(deal.spot.seats) if i != player]
-    return Spot(seats, deal.spot.hole_size, board, deal.spot.dead)
+    return Spot(seats, deal.spot.game, board, deal.spot.dead)
 
 
-def _one_run(deal: Deal, player: int, hand: tuple[int, ...], board: tuple[int, ...], hilo: bool) -> float:
-    result = run_equity(_spot(deal, player, hand, board), _EXACT, hilo=hilo)
-    return float(result.players[0].equity)
+@dataclass(frozen=True)
+class RangeEquities:
+    """``HvREquity`` of a block's deals: ``values`` (n,) float64; the exact answers as the
+    distinct keys' ``fractions`` and each deal's key (``keys``, (n,) indices into them)."""
+
+    values: np.ndarray
+    keys: np.ndarray
+    fractions: tuple[Fraction, ...]
+
+
+def _one_run(deal: Deal, player: int, hand: tuple[int, ...], board: tuple[int, ...]) -> tuple[float, Fraction]:
+    result = run_equity(_spot(deal, player, hand, board), _EXACT)  # the spot carries the query's game
+    return float(result.players[0].equity), result.players[0].exact_equity()
 
 
 def hand_vs_range(
     checked: CheckedQuery, deal: Deal, player: int, street: int, holes: np.ndarray, boards: np.ndarray
-) -> np.ndarray:
+) -> RangeEquities:
     """``HvREquity(player, street)`` of each deal: ``holes`` (n, hole size) the player's
     hands, ``boards`` (n, >= street) the boards. Computed once per distinct key, cached
     in ``checked.cache`` for the whole query."""
@@ -67,16 +80,18 @@ def hand_vs_range(
         unique, inverse = keys[:1], np.zeros(len(keys), dtype=np.int64)
     else:
         unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-    cache: dict[Any, float] = checked.cache.setdefault(("HvREquity", player), {})
+    cache: dict[Any, tuple[float, Fraction]] = checked.cache.setdefault(("HvREquity", player), {})
     hole_size = holes.shape[1]
     values = np.empty(len(unique))
+    fractions = []
     for k, row in enumerate(unique.tolist()):
         key = tuple(row)
         if key not in cache:
-            cache[key] = _one_run(deal, player, key[:hole_size], key[hole_size:], checked.game.hilo)
-        values[k] = cache[key]
-    found: np.ndarray = values[inverse.reshape(-1)]
-    return found
+            cache[key] = _one_run(deal, player, key[:hole_size], key[hole_size:])
+        values[k], fraction = cache[key]
+        fractions.append(fraction)
+    keys = inverse.reshape(-1)
+    return RangeEquities(values[keys], keys, tuple(fractions))
 
 
 def _representative(deal: Deal, player: int, street: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -7,6 +7,8 @@ weighted by the range weights. Exact runs give each value as a ``Fraction`` too
 
 from __future__ import annotations
 
+import numbers
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -110,6 +112,12 @@ class QueryResult:
         seed: the seed of a sampled run (None when exact).
         seconds: the time spent, parse included.
         target_met: whether the ``stderr_target`` was met (None without one).
+        warnings: what the query declares but probably did not mean (a player it never
+            names whose name is close to one it does, ``check.unused_players``), one line
+            each; the command line prints them on stderr.
+
+    The selectors' results read by position (``result[0]``, ``result[-1]``) or by name
+    (``result["eq"]``), and ``len(result)`` and ``for selector in result`` go through them.
     """
 
     query: str
@@ -123,9 +131,30 @@ class QueryResult:
     seconds: float
     target_met: bool | None = None
     by_name: dict[str, SelectorResult] = field(default_factory=dict, repr=False, compare=False)
+    warnings: tuple[str, ...] = ()
 
-    def __getitem__(self, name: str) -> SelectorResult:
-        return self.by_name[name]
+    def __getitem__(self, key: int | str) -> SelectorResult:
+        """A selector's result by position or by name; IndexError, KeyError (listing the
+        names) or TypeError for a key that is neither."""
+        if isinstance(key, str):
+            found = self.by_name.get(key) or next((s for s in self.selectors if s.name == key), None)
+            if found is None:
+                names = ", ".join(repr(s.name) for s in self.selectors)
+                raise KeyError(f"{key!r}: no selector of that name; the selectors are {names}")
+            return found
+        index: object = key  # any integer (numpy's too), not a bool
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            raise TypeError(f"a query result is read by position or by name, not {type(index).__name__}")
+        try:
+            return self.selectors[int(index)]
+        except IndexError:
+            raise IndexError(f"selector {int(index)}: the query has {len(self.selectors)} selector(s)") from None
+
+    def __len__(self) -> int:
+        return len(self.selectors)
+
+    def __iter__(self) -> Iterator[SelectorResult]:
+        return iter(self.selectors)
 
     @property
     def acceptance(self) -> float:
@@ -144,6 +173,7 @@ class QueryResult:
             "seed": self.seed,
             "seconds": self.seconds,
             "target_met": self.target_met,
+            "warnings": list(self.warnings),
             "selectors": [s.to_dict() for s in self.selectors],
         }
 

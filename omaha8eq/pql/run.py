@@ -18,18 +18,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import numba
 import numpy as np
 
 from ..cards import format_card
-from ..checks import check_flag, check_int, excerpt
 from ..core.registry import compile_notice_for
 from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
 from ..engine.deal import Deal
 from ..engine.method import duration_text
+from ..engine.options import RunOptions
 from ..engine.run import numba_threads
-from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
+from ..engine.sampling import MAX_SAMPLES
+from ..errors import OmahaInputError, WorkLimitError
 from .check import CheckedQuery, check_query
 from .deals import (
     CHUNK_DEALS,
@@ -44,8 +44,10 @@ from .deals import (
 )
 from .double_board import DoubleBoardEvaluator, double_exact_blocks, double_exact_cost, double_sampled_blocks
 from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
+from .exact_sums import exact_sum
 from .functions import FLOP_CATEGORIES, HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range_seconds
+from .pricing import check_price, price_query
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
@@ -54,8 +56,6 @@ __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "MAX_WORK", "query"]
 #: Deals a sampled run draws when neither ``samples`` nor ``stderr_target`` is given
 #: (ProPokerTools' default).
 DEFAULT_SAMPLES = 600_000
-#: Most deals a sampled run draws.
-MAX_SAMPLES = 1_000_000_000
 #: An exact run is chosen by itself (``exhaustive=None``) up to this many deals.
 EXACT_LIMIT = 2_000_000
 #: The default ``max_work``: most deals an exact run (``exhaustive=True``) enumerates.
@@ -102,19 +102,20 @@ def label(kind: Type, value: Any) -> str:
 class _Accumulator:
     """Sums of one selector over the blocks: weights, weighted sums, extremes, histogram."""
 
-    def __init__(self, selector: Selector, kind: Type, denominator: int, exact: bool) -> None:
+    def __init__(self, selector: Selector, kind: Type, exact: bool) -> None:
         self.selector = selector
         self.kind = kind
-        self.denominator = denominator  # exact sums count values * denominator
         self.weight = 0
         self.total = 0.0
         self.squares = 0.0
-        self.exact_total: int | None = 0 if exact else None  # sampled runs give no Fraction
+        # The weighted sum, exactly (``exact_sums``); sampled runs give no Fraction.
+        self.exact_total: Fraction | None = Fraction(0) if exact else None
         self.extreme: Any = None
         self.histogram: dict[Any, int] = {}
 
-    def add(self, values: Any, weights: np.ndarray | None, n: int) -> None:
-        """Add ``n`` deals: their ``values``, weighted (None: every deal counts 1)."""
+    def add(self, values: Any, weights: np.ndarray | None, n: int, exact_part: Fraction | None = None) -> None:
+        """Add ``n`` deals: their ``values``, weighted (None: every deal counts 1), and in an
+        exact run their weighted sum exactly (``exact_part``; None: not known exactly)."""
         values = np.broadcast_to(values, (n,))
         how = self.selector.kind.lower()
         self.weight += n if weights is None else int(weights.sum())
@@ -136,12 +137,7 @@ class _Accumulator:
             self.total += float(weighted.sum())
             self.squares += float((weighted * x).sum())
             if self.exact_total is not None:
-                scaled = x * self.denominator
-                whole = np.rint(scaled)
-                if np.all(np.abs(scaled - whole) < 1e-6):
-                    self.exact_total += int((weights * whole.astype(np.int64)).sum())
-                else:  # not a multiple of the pot shares (a ratio of ratings ...): no Fraction
-                    self.exact_total = None
+                self.exact_total = None if exact_part is None else self.exact_total + exact_part
         elif how in ("max", "min") and len(values):
             pick = np.max if how == "max" else np.min
             found = pick(values)
@@ -193,7 +189,7 @@ class _Accumulator:
             return SelectorResult(name, how, shown)
         fraction = None
         if exact and self.exact_total is not None:
-            fraction = Fraction(self.exact_total, self.weight * self.denominator)
+            fraction = self.exact_total / self.weight
         return SelectorResult(name, how, self.total / self.weight, fraction, None if exact else self.stderr(count))
 
 
@@ -225,13 +221,19 @@ class _Plan:
 _PLANS: dict[str, _Plan] = {}
 
 
-def _plan(text: object) -> _Plan:
-    """The :class:`_Plan` of ``text``: checked and prepared, or the one kept for it. Plans of
-    known hands only are kept (at most ``PLANS_KEPT``); a range's deal holds its hands'
-    arrays (large) and is prepared per run."""
+def _plan(text: object, options: RunOptions, max_work: int) -> _Plan:
+    """The :class:`_Plan` of ``text``: checked, priced and prepared, or the one kept for it.
+    Plans of known hands only are kept (at most ``PLANS_KEPT``); a range's deal holds its
+    hands' arrays (large) and is prepared per run, once its price from the ranges' sizes
+    (``pricing``) has passed ``options``' limits."""
     if isinstance(text, str) and text in _PLANS:
         return _PLANS[text]
     checked = check_query(parse_query(text))
+    sampled = options.samples is not None or options.stderr_target is not None
+    exhaustive = False if sampled and not options.exhaustive else options.exhaustive  # None: chosen by the cost
+    price = price_query(checked, exhaustive=exhaustive, exact_limit=EXACT_LIMIT)
+    if price is not None:
+        check_price(price, exhaustive=exhaustive, max_work=max_work, max_memory=options.max_memory)
     deal = prepare(checked)
     streets = streets_read(checked)
     # One representative hand per suit class, when the answer cannot tell them apart.
@@ -247,26 +249,6 @@ def _plan(text: object) -> _Plan:
     return plan
 
 
-def _check_options(
-    exhaustive: object, samples: object, stderr_target: object, seed: object, threads: object, max_work: object
-) -> None:
-    if exhaustive is not None:
-        check_flag(exhaustive, "exhaustive")
-    if samples is not None:
-        check_int(samples, "samples", minimum=2, maximum=MAX_SAMPLES)
-    if stderr_target is not None and (
-        isinstance(stderr_target, bool)
-        or not isinstance(stderr_target, (int, float))
-        or not 0 < stderr_target < math.inf
-    ):
-        raise OmahaInputError(f"stderr_target: expected a positive number, got {excerpt(stderr_target)}")
-    if seed is not None:
-        check_int(seed, "seed", minimum=0, maximum=2**63 - 1)
-    if threads is not None:
-        check_int(threads, "threads", minimum=1, maximum=int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-    check_int(max_work, "max_work", minimum=1)
-
-
 def query(
     text: str,
     *,
@@ -276,6 +258,7 @@ def query(
     seed: int | None = None,
     threads: int | None = None,
     max_work: int = MAX_WORK,
+    max_memory: int | None = None,
     progress: ProgressCallback | None = None,
 ) -> QueryResult:
     """Run a query of the query language (``docs/query.md``) and return its answer.
@@ -295,13 +278,21 @@ def query(
             the same seed gives the same answer on any thread count.
         threads: numba threads (default: numba's).
         max_work: most deals an exact run enumerates; a larger one is refused with the estimate.
+        max_memory: the most bytes the run is estimated to need (default: half the
+            machine's memory, as ``equity()``); priced from the ranges' sizes before any
+            range is built (``pql/pricing.py``) and refused above it with the estimate.
         progress: called as ``progress(done, total)`` in deals after each block.
 
+    The options are checked as ``equity()``'s (``engine.options.RunOptions.check``):
+    numpy integers are whole numbers, anything else is refused naming the option.
+
     Raises:
-        QueryError (an OmahaInputError): a syntax error (position and caret), an unknown
-            function or name (the closest one suggested), a type error naming the argument,
-            a player not declared; OmahaInputError for bad cards or ranges (naming the
-            player); WorkLimitError for an exact run above ``max_work``.
+        QueryError (an OmahaInputError): a syntax error or an expression nested above
+            ``syntax.MAX_DEPTH`` (position and caret), an unknown function or name (the
+            closest one suggested), a type error naming the argument, a player not
+            declared; OmahaInputError for bad cards, ranges or options (naming them) and
+            for a run above ``max_memory``; WorkLimitError for an exact run above ``max_work``
+            (refused before the ranges are built when their sizes show it).
 
     >>> result = query("select avg(riverEquity(hero)) as eq, count(scoops(hero)) "
     ...                "from game='omaha8', hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'")
@@ -309,10 +300,15 @@ def query(
     (Fraction(19, 20), True, 40)
     """
     started = time.perf_counter()
-    _check_options(exhaustive, samples, stderr_target, seed, threads, max_work)
-    if progress is not None and not callable(progress):
-        raise OmahaTypeError(f"progress: expected a function or None, got {excerpt(progress)}")
-    plan = _plan(text)
+    options = RunOptions.check(
+        exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, seed=seed, threads=threads,
+        max_work=max_work, max_memory=max_memory, progress=progress,
+    )  # fmt: skip
+    exhaustive, samples, stderr_target, seed, threads = (
+        options.exhaustive, options.samples, options.stderr_target, options.seed, options.threads
+    )  # fmt: skip
+    max_work = MAX_WORK if options.max_work is None else options.max_work
+    plan = _plan(text, options, max_work)
     checked = dataclasses.replace(plan.checked, cache={})  # the run's own cache (HvREquity answers)
     deal, streets, classes, cost = plan.deal, plan.streets, plan.classes, plan.cost
     sampling = samples is not None or stderr_target is not None
@@ -351,7 +347,7 @@ def query(
         kept = plan if exact and plan.keeps_blocks else None
         result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost, kept)
     _RAN.append(True)
-    return result
+    return dataclasses.replace(result, warnings=checked.warnings) if checked.warnings else result
 
 
 def _run(
@@ -367,10 +363,8 @@ def _run(
     cost: int | None,
     kept: _Plan | None = None,
 ) -> QueryResult:
-    # A double-board pot share is the mean of the boards' shares: twice the denominator.
-    denominator = share_denominator(len(checked.players)) * (1 if checked.board2 is None else 2)
     selectors = checked.query.selectors
-    accumulators = [_Accumulator(s, checked.types[s.expr], denominator, exact) for s in selectors]
+    accumulators = [_Accumulator(s, checked.types[s.expr], exact) for s in selectors]
     limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
     if not exact and seed is None:
         seed = secrets.randbits(63)
@@ -430,18 +424,27 @@ def _add_block(
     trials += n
     weight += n if weights is None else int(weights.sum())
     rows = None
+    met_weights = weights  # an exact block's weights, 0 for a deal that fails where
     if checked.query.where is not None:
         # The deals that fail where are left out of every selector.
-        rows = np.flatnonzero(np.broadcast_to(evaluator.value(checked.query.where), (n,)))
+        meets = np.broadcast_to(evaluator.value(checked.query.where), (n,))
+        rows = np.flatnonzero(meets)
         if weights is not None:
+            met_weights = weights * meets
             weights = weights[rows]
     kept = n if rows is None else len(rows)
     met += kept if weights is None else int(weights.sum())
+    # A double-board pot share is the mean of the boards' shares: twice the denominator.
+    denominator = share_denominator(len(checked.players)) * (1 if checked.board2 is None else 2)
     for accumulator in accumulators:
-        values = evaluator.value(accumulator.selector.expr)
+        expr = accumulator.selector.expr
+        values = evaluator.value(expr)
         if rows is not None:
             values = np.broadcast_to(values, (n,))[rows]
-        accumulator.add(values, weights, kept)
+        exact_part = None
+        if accumulator.exact_total is not None and met_weights is not None:
+            exact_part = exact_sum(evaluator, expr, met_weights, denominator)
+        accumulator.add(values, weights, kept, exact_part)
     return trials, weight, met
 
 

@@ -9,6 +9,13 @@ a caret under the place.
 The grammar's second start rule reads the range explorer's class expressions (its
 filters) with the query's boolean operators: :func:`parse_classes`.
 
+Limits: a query has at most ``MAX_QUERY_LENGTH`` characters and its expressions nest at
+most ``MAX_DEPTH`` levels (functions, ``not``, ``-``, ``case`` and bracketed operations
+inside one another); a chain of one precedence (``a and b and c ...``, ``1 + 2 - 3 ...``) is one
+:class:`Chain`, one level whatever its length. So every walk of a tree (the checker,
+the evaluator, a node's hash) recurses at most ``MAX_DEPTH`` levels, far below Python's
+recursion limit, and deeper text is refused while it is read, with its position.
+
 >>> q = parse_query("select avg(riverEquity(hero)) as eq from game='omaha8', hero='AA**', villain='*'")
 >>> q.selectors[0].kind, q.selectors[0].alias, [b.name for b in q.bindings]
 ('avg', 'eq', ['game', 'hero', 'villain'])
@@ -31,11 +38,13 @@ from ..checks import excerpt
 from ..errors import OmahaInputError, OmahaTypeError
 
 __all__ = [
+    "MAX_DEPTH",
     "MAX_QUERY_LENGTH",
     "Binary",
     "Binding",
     "Call",
     "Case",
+    "Chain",
     "Expr",
     "Name",
     "Negate",
@@ -46,12 +55,21 @@ __all__ = [
     "QuerySyntaxError",
     "Selector",
     "String",
+    "check_depth",
     "parse_classes",
     "parse_query",
+    "shape",
+    "subexpressions",
 ]
 
 #: The longest query text accepted (characters): a query is a few lines.
 MAX_QUERY_LENGTH = 10_000
+#: The deepest nesting of an expression (a function's argument, the operand of ``not`` or
+#: ``-``, a ``case``'s part, an operation's operand: each one level deeper; brackets around
+#: a single value add none). A person writes
+#: a few levels; the limit keeps every recursive walk of a tree (about four Python frames
+#: a level in the checker) well inside Python's recursion limit of 1,000 frames.
+MAX_DEPTH = 100
 # Lines of the query shown around an error: the line of the error only.
 _SHOWN = 100
 
@@ -129,8 +147,20 @@ class Not:
 
 
 @dataclass(frozen=True)
+class Chain:
+    """Operands joined by operators of one precedence: ``and``, ``or``, ``+``/``-`` or
+    ``*``/``/`` (``operators[i]`` joins the value so far and ``operands[i + 1]``), read left
+    to right: ``1 - 2 + 3`` is ``(1 - 2) + 3``. One flat node rather than nested pairs, so
+    that a chain of thousands of terms is one level deep (see the module docstring)."""
+
+    operators: tuple[str, ...]
+    operands: tuple[Expr, ...]
+    position: int
+
+
+@dataclass(frozen=True)
 class Binary:
-    """``and``, ``or``, a comparison (``=``, ``<>``, ``!=``, ``<`` ...) or ``+ - * /``."""
+    """A comparison (``=``, ``<>``, ``!=``, ``<`` ...); its position is the operator's."""
 
     operator: str
     left: Expr
@@ -147,7 +177,68 @@ class Case:
     position: int
 
 
-Expr = Number | String | Name | Call | Negate | Not | Binary | Case
+Expr = Number | String | Name | Call | Negate | Not | Chain | Binary | Case
+
+
+def subexpressions(node: Expr) -> tuple[Expr, ...]:
+    """The expressions directly inside ``node``, in the order of the text."""
+    if isinstance(node, Call):
+        return node.arguments
+    if isinstance(node, (Negate, Not)):
+        return (node.operand,)
+    if isinstance(node, Chain):
+        return node.operands
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Case):
+        parts = tuple(part for when in node.whens for part in when)
+        return parts if node.default is None else (*parts, node.default)
+    return ()
+
+
+def shape(node: Expr) -> tuple[Any, ...]:
+    """``node`` without its positions: equal for equal expressions wherever they stand
+    (``riverEquity(hero)`` twice in a query), so that they are computed once."""
+    if isinstance(node, Number):
+        return ("number", node.value)
+    if isinstance(node, String):
+        return ("string", node.text)
+    if isinstance(node, Name):
+        return ("name", node.name)
+    label = (type(node).__name__, getattr(node, "name", None), getattr(node, "operator", None))
+    operators = node.operators if isinstance(node, Chain) else ()
+    has_default = node.default is not None if isinstance(node, Case) else None
+    return (*label, operators, has_default, tuple(shape(child) for child in subexpressions(node)))
+
+
+class TooDeep(Exception):
+    """An expression nested above ``MAX_DEPTH`` at ``position`` (the reader words it)."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(position)
+        self.position = position
+
+
+def _too_deep(text: str, position: int) -> QueryError:
+    return QueryError(
+        f"query: nested too deeply at {_line_column(text, position)}: an expression nests at most {MAX_DEPTH} levels "
+        "(functions, not, -, case and bracketed operations inside one another; a chain such as a and b and c ..., "
+        "or 1 + 2 + 3 ..., is one level however long)",
+        text,
+        position,
+    )
+
+
+def check_depth(expr: Expr, text: str) -> None:
+    """Raise QueryError (the place shown) when ``expr`` nests above ``MAX_DEPTH``: a loop,
+    not a recursion, so that a tree not made by :func:`parse_query` (one built in code) is
+    refused before any recursive walk of it."""
+    stack = [(expr, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _too_deep(text, node.position)
+        stack.extend((child, depth + 1) for child in subexpressions(node))
 
 
 @dataclass(frozen=True)
@@ -260,7 +351,10 @@ def _parse_cached(text: str) -> Query:
         tree = _parser().parse(text, start="query")
     except UnexpectedInput as error:
         raise _syntax_error(text, error) from None
-    return _Builder(text).query(tree)
+    try:
+        return _Builder(text).query(tree)
+    except TooDeep as deep:
+        raise _too_deep(text, deep.position) from None
 
 
 def parse_classes(text: str) -> Expr:
@@ -270,8 +364,8 @@ def parse_classes(text: str) -> Expr:
     the class names).
 
     >>> parse_classes("Set or NOT (nut low  draw)")  # doctest: +NORMALIZE_WHITESPACE
-    Binary(operator='or', left=Name(name='set', position=0),
-           right=Not(operand=Name(name='nut low draw', position=12), position=7), position=0)
+    Chain(operators=('or',), operands=(Name(name='set', position=0),
+          Not(operand=Name(name='nut low draw', position=12), position=7)), position=0)
 
     Raises:
         OmahaInputError: text the grammar does not read, named with what is wrong.
@@ -282,7 +376,12 @@ def parse_classes(text: str) -> Expr:
         tree = _parser().parse(text, start="classes")
     except UnexpectedInput as error:
         raise OmahaInputError(f"filter {excerpt(text)}: {_class_syntax_error(text, error)}") from None
-    return _Builder(text).expr(tree.children[0])
+    try:
+        return _Builder(text).expr(tree.children[0])
+    except TooDeep:
+        raise OmahaInputError(
+            f"filter {excerpt(text)}: nested too deeply: at most {MAX_DEPTH} levels of 'not' and bracketed operations"
+        ) from None
 
 
 def _class_syntax_error(text: str, error: Exception) -> str:
@@ -302,7 +401,9 @@ def _class_syntax_error(text: str, error: Exception) -> str:
 
 
 class _Builder:
-    """Turns the Lark tree into the frozen nodes above."""
+    """Turns the Lark tree into the frozen nodes above, refusing (``TooDeep``) an expression
+    nested above ``MAX_DEPTH`` before its recursion goes deeper (Lark's LALR parser reads
+    any depth with a loop; this is the first recursive walk)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -326,7 +427,7 @@ class _Builder:
                 where = self.expr(child)
         return Query(self.text, tuple(selectors), tuple(bindings), where)
 
-    def expr(self, node: Any) -> Expr:
+    def expr(self, node: Any, depth: int = 1) -> Expr:
         from lark import Token
 
         if isinstance(node, Token):  # the inlined atoms have no tree of their own
@@ -334,6 +435,9 @@ class _Builder:
         kind = node.data
         children = node.children
         position = node.meta.start_pos if not node.meta.empty else 0
+        if depth > MAX_DEPTH:
+            raise TooDeep(position)
+        inner = depth + 1
         if kind == "number":
             return Number(float(children[0]), position)
         if kind == "string":
@@ -343,21 +447,25 @@ class _Builder:
         if kind == "class_name":
             return Name(" ".join(str(word).lower() for word in children), position)
         if kind == "call":
-            args = tuple(self.expr(c) for c in children[1:] if c is not None)
+            args = tuple(self.expr(c, inner) for c in children[1:] if c is not None)
             return Call(str(children[0]), args, position)
         if kind == "negate":
-            return Negate(self.expr(children[0]), position)
+            return Negate(self.expr(children[0], inner), position)
         if kind == "not_":
-            return Not(self.expr(children[0]), position)
-        if kind in ("and_", "or_"):
-            return Binary(kind.rstrip("_"), self.expr(children[0]), self.expr(children[1]), position)
-        if kind in ("compare", "arith"):
+            return Not(self.expr(children[0], inner), position)
+        if kind in ("and_", "or_"):  # the operands only: the operator's keyword is filtered out
+            operands = tuple(self.expr(c, inner) for c in children)
+            return Chain((kind.rstrip("_"),) * (len(operands) - 1), operands, position)
+        if kind == "arith":  # operand, operator, operand, operator, ...
+            operators = tuple(str(op) for op in children[1::2])
+            return Chain(operators, tuple(self.expr(c, inner) for c in children[::2]), position)
+        if kind == "compare":
             left, operator, right = children
-            return Binary(str(operator), self.expr(left), self.expr(right), operator.start_pos)
+            return Binary(str(operator), self.expr(left, inner), self.expr(right, inner), operator.start_pos)
         if kind == "case":
             default = children[-1]
-            whens = tuple((self.expr(w.children[0]), self.expr(w.children[1])) for w in children[:-1])
-            return Case(whens, None if default is None else self.expr(default), position)
+            whens = tuple((self.expr(w.children[0], inner), self.expr(w.children[1], inner)) for w in children[:-1])
+            return Case(whens, None if default is None else self.expr(default, inner), position)
         raise AssertionError(f"unknown node {kind}")  # pragma: no cover - the grammar has no other
 
     def _token(self, token: Any) -> Expr:  # pragma: no cover - every atom has an alias

@@ -80,3 +80,33 @@ def test_batch_answers_query_lines():
     document = answer(json.dumps({"command": "query", "text": f"select count(scoops(hero)) {SPOT}", "samples": 100}))
     assert document["trials"] == 100
     assert "error" in answer("select count(scoops(hero) from hero='AA**'")
+
+
+def test_a_query_nested_too_deeply_is_one_error_line_and_a_caret(capsys):
+    # Was a RecursionError traceback (exit 1); the batch said "the line is nested too deeply".
+    text = f"select count({'not ' * 400}pairedBoard(flop)) {SPOT}"
+    status, out, err = run(capsys, "query", text)
+    assert status == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0].startswith("omaha8eq: error: query: nested too deeply at column 414") and len(lines) == 3
+    assert lines[2].strip() == "^"
+    assert answer(text)["error"].startswith("query: nested too deeply at column 414")
+    chain = " and ".join(["not pairedBoard(river)"] * 250)
+    single = answer(f"select count(not pairedBoard(river)) {SPOT}")["selectors"][0]["fraction"]
+    assert answer(f"select count({chain}) {SPOT}")["selectors"][0]["fraction"] == single
+
+
+def test_a_hopeless_query_is_refused_with_its_estimate_in_one_line(capsys):
+    hopeless = "select avg(riverEquity(hero)) from game='omaha86', hero='100%', villain='100%'"
+    message = fails(capsys, "query", hopeless, "--exact")
+    assert "before building them" in message and "max_work" in message
+    message = fails(capsys, "query", hopeless, "--samples", "2000", "--max-memory", "2e9")
+    assert message.startswith("omaha8eq: error: max_memory: this query would need about 7.8 GB")
+
+
+def test_a_warning_is_a_line_on_stderr_and_the_answer_is_printed(capsys):
+    text = "select count(scoops(villain)) from hero='AsAh2c3d', villain='KsKhQdJd', villian='QsQh7d6d', board='Ac8c5h'"
+    status, out, err = run(capsys, "query", text)
+    assert status == 0 and out.startswith("count(scoops(villain)): ")
+    assert err.startswith("omaha8eq: warning: query: from declares villian") and "did you mean 'villain'?" in err
+    assert len(err.splitlines()) == 1

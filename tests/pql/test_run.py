@@ -8,6 +8,7 @@ from itertools import permutations
 
 import naive
 import numba
+import numpy as np
 import pytest
 
 from omaha8eq import equity, parse_cards
@@ -246,3 +247,65 @@ def test_plans_kept_are_bounded_and_ranges_are_prepared_per_run(monkeypatch):
     first = _answers(query(ranged))
     assert ranged not in run._PLANS
     assert _answers(query(ranged)) == first
+
+
+# -- results by position, exact equities on a street, warnings ---------------------------
+
+KNOWN = "hero='AsAh2c3d', villain='KsKhQdJd'"
+
+
+def test_results_read_by_position_and_by_name():
+    result = query(f"select avg(riverEquity(hero)) as eq, count(scoops(hero)) from {KNOWN}, board='Ac8c5h9d'")
+    assert result[0] is result["eq"] and result[-1] is result[1] is result["count(scoops(hero))"]
+    assert result[np.int64(1)] is result[1] and len(result) == 2 and list(result) == list(result.selectors)
+    with pytest.raises(IndexError, match="2 selector"):
+        result[2]
+    with pytest.raises(KeyError, match="'eq', 'count"):
+        result["equity"]
+    with pytest.raises(TypeError):
+        result[1.0]  # type: ignore[index]
+
+
+def test_equities_on_a_street_carry_the_exact_fraction_of_equity():
+    # The mean of the turn equities over every turn card is the flop equity (the law of total
+    # expectation), and a known hand against a range on the flop is equity()'s run itself.
+    flop = "Ac8c5h"
+    exact = equity(["AsAh2c3d", "KsKhQdJd"], board=flop, exhaustive=True).players[0].exact_equity()
+    result = query(
+        "select avg(HvHEquity(hero, turn)) as hvh, avg(equity(hero, turn)) as same, avg(HvREquity(hero, flop)) as hvr, "
+        f"avg(0.5 * HvHEquity(hero, turn) - riverEquity(hero) / 2) as zero from {KNOWN}, board='{flop}'"
+    )
+    assert result.exact and result["hvh"].fraction == result["same"].fraction == exact
+    assert result["hvr"].fraction == exact and result["zero"].fraction == 0
+    turn = equity(["AsAh2c3d", "KsKhQdJd"], board=flop + "9d", exhaustive=True).players[0].exact_equity()
+    assert query(f"select avg(HvHEquity(hero, turn)) from {KNOWN}, board='{flop}9d'")[0].fraction == turn
+    # Against a range, weighted: the range's flop equity.
+    ranged = equity(["AsAh2c3d", "KK**"], board=flop, exhaustive=True).players[0].exact_equity()
+    against = query(f"select avg(HvHEquity(hero, turn)) from hero='AsAh2c3d', villain='KK**', board='{flop}'")
+    assert against.exact and against[0].fraction == ranged
+    assert abs(against[0].value - float(ranged)) < 1e-12
+
+
+def test_exact_fractions_of_a_case_and_a_where_are_the_weighted_sums():
+    text = (
+        "select avg(case when nutLo(hero, river) then HvHEquity(hero, river) else 0.25 end) as x "
+        f"from {KNOWN}, board='Ac8c5h' where not pairedBoard(river)"
+    )
+    result = query(text)
+    listed = query(
+        "select histogram(case when nutLo(hero, river) then riverEquity(hero) else 0.25 end) "
+        f"from {KNOWN}, board='Ac8c5h' where not pairedBoard(river)"
+    )
+    expected = sum(Fraction(b.label) * b.fraction for b in listed[0].buckets)
+    assert result["x"].fraction == expected and abs(result["x"].value - float(expected)) < 1e-12
+
+
+def test_a_player_declared_and_never_named_close_to_one_named_is_warned_about():
+    text = "select count(winsHi(villain)) from hero='AsAh2c3d', villain='KsKhQdJd', villian='QsQh9d8d', board='Ac8c5h'"
+    (warning,) = query(text).warnings
+    assert "from declares villian but the query never names it (did you mean 'villain'?)" in warning
+    assert query(text).to_dict()["warnings"] == [warning]
+    # Usual queries are not warned about: a villain that only plays the showdown, numbered players.
+    assert query(f"select avg(riverEquity(hero)) from {KNOWN}, board='Ac8c5h'").warnings == ()
+    numbered = "select count(winsHi(villain1)) from hero='AsAh2c3d', villain1='KsKhQdJd', villain2='QsQh9d8d'"
+    assert query(numbered + ", board='Ac8c5h'").warnings == ()

@@ -14,6 +14,7 @@ from omaha8eq.pql.syntax import (
     Binary,
     Call,
     Case,
+    Chain,
     Name,
     Negate,
     Not,
@@ -48,17 +49,24 @@ def test_the_tree_of_the_issue_example():
         ("villain2", "15%"),
     ]
     where = query.where
-    assert isinstance(where, Binary) and where.operator == "and"
-    assert isinstance(where.left, Call) and where.left.name == "nutLo"
-    assert [type(a) for a in where.left.arguments] == [Name, Name]
-    assert isinstance(where.right, Not) and isinstance(where.right.operand, Binary)
+    assert isinstance(where, Chain) and where.operators == ("and",)
+    left, right = where.operands
+    assert isinstance(left, Call) and left.name == "nutLo"
+    assert [type(a) for a in left.arguments] == [Name, Name]
+    assert isinstance(right, Not) and isinstance(right.operand, Chain) and right.operand.operators == ("or",)
+    assert [c.name for c in right.operand.operands] == ["winsHi", "tiesHi"]
 
 
 def test_precedence_and_case():
+    # One precedence is one flat chain, read left to right: (1 + (2 * -3)) - (4 / 2).
     expr = parse_query("select avg(1 + 2 * -3 - 4 / 2) from p='*'").selectors[0].expr
-    assert isinstance(expr, Binary) and expr.operator == "-"
-    assert isinstance(expr.left, Binary) and expr.left.operator == "+"
-    assert isinstance(expr.left.right, Binary) and isinstance(expr.left.right.right, Negate)
+    assert isinstance(expr, Chain) and expr.operators == ("+", "-")
+    one, product, quotient = expr.operands
+    assert one == Number(1.0, one.position)
+    assert isinstance(product, Chain) and product.operators == ("*",)
+    assert product.operands[0] == Number(2.0, product.operands[0].position)
+    assert isinstance(product.operands[1], Negate)
+    assert isinstance(quotient, Chain) and quotient.operators == ("/",) and len(quotient.operands) == 2
     expr = parse_query("select avg(case when a then 1 when b then 2 else 3 end) from p='*'").selectors[0].expr
     assert isinstance(expr, Case) and len(expr.whens) == 2 and expr.default == Number(3.0, expr.default.position)
     expr = parse_query("select count(turnCard() = 'As') from p='*'").selectors[0].expr
