@@ -8,6 +8,10 @@ The convention every page follows:
 - a ```` ```console ```` block holds command lines: a line ``$ omaha8eq ...`` is a command,
   the lines after it (up to the next ``$ ``) its exact standard output, where ``...``
   matches anything (timings, machine-specific figures);
+- a line ``$ curl ...`` of a console block asks the local server (``omaha8eq serve``) for
+  something: it is sent to a test server (its ``localhost:8000`` or ``127.0.0.1:8000``
+  replaced by the server's address) with the headers, method and body the line gives, as
+  curl sends them, and the answer's body is compared as a command's output;
 - ```` ```text ````, ```` ```bash ```` and other languages are shown, not run. A fence with
   no language is refused, so that nothing meant to run is silently skipped.
 """
@@ -19,6 +23,8 @@ import doctest
 import io
 import re
 import shlex
+import urllib.error
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,14 +87,20 @@ def run_python(block: Block, globs: dict[str, object]) -> str:
     return report.getvalue() if runner.failures else ""
 
 
+#: The programs a console block may run: omaha8eq itself, and curl against its server.
+PROGRAMS = ("omaha8eq", "curl")
+
+
 @dataclass(frozen=True)
 class Command:
-    """One ``$ omaha8eq ...`` line of a console block and the stdout shown after it."""
+    """One ``$ omaha8eq ...`` (or ``$ curl ...``) line of a console block and the stdout
+    shown after it; ``argv`` leaves out the program's name."""
 
     block: Block
     line: int
     argv: list[str]
     expected: str
+    program: str = "omaha8eq"
 
 
 def commands(block: Block) -> list[Command]:
@@ -99,14 +111,14 @@ def commands(block: Block) -> list[Command]:
             words = shlex.split(line[2:])
             if words[:3] == ["python", "-m", "omaha8eq"]:
                 words = ["omaha8eq", *words[3:]]
-            if words[:1] != ["omaha8eq"]:
-                raise ValueError(f"{block.where()}: a console command must run omaha8eq: {line!r}")
-            found.append(Command(block, block.line + offset, words[1:], ""))
+            if words[:1] not in ([p] for p in PROGRAMS):
+                raise ValueError(f"{block.where()}: a console command must run omaha8eq or curl: {line!r}")
+            found.append(Command(block, block.line + offset, words[1:], "", words[0]))
         elif not found:
             raise ValueError(f"{block.where()}: output before the first '$ ' command: {line!r}")
         else:
             last = found[-1]
-            found[-1] = Command(last.block, last.line, last.argv, last.expected + line + "\n")
+            found[-1] = Command(last.block, last.line, last.argv, last.expected + line + "\n", last.program)
     return found
 
 
@@ -129,3 +141,45 @@ def run_command(command: Command) -> tuple[int, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(command.argv)
     return status, out.getvalue()
+
+
+def curl_request(argv: list[str], base_url: str) -> urllib.request.Request:
+    """The request ``curl ARGV`` sends, to the server at ``base_url`` instead of
+    localhost:8000. The options read: ``-s``, ``-H``, ``-d`` (a POST with
+    ``application/x-www-form-urlencoded`` unless a header says otherwise, as curl does)
+    and ``-X``; any other option is refused, so that a page cannot show one that is not run."""
+    headers: dict[str, str] = {}
+    data: bytes | None = None
+    method: str | None = None
+    url: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word in ("-s", "--silent"):
+            continue
+        if word in ("-H", "--header"):
+            name, _, value = next(words).partition(":")
+            headers[name.strip()] = value.strip()
+        elif word in ("-d", "--data", "--data-raw"):
+            data = next(words).encode()
+        elif word in ("-X", "--request"):
+            method = next(words)
+        elif word.startswith("-"):
+            raise ValueError(f"curl: the examples do not run the option {word!r}")
+        else:
+            url = re.sub(r"^(https?://)?(localhost|127\.0\.0\.1)(:\d+)?/?", base_url, word)
+    if url is None or not url.startswith(base_url):
+        raise ValueError(f"curl: no address of the local server in {argv!r}")
+    if data is not None and not any(name.lower() == "content-type" for name in headers):
+        headers["Content-Type"] = "application/x-www-form-urlencoded"  # curl's -d
+    return urllib.request.Request(url, data=data, headers=headers, method=method or ("POST" if data else "GET"))
+
+
+def run_curl(command: Command, base_url: str) -> tuple[int, str]:
+    """Send the command's request to the server at ``base_url``; return curl's exit status
+    (0: an answer came, whatever its status, as curl without ``-f``) and the answer's body."""
+    request = curl_request(command.argv, base_url)
+    try:
+        with urllib.request.urlopen(request, timeout=600) as response:
+            return 0, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return 0, error.read().decode()

@@ -28,9 +28,9 @@ from ..engine.method import duration_text
 from ..engine.sampling import DEFAULT_SAMPLES
 from ..errors import OmahaInputError
 from ..games import as_game, game_for
-from .requests import CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
+from .requests import BoardsRequest, CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
 
-__all__ = ["Cost", "request_cost"]
+__all__ = ["Cost", "check_memory", "request_cost"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,14 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
     return Cost(estimate_memory(hands, by_hand=request.by_hand, samples=samples), sum(hands))
 
 
+def _boards_cost(request: BoardsRequest) -> Cost:
+    """Two boards or several runs: the players' ranges are built and sampled as for one
+    board (no per-hand results)."""
+    hands = _range_hands(_sizes(request.players, request.boards[0], request.dead, request.game))
+    samples = 0 if request.exhaustive else (request.samples or DEFAULT_SAMPLES)
+    return Cost(estimate_memory(hands, by_hand=False, samples=samples), sum(hands))
+
+
 def _range_hands(sizes: SpotSizes | None) -> list[int]:
     return [] if sizes is None else sizes.range_hands
 
@@ -87,15 +95,22 @@ def request_cost(request: Request, limits: Limits) -> Cost:
     elif isinstance(request, RangeRequest):
         hands = _range_hands(_sizes((request.expression,), game=game_for(request.hole_size).name))
         cost = Cost(range_memory(sum(hands)), sum(hands))
+    elif isinstance(request, BoardsRequest):
+        cost = _boards_cost(request)
     else:
         cost = Cost(BASE_BYTES, 0)
+    check_memory(cost, limits, " or turn off per-hand results" if _by_hand(request) else "")
+    return cost
+
+
+def check_memory(cost: Cost, limits: Limits, advice: str = "") -> None:
+    """OmahaInputError, with the estimate, when ``cost`` is above ``limits.max_memory``."""
     if cost.memory > limits.max_memory:
         raise OmahaInputError(
             f"request: this run would need about {memory_text(cost.memory)} of memory "
             f"({cost.hands:,} range hands), above this server's limit of {memory_text(limits.max_memory)}; "
-            "use narrower ranges" + (" or turn off per-hand results" if _by_hand(request) else "")
+            f"use narrower ranges{advice}"
         )
-    return cost
 
 
 def _by_hand(request: Request) -> bool:

@@ -7,31 +7,30 @@ Body: ``{"range": "15%", "board": "Ac8c5h", "against": "KsKhQdJd" or null, "dead
 hands (the page lists them when a class is clicked); with ``where``, ``{"where", "hands",
 "range"}``: the sub-range as a hand list the equity form takes as a range.
 
-Bad input is a 400 with ``{"error": "..."}``. The server's gate (``web/guard.py``) reads
-the body; the cost is estimated before anything is built, from the ranges' sizes: the
-memory of the sweep (``engine.budget.estimate_memory``, against ``max_memory``) and its
-work (row touches over every runout, against ``max_work``); above either the request is
-refused with the estimate. Runs share the server's cap of runs at once (``max_running``);
-beyond it the answer is 503.
+Bad input is a 400 with ``{"error": "..."}``. The cost is estimated before anything is
+built, from the ranges' sizes, in a worker thread (counting a 4-card range builds it,
+and may compile a kernel): the memory of the sweep (``engine.budget.estimate_memory``,
+against ``max_memory`` beside the other runs') and its work (row touches over every
+runout, against ``max_work``); above either the request is refused with the estimate.
+It is one of the server's runs (:mod:`omaha8eq.web.routes`): it waits for a free slot,
+and one that has not started when its client goes away never does (the sweep itself
+has no progress reports to stop at).
 """
 
 from __future__ import annotations
 
-import threading
 from math import comb
 from typing import Any
 
-import anyio
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute
 
 from ..cards import parse_cards
+from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
-from .guard import BadRequest, read_json
 from .requests import Limits
+from .routes import Api, Endpoint, first_line
 
-__all__ = ["LISTED_HANDS", "explore_cost", "explore_routes"]
+__all__ = ["EXPLORE", "LISTED_HANDS", "explore_cost", "explore_routes"]
 
 #: The most hands of one class the answer lists.
 LISTED_HANDS = 200
@@ -39,7 +38,7 @@ LISTED_HANDS = 200
 _FIELDS = {"range", "board", "against", "dead", "game", "where"}
 
 
-def _options(body: object) -> dict[str, Any]:
+def _options(body: object, limits: Limits) -> dict[str, Any]:
     """The checked fields; OmahaInputError names a bad one."""
     if not isinstance(body, dict) or not isinstance(body.get("range"), str) or not isinstance(body.get("board"), str):
         raise OmahaInputError('request: expected {"range": "...", "board": "...", "against": ..., "where": ...}')
@@ -52,8 +51,9 @@ def _options(body: object) -> dict[str, Any]:
     return {name: body.get(name) for name in _FIELDS}
 
 
-def explore_cost(options: dict[str, Any], limits: Limits) -> None:
-    """Refuse (OmahaInputError, with the estimate) an exploration above the server's limits."""
+def explore_cost(options: dict[str, Any], limits: Limits) -> int:
+    """The memory of an exploration, in bytes; OmahaInputError, with the estimate, above
+    the server's limits."""
     from ..engine.budget import estimate_memory, memory_text
     from ..engine.range_vs_range import row_touches
     from ..games import as_game
@@ -79,9 +79,10 @@ def explore_cost(options: dict[str, Any], limits: Limits) -> None:
                 f"explore: about {work:,} steps of exact work, above this server's limit of {limits.max_work:,}: "
                 "use narrower ranges or a later street"
             )
+    return memory
 
 
-def _run(options: dict[str, Any]) -> dict[str, Any]:
+def _run(options: dict[str, Any], limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
     from ..explorer import explore, hand_list
 
     found = explore(
@@ -109,26 +110,14 @@ def hand_list_row(row: Any) -> str:
     return hand_list_text(row.tolist())
 
 
-def explore_routes(limits: Limits) -> list[Route]:
-    """The explorer's route, bounded by ``limits``."""
-    running = threading.BoundedSemaphore(limits.max_running)
+def _describe(exc: OmahaInputError) -> dict[str, Any]:
+    return {"error": first_line(exc)}
 
-    async def run_explore(request: Request) -> JSONResponse:
-        try:
-            options = _options(await read_json(request, limits.max_body))
-            explore_cost(options, limits)
-        except BadRequest as exc:
-            return JSONResponse({"error": str(exc)}, exc.status)
-        except OmahaInputError as exc:
-            return JSONResponse({"error": " ".join(str(exc).split())}, 400)
-        if not running.acquire(blocking=False):
-            return JSONResponse({"error": "the server is busy: try again in a moment"}, 503, {"Retry-After": "2"})
-        try:
-            document = await anyio.to_thread.run_sync(_run, options)
-        except OmahaInputError as exc:
-            return JSONResponse({"error": str(exc).split("\n", 1)[0]}, 400)
-        finally:
-            running.release()
-        return JSONResponse(document)
 
-    return [Route("/api/explore", run_explore, methods=["POST"])]
+#: An exploration as one of the server's runs.
+EXPLORE: Endpoint[dict[str, Any]] = Endpoint("explore", _options, explore_cost, _run, _describe)
+
+
+def explore_routes(api: Api) -> list[BaseRoute]:
+    """The explorer's route."""
+    return [api.run("/api/explore", EXPLORE)]

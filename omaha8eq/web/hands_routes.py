@@ -9,8 +9,9 @@ net won and all-in adjusted, at most :data:`CHART_POINTS` points.
 The file is processed in memory and never stored. Its cost is bounded before any
 equity is computed: at most :data:`MAX_BYTES` bytes, :data:`MAX_HANDS` hands and
 :data:`MAX_ALLIN_HANDS` hands with an all-in to value (the command line has no such
-limits); one file is processed at a time. Bad input is a 400 (413 when too large)
-with a one-line message, never a 500.
+limits). It is one of the server's runs (:mod:`omaha8eq.web.routes`), priced at
+:data:`FILE_MEMORY` bytes a byte of the file (reading a file of 3.9 MB peaked at 28 a
+byte). Bad input is a 400 (413 when too large) with a one-line message, never a 500.
 """
 
 from __future__ import annotations
@@ -20,18 +21,20 @@ import binascii
 import io
 from typing import TYPE_CHECKING, Any
 
-import anyio
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute
 
-from .guard import BadRequest, read_json
+from ..engine.budget import BASE_BYTES
+from ..engine.progress import ProgressCallback
+from ..errors import OmahaInputError
+from .guard import BadRequest
+from .requests import Limits
+from .routes import Api, Endpoint
 
 if TYPE_CHECKING:
     from ..histories.reader import HandStream
     from ..histories.records import Hand
 
-__all__ = ["hands_routes"]
+__all__ = ["HANDS", "hands_routes"]
 
 #: The largest file accepted (bytes, before base64).
 MAX_BYTES = 4_000_000
@@ -43,17 +46,12 @@ MAX_ALLIN_HANDS = 300
 MAX_LISTED = 100
 #: Points of the chart at most.
 CHART_POINTS = 400
-
-_LIMITER = anyio.CapacityLimiter(1)  # one file at a time: the server's other runs keep their cores
-
-
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+#: Bytes of memory priced per byte of the file (its hands as Python records, and the report).
+FILE_MEMORY = 40
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    # base64 and the JSON around it
-    document = await read_json(request, MAX_BYTES * 4 // 3 + 1_000)
+def read(document: object, limits: Limits) -> tuple[bytes, str | None]:
+    """The file's bytes and the player named; BadRequest (413 for a file too large)."""
     if (
         not isinstance(document, dict)
         or set(document) - {"data", "player"}
@@ -63,7 +61,17 @@ async def _body(request: Request) -> dict[str, Any]:
     player = document.get("player")
     if player is not None and (not isinstance(player, str) or len(player) > 100):
         raise BadRequest("player: expected a player's name (at most 100 characters)")
-    return document
+    try:
+        data = base64.b64decode(document["data"], validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequest("data: not base64 (the page sends the file's bytes base64-encoded)") from None
+    if len(data) > MAX_BYTES:
+        raise BadRequest(f"hands: the file is larger than {MAX_BYTES:,} bytes", 413)
+    return data, player
+
+
+def price(file: tuple[bytes, str | None], limits: Limits) -> int:
+    return BASE_BYTES + FILE_MEMORY * len(file[0])
 
 
 def _hands(data: bytes) -> tuple[list[Hand], HandStream]:
@@ -75,10 +83,12 @@ def _hands(data: bytes) -> tuple[list[Hand], HandStream]:
     for hand in stream:
         hands.append(hand)
         if len(hands) > MAX_HANDS:
-            raise BadRequest(f"hands: more than {MAX_HANDS:,} hands in one file; the command line reads any number")
+            raise OmahaInputError(
+                f"hands: more than {MAX_HANDS:,} hands in one file; the command line reads any number"
+            )
     allins = sum(1 for h in hands if any(a.allin and a.street in BOARD_CARDS for a in h.actions))
     if allins > MAX_ALLIN_HANDS:
-        raise BadRequest(
+        raise OmahaInputError(
             f"hands: {allins:,} hands with an all-in to value, more than this page's {MAX_ALLIN_HANDS:,} "
             "(about 0.01 to 0.1 s each); use 'omaha8eq hands FILE' on the command line"
         )
@@ -118,22 +128,15 @@ def analyse(data: bytes, player: str | None) -> dict[str, Any]:
     return document
 
 
-async def hands_api(request: Request) -> JSONResponse:
-    """POST /api/hands: read a file, check its settlements, value its all-ins."""
-    try:
-        document = await _body(request)
-        try:
-            data = base64.b64decode(document["data"], validate=True)
-        except (binascii.Error, ValueError):
-            raise BadRequest("data: not base64 (the page sends the file's bytes base64-encoded)") from None
-        if len(data) > MAX_BYTES:
-            raise BadRequest(f"hands: the file is larger than {MAX_BYTES:,} bytes", 413)
-        result = await anyio.to_thread.run_sync(analyse, data, document.get("player"), limiter=_LIMITER)
-    except BadRequest as exc:
-        return _error(str(exc), exc.status)
-    return JSONResponse(result)
+def _run(file: tuple[bytes, str | None], limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    return analyse(*file)
 
 
-def hands_routes() -> list[Route]:
-    """The routes of the hand-history panel, to put before the API's catch-all ``/api/{kind}``."""
-    return [Route("/api/hands", hands_api, methods=["POST"])]
+#: A hand-history file as one of the server's runs.
+HANDS: Endpoint[tuple[bytes, str | None]] = Endpoint("hands", read, price, _run)
+
+
+def hands_routes(api: Api) -> list[BaseRoute]:
+    """The route of the hand-history panel: its body holds the file, base64-encoded (and the
+    JSON around it), so it may be larger than the server's ``max_body``."""
+    return [api.run("/api/hands", HANDS, max_body=MAX_BYTES * 4 // 3 + 1_000)]

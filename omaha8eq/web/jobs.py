@@ -1,10 +1,12 @@
-"""The web server's jobs: requests computed in worker threads, a bounded number at once.
+"""The web server's jobs: every run of every route, in worker threads, a bounded number at once.
 
-A :class:`JobRunner` runs ``Limits.max_running`` jobs at once, each in a worker thread
-off the event loop; a submitted :class:`Job` waits until the running jobs' estimated
-memory (:mod:`omaha8eq.web.cost`) and its own fit in ``Limits.max_memory``, then for a
-free slot (at most ``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then runs
-:func:`~omaha8eq.web.compute.run_request`. The run's progress callback records ``(done, total)`` and raises
+A :class:`JobRunner` is the server's one budget: every run (an equity request, a job,
+a query, an exploration, a hand-history file) is a :class:`Job` of it. It runs
+``Limits.max_running`` jobs at once, each in a worker thread off the event loop; a
+submitted job waits until the running jobs' estimated memory (:mod:`omaha8eq.web.cost`)
+and its own fit in ``Limits.max_memory``, then for a free slot (at most
+``Limits.max_waiting`` of them wait: beyond, :class:`ServerBusy`), then calls its work,
+``work(progress)``. The run's progress callback records ``(done, total)`` and raises
 :class:`JobCancelled` once the job is cancelled, which stops the computation at its
 next progress report (between kernel calls of at most about half a second). A job
 that nobody has asked about for ``Limits.abandon_after`` seconds is cancelled too:
@@ -20,11 +22,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
-from .compute import run_request
-from .requests import Limits, Request
+from .requests import Limits
 
-__all__ = ["Job", "JobCancelled", "JobRunner", "JobState", "ServerBusy"]
+__all__ = ["Job", "JobCancelled", "JobRunner", "JobState", "ServerBusy", "Work"]
+
+#: A job's computation: called with the progress callback (which raises JobCancelled once
+#: the job is cancelled), returns the JSON answer; OmahaInputError for bad input.
+Work = Callable[[ProgressCallback], dict[str, Any]]
 
 #: Finished jobs are kept this many seconds for their page to fetch the result.
 KEEP_FINISHED = 300.0
@@ -57,12 +63,11 @@ class JobState(enum.Enum):
 class Job:
     """One request being computed: its state, progress, result or error."""
 
-    def __init__(self, kind: str, request: Request, limits: Limits, memory: int = 0):
+    def __init__(self, kind: str, work: Work, memory: int = 0):
         self.id = secrets.token_hex(8)
         self.kind = kind
-        self.request = request
+        self.work = work
         self.memory = memory  # the estimated peak, in bytes, reserved while it runs
-        self.limits = limits
         self.state = JobState.WAITING
         self.done = 0
         self.total: int | None = None
@@ -105,7 +110,7 @@ class Job:
             if self._cancel.is_set():
                 raise JobCancelled
             self.state, self.started = JobState.RUNNING, time.monotonic()
-            self.result = run_request(self.request, self.limits, _JobProgress(self._progress, self._counting))
+            self.result = self.work(_JobProgress(self._progress, self._counting))
             self.state = JobState.DONE
         except JobCancelled:
             self.state = JobState.CANCELLED
@@ -161,6 +166,7 @@ class JobRunner:
         self._slots = threading.Semaphore(limits.max_running)
         self._memory = threading.Condition()
         self.reserved = 0  # bytes: the estimates of the jobs holding memory
+        self.peak_reserved = 0  # the most they held at once (never above max_memory)
         self._jobs: dict[str, Job] = {}
         self._threads: dict[str, threading.Thread] = {}
         self._lock = threading.Lock()
@@ -168,8 +174,8 @@ class JobRunner:
         self._watchdog = threading.Thread(target=self._watch, name="omaha8eq-job-watchdog", daemon=True)
         self._watchdog.start()
 
-    def submit(self, kind: str, request: Request, memory: int = 0) -> Job:
-        """Queue a job estimated to take ``memory`` bytes at most (at most
+    def submit(self, kind: str, work: Work, memory: int = 0) -> Job:
+        """Queue ``work`` as a job estimated to take ``memory`` bytes at most (at most
         ``Limits.max_memory``); ServerBusy when ``max_running + max_waiting`` jobs are
         unfinished."""
         with self._lock:
@@ -180,7 +186,7 @@ class JobRunner:
                     f"server busy: {running} jobs running and {len(active) - running} waiting "
                     f"(at most {self.limits.max_running} + {self.limits.max_waiting}); try again shortly"
                 )
-            job = Job(kind, request, self.limits, min(memory, self.limits.max_memory))
+            job = Job(kind, work, min(memory, self.limits.max_memory))
             self._jobs[job.id] = job
             thread = threading.Thread(target=self._run, args=(job,), name=f"omaha8eq-job-{job.id}", daemon=True)
             self._threads[job.id] = thread
@@ -213,6 +219,7 @@ class JobRunner:
                     return False
                 self._memory.wait(SLOT_WAIT)
             self.reserved += job.memory
+            self.peak_reserved = max(self.peak_reserved, self.reserved)
         return True
 
     def _take_slot(self, job: Job) -> bool:

@@ -66,12 +66,13 @@ class Limits:
             and ``auto`` samples instead).
         max_samples: the most Monte Carlo samples a run draws (also the ceiling of a
             run towards a standard-error target).
-        max_running: jobs computing at once (each in a worker thread).
-        max_waiting: jobs queued behind them; beyond, requests get 503.
+        max_running: runs computing at once (each in a worker thread), whatever their
+            route: equity requests, jobs, queries, explorations, hand-history files.
+        max_waiting: runs queued behind them; beyond, requests get 503.
         abandon_after: seconds after which a job nobody polls is cancelled (its page
             was closed).
         max_body: the largest request body, in bytes.
-        max_memory: the memory, in bytes, that the running jobs may take together, by
+        max_memory: the memory, in bytes, that the running runs may take together, by
             their estimates (:mod:`omaha8eq.web.cost`, from the ranges' sizes before
             anything is built): a request estimated above it is refused (400, with the
             estimate); one that fits alone waits while others hold the memory.

@@ -7,6 +7,7 @@ stands for timings and machine-specific figures). The rules are in markdown_exam
 from __future__ import annotations
 
 import doctest
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,11 @@ from markdown_examples import (
     Command,
     blocks,
     commands,
+    curl_request,
     markdown_files,
     output_matches,
     run_command,
+    run_curl,
     run_python,
 )
 
@@ -47,12 +50,24 @@ def _console_commands() -> list[Command]:
     return [cmd for path in PAGES for block in blocks(path) if block.language == "console" for cmd in commands(block)]
 
 
+@pytest.fixture(scope="module")
+def local_server() -> Iterator[str]:
+    """``omaha8eq serve``'s application on a free port, for the pages' curl lines."""
+    from page_server import serving
+
+    with serving() as url:
+        yield url
+
+
 @pytest.mark.parametrize("command", _console_commands(), ids=lambda c: f"{c.block.path.name}:{c.line}")
-def test_console_examples(command: Command) -> None:
-    status, out = run_command(command)
+def test_console_examples(command: Command, request: pytest.FixtureRequest) -> None:
+    if command.program == "curl":
+        status, out = run_curl(command, request.getfixturevalue("local_server"))
+    else:
+        status, out = run_command(command)
     assert status == 0, f"{command.block.where()}: exit status {status}"
     assert output_matches(command.expected, out), (
-        f"{command.block.path.name}:{command.line}: omaha8eq {' '.join(command.argv)}\n"
+        f"{command.block.path.name}:{command.line}: {command.program} {' '.join(command.argv)}\n"
         f"--- shown\n{command.expected}--- printed\n{out}"
     )
 
@@ -101,5 +116,30 @@ def test_console_commands_are_read_and_run(tmp_path: Path) -> None:
     assert (first.line, first.argv, first.expected) == (3, ["help", "ranges"], "A range ...\n")
     assert second.argv == ["--version"]
     assert run_command(second)[0] == 0
-    with pytest.raises(ValueError, match="must run omaha8eq"):
-        commands(Block(tmp_path / "p.md", 1, "console", "$ curl localhost"))
+    with pytest.raises(ValueError, match="must run omaha8eq or curl"):
+        commands(Block(tmp_path / "p.md", 1, "console", "$ ls /"))
+
+
+def test_curl_lines_are_sent_as_curl_sends_them(tmp_path: Path) -> None:
+    block = Block(
+        tmp_path / "p.md",
+        1,
+        "console",
+        "$ curl -s localhost:8000/api/limits\n{...}\n"
+        "$ curl -s -H 'Content-Type: application/json' -d '{\"a\": 1}' http://127.0.0.1:8000/api/evaluate\n...\n"
+        "$ curl -d x localhost:8000/api/equity\n...",
+    )
+    get, post, form = commands(block)
+    assert (get.program, get.expected) == ("curl", "{...}\n")
+    request = curl_request(get.argv, "http://127.0.0.1:5555/")
+    assert (request.get_method(), request.full_url, request.data) == ("GET", "http://127.0.0.1:5555/api/limits", None)
+    request = curl_request(post.argv, "http://127.0.0.1:5555/")
+    assert (request.get_method(), request.full_url, request.data) == (
+        "POST", "http://127.0.0.1:5555/api/evaluate", b'{"a": 1}'
+    )  # fmt: skip
+    assert request.get_header("Content-type") == "application/json"
+    assert curl_request(form.argv, "http://h/").get_header("Content-type") == "application/x-www-form-urlencoded"
+    with pytest.raises(ValueError, match="do not run the option '-k'"):
+        curl_request(["-k", "localhost:8000/"], "http://h/")
+    with pytest.raises(ValueError, match="no address of the local server"):
+        curl_request(["https://example.com/"], "http://h/")

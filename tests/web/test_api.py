@@ -26,7 +26,7 @@ from omaha8eq.present.documents import eval_document, range_document
 from omaha8eq.web.app import create_app
 from omaha8eq.web.compute import BY_HAND_ROWS, DISTRIBUTION_POINTS
 from omaha8eq.web.jobs import JobRunner, JobState
-from omaha8eq.web.requests import Limits, parse_request
+from omaha8eq.web.requests import Limits
 
 
 @pytest.fixture(scope="module")
@@ -213,7 +213,6 @@ def test_bad_equity_input_is_a_400_with_the_librarys_message(client, body, call,
         ("/api/range", {"expression": ""}, "empty expression"),
         ("/api/range", {"expression": "AA", "hand": 0}, "hand: expected a player from 1 to 12"),
         ("/api/range", {"expression": "/etc/passwd"}, "range '/etc/passwd'"),
-        ("/api/nothing", {}, "kind: expected one of equity, counterfeit, evaluate, range, boards"),
     ],
 )
 def test_bad_request_is_a_400_naming_the_field(client, path, body, expected):
@@ -229,10 +228,22 @@ def test_a_refused_exact_run_names_what_the_page_offers(client):
     assert "Monte Carlo" in error and "--" not in error and "max_work" not in error
 
 
-@pytest.mark.parametrize("content", [b"{bad", b"", b"\xff\xfe", b'{"players": ["AsAh2c3d",]}'])
+@pytest.mark.parametrize("content", [b"{bad", b"\xff\xfe", b'{"players": ["AsAh2c3d",]}'])
 def test_malformed_json_is_a_400(client, content):
     response = client.post("/api/equity", content=content, headers={"content-type": "application/json"})
     assert response.status_code == 400 and response.json()["error"].startswith("request: not valid JSON")
+
+
+def test_an_empty_body_or_an_unknown_kind_is_refused(client):
+    response = client.post("/api/equity", content=b" ", headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "request: the body is empty; expected a JSON object"}
+    response = client.post("/api/nothing", json={})  # a kind the API does not have: no such endpoint
+    assert response.status_code == 404 and response.json() == {"error": "request: nothing at /api/nothing"}
+    response = client.post("/api/jobs", json={"kind": "nothing", "request": {}})
+    assert response.status_code == 400
+    kinds = "equity, counterfeit, evaluate, range, boards"
+    assert response.json()["error"] == f"kind: expected one of {kinds}, got 'nothing'"
 
 
 def test_oversized_body_is_refused(client):
@@ -366,7 +377,7 @@ def test_an_internal_error_is_a_500_not_a_400(client, monkeypatch):
     def broken(request, limits, progress):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("omaha8eq.web.jobs.run_request", broken)
+    monkeypatch.setattr("omaha8eq.web.compute.run_request", broken)
     response = client.post("/api/evaluate", json={"hand": "AsAh2c3d", "board": "4c5d7s"})
     assert response.status_code == 500 and response.json() == {"error": "internal error: ZeroDivisionError: a bug"}
 
@@ -378,9 +389,8 @@ def test_shutdown_does_not_wait_for_a_job_deaf_to_its_cancellation(monkeypatch):
         release.wait(60)
         return {}
 
-    monkeypatch.setattr("omaha8eq.web.jobs.run_request", deaf)
     runner = JobRunner(Limits())
-    job = runner.submit("evaluate", parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits()))
+    job = runner.submit("evaluate", lambda progress: deaf(None, Limits(), progress))
     started = time.monotonic()
     runner.shutdown(wait=0.5)
     assert time.monotonic() - started < 5 and job.cancelled and not job.finished.is_set()

@@ -28,7 +28,7 @@ with warnings.catch_warnings():
 from omaha8eq.web.app import create_app
 from omaha8eq.web.guard import MAX_DEPTH, MAX_DIGITS
 from omaha8eq.web.jobs import JobRunner, JobState
-from omaha8eq.web.requests import Limits, parse_request
+from omaha8eq.web.requests import Limits
 
 JSON = {"content-type": "application/json"}
 EQUITY = {"players": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s8h9s"}
@@ -112,8 +112,12 @@ def test_cross_site_cancels_are_refused_and_same_origin_requests_pass(client):
         pytest.param(
             json.dumps({**EQUITY, "samples": 10**25}), "samples: this server draws at most", id="samples 1e25"
         ),
-        pytest.param(json.dumps({**EQUITY, "seed": 1e400}), "seed: expected an integer, got inf", id="seed 1e400"),
-        pytest.param('{"players": NaN}', "players: expected a list", id="NaN"),
+        pytest.param(
+            json.dumps({**EQUITY, "seed": 0}).replace("0}", "1e400}"), "the number 1e400 is out of range", id="1e400"
+        ),
+        pytest.param(json.dumps({**EQUITY, "seed": 1e400}), "request: Infinity is not a JSON number", id="Infinity"),
+        pytest.param('{"players": NaN}', "request: NaN is not a JSON number", id="NaN"),
+        pytest.param('{"seed": -Infinity}', "request: -Infinity is not a JSON number", id="-Infinity"),
         pytest.param('"\\' * 3000, "not valid JSON", id="escapes"),
         pytest.param(b"\xff\xfe{}", "not valid JSON", id="not utf-8"),
     ],
@@ -204,22 +208,21 @@ def test_a_range_above_a_small_budget_is_refused(client):
 def test_a_job_waits_while_others_hold_the_memory(monkeypatch):
     release = threading.Event()
 
-    def slow(request, limits, progress):
+    def slow(progress):
         release.wait(30)
         return {"done": True}
 
-    monkeypatch.setattr("omaha8eq.web.jobs.run_request", slow)
     runner = JobRunner(Limits(max_memory=100_000_000, max_running=4))
-    request = parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits())
     try:
-        first = runner.submit("evaluate", request, 60_000_000)
-        second = runner.submit("evaluate", request, 60_000_000)  # fits alone, not beside the first
-        third = runner.submit("evaluate", request, 30_000_000)  # fits beside the first
+        first = runner.submit("evaluate", slow, 60_000_000)
+        second = runner.submit("evaluate", slow, 60_000_000)  # fits alone, not beside the first
+        third = runner.submit("evaluate", slow, 30_000_000)  # fits beside the first
         deadline = time.monotonic() + 10
         while third.state is not JobState.RUNNING and time.monotonic() < deadline:
             time.sleep(0.02)
         assert (first.state, second.state, third.state) == (JobState.RUNNING, JobState.WAITING, JobState.RUNNING)
         assert runner.reserved == 90_000_000
+        assert runner.peak_reserved == 90_000_000  # the second never held its memory beside the first
         release.set()
         assert second.finished.wait(10) and second.state is JobState.DONE
     finally:

@@ -1,0 +1,100 @@
+"""The equity form's routes: one per kind of request, and the jobs API.
+
+* ``POST /api/equity``, ``/api/counterfeit``, ``/api/evaluate``, ``/api/range``,
+  ``/api/boards``: the request (:mod:`omaha8eq.web.requests`) run and answered
+  (:mod:`omaha8eq.web.compute`), priced first by :mod:`omaha8eq.web.cost`.
+* ``POST /api/jobs`` with ``{"kind": KIND, "request": {...}}``: the same started as a
+  job, answered 202 with its status; ``GET /api/jobs/ID`` polls it (the result once
+  ``state`` is "done"); ``DELETE /api/jobs/ID`` or ``POST /api/jobs/ID/cancel`` stops it.
+
+Each is an :class:`~omaha8eq.web.routes.ApiRoute`: bodies, refusals and the budget are
+the gate's (:mod:`omaha8eq.web.routes`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute
+
+from ..checks import excerpt
+from ..engine.progress import ProgressCallback
+from ..errors import OmahaInputError
+from . import compute
+from .cost import request_cost
+from .guard import BadRequest
+from .jobs import Job, JobState
+from .requests import KINDS, Limits, parse_request
+from .requests import Request as WebRequest
+from .routes import Api, Endpoint, job_error
+
+__all__ = ["ENDPOINTS", "equity_routes"]
+
+
+def _endpoint(kind: str) -> Endpoint[WebRequest]:
+    def read(body: object, limits: Limits) -> WebRequest:
+        return parse_request(kind, body, limits)
+
+    def price(request: WebRequest, limits: Limits) -> int:
+        return request_cost(request, limits).memory
+
+    def run(request: WebRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+        return compute.run_request(request, limits, progress)  # looked up per run: tests replace it
+
+    return Endpoint(kind, read, price, run)
+
+
+#: Each kind of request as a run of the server.
+ENDPOINTS: dict[str, Endpoint[WebRequest]] = {kind: _endpoint(kind) for kind in KINDS}
+
+
+def _status(job: Job) -> Response:
+    """A job's status; a failed job's error instead (400 for bad input, 500 for a bug)."""
+    if job.state is JobState.FAILED:
+        return job_error(job)
+    return JSONResponse(job.status())
+
+
+def equity_routes(api: Api) -> list[BaseRoute]:
+    """The routes of every kind of request and of the jobs API."""
+
+    async def start_job(request: Request, body: object) -> Response:
+        if not isinstance(body, dict) or set(body) != {"kind", "request"}:
+            raise BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range|boards", "request": {...}}')
+        kind = body["kind"]
+        endpoint = ENDPOINTS.get(kind) if isinstance(kind, str) else None
+        if endpoint is None:
+            raise OmahaInputError(f"kind: expected one of {', '.join(KINDS)}, got {excerpt(kind)}")
+        job = await api.start(endpoint, body["request"])
+        return JSONResponse(job.status(), 202)  # its id, whatever became of it already
+
+    def find(request: Request) -> Job:
+        job = api.runner.get(request.path_params["job_id"])
+        if job is None:
+            raise BadRequest("no such job (finished long ago?)", 404)
+        return job
+
+    async def job_status(request: Request, body: object) -> Response:
+        job = find(request)
+        if request.method == "DELETE":
+            job.cancel()
+        return _status(job)
+
+    async def cancel_job(request: Request, body: object) -> Response:
+        job = find(request)
+        job.cancel()
+        return _status(job)
+
+    async def show_limits(request: Request, body: object) -> Response:
+        return JSONResponse(dataclasses.asdict(api.limits))
+
+    return [
+        api.route("/api/limits", show_limits, ["GET"]),
+        api.route("/api/jobs", start_job, ["POST"]),
+        api.route("/api/jobs/{job_id}", job_status, ["GET", "DELETE"]),
+        api.route("/api/jobs/{job_id}/cancel", cancel_job, ["POST"]),
+        *(api.run(f"/api/{kind}", endpoint) for kind, endpoint in ENDPOINTS.items()),
+    ]
