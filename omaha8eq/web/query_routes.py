@@ -8,7 +8,7 @@ syntax error, an unknown name, bad cards, a run above the server's limits) is a 
 The run is bounded by the server's :class:`~omaha8eq.web.requests.Limits`: at most
 ``max_samples`` trials, an exact run at most :data:`MAX_QUERY_DEALS` deals (it samples
 instead when ``exact`` is not asked), and its memory, priced from its ranges' sizes
-before any is built (:mod:`omaha8eq.web.query_cost`), within ``max_memory`` beside the
+before any is built by the library's own pricing (:mod:`omaha8eq.pql.pricing`), within ``max_memory`` beside the
 other runs'. It is one of the server's runs (:mod:`omaha8eq.web.routes`): it waits for a
 free slot and stops when its client goes away.
 """
@@ -22,8 +22,7 @@ from starlette.routing import BaseRoute
 
 from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
-from .cost import check_memory
-from .query_cost import query_cost
+from .cost import Cost, check_memory
 from .requests import Limits
 from .routes import Api, Endpoint, first_line
 
@@ -75,12 +74,21 @@ def _no_recursion(exc: RecursionError) -> OmahaInputError:
 
 
 def price(request: QueryRequest, limits: Limits) -> int:
-    """The query's memory (refused, with the estimate, above the server's budget)."""
+    """The query's memory, priced by the library from its ranges' sizes before any is
+    built (:func:`omaha8eq.pql.pricing.price_query`; up to :data:`MAX_QUERY_DEALS` deals
+    when it may be exact), refused with the estimate above the server's budget. A query
+    the checker refuses is refused here, with its position."""
+    from ..engine.budget import BASE_BYTES
+    from ..pql.check import check_query
+    from ..pql.pricing import price_query
+    from ..pql.syntax import parse_query
+
+    exhaustive = False if request.samples is not None and not request.exhaustive else request.exhaustive
     try:
-        exact = request.exhaustive is True or (request.exhaustive is None and request.samples is None)
-        cost = query_cost(request.text, may_enumerate=exact, max_deals=MAX_QUERY_DEALS)
+        priced = price_query(check_query(parse_query(request.text)), exhaustive=exhaustive, exact_limit=MAX_QUERY_DEALS)
     except RecursionError as exc:
         raise _no_recursion(exc) from None
+    cost = Cost(BASE_BYTES, 0) if priced is None else Cost(priced.memory, sum(priced.range_hands))
     check_memory(cost, limits)
     return cost.memory
 
