@@ -44,7 +44,7 @@ LAYERS = {
     "equities": "board_results cards checks distributed engine errors games results spot_results",
     "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
     "boards": "board_results cards checks engine equities games",
-    "pql": "cards checks core deck engine errors evaluation games inputs ranges",
+    "pql": "cards checks core deck engine errors evaluation games inputs present ranges",
     "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
     "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
     "histories": "cards checks errors evaluation game games hands version",

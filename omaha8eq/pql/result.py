@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..present.protocol import Column, Presented, View
+
 __all__ = ["Bucket", "QueryResult", "SelectorResult"]
 
 #: Width of a histogram's text bars (characters for a share of 100%).
@@ -97,7 +99,7 @@ class SelectorResult:
 
 
 @dataclass(frozen=True)
-class QueryResult:
+class QueryResult(Presented):
     """The answer of a query.
 
     Attributes:
@@ -177,10 +179,33 @@ class QueryResult:
             "selectors": [s.to_dict() for s in self.selectors],
         }
 
-    def __str__(self) -> str:
-        lines = [line for s in self.selectors for line in s.lines()]
+    def _method(self) -> str:
         how = "exact" if self.exact else f"sampled, seed {self.seed}"
-        lines.append(f"{self.trials:,} {'combinations' if self.exact else 'trials'} ({how})")
+        line = f"{self.trials:,} {'combinations' if self.exact else 'trials'} ({how})"
         if self.met != self.weight:
-            lines[-1] += f", {self.acceptance * 100:.2f}% met where"
-        return "\n".join(lines)
+            line += f", {self.acceptance * 100:.2f}% met where"
+        return line
+
+    def __str__(self) -> str:
+        """The command line's answer: each selector's value (a histogram as bars), then the method."""
+        return "\n".join([*(line for s in self.selectors for line in s.lines()), self._method()])
+
+    def view(self) -> View:
+        """One row per selector, and per value of a histogram: its name, kind, the
+        histogram value's label, the value (a share or a mean), its exact fraction (exact
+        runs) and standard error (sampled runs); the method under it."""
+        rows: list[tuple[Any, ...]] = []
+        for s in self.selectors:
+            if s.buckets is None:
+                rows.append((s.name, s.kind, None, s.value, s.fraction, s.stderr))
+            else:
+                rows += [(s.name, s.kind, b.label, b.share, b.fraction, b.stderr) for b in s.buckets]
+        columns = (
+            Column("selector", "Selector"),
+            Column("kind", "Kind"),
+            Column("label", "Value of"),
+            Column("value", "Value", lambda v: "" if v is None else v if isinstance(v, str) else f"{v:.6g}"),
+            Column("fraction", "Exact", lambda f: "" if f is None else str(f), left=True),
+            Column("stderr", "s.e.", lambda e: "" if e is None else f"{e:.2g}"),
+        )
+        return View(columns, tuple(rows), (self._method(),))

@@ -80,10 +80,14 @@ class View:
         return [[c.write(v) for c, v in zip(self.columns, row, strict=True)] for row in self.rows]
 
 
+def _left(view: View) -> list[int]:
+    """The columns aligned left: text columns, and those that ask for it."""
+    return [i for i, c in enumerate(view.columns) if c.left or c.text is None]
+
+
 def table_lines(view: View) -> list[str]:
     """The view's table as aligned text lines (text columns left, numbers right)."""
-    left = [i for i, c in enumerate(view.columns) if c.left or c.text is None]
-    return table(view.header(), view.cells(), left=left)
+    return table(view.header(), view.cells(), left=_left(view))
 
 
 def view_text(view: View) -> str:
@@ -94,13 +98,15 @@ def view_text(view: View) -> str:
     return "\n".join(lines)
 
 
-def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> str:
-    """An HTML table (the first column left, the others right) with ``notes`` as lines below it."""
-    right = ' style="text-align:right"'
-    head = "".join(f"<th{'' if i == 0 else right}>{html.escape(h)}</th>" for i, h in enumerate(header))
+def html_table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = (), left: Sequence[int] = (0,)
+) -> str:
+    """An HTML table (the columns ``left`` aligned left, the others right) with ``notes``
+    as lines below it."""
+    align = ["" if i in left else ' style="text-align:right"' for i in range(len(header))]
+    head = "".join(f"<th{align[i]}>{html.escape(h)}</th>" for i, h in enumerate(header))
     body = "".join(
-        "<tr>" + "".join(f"<td{'' if i == 0 else right}>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-        for row in rows
+        "<tr>" + "".join(f"<td{align[i]}>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows
     )
     below = "".join(f"<br>{html.escape(n)}" for n in notes if n)
     return f"<div><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{below.removeprefix('<br>')}</div>"
@@ -108,7 +114,7 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequ
 
 def view_html(view: View) -> str:
     """The view as HTML: the table of :func:`view_text` and its notes."""
-    return html_table(view.header(), view.cells(), view.notes)
+    return html_table(view.header(), view.cells(), view.notes, _left(view))
 
 
 def pandas_module() -> Any:

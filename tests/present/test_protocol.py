@@ -92,6 +92,10 @@ SAMPLES = {
     "AllinResult": lambda: omaha8eq.allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60)], "4c 5d Ks Jd"),
     "CounterfeitReport": lambda: omaha8eq.counterfeit_odds("As2cKhKd", "3c4dKs", opponents=["Ah3hQcQd"]),
     "PreflopTable": _preflop_table,
+    "QueryResult": lambda: omaha8eq.query(
+        "select avg(riverEquity(hero)) as eq, histogram(handType(hero, river)) "
+        "from hero='AsAh2c3d', villain='KsKhQdJd', board='4c5d7s'"
+    ),
 }
 
 
@@ -119,3 +123,13 @@ def test_the_text_html_and_frame_share_the_columns(name):
     for title in view.header():
         assert f">{title}</th>" in result._repr_html_()
     assert len(result.to_pandas()) == len(view.rows)
+
+
+@pytest.mark.parametrize("name", ["QueryResult", "Settlement", "AllinResult", "CounterfeitReport"])
+def test_a_report_with_its_own_text_converts_its_table(name):
+    # Their text is more than the table (pots, bars, next cards): the HTML table and the
+    # DataFrame are the view's.
+    result: Any = SAMPLES[name]()
+    view = result.view()
+    assert list(result.to_pandas().columns) == [column.key for column in view.columns]
+    assert len(result.to_pandas()) == len(view.rows) > 0
