@@ -124,6 +124,10 @@ def _check_type(name: str, annotation: str, value: Any) -> None:
 def _arguments(command: str, function: Callable[..., Any], request: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments of ``request`` for ``function``, checked: no unknown or missing key."""
     parameters = {name: p for name, p in inspect.signature(function).parameters.items() if name not in _NOT_FROM_JSON}
+    if "players" in request and "hands" in parameters:  # the web API's name for the hands: an alias
+        if "hands" in request:
+            raise OmahaInputError(f"{command}: give the hands once, as 'hands' (or its alias 'players'), not both")
+        request = {("hands" if name == "players" else name): value for name, value in request.items()}
     unknown = sorted(set(request) - set(parameters))
     if unknown:
         raise OmahaInputError(

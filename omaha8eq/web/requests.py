@@ -254,12 +254,20 @@ def _samples(fields: _Fields, limits: Limits) -> int | None:
     return samples
 
 
+def _hands(fields: _Fields) -> tuple[str, ...]:
+    """The players' hands: ``hands``, as the library and the batch mode name them, or its
+    alias ``players`` (the page's name); one of the two."""
+    if "hands" in fields.body and "players" in fields.body:
+        raise OmahaInputError("hands: give the hands once, as 'hands' (or its alias 'players'), not both")
+    return fields.get("players" if "players" in fields.body else "hands", _texts, ())
+
+
 def _boards(body: object, limits: Limits) -> BoardsRequest:
-    fields = _Fields(body, {"players", "boards", "runs", "dead", "game", "hilo", "method", "samples", "seed"})
+    fields = _Fields(body, {"hands", "players", "boards", "runs", "dead", "game", "hilo", "method", "samples", "seed"})
     boards: tuple[str, ...] = fields.get("boards", _texts, ("",))
     if not 1 <= len(boards) <= 2:
         raise OmahaInputError(f"boards: expected one or two boards, got {len(boards)}")
-    players: tuple[str, ...] = fields.get("players", _texts, ())
+    players = _hands(fields)
     hilo = fields.get("hilo", _flag, True)
     game = _request_game(fields.get("game", _game, None), None, hilo, players)
     return BoardsRequest(
@@ -278,12 +286,12 @@ def _boards(body: object, limits: Limits) -> BoardsRequest:
 def _equity(body: object, limits: Limits) -> EquityRequest:
     fields = _Fields(
         body,
-        {"players", "board", "dead", "game", "hole_size", "hilo", "method", "samples", "seed", "stderr_target",
-         "by_hand", "by_next_card"},
+        {"hands", "players", "board", "dead", "game", "hole_size", "hilo", "method", "samples", "seed",
+         "stderr_target", "by_hand", "by_next_card"},
     )  # fmt: skip
     exhaustive = _method(fields)
     samples = _samples(fields, limits)
-    players: tuple[str, ...] = fields.get("players", _texts, ())
+    players = _hands(fields)
     hole_size, hilo = fields.get("hole_size", _hole_size, None), fields.get("hilo", _flag, True)
     game = _request_game(fields.get("game", _game, None), hole_size, hilo, players)
     return EquityRequest(

@@ -22,6 +22,15 @@ def batch(capsys, monkeypatch, *lines: str) -> tuple[int, list[dict]]:
     return status, [json.loads(line) for line in out.splitlines()]
 
 
+def test_players_is_read_as_hands(capsys, monkeypatch):
+    # The web API's name for the hands is an alias here; giving both is an error.
+    aliased = {"players": SPOT["hands"], "board": SPOT["board"]}
+    status, (by_players, both) = batch(capsys, monkeypatch, json.dumps(aliased), json.dumps({**aliased, **SPOT}))
+    assert status == 2
+    assert by_players["players"][0]["equity"] == equity(SPOT["hands"], SPOT["board"]).players[0].equity
+    assert "give the hands once" in both["error"]
+
+
 def test_each_command_answers_as_the_python_function(capsys, monkeypatch):
     lines = [
         json.dumps(SPOT),

@@ -56,6 +56,18 @@ def test_equity_of_known_hands_is_the_librarys(client):
     assert got["players"][0]["exact"]["equity"] == "1541/1640"
 
 
+def test_the_hands_field_has_one_name_everywhere(client):
+    # "hands", as the library and the batch mode name them; "players" stays as an alias.
+    by_hands = ok(client, "/api/equity", {"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"})
+    by_players = ok(client, "/api/equity", {"players": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"})
+    assert without_elapsed(by_hands) == without_elapsed(by_players)
+    boards = ok(client, "/api/boards", {"hands": ["AsAh2c3d", "KsKhQdJd"], "boards": ["4c5d7s", "KcQs9h"]})
+    assert boards["players"][0]["hand"] == "As Ah 3d 2c"
+    both = {"hands": ["AsAh2c3d", "KsKhQdJd"], "players": ["AsAh2c3d", "KsKhQdJd"]}
+    answer = client.post("/api/equity", json=both)
+    assert answer.status_code == 400 and "give the hands once" in answer.json()["error"]
+
+
 def test_equity_high_only_with_dead_cards(client):
     body = {"players": ["AsAh2c3d", "KsKhQdJd", "7h8h9hTh"], "board": "4c5d7s", "dead": "2h", "hilo": False}
     want = omaha8eq.equity(body["players"], board="4c5d7s", dead="2h", game="omahahi").to_dict()
