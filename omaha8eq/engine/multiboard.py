@@ -17,7 +17,6 @@ Ctrl-C stops them within about a second.
 from __future__ import annotations
 
 import math
-import os
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,7 +39,7 @@ from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .feasibility import check_ranges_fit
 from .method import EXHAUSTIVE_LIMIT, MAX_WORK, duration_text
-from .options import RunOptions
+from .options import RunOptions, draw_seed
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
@@ -200,7 +199,7 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
             announce_unit(progress, "deals")
             totals = _exact_counts(parsed, arrays, tables, progress)
         else:
-            used_seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
+            used_seed = draw_seed() if seed is None else seed
             announce_unit(progress, "samples")
             totals = _sampled_counts(parsed, deal, arrays, tables, used_seed, samples, stderr_target, progress)
     counts, shares, scoops = totals

@@ -12,6 +12,7 @@ import functools
 import math
 import numbers
 import os
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,12 +23,25 @@ from ..errors import OmahaInputError, OmahaTypeError
 from .progress import ProgressCallback
 from .sampling import MAX_SAMPLES, MIN_SAMPLES
 
-__all__ = ["MEMORY_FRACTION", "RunOptions", "default_max_memory"]
+__all__ = ["DRAWN_SEED_BITS", "MEMORY_FRACTION", "RunOptions", "default_max_memory", "draw_seed"]
 
 #: Without ``max_memory``, a run may use about this share of the machine's memory.
 MEMORY_FRACTION = 0.5
 #: The memory budget where the machine's size cannot be read (not a POSIX system).
 FALLBACK_MEMORY = 4 << 30
+
+
+#: The bits of a seed drawn for a run given none. Every run reports the seed it used, and
+#: 53 bits are what a JSON number keeps exactly in every reader (JavaScript's included):
+#: a run shown on the web page or read from a JSON document repeats from the seed shown.
+#: Seeds given may use all 64 bits.
+DRAWN_SEED_BITS = 53
+
+
+def draw_seed() -> int:
+    """A fresh seed for a sampled run given none: :data:`DRAWN_SEED_BITS` random bits (the
+    one seed policy of every entry point: equity, double board, all-in, queries, the web)."""
+    return secrets.randbits(DRAWN_SEED_BITS)
 
 
 def default_max_memory() -> int:

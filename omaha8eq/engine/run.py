@@ -6,7 +6,6 @@ planner's (:func:`~.method.choose_method`) and its runner is looked up in ``RUNN
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -27,7 +26,7 @@ from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
 from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, plan_deals, within_limit
-from .options import RunOptions
+from .options import RunOptions, draw_seed
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import exact_range_counts
 from .sampling import SampleTarget, sample_counts
@@ -144,7 +143,7 @@ def _run_enumerate(task: Task) -> Counted:
 
 def _run_sample(task: Task) -> Counted:
     options = task.options
-    seed = int.from_bytes(os.urandom(8), "little") if options.seed is None else options.seed
+    seed = draw_seed() if options.seed is None else options.seed
     counts, hand_results, target_met = sample_counts(
         task.deal,
         task.deal.arrays(),

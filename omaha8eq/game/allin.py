@@ -21,7 +21,6 @@ from its fair share; they are not modelled.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -30,7 +29,7 @@ from typing import Any
 
 from ..cards import CardSpec, format_cards, format_hand, parse_cards
 from ..deck import BOARD_SIZES
-from ..engine.options import RunOptions
+from ..engine.options import RunOptions, draw_seed
 from ..equities import equity_of
 from ..errors import HandSizeError
 from ..games import GameSpec, resolve_game
@@ -228,7 +227,7 @@ def allin_equity(
     dead_cards = parse_cards(dead, what="dead cards")
     check_cards(hands, board_cards, dead_cards)
     if options.seed is None and options.exhaustive is not True:  # one seed for every pot
-        options = replace(options, seed=int.from_bytes(os.urandom(8), "little") % 2**63)
+        options = replace(options, seed=draw_seed())
     live = [h is not None for h in hands]
     returned, shapes = layout(chips, live)
 

@@ -11,7 +11,6 @@ import contextlib
 import dataclasses
 import functools
 import math
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from ..core.tables import CATEGORIES, high_classes, low_class_ranks
 from ..deck import DECK_SIZE
 from ..engine.deal import Deal
 from ..engine.method import duration_text
-from ..engine.options import RunOptions
+from ..engine.options import RunOptions, draw_seed
 from ..engine.run import numba_threads
 from ..engine.sampling import MAX_SAMPLES
 from ..errors import OmahaInputError, WorkLimitError
@@ -367,7 +366,7 @@ def _run(
     accumulators = [_Accumulator(s, checked.types[s.expr], exact) for s in selectors]
     limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
     if not exact and seed is None:
-        seed = secrets.randbits(63)
+        seed = draw_seed()
     # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
     # memory and the time between progress reports (and Ctrl-C) small.
     heavy = any(isinstance(node, Call) and node.name in NEXT_CARD_FUNCTIONS for node in checked.types)

@@ -11,12 +11,12 @@ cancellation), and the run stops at its next progress report.
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
 from ..deck import HOLE_SIZES
 from ..engine.method import duration_text
+from ..engine.options import draw_seed
 from ..engine.progress import ProgressCallback
 from ..engine.spot import parse_range_text
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
@@ -94,8 +94,8 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
 
     players = _players(request, progress)
     samples = request.samples
-    # A seed the page can show and send back exactly: JavaScript numbers hold integers up to 2**53.
-    seed = secrets.randbits(53) if request.seed is None else request.seed
+    # A seed the page can show and send back exactly (engine.options.DRAWN_SEED_BITS).
+    seed = draw_seed() if request.seed is None else request.seed
     if samples is None and request.stderr_target is not None and request.exhaustive is not True:
         samples = limits.max_samples  # the server's ceiling of a run towards a target
     try:
@@ -125,7 +125,7 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
 def _run_boards(request: BoardsRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
     from ..boards import boards_equity
 
-    seed = secrets.randbits(53) if request.seed is None else request.seed  # as _run_equity's
+    seed = draw_seed() if request.seed is None else request.seed  # as _run_equity's
     try:
         result = boards_equity(
             list(request.players),
