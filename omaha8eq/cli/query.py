@@ -164,9 +164,9 @@ def run_query(args: argparse.Namespace) -> int:
 
 
 def _default_max_work() -> int:
-    from ..pql.run import MAX_WORK
+    from ..pql.run import QUERY
 
-    return MAX_WORK
+    return QUERY.max_work
 
 
 def _draw_histograms(result: QueryResult, path: str) -> int:

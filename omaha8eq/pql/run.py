@@ -26,6 +26,7 @@ from ..deck import DECK_SIZE
 from ..engine.deal import Deal
 from ..engine.method import duration_text
 from ..engine.options import RunOptions, draw_seed
+from ..engine.presets import Preset
 from ..engine.run import numba_threads
 from ..engine.sampling import MAX_SAMPLES
 from ..errors import OmahaInputError, WorkLimitError
@@ -50,15 +51,13 @@ from .pricing import check_price, price_query
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "MAX_WORK", "query"]
+__all__ = ["QUERY", "query"]
 
-#: Deals a sampled run draws when neither ``samples`` nor ``stderr_target`` is given
-#: (ProPokerTools' default).
-DEFAULT_SAMPLES = 600_000
-#: An exact run is chosen by itself (``exhaustive=None``) up to this many deals.
-EXACT_LIMIT = 2_000_000
-#: The default ``max_work``: most deals an exact run (``exhaustive=True``) enumerates.
-MAX_WORK = 50_000_000
+#: A query's defaults (its work counts deals, each evaluating every function of the query):
+#: 600,000 samples (ProPokerTools' default); exact by itself (``exhaustive=None``) up to
+#: 2 million deals; ``max_work``, the most deals an exact run (``exhaustive=True``) enumerates,
+#: 50 million.
+QUERY = Preset(samples=600_000, exact_limit=2_000_000, max_work=50_000_000, unit="deals")
 
 #: The functions that evaluate every next card, and the deals of their blocks.
 NEXT_CARD_FUNCTIONS = frozenset(
@@ -230,7 +229,7 @@ def _plan(text: object, options: RunOptions, max_work: int) -> _Plan:
     checked = check_query(parse_query(text))
     sampled = options.samples is not None or options.stderr_target is not None
     exhaustive = False if sampled and not options.exhaustive else options.exhaustive  # None: chosen by the cost
-    price = price_query(checked, exhaustive=exhaustive, exact_limit=EXACT_LIMIT)
+    price = price_query(checked, exhaustive=exhaustive, exact_limit=QUERY.exact_limit)
     if price is not None:
         check_price(price, exhaustive=exhaustive, max_work=max_work, max_memory=options.max_memory)
     deal = prepare(checked)
@@ -256,7 +255,7 @@ def query(
     stderr_target: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    max_work: int = MAX_WORK,
+    max_work: int = QUERY.max_work,
     max_memory: int | None = None,
     progress: ProgressCallback | None = None,
 ) -> QueryResult:
@@ -268,10 +267,10 @@ def query(
             ``****``) is a hand dealt at random.
         exhaustive: True enumerates every deal (every combination of the range hands
             and every board up to the last street the query reads, weighted); False
-            samples; None (default) enumerates when that is at most ``EXACT_LIMIT``
+            samples; None (default) enumerates when that is at most ``QUERY.exact_limit``
             deals and neither ``samples`` nor ``stderr_target`` is given. Random hands
             are always sampled.
-        samples: deals to draw (default ``DEFAULT_SAMPLES``, 600,000).
+        samples: deals to draw (default ``QUERY.samples``, 600,000).
         stderr_target: sample until every ``count``/``avg`` standard error is at most this.
         seed: the seed of a sampled run (default: a random one, reported in the result);
             the same seed gives the same answer on any thread count.
@@ -306,7 +305,7 @@ def query(
     exhaustive, samples, stderr_target, seed, threads = (
         options.exhaustive, options.samples, options.stderr_target, options.seed, options.threads
     )  # fmt: skip
-    max_work = MAX_WORK if options.max_work is None else options.max_work
+    max_work = QUERY.max_work if options.max_work is None else options.max_work
     plan = _plan(text, options, max_work)
     checked = dataclasses.replace(plan.checked, cache={})  # the run's own cache (HvREquity answers)
     deal, streets, classes, cost = plan.deal, plan.streets, plan.classes, plan.cost
@@ -326,8 +325,8 @@ def query(
             )  # fmt: skip
         exact = True
     else:
-        exact = exhaustive is None and not sampling and cost is not None and cost <= EXACT_LIMIT
-    deals = cost if exact and cost is not None else (samples or DEFAULT_SAMPLES)
+        exact = exhaustive is None and not sampling and cost is not None and cost <= QUERY.exact_limit
+    deals = cost if exact and cost is not None else (samples or QUERY.samples)
     nested = deals * _nested_evaluations(checked)
     if nested > MAX_NESTED_EVALUATIONS:
         raise WorkLimitError(
@@ -364,7 +363,7 @@ def _run(
 ) -> QueryResult:
     selectors = checked.query.selectors
     accumulators = [_Accumulator(s, checked.types[s.expr], exact) for s in selectors]
-    limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
+    limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else QUERY.samples)
     if not exact and seed is None:
         seed = draw_seed()
     # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its

@@ -25,7 +25,7 @@ from ..engine.budget import (
     spot_sizes,
 )
 from ..engine.method import duration_text
-from ..engine.sampling import DEFAULT_SAMPLES
+from ..engine.presets import EQUITY
 from ..errors import OmahaInputError
 from ..games import as_game, game_for
 from .requests import BoardsRequest, CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
@@ -66,7 +66,7 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
     elif request.samples is not None:
         samples = request.samples
     else:  # the library's default, or the server's ceiling towards a target (as run_request does)
-        samples = limits.max_samples if request.stderr_target is not None else DEFAULT_SAMPLES
+        samples = limits.max_samples if request.stderr_target is not None else EQUITY.samples
     return Cost(estimate_memory(hands, by_hand=request.by_hand, samples=samples), sum(hands))
 
 
@@ -74,7 +74,7 @@ def _boards_cost(request: BoardsRequest) -> Cost:
     """Two boards or several runs: the players' ranges are built and sampled as for one
     board (no per-hand results)."""
     hands = _range_hands(_sizes(request.players, request.boards[0], request.dead, request.game))
-    samples = 0 if request.exhaustive else (request.samples or DEFAULT_SAMPLES)
+    samples = 0 if request.exhaustive else (request.samples or EQUITY.samples)
     return Cost(estimate_memory(hands, by_hand=False, samples=samples), sum(hands))
 
 

@@ -179,7 +179,7 @@ def test_a_hopeless_exact_query_is_refused_before_its_ranges_are_built(no_build)
     started = time.perf_counter()
     with pytest.raises(WorkLimitError, match="before building them") as caught:
         query(HOPELESS, exhaustive=True)
-    assert "20,358,520 and 20,358,520 hands" in str(caught.value) and caught.value.limit == run_module.MAX_WORK
+    assert "20,358,520 and 20,358,520 hands" in str(caught.value) and caught.value.limit == run_module.QUERY.max_work
     assert time.perf_counter() - started < 10  # was 15 to 71 s and 3 GB: both ranges built first
 
 
@@ -192,7 +192,7 @@ def test_a_sampled_query_above_max_memory_is_refused_before_its_ranges_are_built
 
 def test_the_price_is_the_engines_memory_model_plus_the_exact_combinations():
     checked = check_query(parse_query(HOPELESS))
-    sampled = price_query(checked, exhaustive=False, exact_limit=run_module.EXACT_LIMIT)
+    sampled = price_query(checked, exhaustive=False, exact_limit=run_module.QUERY.exact_limit)
     assert sampled is not None and sampled.range_hands == (20_358_520, 20_358_520)
     assert sampled.memory == estimate_memory([20_358_520, 20_358_520], by_hand=False)
     two_ranges = check_query(parse_query("select avg(riverEquity(hero)) from hero='AA**', villain='KK**'"))
@@ -213,7 +213,7 @@ def test_the_price_is_the_engines_memory_model_plus_the_exact_combinations():
 def test_the_early_estimate_never_exceeds_the_count_of_the_built_ranges(text):
     # So an exact query the built ranges allow is never refused early.
     checked = check_query(parse_query(text))
-    price = price_query(checked, exhaustive=True, exact_limit=run_module.EXACT_LIMIT)
+    price = price_query(checked, exhaustive=True, exact_limit=run_module.QUERY.exact_limit)
     deal = prepare(checked)
     classes = suit_classes(deal) if suit_invariant(checked) else None
     built = exact_cost(classes or deal, streets_read(checked))
