@@ -42,6 +42,50 @@ SHARED_SKIPPED = {
 }
 
 
+#: Heads-up cash hand: all-in on the turn, Villain's cards never shown (he mucks).
+#: Hero put in $10, Villain $10; the rake ($0.50) leaves a pot of $19.50.
+TURN_MUCK = """PokerStars Hand #300000000001:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2021/03/04 20:00:00 ET
+Table 'Range I' 6-max Seat #1 is the button
+Seat 1: Hero ($10 in chips)
+Seat 2: Villain ($10 in chips)
+Hero: posts small blind $0.05
+Villain: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Hero [As 2s 3d Kh]
+Hero: raises $0.20 to $0.30
+Villain: calls $0.20
+*** FLOP *** [4c 8d Kd]
+Villain: checks
+Hero: checks
+*** TURN *** [4c 8d Kd] [Qs]
+Villain: bets $0.60
+Hero: raises $9.10 to $9.70 and is all-in
+Villain: calls $9.10 and is all-in
+*** RIVER *** [4c 8d Kd Qs] [9c]
+*** SHOW DOWN ***
+Hero: shows [As 2s 3d Kh] (HI: a pair of Kings)
+Villain: mucks hand
+Hero collected $19.50 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $0.50
+Board [4c 8d Kd Qs 9c]
+Seat 1: Hero (button) (small blind) showed [As 2s 3d Kh] and won ($19.50) with HI: a pair of Kings
+Seat 2: Villain (big blind) mucked
+"""
+
+#: The same all-in where Villain wins and shows nothing (the winner mucks).
+TURN_HIDDEN_WINNER = (
+    TURN_MUCK.replace("#300000000001", "#300000000002")
+    .replace("Villain: mucks hand\nHero collected $19.50 from pot", "Villain collected $19.50 from pot")
+    .replace("*** SHOW DOWN ***\nHero: shows [As 2s 3d Kh] (HI: a pair of Kings)\n", "*** SHOW DOWN ***\n")
+    .replace(
+        "Seat 1: Hero (button) (small blind) showed [As 2s 3d Kh] and won ($19.50) with HI: a pair of Kings\n"
+        "Seat 2: Villain (big blind) mucked",
+        "Seat 1: Hero (button) (small blind) mucked\nSeat 2: Villain (big blind) collected ($19.50)",
+    )
+)
+
+
 def find_shared_hands() -> Path | None:
     """The shared/hands folder, or None."""
     for folder in (HERE, *HERE.parents):
@@ -60,3 +104,20 @@ def shared_hands() -> Path:
     if found is None:
         pytest.skip("shared/hands (the real hand histories) not found")
     return found
+
+
+def write_volume(folder: Path, copies: int, source: Path | None = None) -> Path:
+    """A folder of many hands for volume tests and benchmarks: every real file of
+    ``source`` (default: shared/hands) written ``copies`` times over into one file of
+    the same name (UTF-16 files decoded and written back with one byte-order mark), so
+    that the folder holds ``copies`` times its hands, skipped hands included."""
+    source = source or shared_hands()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in SHARED_FILES:
+        data = (source / name).read_bytes()
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            text = data[: len(data) // 2 * 2].decode("utf-16")  # the file ends with a stray odd byte
+            (folder / name).write_bytes(("\n\n\n".join([text] * copies)).encode("utf-16"))
+        else:
+            (folder / name).write_bytes(b"\n\n\n".join([data.removeprefix(b"\xef\xbb\xbf")] * copies))
+    return folder

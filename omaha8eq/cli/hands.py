@@ -2,15 +2,17 @@
 
 Usage::
 
-    omaha8eq hands FILE... [--player NAME] [--graph FILE] [--csv FILE] [--json]
-                   [--export FILE [--ohh]]
+    omaha8eq hands FILE... [--player NAME] [--range NAME=RANGE]... [--store FILE]
+                   [--graph FILE] [--csv FILE] [--json] [--export FILE [--ohh]]
 
 FILE is a hand-history file (PokerStars, every era, Winamax, Winning Poker Network,
 partypoker, 888 or Bovada), a folder (its ``.txt`` and ``.log`` files) or ``-`` for
 standard input. The report gives the hands read and skipped (each skipped hand with
 its file, line and reason), the pots whose settlement differs from the site's, and
 per player the hands, net won, all-in adjusted net won and luck; ``--json`` prints it
-as one document. A file that cannot be opened (a name too long, no permission) is an
+as one document. A player whose cards were not shown in an all-in is played as a
+range (``random``, or ``--range NAME=RANGE``); ``--store FILE`` keeps what was read so
+that a re-run reads only what is new. A file that cannot be opened (a name too long, no permission) is an
 input error: one line on stderr, exit status 2.
 """
 
@@ -22,76 +24,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json, table
+from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..histories.records import Hand
-    from ..histories.report import AllinReport
 
-__all__ = ["format_report", "register"]
-
-#: Lines of skipped hands and differing pots the text report lists (the JSON lists all).
-LIST_LIMIT = 20
-
-
-def _money(x: float) -> str:
-    return f"{x:+,.2f}" if round(x, 2) else "0.00"
-
-
-def format_report(report: AllinReport) -> str:
-    """The text report: counts, skipped hands, differing pots, players, luckiest hands."""
-    s = report.summary()
-    lines = [
-        f"hands read: {s['hands_read']:,}, skipped: {s['hands_skipped']:,}",
-        f"pots checked: {s['pots_checked']:,}, differing from the site: {s['pots_differing']:,}",
-        f"all-in hands adjusted: {s['allin_hands']:,}"
-        + (f" ({s['monte_carlo_hands']:,} by Monte Carlo)" if s["monte_carlo_hands"] else " (exact)"),
-    ]
-    lines.extend(f"skipped: {skipped}" for skipped in report.skipped[:LIST_LIMIT])
-    if len(report.skipped) > LIST_LIMIT:
-        lines.append(f"skipped: ... {len(report.skipped) - LIST_LIMIT:,} more (--json lists them all)")
-    from ..game.pots import pot_name  # the report is built by then: the engine is loaded
-
-    for hand_id, pot in report.differing[:LIST_LIMIT]:
-        name = "all pots" if pot.pot is None else pot_name(pot.pot)
-        lines.append(
-            f"differs: hand {hand_id}, {name}: expected {pot.to_dict()['expected']}, site paid {pot.to_dict()['site']}"
-        )
-    players = report.ranked()
-    if players:
-        lines.append("")
-        rows = [
-            [
-                t.player,
-                t.unit,
-                f"{t.hands:,}",
-                f"{t.allin_hands:,}",
-                _money(t.net),
-                _money(t.allin_ev_net),
-                _money(t.luck),
-            ]
-            for t in players
-        ]
-        lines += table(["Player", "Unit", "Hands", "All-in", "Net won", "All-in EV", "Luck"], rows, left=(0, 1))
-    focus = report.focus()
-    ranked = report.by_luck()
-    if focus and ranked:
-        who, unit = focus
-        lines.append("")
-        lines.append(f"{who}'s all-in hands by luck ({unit}):")
-        rows = [
-            [
-                h.hand_id,
-                h.allin_street or "",
-                _money(h.net[who] / 100),
-                _money(h.adjusted[who] / 100),
-                _money(h.luck(who) / 100),
-            ]
-            for h in ranked[:LIST_LIMIT]
-        ]
-        lines += table(["Hand", "All-in on", "Net won", "All-in EV", "Luck"], rows)
-    return "\n".join(lines)
+__all__ = ["register"]
 
 
 def register(commands: Subparsers) -> None:
@@ -109,10 +48,21 @@ def register(commands: Subparsers) -> None:
             "omaha8eq hands histories/ --player Hero",
             "omaha8eq hands session.txt --json --csv hands.csv --graph luck.png",
             "cat session.txt | omaha8eq hands - --export hands.jsonl --ohh",
+            "omaha8eq hands histories/ --store hands.sqlite --range 'Villain=AA**,KK**'",
         ],
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="hand-history files, folders, or - for standard input")
     p.add_argument("--player", metavar="NAME", help="only this player's totals and hands")
+    p.add_argument(
+        "--range",
+        metavar="NAME=RANGE",
+        action="append",
+        default=[],
+        help="play NAME's cards, when not shown in an all-in, as RANGE (default: random); repeatable",
+    )
+    p.add_argument(
+        "--store", metavar="FILE", help="keep what was read in FILE (SQLite): a re-run reads only what is new"
+    )
     p.add_argument("--graph", metavar="FILE", help="draw the cumulative net won and all-in EV (.png, .svg, .pdf)")
     p.add_argument("--csv", metavar="FILE", help="write one row per hand and player (CSV)")
     p.add_argument("--export", metavar="FILE", help="write every hand read as JSON, one per line")
@@ -136,15 +86,23 @@ def _exporting(hands: Any, path: str, ohh: bool) -> Any:
             yield hand
 
 
-def _write(path: str, text: str, option: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-    except OSError as exc:
-        raise OmahaInputError(f"{option}: cannot write {path!r}: {exc.strerror}") from None
+def _ranges(given: list[str]) -> dict[str, str]:
+    """``--range NAME=RANGE`` options as a dict (the ranges are checked by allin_ev)."""
+    ranges: dict[str, str] = {}
+    for option in given:
+        name, sep, expression = option.partition("=")
+        if not sep or not name.strip() or not expression.strip():
+            raise OmahaInputError(f"--range: expected NAME=RANGE (Villain=AA** or Villain=random), got {option!r}")
+        if name.strip() in ranges:
+            raise OmahaInputError(f"--range: {name.strip()!r} is given two ranges")
+        ranges[name.strip()] = expression.strip()
+    return ranges
 
 
 def _run(args: argparse.Namespace) -> int:
+    ranges = _ranges(args.range)
+    if args.store and args.export:
+        raise OmahaInputError("--export: not with --store (the hands a store loads are not read again)")
     if args.ohh and not args.export:
         raise OmahaInputError("--ohh: give --export FILE to write the hands to")
     if args.graph:
@@ -162,18 +120,21 @@ def _run(args: argparse.Namespace) -> int:
     hands: Any = _exporting(stream, args.export, args.ohh) if args.export else stream
     try:
         with compile_notice_for("evaluation", "equity"):
-            report = allin_ev(hands, player=args.player)
+            report = allin_ev(hands, player=args.player, ranges=ranges, store=args.store, every_hand=False)
     finally:
         bar.close()
     report.skipped, report.hands_skipped = list(stream.skipped), len(stream.skipped)
     if args.csv:
-        _write(args.csv, report.csv_text(), "--csv")
+        try:
+            report.write_csv(args.csv)
+        except OmahaInputError as exc:
+            raise OmahaInputError(f"--{exc}") from None  # "csv: cannot write ..." as the option
     if args.graph:
         report.draw(args.graph, args.player)
     if args.json:
         emit_json(report.to_dict())
     else:
-        emit(format_report(report))
+        emit(str(report))
     if args.player is not None and not report.players:
         print(f"omaha8eq: note: {args.player!r} was not dealt in any hand read", file=sys.stderr)
     return EXIT_OK

@@ -1,13 +1,20 @@
 """All-in adjusted EV of one hand: each player's expected result when the last all-in was called.
 
-When a player is all-in before the river and the cards of every player still in are
-known, the luck of the deal after that moment can be taken out. The moment is the
-end of the betting round of the last all-in (preflop, flop or turn): the pots are
-built from what each player had put in by then, and
-:func:`omaha8eq.allin_equity` gives each eligible player's exact equity in each pot
-(main and side pots separately, hi and lo split exactly, the rest of the board
-enumerated; Monte Carlo only when its estimate says enumeration is too costly,
-which the result states). Known cards of folded players are dead.
+When a player is all-in before the river, the luck of the deal after that moment can
+be taken out. The moment is the end of the betting round of the last all-in
+(preflop, flop or turn): the pots are built from what each player had put in by
+then, and each eligible player's equity in each pot is computed by the public equity
+engine (:mod:`.pot_values`: main and side pots separately, hi and lo split exactly,
+the rest of the board enumerated; sampled only when the engine's limits say
+enumeration is too costly, with a stated error). Known cards of folded players are
+dead.
+
+A live player whose cards were not shown (the winner mucks, the site hides them) is
+played as a range: ``"random"`` by default (every hand his cards could be, given
+every card known), or the range given for him (``ranges={"name": "AA**"}``). The
+hand then says so: ``assumed`` names those players and ``ranges`` the range each was
+given, so a report can keep "all cards known" apart from "assumed". A hand where only
+the hero's cards are known still gets an EV.
 
 The rake is taken out of those pots as the settlement check takes it (main pot
 first). Money bet after that moment is accounted as in the hand: a player's
@@ -17,22 +24,26 @@ paid him, plus what they were expected to pay him::
     adjusted = net + expected(pots at the all-in) - settled(pots at the all-in, real board)
 
 so over the players the adjusted results add up to the same total as the real ones
-(the pots minus the rake). Hands without an all-in keep their real result; hands
-with an all-in whose EV cannot be computed (a player still in folded later, cards
-not shown, run twice) keep it too and say why.
+(the pots minus the rake). What the pots paid is settled from the cards when every
+live player's are known; when some are not, it is what the site paid, which is the
+same thing only when no chip went in after the all-in (else the hand is not
+adjusted, and says why). Hands without an all-in keep their real result; hands
+with an all-in whose EV cannot be computed (a player still in folded later, chips
+bet after the all-in with cards not shown, run twice) keep it too and say why.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..game.allin import allin_equity
-from ..games import as_game
+from ..errors import OmahaInputError
+from .pot_values import RANDOM, Assumed, Holding, NotValued, value_pots
 from .records import STREETS, Hand
-from .settlement import rake_off, settle_hand
+from .settlement import HandCheck, settle_hand
 
 __all__ = ["HandEV", "hand_ev"]
 
@@ -62,6 +73,14 @@ class HandEV:
             for a Monte Carlo estimate; True when not adjusted).
         reason: why a hand with an all-in was not adjusted ("" otherwise).
         unit: what the amounts count: the currency (``"USD"``) or ``"chips"``.
+        site: the site that wrote the hand (``"PokerStars"``...).
+        assumed: the players of an adjusted hand whose cards were not shown, played
+            as a range (empty: every card known).
+        ranges: the range each of ``assumed`` was played as (``"random"`` or an
+            expression), by name.
+        error: a Monte Carlo hand's bound on the standard error of each player's
+            ``adjusted`` (units); empty when exact.
+        settlement: the hand's settlement check, when the report made one.
     """
 
     hand_id: str
@@ -76,6 +95,19 @@ class HandEV:
     exhaustive: bool
     reason: str
     unit: str = "chips"
+    site: str = ""
+    assumed: tuple[str, ...] = ()
+    ranges: dict[str, str] = field(default_factory=dict)
+    error: dict[str, float] = field(default_factory=dict)
+    settlement: HandCheck | None = None
+
+    @property
+    def cards(self) -> str:
+        """What the EV rests on: ``"known"`` (every card of an adjusted hand shown),
+        ``"assumed"`` (some played as ranges) or ``""`` (not adjusted)."""
+        if not self.adjusted_hand:
+            return ""
+        return "assumed" if self.assumed else "known"
 
     def luck(self, player: str) -> float:
         """``net - adjusted`` of a player: positive when he ran above expectation."""
@@ -88,13 +120,18 @@ class HandEV:
             "hand_id": self.hand_id,
             "date": self.date,
             "source": self.source,
+            "site": self.site,
             "allin_street": self.allin_street,
             "adjusted": self.adjusted_hand,
             "exhaustive": self.exhaustive,
+            "cards": self.cards,
+            "assumed": {p: self.ranges[p] for p in self.assumed},
             "reason": self.reason,
             "unit": self.unit,
+            "settlement": None if self.settlement is None else self.settlement.to_dict(),
             "players": {
                 p: {"net": m(self.net[p]), "allin_ev_net": m(self.adjusted[p]), "luck": m(self.luck(p))}
+                | ({"error": m(self.error[p])} if p in self.error else {})
                 for p in self.net
             },
         }
@@ -120,11 +157,17 @@ def _unadjusted(hand: Hand, street: str | None, reason: str) -> HandEV:
         True,
         reason,
         hand.currency or "chips",
+        hand.site,
     )
 
 
-def hand_ev(hand: Hand) -> HandEV:
-    """The real and all-in adjusted results of every player dealt in ``hand``."""
+def hand_ev(hand: Hand, ranges: Mapping[str, str] | None = None) -> HandEV:
+    """The real and all-in adjusted results of every player dealt in ``hand``.
+
+    ``ranges`` gives, by name, the range a player whose cards were not shown is
+    played as (``"random"``, the default, or an expression); the names of players
+    whose cards are known are not used.
+    """
     allins = [a for a in hand.actions if a.allin and a.street in BOARD_CARDS]
     if not allins:
         return _unadjusted(hand, None, "")
@@ -146,40 +189,52 @@ def hand_ev(hand: Hand) -> HandEV:
     if any(p not in hand.live() for p in live):
         return _unadjusted(hand, street, "a player still in at the all-in folded later")
     unknown = [p for p in live if p not in hand.hole_cards]
-    if unknown:
-        return _unadjusted(hand, street, f"cards not shown: {', '.join(unknown)}")
+    contributions = hand.contributions()
+    if unknown and any(contributions[p] != put.get(p, 0) for p in contributions):
+        # The pots of the all-in paid what the site paid less what the later pots
+        # paid, and those cannot be settled without the cards.
+        return _unadjusted(hand, street, f"cards not shown: {', '.join(unknown)}, and chips bet after the all-in")
     board_cards = hand.board.split()
     if len(board_cards) != 5:
         return _unadjusted(hand, street, "the board was not dealt to the river")
-    known_board = " ".join(board_cards[: BOARD_CARDS[street]])
+    wanted = ranges or {}
+    assumed = {p: wanted.get(p, RANDOM) for p in unknown}
     names = [s.name for s in hand.seats]
     dead = " ".join(c for p, c in hand.hole_cards.items() if p not in live)
-    players = [(hand.hole_cards[n] if n in live else None, put.get(n, 0)) for n in names]
-    game = as_game(hand.game)
-    result = allin_equity(players, known_board, dead, seed=_seed(hand), game=game)
-    gross = [p.amount for p in result.pots]
-    amounts = rake_off(gross, min(hand.rake, sum(gross)))
-    rake_then = sum(gross) - sum(amounts)
-    settled, _ = settle_hand(hand, put, hand.board, live, rake_then)
+    holdings: list[Holding] = [
+        None if n not in live else Assumed(assumed[n]) if n in assumed else hand.hole_cards[n] for n in names
+    ]
+    try:
+        value = value_pots(
+            holdings,
+            [put.get(n, 0) for n in names],
+            " ".join(board_cards[: BOARD_CARDS[street]]),
+            dead,
+            game=hand.game,
+            rake=hand.rake,
+            seed=_seed(hand),
+        )
+    except NotValued as exc:
+        return _unadjusted(hand, street, f"ranges of {', '.join(unknown)}: {exc}")
+    except OmahaInputError as exc:  # a range with no hand left here, or of another hole size
+        return _unadjusted(hand, street, f"ranges of {', '.join(unknown)}: {exc}")
+    if unknown:
+        settled = hand.won()  # every chip was in by the all-in: the site paid those pots
+    else:
+        settled, _ = settle_hand(hand, put, hand.board, live, value.rake)
     net = hand.net()
     adjusted: dict[str, float] = {}
-    exact: dict[str, Fraction] | None = {} if result.exhaustive else None
+    exact: dict[str, Fraction] | None = {} if value.expected_exact is not None else None
+    error: dict[str, float] = {}
     for i, name in enumerate(names):
         if name not in put:
             continue
-        expected_exact = Fraction(result.players[i].returned)
-        expected = float(result.players[i].returned)
-        for pot, amount in zip(result.pots, amounts, strict=True):
-            if i in pot.eligible:
-                k = pot.eligible.index(i)
-                expected += amount * pot.equities[k]
-                if exact is not None:
-                    expected_exact += amount * pot.exact_equities[k]  # type: ignore[index]
-        correction = -settled[name]
-        adjusted[name] = net[name] + expected + correction
-        if exact is not None:
-            exact[name] = net[name] + expected_exact + correction
+        if exact is not None and value.expected_exact is not None:
+            exact[name] = net[name] + value.expected_exact[i] - settled[name]
             adjusted[name] = float(exact[name])
+        else:
+            adjusted[name] = net[name] + value.expected[i] - settled[name]
+            error[name] = value.error[i]
     return HandEV(
         hand.hand_id,
         hand.date,
@@ -190,7 +245,11 @@ def hand_ev(hand: Hand) -> HandEV:
         street,
         tuple(live),
         True,
-        result.exhaustive,
+        value.exhaustive,
         "",
         hand.currency or "chips",
+        hand.site,
+        tuple(unknown),
+        assumed,
+        error,
     )

@@ -4,8 +4,9 @@
 >>> stream = read_hands(io.BytesIO(b"not a hand history\\n"))
 >>> list(stream), stream.hands_read, [str(s) for s in stream.skipped]
 ([], 0, ["<bytes>:1: not a hand history: 'not a hand history'"])
->>> [str(s) for s in read_hands(io.StringIO("still not one\\n")).skipped]
-["<text>:1: not a hand history: 'still not one'"]
+>>> text = read_hands(io.StringIO("still not one\\n"))  # skipped entries come as the stream is read
+>>> list(text), [str(s) for s in text.skipped]
+([], ["<text>:1: not a hand history: 'still not one'"])
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .records import Hand, Skipped
 from .winamax import WINAMAX
 from .winning import WINNING
 
-__all__ = ["FORMATS", "HandStream", "read_hands"]
+__all__ = ["FORMATS", "HandStream", "open_file", "read_hands", "source_files"]
 
 #: The formats read. A hand belongs to the first whose ``start`` begins its first line
 #: and whose ``any_header`` matches its header (partypoker and 888 both begin "***** ").
@@ -62,32 +63,43 @@ class HandStream(Iterator[Hand]):
         self.hands_read = 0
         self.skipped: list[Skipped] = []
         self.lines_read = 0
+        self.sources = list(sources)
+        self.started = False  # True once a hand was asked for (a store reads the sources itself)
         self._progress = progress
-        self._hands = self._read(list(sources))
+        self._hands = self._read(self.sources)
 
     def __next__(self) -> Hand:
+        self.started = True
         return next(self._hands)
 
     def _read(self, sources: list[Source]) -> Iterator[Hand]:
         for source in sources:
             for name, stream, close in _open(source):
                 try:
-                    yield from self._read_stream(name, stream)
+                    yield from (r for r in self.read_stream(name, stream) if isinstance(r, Hand))
                 finally:
                     if close:
                         stream.close()
 
-    def _read_stream(self, name: str, stream: BinaryIO) -> Iterator[Hand]:
+    def read_stream(self, name: str, stream: BinaryIO, first_line: int = 1) -> Iterator[Hand | Skipped]:
+        """The hands of one binary stream named ``name`` whose first line is line
+        ``first_line`` of its file (a file read from the middle); skipped entries are
+        recorded and, unlike the stream's own iteration, also yielded."""
         for block in blocks(read_lines(stream), STARTS):
+            block.line += first_line - 1
             self.lines_read = block.line + len(block.lines)
             record = _parse(block, name)
             if isinstance(record, Skipped):
                 self.skipped.append(record)
             else:
                 self.hands_read += 1
-                yield record
-            if self._progress is not None and (self.hands_read + len(self.skipped)) % 1000 == 0:
-                self._progress(self)
+            yield record
+            self.tick()
+
+    def tick(self) -> None:
+        """Report progress every 1,000 hands read or skipped."""
+        if self._progress is not None and (self.hands_read + len(self.skipped)) % 1000 == 0:
+            self._progress(self)
 
 
 def _parse(block: Block, name: str) -> Hand | Skipped:
@@ -144,25 +156,33 @@ def _open(source: Source) -> Iterator[tuple[str, BinaryIO, bool]]:
     if str(source) == "-":
         yield "<stdin>", sys.stdin.buffer, False
         return
+    for file in source_files(source):
+        yield str(file), open_file(file), True
+
+
+def source_files(source: str | os.PathLike[str]) -> list[Path]:
+    """The files of a path: the file, or a folder's ``.txt`` and ``.log`` files
+    (recursively, in name order)."""
     try:
         path = Path(source)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
-        elif path.is_file():
-            files = [path]
-        else:
-            raise OmahaInputError(f"hand histories: {excerpt(str(source))} is not a file or a folder")
+            return sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
+        if path.is_file():
+            return [path]
+        raise OmahaInputError(f"hand histories: {excerpt(str(source))} is not a file or a folder")
     except (OSError, ValueError) as exc:  # a name too long, a NUL in the name, a folder we may not list
         if isinstance(exc, OmahaInputError):
             raise
         reason = getattr(exc, "strerror", None) or str(exc)
         raise OmahaInputError(f"hand histories: cannot read {excerpt(str(source))}: {reason}") from None
-    for file in files:
-        try:
-            stream = file.open("rb")
-        except OSError as exc:
-            raise OmahaInputError(f"hand histories: cannot read {excerpt(str(file))}: {exc.strerror}") from None
-        yield str(file), stream, True
+
+
+def open_file(file: Path) -> BinaryIO:
+    """A file opened for reading in binary (an input error naming it when it cannot be)."""
+    try:
+        return file.open("rb")
+    except OSError as exc:
+        raise OmahaInputError(f"hand histories: cannot read {excerpt(str(file))}: {exc.strerror}") from None
 
 
 def _reads_text(source: Any) -> bool:

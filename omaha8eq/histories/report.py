@@ -4,26 +4,76 @@
 stream and totals them per player and unit: hands, net won, all-in adjusted net won
 and luck (net won minus adjusted: positive when the player ran above expectation).
 Amounts are in the site's unit; money of each currency and tournament chips are
-totalled apart (a player who played both has one row per unit).
+totalled apart (a player who played both has one row per unit). The report counts
+the hands of each site, and the adjusted hands whose EV assumed a range for a player
+whose cards were not shown.
+
+Memory stays flat in the number of hands but for a few bytes per hand and player
+(the chart's running totals): the CSV rows go to a temporary file as they come
+(spooled to disk past a megabyte), and with ``every_hand=False`` only the hands
+with an all-in are kept as records.
 """
 
 from __future__ import annotations
 
 import csv
-import io
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import shutil
+import tempfile
+from array import array
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..checks import excerpt
 from ..errors import OmahaInputError, OmahaTypeError
+from ..present.hands_report import format_hands_report, players_view
+from ..present.protocol import Presented, View
 from .allin_ev import HandEV, hand_ev
+from .pot_values import check_ranges
 from .reader import HandStream
 from .records import SCALE, Hand, Skipped
-from .settlement import PotCheck, check_settlement
+from .settlement import HandCheck, PotCheck, check_settlement
 
 __all__ = ["AllinReport", "PlayerTotals", "allin_ev"]
+
+#: The CSV's columns, in order.
+CSV_COLUMNS = (
+    "hand_id", "date", "player", "unit", "net", "allin_ev_net", "luck", "allin_street", "adjusted", "exact",
+    "site", "cards", "assumed", "error", "settlement",
+)  # fmt: skip
+
+#: What a hand's EV rests on, as the chart's series store it (index = code).
+CARDS = ("", "known", "assumed")
+
+
+class _Series:
+    """One player's hands in one unit, compactly: the chart's data (about 18 bytes a hand)."""
+
+    def __init__(self) -> None:
+        self.net = array("d")  # per hand, in the site's unit
+        self.adjusted = array("d")
+        self.site = array("B")  # index into AllinReport.site_names
+        self.cards = array("B")  # index into CARDS
+
+    def add(self, net: float, adjusted: float, site: int, cards: int) -> None:
+        self.net.append(net)
+        self.adjusted.append(adjusted)
+        self.site.append(site)
+        self.cards.append(cards)
+
+
+def _spool() -> IO[str]:
+    """The CSV rows' file: in memory up to a megabyte, then on disk (deleted when closed)."""
+    return tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", newline="", encoding="utf-8")
+
+
+def _running(values: Iterable[float]) -> list[float]:
+    total, out = 0.0, []
+    for v in values:
+        total += v
+        out.append(total)
+    return out
 
 
 @dataclass
@@ -65,7 +115,7 @@ class PlayerTotals:
 
 
 @dataclass
-class AllinReport:
+class AllinReport(Presented):
     """What :func:`allin_ev` found.
 
     Attributes:
@@ -76,11 +126,16 @@ class AllinReport:
         pots_differing: pots where the site paid other amounts; ``differing`` lists them.
         differing: ``(hand, pot check)`` pairs of the pots that differ.
         hands: each hand's real and adjusted results, in reading order (only hands
-            the chosen player was dealt in, when one was chosen).
+            the chosen player was dealt in, when one was chosen; only the hands with
+            an all-in when ``every_hand`` is False).
         players: the totals per player and unit (only the chosen player's, when one
             was chosen), keyed by ``(player, unit)``.
         monte_carlo_hands: adjusted hands whose EV is a Monte Carlo estimate.
+        assumed_hands: adjusted hands whose EV played a player's unshown cards as a range.
+        sites: the hands read from each site, by site.
         player: the chosen player, or None.
+        ranges: the range of each player whose cards are not shown, by name (others: random).
+        every_hand: False keeps only the hands with an all-in in ``hands`` (flat memory).
     """
 
     hands_read: int = 0
@@ -92,30 +147,64 @@ class AllinReport:
     hands: list[HandEV] = field(default_factory=list)
     players: dict[tuple[str, str], PlayerTotals] = field(default_factory=dict)
     monte_carlo_hands: int = 0
+    assumed_hands: int = 0
+    sites: dict[str, int] = field(default_factory=dict)
     player: str | None = None
+    ranges: dict[str, str] = field(default_factory=dict)
+    every_hand: bool = True
+    _allin_hands: int = field(default=0, repr=False)
+    _site_names: list[str] = field(default_factory=list, repr=False)
+    _series: dict[tuple[str, str], _Series] = field(default_factory=dict, repr=False)
+    _rows: IO[str] = field(default_factory=_spool, repr=False)
+
+    def __post_init__(self) -> None:
+        csv.writer(self._rows, lineterminator="\n").writerow(CSV_COLUMNS)
 
     def _add(self, hand: Hand) -> None:
         """Check one hand's settlement, compute its all-in EV and add it to the totals."""
-        self.hands_read += 1
         check = check_settlement(hand)
+        if self.player is not None and self.player not in hand.players():
+            self._count(hand.site, hand.hand_id, check)  # his EV is not wanted: not computed
+            return
+        self.add(replace(hand_ev(hand, self.ranges), settlement=check))
+
+    def _count(self, site: str, hand_id: str, check: HandCheck | None) -> None:
+        """Count a hand read: its site, its pots checked and differing."""
+        self.hands_read += 1
+        self.sites[site] = self.sites.get(site, 0) + 1
+        if check is None:
+            return
         self.pots_checked += len(check.pots)
         for pot in check.differing:
             self.pots_differing += 1
-            self.differing.append((hand.hand_id, pot))
-        if self.player is not None and self.player not in hand.players():
+            self.differing.append((hand_id, pot))
+
+    def add(self, ev: HandEV) -> None:
+        """Add one hand's results (its settlement check attached) to the counts and totals."""
+        self._count(ev.site, ev.hand_id, ev.settlement)
+        if self.player is not None and self.player not in ev.net:
             return
-        ev = hand_ev(hand)
-        self.hands.append(ev)
-        if ev.adjusted_hand and not ev.exhaustive:
-            self.monte_carlo_hands += 1
+        if self.every_hand or ev.allin_street is not None:
+            self.hands.append(ev)
+        if ev.adjusted_hand:
+            self._allin_hands += 1
+            self.monte_carlo_hands += not ev.exhaustive
+            self.assumed_hands += bool(ev.assumed)
+        if ev.site not in self._site_names:
+            self._site_names.append(ev.site)
+        site, cards = self._site_names.index(ev.site), CARDS.index(ev.cards)
+        writer = csv.writer(self._rows, lineterminator="\n")
         for name in ev.net:
             if self.player is not None and name != self.player:
                 continue
+            net, adjusted = ev.net[name] / SCALE, ev.adjusted[name] / SCALE
             totals = self.players.setdefault((name, ev.unit), PlayerTotals(name, ev.unit))
             totals.hands += 1
             totals.allin_hands += name in ev.allin_players
-            totals.net += ev.net[name] / SCALE
-            totals.allin_ev_net += ev.adjusted[name] / SCALE
+            totals.net += net
+            totals.allin_ev_net += adjusted
+            self._series.setdefault((name, ev.unit), _Series()).add(net, adjusted, site, cards)
+            writer.writerow(_csv_row(ev, name))
 
     def focus(self) -> tuple[str, str] | None:
         """The player and unit the chart and the luck ranking follow: the chosen player,
@@ -148,15 +237,27 @@ class AllinReport:
         """The totals, most hands first."""
         return sorted(self.players.values(), key=lambda t: (-t.hands, t.player, t.unit))
 
+    def __str__(self) -> str:
+        """The report ``omaha8eq hands`` prints (:func:`~omaha8eq.present.hands_report.format_hands_report`)."""
+        return format_hands_report(self)
+
+    def view(self) -> View:
+        """The players' totals: hands, all-in hands, net won, all-in EV and luck, with the
+        counts under them (:func:`~omaha8eq.present.hands_report.players_view`)."""
+        return players_view(self)
+
     def summary(self) -> dict[str, Any]:
-        """The counts: hands read and skipped, pots checked and differing, Monte Carlo hands."""
+        """The counts: hands read and skipped, pots checked and differing, all-in hands
+        adjusted (by Monte Carlo, with assumed ranges), hands per site (most first)."""
         return {
             "hands_read": self.hands_read,
             "hands_skipped": self.hands_skipped,
             "pots_checked": self.pots_checked,
             "pots_differing": self.pots_differing,
-            "allin_hands": sum(h.adjusted_hand for h in self.hands),
+            "allin_hands": self._allin_hands,
             "monte_carlo_hands": self.monte_carlo_hands,
+            "assumed_hands": self.assumed_hands,
+            "sites": dict(sorted(self.sites.items(), key=lambda kv: (-kv[1], kv[0]))),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,56 +268,48 @@ class AllinReport:
             "summary": self.summary(),
             "players": [t.to_dict() for t in self.ranked()],
             "focus": None if focus is None else {"player": focus[0], "unit": focus[1]},
+            "ranges": dict(self.ranges),
             "differing": [{"hand_id": h, **p.to_dict()} for h, p in self.differing],
             "skipped": [s.to_dict() for s in self.skipped],
             "hands_by_luck": [h.to_dict() for h in self.by_luck()],
         }
 
     def csv_text(self) -> str:
-        """One row per hand and player: hand, date, player, unit, net, all-in EV net, luck, street, method."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(
-            ["hand_id", "date", "player", "unit", "net", "allin_ev_net", "luck", "allin_street", "adjusted", "exact"]
-        )
-        for h in self.hands:
-            for name in h.net:
-                if self.player is not None and name != self.player:
-                    continue
-                writer.writerow(
-                    [
-                        h.hand_id,
-                        h.date,
-                        name,
-                        h.unit,
-                        f"{h.net[name] / SCALE:.2f}",
-                        f"{h.adjusted[name] / SCALE:.4f}",
-                        f"{h.luck(name) / SCALE:.4f}",
-                        h.allin_street or "",
-                        int(h.adjusted_hand),
-                        int(h.exhaustive),
-                    ]
-                )
-        return out.getvalue()
+        """One row per hand and player (:data:`CSV_COLUMNS`): hand, date, player, unit, net,
+        all-in EV net, luck, street, adjusted, exact, site, cards (known or assumed), the
+        assumed ranges, the error bound of a Monte Carlo EV and the settlement check."""
+        self._rows.seek(0)
+        text = self._rows.read()
+        self._rows.seek(0, 2)
+        return text
+
+    def write_csv(self, path: str | Path) -> None:
+        """:meth:`csv_text` written to ``path`` (copied from the spool, never held whole);
+        an input error starting ``csv:`` when it cannot be written."""
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as out:
+                self._rows.seek(0)
+                shutil.copyfileobj(self._rows, out)
+        except OSError as exc:
+            raise OmahaInputError(f"csv: cannot write {excerpt(str(path))}: {exc.strerror}") from None
+        finally:
+            self._rows.seek(0, 2)
 
     def cumulative(self, player: str | None = None, unit: str | None = None) -> tuple[list[float], list[float]]:
         """The running totals of net won and all-in adjusted net won of ``player`` in
         ``unit`` (default :meth:`focus`), hand by hand."""
         who, unit = self._who(player, unit)
-        net: list[float] = []
-        adjusted: list[float] = []
-        a = b = 0.0
-        for h in self.hands:
-            if who in h.net and h.unit == unit:
-                a += h.net[who] / SCALE
-                b += h.adjusted[who] / SCALE
-                net.append(a)
-                adjusted.append(b)
-        return net, adjusted
+        series = self._series.get((who, unit)) or _Series()
+        return _running(series.net), _running(series.adjusted)
 
     def draw(self, path: str | Path, player: str | None = None, unit: str | None = None) -> None:
-        """The cumulative chart (net won and all-in adjusted, by hand) as PNG, SVG or PDF
-        (by the suffix of ``path``); needs matplotlib (``pip install 'omaha8eq[plot]'``)."""
+        """The cumulative chart as PNG, SVG or PDF (by the suffix of ``path``); needs
+        matplotlib (``pip install 'omaha8eq[plot]'``).
+
+        Above, by hand: net won, all-in adjusted, and all-in adjusted where every card
+        was known (hands whose EV assumed a range kept at their real result). Below,
+        when the hands come from more than one site: each site's net won and all-in
+        adjusted over its own hands."""
         if not isinstance(path, str | Path):
             raise OmahaTypeError(f"path: expected a file name, got {excerpt(path)}")
         if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
@@ -224,31 +317,90 @@ class AllinReport:
         who, unit = self._who(player, unit)
         from matplotlib.figure import Figure  # no pyplot: no backend or global state
 
-        net, adjusted = self.cumulative(who, unit)
-        figure = Figure(figsize=(8, 4.5), layout="constrained")
-        axes = figure.add_subplot()
-        hands = range(1, len(net) + 1)
-        axes.plot(hands, net, label="net won", color="tab:green")
-        axes.plot(hands, adjusted, label="all-in adjusted", color="tab:orange")
-        axes.axhline(0, color="grey", linewidth=0.8)
-        axes.set_xlabel("hands")
-        axes.set_ylabel(f"won ({unit})")
-        axes.set_title(f"{who}: net won and all-in adjusted EV over {len(net)} hands")
-        axes.grid(alpha=0.3)
-        axes.legend()
+        series = self._series.get((who, unit)) or _Series()
+        sites = sorted(set(series.site), key=list(series.site).index)
+        figure = Figure(figsize=(8, 4.5 if len(sites) < 2 else 8), layout="constrained")
+        axes = figure.add_subplot(2 if len(sites) > 1 else 1, 1, 1)
+        hands = range(1, len(series.net) + 1)
+        known = CARDS.index("known")
+        axes.plot(hands, _running(series.net), label="net won", color="tab:green")
+        axes.plot(hands, _running(series.adjusted), label="all-in adjusted", color="tab:orange")
+        if CARDS.index("assumed") in series.cards:
+            rows = zip(series.net, series.adjusted, series.cards, strict=True)
+            only_known = (a if c == known else n for n, a, c in rows)
+            axes.plot(hands, _running(only_known), label="all-in adjusted, all cards known", color="tab:blue",
+                      linestyle="--")  # fmt: skip
+        names = [self._site_names[i] for i in sites]
+        where = f" at {names[0]}" if len(names) == 1 else ""
+        axes.set_title(f"{who}{where}: net won and all-in adjusted EV over {len(series.net)} hands")
+        _style(axes, unit)
+        if len(sites) > 1:
+            below = figure.add_subplot(2, 1, 2)
+            for colour, (site, name) in enumerate(zip(sites, names, strict=True)):
+                mine = [i for i, s in enumerate(series.site) if s == site]
+                x = range(1, len(mine) + 1)
+                below.plot(x, _running(series.net[i] for i in mine), color=f"C{colour}", label=f"{name}: net won")
+                below.plot(x, _running(series.adjusted[i] for i in mine), color=f"C{colour}", linestyle="--",
+                           label=f"{name}: all-in adjusted")  # fmt: skip
+            below.set_title("by site, over each site's hands")
+            _style(below, unit)
         try:
             figure.savefig(path)
         except OSError as exc:
             raise OmahaInputError(f"path: {excerpt(str(path))}: cannot write the chart ({exc.strerror})") from None
 
 
-def allin_ev(hands: Iterable[Hand], player: str | None = None) -> AllinReport:
+def _style(axes: Any, unit: str) -> None:
+    axes.axhline(0, color="grey", linewidth=0.8)
+    axes.set_xlabel("hands")
+    axes.set_ylabel(f"won ({unit})")
+    axes.grid(alpha=0.3)
+    axes.legend()
+
+
+def _csv_row(h: HandEV, name: str) -> list[Any]:
+    return [
+        h.hand_id,
+        h.date,
+        name,
+        h.unit,
+        f"{h.net[name] / SCALE:.2f}",
+        f"{h.adjusted[name] / SCALE:.4f}",
+        f"{h.luck(name) / SCALE:.4f}",
+        h.allin_street or "",
+        int(h.adjusted_hand),
+        int(h.exhaustive),
+        h.site,
+        h.cards,
+        " ".join(f"{p}={h.ranges[p]}" for p in h.assumed),
+        f"{h.error[name] / SCALE:.4f}" if name in h.error else "",
+        "" if h.settlement is None else h.settlement.status,
+    ]
+
+
+def allin_ev(
+    hands: Iterable[Hand],
+    player: str | None = None,
+    *,
+    ranges: Mapping[str, str] | None = None,
+    store: str | Path | None = None,
+    every_hand: bool = True,
+) -> AllinReport:
     """Check every showdown's settlement and compute the all-in adjusted EV of every hand.
 
     Args:
         hands: hand records, e.g. :func:`omaha8eq.read_hands`'s stream (whose skipped
             hands are then counted too).
         player: only this player's totals and hands (every player by default).
+        ranges: by name, the range a player whose cards were not shown is played as
+            (``"random"``, the default for everyone, or a range expression such as
+            ``"AA**"``).
+        store: a file (SQLite) keeping what was read: a later run over the same
+            sources reads only the files, or the ends of files, that are new
+            (:mod:`omaha8eq.histories.store`). ``hands`` must then be
+            :func:`omaha8eq.read_hands`'s stream, not yet read.
+        every_hand: False keeps only the hands with an all-in as records in
+            ``report.hands`` (the totals, chart and CSV still cover every hand).
 
     Returns:
         An :class:`AllinReport`: the summary counts, per-player totals (net won,
@@ -258,11 +410,22 @@ def allin_ev(hands: Iterable[Hand], player: str | None = None) -> AllinReport:
         raise OmahaTypeError(f"hands: expected hand records (read_hands' stream or a list), got {excerpt(hands)}")
     if player is not None and not isinstance(player, str):
         raise OmahaTypeError(f"player: expected a name or None, got {excerpt(player)}")
-    report = AllinReport(player=player)
-    for hand in hands:
-        if not isinstance(hand, Hand):
-            raise OmahaTypeError(f"hands: expected hand records (read_hands' stream or a list), got {excerpt(hand)}")
-        report._add(hand)
+    if not isinstance(every_hand, bool):
+        raise OmahaTypeError(f"every_hand: expected True or False, got {excerpt(every_hand)}")
+    report = AllinReport(player=player, ranges=check_ranges(ranges), every_hand=every_hand)
+    if store is not None:
+        from .incremental import read_into
+
+        if not isinstance(hands, HandStream) or hands.started:
+            raise OmahaInputError("store: give read_hands(...)'s stream, not yet read, as hands")
+        read_into(report, hands, store)
+    else:
+        for hand in hands:
+            if not isinstance(hand, Hand):
+                raise OmahaTypeError(
+                    f"hands: expected hand records (read_hands' stream or a list), got {excerpt(hand)}"
+                )
+            report._add(hand)
     if isinstance(hands, HandStream):
         report.skipped = list(hands.skipped)
         report.hands_skipped = len(hands.skipped)

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..cards import parse_cards
 from ..evaluation import evaluate
-from ..game.pots import Pot, PotShape, _split_pot, layout
+from ..game.pots import Pot, PotShape, _split_pot, layout, pot_name
 from ..games import as_game
 from ..hands import HighHand, LowHand
 from .records import SCALE, Hand
@@ -79,6 +79,11 @@ class PotCheck:
     site: dict[str, int]
     matches: bool
 
+    @property
+    def name(self) -> str:
+        """ "main pot", "side pot k", or "all pots"."""
+        return "all pots" if self.pot is None else pot_name(self.pot)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, amounts in the site's unit."""
         return {
@@ -109,6 +114,17 @@ class HandCheck:
     def differing(self) -> tuple[PotCheck, ...]:
         """The pots where the site paid something else."""
         return tuple(p for p in self.pots if not p.matches)
+
+    @property
+    def status(self) -> str:
+        """One word: ``"matches"``, ``"differs"`` or ``"unchecked"``."""
+        if not self.checked:
+            return "unchecked"
+        return "differs" if self.differing else "matches"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the status, why it was not checked, each pot compared."""
+        return {"status": self.status, "reason": self.reason, "pots": [p.to_dict() for p in self.pots]}
 
 
 def _button_index(hand: Hand, seats: Sequence[int]) -> int:

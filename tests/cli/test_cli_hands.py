@@ -13,12 +13,13 @@ def test_text_report(capsys):
     status, out, err = run(capsys, "hands", str(STARS_SYNTHETIC), str(WINAMAX_SYNTHETIC))
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[:3] == [
+    assert lines[:4] == [
         "hands read: 6, skipped: 0",
         "pots checked: 6, differing from the site: 0",
-        "all-in hands adjusted: 2 (exact)",
+        "all-in hands adjusted: 3 (1 by Monte Carlo), 1 with unshown cards played as ranges",
+        "sites: PokerStars 4, Winamax 2",
     ]
-    assert lines[4].split() == ["Player", "Unit", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
+    assert lines[5].split() == ["Player", "Unit", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
     assert "Ann's all-in hands by luck (chips):" in lines
 
 

@@ -77,6 +77,9 @@ def test_preflop_allin_against_allin_equity():
 def test_adjusted_results_add_up_to_the_pots_minus_the_rake():
     for hand in read_hands(shared_hands(), STARS_SYNTHETIC, WINAMAX_SYNTHETIC):
         ev = hand_ev(hand)
+        if ev.adjusted_hand and not ev.exhaustive:  # a Monte Carlo hand: its floats add up too
+            assert abs(sum(ev.adjusted.values()) + hand.rake) < 1e-6, hand.hand_id
+            continue
         exact = ev.adjusted_exact if ev.adjusted_hand else {n: Fraction(v) for n, v in ev.net.items()}
         assert exact is not None
         assert sum(exact.values()) == -hand.rake, hand.hand_id
@@ -87,7 +90,14 @@ def test_adjusted_results_add_up_to_the_pots_minus_the_rake():
 
 def test_hands_that_cannot_be_adjusted_say_why():
     hands = _hands(STARS_SYNTHETIC)
-    assert hand_ev(hands["200000000003"]).reason == "cards not shown: Dan"
+    # Dan's cards were not shown: he is played as a random hand, and the hand says so.
+    mucked = hand_ev(hands["200000000003"])
+    assert (mucked.adjusted_hand, mucked.reason, mucked.assumed, mucked.ranges) == (
+        True,
+        "",
+        ("Dan",),
+        {"Dan": "random"},
+    )
     assert hand_ev(hands["200000000004"]).reason == "run twice"
     assert hand_ev(hands["200000000002"]).allin_street is None
 
@@ -101,8 +111,10 @@ def test_report_totals_luck_and_outputs(tmp_path):
         "hands_skipped": 0,
         "pots_checked": 6,
         "pots_differing": 0,
-        "allin_hands": 2,
-        "monte_carlo_hands": 0,
+        "allin_hands": 3,
+        "monte_carlo_hands": 1,
+        "assumed_hands": 1,
+        "sites": {"PokerStars": 4, "Winamax": 2},
     }
     # Money and tournament chips are totalled apart.
     assert sorted(report.players) == [

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from history_files import STARS_SYNTHETIC
 
 import omaha8eq
 from omaha8eq.distributed.preflop_table import PreflopTable, starting_classes
@@ -92,6 +93,7 @@ SAMPLES = {
     "AllinResult": lambda: omaha8eq.allin_equity([("As 2s 3d Kc", 20), ("Qh Qd Jh Tc", 60)], "4c 5d Ks Jd"),
     "CounterfeitReport": lambda: omaha8eq.counterfeit_odds("As2cKhKd", "3c4dKs", opponents=["Ah3hQcQd"]),
     "PreflopTable": _preflop_table,
+    "AllinReport": lambda: omaha8eq.allin_ev(omaha8eq.read_hands(STARS_SYNTHETIC)),
     "QueryResult": lambda: omaha8eq.query(
         "select avg(riverEquity(hero)) as eq, histogram(handType(hero, river)) "
         "from hero='AsAh2c3d', villain='KsKhQdJd', board='4c5d7s'"
@@ -125,7 +127,7 @@ def test_the_text_html_and_frame_share_the_columns(name):
     assert len(result.to_pandas()) == len(view.rows)
 
 
-@pytest.mark.parametrize("name", ["QueryResult", "Settlement", "AllinResult", "CounterfeitReport"])
+@pytest.mark.parametrize("name", ["QueryResult", "Settlement", "AllinResult", "CounterfeitReport", "AllinReport"])
 def test_a_report_with_its_own_text_converts_its_table(name):
     # Their text is more than the table (pots, bars, next cards): the HTML table and the
     # DataFrame are the view's.
