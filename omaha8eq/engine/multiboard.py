@@ -38,13 +38,14 @@ from ..outcomes import share_units
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .feasibility import check_ranges_fit
-from .method import EXHAUSTIVE_LIMIT, MAX_WORK, duration_text
+from .method import EXHAUSTIVE_LIMIT, MAX_WORK, RATES, Method, duration_text
 from .options import RunOptions, draw_seed
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
 from .spot import Spot, as_choice, parse_spot
 from .summary import build_result
+from .threads import choose_threads
 
 __all__ = ["MAX_RUNS", "BoardsSpot", "boards_work", "parse_boards_spot", "run_boards"]
 
@@ -193,7 +194,12 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
     tables = lookup_tables()
     n_players = len(spot.seats)
     used_seed = None
-    with numba_threads(threads):
+    if exhaustive:
+        seconds = boards_work(parsed) / EXACT_RATE
+    else:
+        drawn = samples or (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
+        seconds = n_players * len(parsed.boards) * drawn / RATES[Method.SAMPLE]
+    with numba_threads(choose_threads(threads, seconds)):
         if exhaustive:
             _check_exact_work(parsed, max_work)
             announce_unit(progress, "deals")

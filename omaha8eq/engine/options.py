@@ -23,7 +23,7 @@ from ..errors import OmahaInputError, OmahaTypeError
 from .progress import ProgressCallback
 from .sampling import MAX_SAMPLES, MIN_SAMPLES
 
-__all__ = ["DRAWN_SEED_BITS", "MEMORY_FRACTION", "RunOptions", "default_max_memory", "draw_seed"]
+__all__ = ["DRAWN_SEED_BITS", "MEMORY_FRACTION", "RunOptions", "default_max_memory", "draw_seed", "max_threads"]
 
 #: Without ``max_memory``, a run may use about this share of the machine's memory.
 MEMORY_FRACTION = 0.5
@@ -156,7 +156,7 @@ def _check_options(
         stderr_target=None if stderr_target is None else _check_stderr_target(stderr_target),
         samples=None if samples is None else _check_samples(samples),
         seed=None if seed is None else check_int(seed, "seed", minimum=0, maximum=2**64 - 1),
-        threads=None if threads is None else check_int(threads, "threads", minimum=1, maximum=_max_threads()),
+        threads=None if threads is None else check_int(threads, "threads", minimum=1, maximum=max_threads()),
         max_work=None if max_work is None else check_int(max_work, "max_work", minimum=1),
         max_memory=None if max_memory is None else check_int(max_memory, "max_memory", minimum=1),
         progress=_check_progress(progress),
@@ -214,7 +214,7 @@ def _check_progress(progress: object) -> ProgressCallback | None:
     return progress
 
 
-def _max_threads() -> int:
+def max_threads() -> int:
     """The most threads numba can use (its pool size, fixed at import)."""
     # numba.config sets its attributes from the environment at import: mypy cannot see them.
     return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]

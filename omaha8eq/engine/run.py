@@ -25,13 +25,25 @@ from .deal import Deal, kernel_game, known_card_arrays, lookup_tables, no_highs,
 from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
-from .method import MAX_WORK, Method, Plan, aggregate_work, check_work, choose_method, plan_deals, within_limit
+from .method import (
+    MAX_WORK,
+    RATES,
+    Method,
+    Plan,
+    aggregate_work,
+    check_work,
+    choose_method,
+    estimate_work,
+    plan_deals,
+    within_limit,
+)
 from .options import RunOptions, draw_seed
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import exact_range_counts
-from .sampling import SampleTarget, sample_counts
+from .sampling import DEFAULT_SAMPLES, MAX_SAMPLES, SampleTarget, sample_counts
 from .spot import Spot
 from .summary import HandResults, build_result
+from .threads import choose_threads
 
 __all__ = [
     "RUNNERS",
@@ -268,7 +280,7 @@ def _run_plan(task: Task, started: float) -> EquityResult:
     """Count a planned run with its method's runner and build its result."""
     method = task.plan.method
     announce_unit(task.options.progress, method.progress_unit)
-    with numba_threads(task.options.threads if _shares_threads(task) else None):
+    with numba_threads(_threads(task)):
         counted = RUNNERS[method](task)
     return build_result(
         task.deal.spot,
@@ -282,6 +294,18 @@ def _run_plan(task: Task, started: float) -> EquityResult:
         target_met=counted.target_met,
         weighted=method in (Method.RANGE_COMBINATIONS, Method.RANGE_SWEEP),
     )
+
+
+def _threads(task: Task) -> int | None:
+    """The run's thread count: the caller's, else one for a small run (:mod:`.threads`);
+    None leaves numba's count as it is."""
+    if not _shares_threads(task):
+        return None
+    options, method = task.options, task.plan.method
+    if options.threads is not None:
+        return options.threads
+    samples = options.samples or (MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES)
+    return choose_threads(None, estimate_work(method, task.deal, samples) / RATES[method])
 
 
 def _shares_threads(task: Task) -> bool:
@@ -324,7 +348,7 @@ def count_spots(spots: list[Spot], options: RunOptions) -> list[SpotGroup]:
     ]
     done = 0
     announce_unit(progress, "spots")
-    with numba_threads(threads):
+    with numba_threads(choose_threads(threads, work / RATES[Method.AGGREGATE])):
         for group in groups:
             by_game: dict[Game, list[int]] = {}
             for row, i in enumerate(group.members):

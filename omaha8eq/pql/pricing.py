@@ -37,12 +37,15 @@ from .check import CheckedQuery
 from .deals import enumeration_cost, is_random
 from .evaluate import streets_read, suit_invariant
 
-__all__ = ["COMBINATION_BYTES", "SUIT_PERMUTATIONS", "QueryPrice", "check_price", "price_query"]
+__all__ = ["COMBINATION_BYTES", "DEALS_PER_SECOND", "SUIT_PERMUTATIONS", "QueryPrice", "check_price", "price_query"]
 
 #: Peak bytes per joint combination of range hands in an exact run (``deals._range_combinations``:
 #: each row's hand indexes, card mask and weight, int64, and the clash test of the next range's
 #: masks against them). Measured 79 to 86 (two 4-card ranges, 12 and 18 million rows), rounded up.
 COMBINATION_BYTES = 96
+#: Deals a query evaluates a second on one core, about (its functions in numpy blocks):
+#: what its time estimates divide by.
+DEALS_PER_SECOND = 2e6
 #: The most hands one suit class holds: an exact run of one range enumerates one hand per class.
 SUIT_PERMUTATIONS = 24
 
@@ -117,9 +120,10 @@ def check_price(price: QueryPrice, *, exhaustive: bool | None, max_work: int, ma
     if exhaustive and least is not None and least > EARLY_MARGIN * max_work:
         raise WorkLimitError(
             f"exhaustive=True: the query enumerates about {least:,} deals or more (estimated from the ranges' sizes, "
-            f"{price.hands_text} hands, before building them; about {duration_text(least / 2e6)} on one core), "
+            f"{price.hands_text} hands, before building them; "
+            f"about {duration_text(least / DEALS_PER_SECOND)} on one core), "
             f"above max_work={max_work:,}; sample it (exhaustive=False, samples=...)",
-            work=least, unit="deals", seconds=least / 2e6, limit=max_work,
+            work=least, unit="deals", seconds=least / DEALS_PER_SECOND, limit=max_work,
         )  # fmt: skip
     memory_limit = default_max_memory() if max_memory is None else max_memory
     if price.memory > memory_limit:

@@ -29,6 +29,7 @@ from ..engine.options import RunOptions, draw_seed
 from ..engine.presets import Preset
 from ..engine.run import numba_threads
 from ..engine.sampling import MAX_SAMPLES
+from ..engine.threads import choose_threads
 from ..errors import OmahaInputError, WorkLimitError
 from .check import CheckedQuery, check_query
 from .deals import (
@@ -47,7 +48,7 @@ from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_inva
 from .exact_sums import exact_sum
 from .functions import FLOP_CATEGORIES, HAND_TYPES, Type
 from .hand_vs_range import hand_vs_range_seconds
-from .pricing import check_price, price_query
+from .pricing import DEALS_PER_SECOND, check_price, price_query
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
@@ -321,7 +322,7 @@ def query(
             raise WorkLimitError(
                 f"exhaustive=True: the query enumerates about {cost:,} deals, above max_work={max_work:,}; "
                 "sample it (exhaustive=False, samples=...)",
-                work=cost, unit="deals", seconds=cost / 2e6, limit=max_work,
+                work=cost, unit="deals", seconds=cost / DEALS_PER_SECOND, limit=max_work,
             )  # fmt: skip
         exact = True
     else:
@@ -340,7 +341,7 @@ def query(
     # The first query of a process may compile the kernels: say so (checking the caches
     # reads files, so later queries, whose kernels are loaded, skip it).
     notice = compile_notice_for("evaluation", "query") if not _RAN else contextlib.nullcontext()
-    with numba_threads(threads), notice:
+    with numba_threads(choose_threads(threads, deals / DEALS_PER_SECOND)), notice:
         enumerated = classes if exact and classes is not None else deal
         kept = plan if exact and plan.keeps_blocks else None
         result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost, kept)
