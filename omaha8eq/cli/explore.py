@@ -4,6 +4,7 @@ Usage::
 
     omaha8eq explore RANGE --board B [--against HAND|RANGE] [--dead D] [--game G]
                      [--where EXPR] [--json [--hands N|all]] [--graph FILE]
+                     [--max-work W] [--max-memory B] [--threads N]
 
 Prints, for each group of classes (made high, made low, low draw, flush draw, straight
 draw, counterfeit risk, clean outs, then each hand's summary), every class with a hand:
@@ -12,7 +13,9 @@ each class's exact equity, scoop, quarter, high and low win rates and its best a
 hands (see :func:`omaha8eq.explore` and docs/range-explorer.md). ``--json`` adds each
 hand's classes, outs and (with ``--against``) equity for the first ``--hands`` hands
 (default 100, best equity first). ``--where`` prints the hands of the range whose classes
-meet a class expression instead, as a range. Examples::
+meet a class expression instead, as a range. A long exploration shows a progress bar on
+a terminal and stops at once on Ctrl-C; one estimated above ``--max-work`` or
+``--max-memory`` is refused before its ranges are built. Examples::
 
     omaha8eq explore 15% --board Ac8c5h
     omaha8eq explore "AA2*" --board Kc8c5h --against KsKhQdJd
@@ -28,7 +31,18 @@ from typing import TYPE_CHECKING
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import EXIT_OK, OutputError, Subparsers, add_command, add_game_option, emit, emit_json
+from .common import (
+    EXIT_OK,
+    OutputError,
+    Subparsers,
+    add_command,
+    add_game_option,
+    add_max_memory_option,
+    emit,
+    emit_json,
+    whole_number,
+)
+from .progress import ProgressBar
 from .startup import loading_engine
 
 if TYPE_CHECKING:
@@ -80,6 +94,14 @@ def register(commands: Subparsers) -> None:
         help="with --json: list the classes, outs and equity of the first N hands (default 100; 'all': every hand)",
     )  # fmt: skip
     ex.add_argument("--graph", metavar="FILE", help="draw the classes' shares as stacked bars (.png, .svg or .pdf)")
+    # Not cli.common's --max-work: that one's help speaks of --exact and hand evaluations.
+    ex.add_argument(
+        "--max-work", type=whole_number(1, "a number of sweep row updates such as 1e11"), metavar="W",
+        help="with --against, the most work the range sweep may take, in sweep row updates, e.g. 1e11 "
+        "(default 3e9: about a minute on one core); an exploration estimated above it is refused before it starts",
+    )  # fmt: skip
+    add_max_memory_option(ex)
+    ex.add_argument("--threads", "-t", type=whole_number(1), metavar="N", help="threads to use (default: all cores)")
     add_game_option(ex)
     ex.set_defaults(run=run_explore)
 
@@ -100,8 +122,15 @@ def run_explore(args: argparse.Namespace) -> int:
 
     # --high-only alone: the high-only game of four-card hands (the ranges' default size).
     game = game_for(4, hilo=False) if args.high_only and args.game is None else chosen_game(args, ())
-    with compile_notice_for(*(("ranges", "equity") if args.against else ("ranges",))):
-        found = explore(args.range, args.board, against=args.against, dead=args.dead, game=game or "omaha8")
+    bar = _StepBars()
+    try:
+        with compile_notice_for(*(("ranges", "equity") if args.against else ("ranges",))):
+            found = explore(
+                args.range, args.board, against=args.against, dead=args.dead, game=game or "omaha8",
+                max_work=args.max_work, max_memory=args.max_memory, threads=args.threads, progress=bar,
+            )  # fmt: skip
+    finally:  # Ctrl-C (KeyboardInterrupt) goes on to the CLI's handler: one line, exit 130
+        bar.close()
     if args.where is not None:
         narrowed = found.where(args.where)
         if args.json:
@@ -116,6 +145,25 @@ def run_explore(args: argparse.Namespace) -> int:
     else:
         emit(str(found))
     return EXIT_OK
+
+
+class _StepBars:
+    """The progress of an exploration: a fresh :class:`ProgressBar` for each of its
+    steps (building a range, classifying, sweeping), which :func:`omaha8eq.explore`
+    announces with ``counting(unit)``: each counts something else, from 0."""
+
+    def __init__(self) -> None:
+        self._bar = ProgressBar("hands")
+
+    def counting(self, unit: str) -> None:
+        self._bar.close()
+        self._bar = ProgressBar(unit)
+
+    def __call__(self, done: int, total: int | None) -> None:
+        self._bar(done, total)
+
+    def close(self) -> None:
+        self._bar.close()
 
 
 def draw_classes(found: Exploration, path: str) -> None:

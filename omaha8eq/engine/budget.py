@@ -41,11 +41,14 @@ __all__ = [
     "RUN_BYTES",
     "SAMPLE_CHUNK_BYTES",
     "ExactCost",
+    "ExploreCost",
     "SpotSizes",
+    "check_explore_cost",
     "check_range_combinations",
     "check_spot_cost",
     "estimate_exact_work",
     "estimate_memory",
+    "explore_cost",
     "live_hands",
     "memory_text",
     "range_memory",
@@ -306,4 +309,72 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
             "(samples or stderr_target; on the command line --samples or --stderr), narrower ranges, "
             "or raise max_work (--max-work) to run it anyway",
             work=cost.work, unit=cost.unit, seconds=cost.seconds, limit=work_limit,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ExploreCost:
+    """A range exploration (:func:`omaha8eq.explore`) priced from its ranges' sizes:
+    ``hands`` (the explored range's, then, with ``against``, the other side's),
+    ``memory`` (the estimated peak, in bytes) and, with ``against``, ``sweep`` (the work of
+    its range sweep; None without one, or for two known hands)."""
+
+    hands: tuple[int, ...]
+    memory: int
+    sweep: ExactCost | None
+
+
+def explore_cost(
+    hands: Sequence[int], *, hole_size: int, board: int, dead: int, one_range: bool = False
+) -> ExploreCost:
+    """The cost of exploring a range of ``hands[0]`` hands (against one of ``hands[1]``,
+    if given) on a board of ``board`` cards with ``dead`` dead cards; ``one_range``: the
+    two sides are the same text (swept once).
+
+    The memory is :func:`estimate_memory`'s, with per-hand results when there is an
+    ``against`` (each hand's outcome counts). The work is the range sweep's row touches
+    (:func:`~omaha8eq.engine.range_vs_range.row_touches`) over every runout: not the
+    classes of runouts the known cards' suit symmetries leave, as :class:`SpotSizes`
+    counts them for equity, because no planner checks the built ranges after this
+    estimate and the explorer's ranges often break those symmetries (measured, one
+    thread: 15% against 50% on Kc8c5h took 34 s; every runout says 26 s at
+    ``RATES``, the symmetry classes 16 s). The classification, one linear pass, is left
+    out: it is priced by its memory.
+
+    >>> cost = explore_cost([40_626, 135_382], hole_size=4, board=3, dead=0)
+    >>> memory_text(cost.memory), f"{cost.sweep.work:.2g}", cost.sweep.unit
+    ('181 MB', '2.6e+09', 'sweep row updates')
+    """
+    sizes = tuple(hands)
+    memory = estimate_memory(sizes, by_hand=len(sizes) > 1)
+    sweep = None
+    if len(sizes) > 1:
+        sweep = estimate_exact_work(sizes, hole_size=hole_size, board=board, dead=dead, one_range=one_range)
+    return ExploreCost(sizes, memory, sweep)
+
+
+def check_explore_cost(cost: ExploreCost, options: RunOptions) -> None:
+    """Refuse, before any range is built, an exploration whose memory estimate is above
+    ``options.max_memory`` (or its default: OmahaInputError) or whose sweep's work is
+    above ``options.max_work`` (default ``MAX_WORK``: WorkLimitError, whose fields a front
+    end with other controls words its own message from), each with the estimate."""
+    hands = " and ".join(f"{n:,}" for n in cost.hands)
+    limit = options.memory_limit
+    if cost.memory > limit:
+        default = " (half the machine's memory)" if options.max_memory is None else ""
+        raise OmahaInputError(
+            f"max_memory: this exploration would need about {memory_text(cost.memory)} of memory (estimated from "
+            f"the ranges' sizes, {hands} hands), above the limit max_memory={limit:,} bytes = {memory_text(limit)}"
+            f"{default}; give narrower ranges, or raise max_memory (--max-memory) to run it anyway"
+        )
+    sweep = cost.sweep
+    work_limit = MAX_WORK if options.max_work is None else options.max_work
+    if sweep is not None and sweep.work > work_limit:
+        default = ", about a minute" if options.max_work is None else ""
+        raise WorkLimitError(
+            f"max_work: this exploration's range sweep would take about {sweep.work:.2g} {sweep.unit}, about "
+            f"{duration_text(sweep.seconds)} on one core (more cores divide it), above the limit "
+            f"max_work={work_limit:.2g}{default} (estimated from the ranges' sizes, {hands} hands, before building "
+            "them); give narrower ranges, a later street, or raise max_work (--max-work) to run it anyway",
+            work=sweep.work, unit=sweep.unit, seconds=sweep.seconds, limit=work_limit,
         )  # fmt: skip

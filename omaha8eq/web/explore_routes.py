@@ -2,35 +2,35 @@
 
 Body: ``{"range": "15%", "board": "Ac8c5h", "against": "KsKhQdJd" or null, "dead": "",
 "game": "omaha8", "where": "nut low draw or set" or null}`` (all but ``range`` and
-``board`` optional). The answer is :meth:`omaha8eq.explorer.Exploration.to_dict` plus
+``board`` optional). The answer is :meth:`omaha8eq.explorer.result.Exploration.to_dict` plus
 ``class_hands``: for each class (``"group: name"``), up to :data:`LISTED_HANDS` of its
 hands (the page lists them when a class is clicked); with ``where``, ``{"where", "hands",
 "range"}``: the sub-range as a hand list the equity form takes as a range.
 
-Bad input is a 400 with ``{"error": "..."}``. The cost is estimated before anything is
-built, from the ranges' sizes, in a worker thread (counting a 4-card range builds it,
-and may compile a kernel): the memory of the sweep (``engine.budget.estimate_memory``,
-against ``max_memory`` beside the other runs') and its work (row touches over every
-runout, against ``max_work``); above either the request is refused with the estimate.
-It is one of the server's runs (:mod:`omaha8eq.web.routes`): it waits for a free slot,
-and one that has not started when its client goes away never does (the sweep itself
-has no progress reports to stop at).
+Bad input is a 400 with ``{"error": "..."}``. The cost is the library's estimate
+(:func:`omaha8eq.explorer.exploration_cost`, from the ranges' sizes before anything is
+built), taken in a worker thread (counting a 4-card range builds it, and may compile a
+kernel) and checked against the server's limits by the library
+(:func:`omaha8eq.engine.budget.check_explore_cost`), worded here for the page; above
+either the request is refused with the estimate. It is one of the server's runs
+(:mod:`omaha8eq.web.routes`): it waits for a free slot, and its progress callback, which
+the exploration calls between chunks of work, stops it once its client goes away.
 """
 
 from __future__ import annotations
 
-from math import comb
 from typing import Any
 
 from starlette.routing import BaseRoute
 
-from ..cards import parse_cards
+from ..engine.method import duration_text
 from ..engine.progress import ProgressCallback
-from ..errors import OmahaInputError
+from ..errors import OmahaInputError, WorkLimitError
+from .cost import Cost, check_memory
 from .requests import Limits
 from .routes import Api, Endpoint, first_line
 
-__all__ = ["EXPLORE", "LISTED_HANDS", "explore_cost", "explore_routes"]
+__all__ = ["EXPLORE", "LISTED_HANDS", "explore_routes"]
 
 #: The most hands of one class the answer lists.
 LISTED_HANDS = 200
@@ -51,35 +51,29 @@ def _options(body: object, limits: Limits) -> dict[str, Any]:
     return {name: body.get(name) for name in _FIELDS}
 
 
-def explore_cost(options: dict[str, Any], limits: Limits) -> int:
-    """The memory of an exploration, in bytes; OmahaInputError, with the estimate, above
-    the server's limits."""
-    from ..engine.budget import estimate_memory, memory_text
-    from ..engine.range_vs_range import row_touches
-    from ..games import as_game
-    from ..ranges.range import range_size
+def _price(options: dict[str, Any], limits: Limits) -> int:
+    """The exploration's estimated memory, in bytes; OmahaInputError, with the estimate,
+    above the server's limits."""
+    from ..engine.budget import check_explore_cost
+    from ..engine.options import RunOptions
+    from ..explorer import exploration_cost
 
-    game = as_game(options["game"] or "omaha8")
-    hole = game.hole_cards
-    sizes = [range_size(options["range"], hole_size=hole).hands]
-    if options["against"]:
-        sizes.append(range_size(options["against"], hole_size=hole).hands)
-    memory = estimate_memory(sizes, by_hand=len(sizes) > 1)
-    if memory > limits.max_memory:
+    cost = exploration_cost(
+        options["range"],
+        options["board"],
+        against=options["against"] or None,
+        dead=options["dead"] or "",
+        game=options["game"] or "omaha8",
+    )
+    check_memory(Cost(cost.memory, sum(cost.hands)), limits)
+    try:
+        check_explore_cost(cost, RunOptions.check(max_work=limits.max_work, max_memory=limits.max_memory))
+    except WorkLimitError as exc:  # the library names its parameters: the page has none
         raise OmahaInputError(
-            f"explore: about {memory_text(memory)} of memory, above this server's {memory_text(limits.max_memory)}: "
-            "use narrower ranges"
-        )
-    if len(sizes) > 1:
-        known = len(parse_cards(options["board"], what="board")) + len(parse_cards(options["dead"] or "", what="dead"))
-        runouts = comb(52 - known - 2 * hole, max(0, 5 - len(parse_cards(options["board"], what="board"))))
-        work = runouts * row_touches(sizes[0], sizes[1], hole)
-        if work > limits.max_work:
-            raise OmahaInputError(
-                f"explore: about {work:,} steps of exact work, above this server's limit of {limits.max_work:,}: "
-                "use narrower ranges or a later street"
-            )
-    return memory
+            f"explore: about {exc.work:.2g} {exc.unit} of exact work, about {duration_text(exc.seconds)} on one "
+            f"core, above this server's limit of {exc.limit:.2g}: use narrower ranges or a later street"
+        ) from None
+    return cost.memory
 
 
 def _run(options: dict[str, Any], limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
@@ -91,6 +85,10 @@ def _run(options: dict[str, Any], limits: Limits, progress: ProgressCallback) ->
         against=options["against"] or None,
         dead=options["dead"] or "",
         game=options["game"] or "omaha8",
+        # priced by _price; the server's limits, so that no second estimate refuses it
+        max_work=limits.max_work,
+        max_memory=limits.max_memory,
+        progress=progress,
     )
     if options["where"] is not None:
         narrowed = found.where(options["where"])
@@ -115,7 +113,7 @@ def _describe(exc: OmahaInputError) -> dict[str, Any]:
 
 
 #: An exploration as one of the server's runs.
-EXPLORE: Endpoint[dict[str, Any]] = Endpoint("explore", _options, explore_cost, _run, _describe)
+EXPLORE: Endpoint[dict[str, Any]] = Endpoint("explore", _options, _price, _run, _describe)
 
 
 def explore_routes(api: Api) -> list[BaseRoute]:

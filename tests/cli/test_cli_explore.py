@@ -74,3 +74,19 @@ def test_graph_is_written(capsys, tmp_path):
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, part):
     message = fails(capsys, "explore", *argv)
     assert part in message and len(message) < 500  # long input is excerpted
+
+
+def test_a_hopeless_exploration_is_refused_with_the_options_to_raise(capsys):
+    error = fails(capsys, "explore", "15%", "-b", "Kc8c5h", "-a", "50%", "--max-work", "1e6")
+    assert "max_work=1e+06" in error and "--max-work" in error
+    error = fails(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--max-memory", "1000")
+    assert "max_memory=1,000 bytes" in error and "--max-memory" in error
+    assert "--max-work" in fails(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--max-work", "0")
+    assert "--threads" in fails(capsys, "explore", "AA2*", "-b", "Kc8c5h", "--threads", "0")
+
+
+def test_threads_and_limits_change_no_number(capsys):
+    _, plain, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "-a", "KsKhQdJd", "--json")
+    argv = ["--threads", "1", "--max-work", "1e12", "--max-memory", "8e9"]
+    status, limited, _ = run(capsys, "explore", "AA2*", "-b", "Kc8c5h", "-a", "KsKhQdJd", "--json", *argv)
+    assert status == 0 and json.loads(limited) == json.loads(plain)

@@ -80,7 +80,7 @@ def warm_kernels():
     """
     import numpy as np
 
-    from omaha8eq import equity
+    from omaha8eq import equity, explore
     from omaha8eq.ranges.range import range_weights
 
     # Twice each: a process's first call runs a kernel's serial twin, a later one compiles its
@@ -89,6 +89,7 @@ def warm_kernels():
         equity(["AsAh2c3d", "random"], river, exhaustive=True)
         equity(["AsAh2c3d", "random"], seed=seed, stderr_target=0.05)
         range_weights("RONBMP", np.array([[0, 4, 8, 12, 16, 20]]))
+    explore("AA2*", "Kc8c5h", against="KK**")  # the classes and the range sweep (both sides wide)
 
 
 @pytest.mark.slow
@@ -99,6 +100,8 @@ def warm_kernels():
         (["equity", "AsAh2c3d", "random", "--exact", "--max-work", "1e13"], b"deals"),
         (["equity", "AsAh2c3d", "random", "--stderr", "1e-9"], b"deals"),
         (["range", "RONBMP", "--hole-size", "6"], b"hands"),
+        # 2.6e9 sweep row updates: within the default max_work, half a minute on one core.
+        (["explore", "15%", "--board", "Kc8c5h", "--against", "50%"], b"boards"),
     ],
 )
 def test_ctrl_c_stops_a_long_run_at_once_with_one_line(warm_kernels, argv, unit):

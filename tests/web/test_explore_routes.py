@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 
+import httpx
 import pytest
+from page_server import serving
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from starlette.testclient import TestClient
 
 import omaha8eq
-from omaha8eq.explorer import hand_list
+from omaha8eq.explorer import exploration_cost, hand_list
 from omaha8eq.web.app import create_app
-from omaha8eq.web.explore_routes import LISTED_HANDS
+from omaha8eq.web.explore_routes import EXPLORE, LISTED_HANDS
+from omaha8eq.web.jobs import JobState
 from omaha8eq.web.requests import Limits
 
 
@@ -68,3 +72,27 @@ def test_a_cross_site_post_is_refused(client):
         "/api/explore", json={"range": "AA2*", "board": "Kc8c5h"}, headers={"Origin": "http://evil.example"}
     )
     assert response.status_code == 403
+
+
+def test_the_price_is_the_librarys_estimate():
+    body = {"range": "15%", "board": "Kc8c5h", "against": "AA2*"}
+    options = EXPLORE.read(body, Limits())
+    assert EXPLORE.price(options, Limits()) == exploration_cost("15%", "Kc8c5h", against="AA2*").memory
+
+
+#: About 2.6e9 sweep row updates: within the default limits, half a minute on one core.
+LONG_EXPLORATION = {"range": "15%", "board": "Kc8c5h", "against": "50%"}
+
+
+def test_an_exploration_stops_when_its_client_goes_away():
+    """Cancelled in its sweep, at its next progress report, long before it would end."""
+    app = create_app()
+    with serving(app) as url:
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(f"{url}api/explore", json=LONG_EXPLORATION, timeout=3)
+        gone = time.monotonic()
+        (job,) = app.state.runner.jobs()
+        assert job.finished.wait(60)
+        assert time.monotonic() - gone < 10
+        assert job.state is JobState.CANCELLED and job.result is None
+        assert job.unit == "boards" and job.total is not None and job.done < job.total

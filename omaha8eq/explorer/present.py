@@ -1,12 +1,12 @@
-"""The range explorer's result (``omaha8eq.explorer.Exploration``) as text, HTML and pandas."""
+"""The range explorer's result (:class:`~omaha8eq.explorer.result.Exploration`) as text, HTML and pandas."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from .protocol import html_table, pandas_module
-from .text import percent, table
+from ..present.protocol import html_table, pandas_module
+from ..present.text import percent, table
 
 __all__ = ["EXPLORATION_COLUMNS", "exploration_frame", "exploration_html", "exploration_rows", "format_exploration"]
 
