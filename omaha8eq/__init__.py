@@ -7,9 +7,16 @@ c, d, h, s) or text such as ``"As Kd 2c 3h"``; see :mod:`omaha8eq.cards`.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
 
 from .version import __version__ as __version__
+
+# numba's OpenMP threads wait for work by spinning unless told otherwise. Beside other
+# processes' parallel work the spinning threads hold the cores those need: a call of a
+# fraction of a millisecond took a median of 30-100 ms (omaha8eq.engine.threads). Set
+# before the threading layer starts (at the first parallel call); a user's own setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 # The public names load their modules on first use (PEP 562), so that `import omaha8eq`
 # and the commands that need no engine (betting, potlimit, --help) do not load numpy and
@@ -80,6 +87,8 @@ _PUBLIC = {
     "settle_boards": ".game.board_pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
+    "Solution": ".solver",
+    "solve": ".solver",
 }
 
 if TYPE_CHECKING:
@@ -104,6 +113,7 @@ if TYPE_CHECKING:
     from .ranges.preflop import PreflopRank, preflop_rank
     from .ranges.range import Range, RangeSyntaxError, is_range_expression, parse_range, range_hands_excluding
     from .results import EquityDistribution, EquityResult, HandEquity, NextCardEquity, OutcomeCounts, PlayerEquity
+    from .solver import Solution, solve
     from .spot_results import SpotEquities
 
 __all__ = [
@@ -144,6 +154,7 @@ __all__ = [
     "Range",
     "RangeSyntaxError",
     "Settlement",
+    "Solution",
     "SpotEquities",
     "allin_equity",
     "allin_ev",
@@ -171,6 +182,7 @@ __all__ = [
     "read_hands",
     "settle",
     "settle_boards",
+    "solve",
     "spot_equities",
 ]
 

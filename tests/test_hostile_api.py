@@ -287,6 +287,11 @@ TARGETS = [
     Target("AllinReport.cumulative", SAMPLES["report"].cumulative, {}),
     Target("AllinReport.draw", SAMPLES["report"].draw, {"path": CHART}),
     Target("game_for", game_for, {"hole_cards": 4}, {"hole_cards": "int", "hilo": "flag"}),
+    Target(
+        "solve",
+        omaha8eq.solve,
+        {"board": "Ac8c5h9dKs", "oop": "AA2*", "ip": "KsKhQdJd", "pot": 100, "stack": 400, "max_iterations": 5},
+    ),
     Target("explore", omaha8eq.explore, {"range": "AA2*", "board": "Kc8c5h", "against": "KsKhQdJd"}),
     Target("filter_range", omaha8eq.filter_range, {"range": "AA2*", "board": "Kc8c5h", "expression": "low draw"}),
     Target("Exploration.view", SAMPLES["exploration"].view, {"name": "flags"}),

@@ -45,17 +45,22 @@ LAYERS = {
     "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs present ranges",
+    # The range explorer's library side, one package (issue 42, item 7): explore() priced by
+    # engine.budget, its rows and result, and its own text/HTML/pandas (explorer/present.py,
+    # built on present's table helpers: present knows no explorer). Its compiled classifier
+    # stays in core, its front ends in cli and web.
     "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
+    "solver": "cards checks core engine errors evaluation games present ranges",
     "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
-    "histories": "cards checks errors evaluation game games hands version",
+    "histories": "cards checks equities errors evaluation game games hands present ranges version",
     "warmup": "boards cards core equities errors evaluation pql present ranges",
     "__init__": "board_results boards cards counterfeit equities errors evaluation explorer game games hands histories "
-    "pql ranges results spot_results version",
+    "pql ranges results solver spot_results version",
     "bench": "cards equities errors evaluation present version",
     "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql "
     "present ranges results",
     "cli": "__init__ bench board_results boards cards checks core counterfeit deck distributed equities errors "
-    "evaluation explorer game games hands histories inputs pql present ranges results warmup web",
+    "evaluation explorer game games hands histories inputs pql present ranges results solver warmup web",
     "__main__": "cli",
 }
 ALLOWED: dict[str, set[str]] = {name: set(parts.split()) for name, parts in LAYERS.items()}

@@ -61,6 +61,7 @@ COMMANDS = {
     "eval": "evaluate",
     "counterfeit": "counterfeit",
     "explore": "explore",
+    "solve": "solve",
     "settle": "pots",
     "allin": "pots",
     "potlimit": "betting",

@@ -1,0 +1,159 @@
+"""The solver's driver: the state of a run, its iterations, best responses and exploitability.
+
+Trusted inputs (the friendly API, :mod:`omaha8eq.solver.api`, validated them): a flattened
+tree (:class:`~omaha8eq.solver.tree.FlatTree`), the two players' live hands and weights,
+and the board's showdown tables (:class:`~omaha8eq.solver.showdown.Showdown`). Each
+iteration is two compiled walks (:func:`~omaha8eq.solver.cfr.walk`), one per player
+(alternating updates: player 0, then player 1 against player 0's new strategy).
+
+Discounted CFR (Brown and Sandholm 2019) with alpha = 1.5, beta = 0, gamma = 2: before
+iteration t adds its regrets, the cumulative positive regrets are multiplied by
+``(t-1)**1.5 / ((t-1)**1.5 + 1)``, the negative ones by 1/2, the strategy sums by
+``((t-1)/t)**2``. CFR+ (``algorithm="cfr+"``): regrets floored at zero, iteration t's
+strategy weighted t (linear averaging).
+
+Exploitability (``docs/solver.md``): with ``BR_p`` the expected payoff of player p's best
+response to the other's average strategy, and payoffs that add up to the starting pot
+``P`` (what a player wins from the pot less what he put in on this street),
+``(BR_0 + BR_1 - P) / 2``, reported as a percentage of ``P``: the average of the two
+best responses' gains over the game value (the values ``v_0 + v_1 = P`` cancel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cfr import AVERAGE, BEST, UPDATE, walk
+from .showdown import Showdown
+from .tree import FlatTree
+
+__all__ = ["ALGORITHMS", "Averages", "SolverState", "discounts"]
+
+#: The algorithms :class:`SolverState` runs.
+ALGORITHMS = ("dcfr", "cfr+")
+_ALPHA, _BETA, _GAMMA = 1.5, 0.0, 2.0
+
+
+def discounts(algorithm: str, t: int) -> np.ndarray:
+    """The weights of iteration ``t`` (1-based): (positive-regret discount, negative-regret
+    discount, strategy-sum discount, the current strategy's weight)."""
+    if algorithm == "cfr+":
+        return np.array([1.0, 1.0, 1.0, float(t)])
+    s = float(t - 1)
+    pos = s**_ALPHA / (s**_ALPHA + 1.0)
+    neg = s**_BETA / (s**_BETA + 1.0) if s > 0 else 0.5
+    keep = (s / t) ** _GAMMA
+    return np.array([pos, neg, keep, 1.0])
+
+
+@dataclass(frozen=True)
+class Averages:
+    """Both players playing their average strategies, per player p: ``values[p]`` (nodes,
+    n_p) counterfactual values, ``reach[p]`` (nodes, n_p) p's own reach (range weight
+    times its strategy's probabilities), ``norm[p]`` (nodes, n_p) the opponent's reach over
+    the hands sharing no card with each hand; ``strategy[p]``: p's average strategy (flat
+    rows, see :mod:`.cfr`); ``ev``: each player's expected payoff in chips."""
+
+    values: tuple[np.ndarray, np.ndarray]
+    reach: tuple[np.ndarray, np.ndarray]
+    norm: tuple[np.ndarray, np.ndarray]
+    strategy: tuple[np.ndarray, np.ndarray]
+    ev: tuple[float, float]
+
+
+class SolverState:
+    """Regrets and strategy sums of a run, and the walks over them."""
+
+    def __init__(
+        self, tree: FlatTree, weights: tuple[np.ndarray, np.ndarray], showdown: Showdown, algorithm: str = "dcfr"
+    ) -> None:
+        self.tree = tree
+        self.weights = (np.ascontiguousarray(weights[0], np.float64), np.ascontiguousarray(weights[1], np.float64))
+        self.showdown = showdown
+        self.algorithm = algorithm
+        self.n = (len(self.weights[0]), len(self.weights[1]))
+        rows = tree.action_rows
+        self.regret = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self.ssum = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self.strategy = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        width = max(self.n)
+        self._values = np.zeros((tree.size, width))
+        self._reach_o = np.zeros((tree.size, width))
+        self._reach_p = np.zeros((tree.size, width))
+        self._norm = np.zeros((tree.size, width))
+        self.iterations = 0
+        self.pairs = self._pair_weight()
+
+    def _walk(self, mode: int, p: int, weights: np.ndarray) -> np.ndarray:
+        t, s = self.tree, self.showdown
+        walk(
+            mode, p, t.kind, t.first_child, t.n_children, t.folder, t.contributed, t.action_offset, t.pot,
+            self.regret[0], self.regret[1], self.ssum[0], self.ssum[1], self.strategy[0], self.strategy[1],
+            self.weights[0], self.weights[1], s.base, s.ids, s.counts, s.twin, s.high, s.low, s.by_high, s.by_low,
+            s.low_start, s.no_low, s.no_low_start, s.split, s.full_sign, s.n_ids, weights, self.algorithm == "cfr+",
+            self._values, self._reach_o, self._reach_p, self._norm,
+        )  # fmt: skip
+        return self._values[0, : self.n[p]]
+
+    def _pair_weight(self) -> float:
+        """The total weight of the deals: the pairs of hands sharing no card, weighted."""
+        self._walk(AVERAGE, 0, discounts(self.algorithm, 1))
+        return float(self.weights[0] @ self._norm[0, : self.n[0]])
+
+    def iterate(self, count: int = 1) -> None:
+        """Run ``count`` iterations (each: an update for player 0, then for player 1)."""
+        for _ in range(count):
+            self.iterations += 1
+            weights = discounts(self.algorithm, self.iterations)
+            for p in (0, 1):
+                self._walk(UPDATE, p, weights)
+
+    def best_response(self, p: int) -> float:
+        """Player ``p``'s best-response payoff (chips) against the other's average strategy."""
+        values = self._walk(BEST, p, discounts(self.algorithm, 1))
+        return float(self.weights[p] @ values) / self.pairs
+
+    def exploitability(self) -> float:
+        """``(BR_0 + BR_1 - pot) / 2`` in chips (module docstring)."""
+        return (self.best_response(0) + self.best_response(1) - self.tree.pot) / 2
+
+    def averages(self) -> Averages:
+        """Both players' average strategies, with values, reaches and EVs (one walk each)."""
+        values, reach, norm, evs = [], [], [], []
+        for p in (0, 1):
+            root = self._walk(AVERAGE, p, discounts(self.algorithm, 1))
+            evs.append(float(self.weights[p] @ root) / self.pairs)
+            values.append(self._values[:, : self.n[p]].copy())
+            reach.append(self._reach_p[:, : self.n[p]].copy())
+            norm.append(self._norm[:, : self.n[p]].copy())
+        return Averages(
+            (values[0], values[1]), (reach[0], reach[1]), (norm[0], norm[1]),
+            (self.strategy[0].copy(), self.strategy[1].copy()), (evs[0], evs[1]),
+        )  # fmt: skip
+
+
+def run(
+    state: SolverState,
+    *,
+    target: float,
+    max_iterations: int,
+    check_every: int,
+    progress: Callable[[int, float], None] | None = None,
+) -> list[tuple[int, float]]:
+    """Iterate until the exploitability (percent of the pot) is at most ``target`` or
+    ``max_iterations`` are done, measuring it every ``check_every`` iterations and at the
+    end; returns the history ``(iterations, exploitability %)``. ``progress(iterations,
+    exploitability %)`` after each measure."""
+    history: list[tuple[int, float]] = []
+    while True:
+        step = min(check_every, max_iterations - state.iterations)
+        state.iterate(step)
+        percent = 100.0 * state.exploitability() / state.tree.pot
+        history.append((state.iterations, percent))
+        if progress is not None:
+            progress(state.iterations, percent)
+        if percent <= target or state.iterations >= max_iterations:
+            return history
