@@ -23,7 +23,9 @@ from ..core.street_classes import HIGH, LOW, classify
 from ..core.tables import get_tables
 from ..engine.budget import memory_text
 from ..engine.method import duration_text
+from ..engine.options import RunOptions
 from ..engine.progress import ProgressCallback, announce_unit, report
+from ..engine.run import numba_threads
 from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
 from ..evaluation import evaluate_batch
 from ..games import Game, GameSpec, as_game
@@ -33,10 +35,8 @@ from .showdown import prepare
 from .solution import Solution
 from .tree import LIMITS, build_tree, flatten
 
-__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_MAX_WORK", "TOUCHES_PER_SECOND", "SolveCost", "solve", "solve_cost"]
+__all__ = ["DEFAULT_MAX_WORK", "TOUCHES_PER_SECOND", "SolveCost", "solve", "solve_cost"]
 
-#: Default memory limit, bytes.
-DEFAULT_MAX_MEMORY = 2_000_000_000
 #: Default work limit, in row touches (see :class:`SolveCost`): about 10 minutes on one core.
 DEFAULT_MAX_WORK = 100_000_000_000
 #: Row touches a second on one core (measured: 15% v 15% river, AMD EPYC, see docs/solver.md).
@@ -160,7 +160,7 @@ def solve(
     threads: int | None = None,
     progress: ProgressCallback | None = None,
     max_memory: int | None = None,
-    max_work: float | None = None,
+    max_work: int | None = None,
 ) -> Solution:
     """Solve a heads-up river spot: an approximate equilibrium of the betting tree.
 
@@ -178,10 +178,12 @@ def solve(
         target: stop once the exploitability is at most this percentage of the pot;
             ``max_iterations``: or after this many iterations.
         algorithm: ``"dcfr"`` (Discounted CFR, alpha 1.5, beta 0, gamma 2) or ``"cfr+"``.
-        threads: accepted for the interface; the river's walk runs on one thread.
+        threads: numba's thread count within the run (the river's walk is serial code
+            today: any count gives the same strategy, in the same time).
         progress: ``progress(iterations, max_iterations)`` after each measure.
-        max_memory, max_work: refuse a run estimated above these (bytes; row touches,
-            see :class:`SolveCost`).
+        max_memory, max_work: refuse a run estimated above these (bytes, default half the
+            machine's memory, as ``equity()``; row touches, see :class:`SolveCost`, default
+            :data:`DEFAULT_MAX_WORK`), checked as ``equity()``'s options are.
 
     Returns:
         A :class:`Solution`: the strategies, EVs and the exploitability history.
@@ -197,12 +199,11 @@ def solve(
     iterations = check_int(max_iterations, "max_iterations", minimum=1, maximum=1_000_000)
     if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
         raise OmahaInputError(f"algorithm: expected one of {', '.join(ALGORITHMS)}, got {excerpt(algorithm)}")
-    if threads is not None:
-        check_int(threads, "threads", minimum=1, maximum=1024)
-    if progress is not None and not callable(progress):
-        raise OmahaTypeError(f"progress: expected a function (done, total), got {excerpt(progress)}")
-    memory_limit = DEFAULT_MAX_MEMORY if max_memory is None else check_int(max_memory, "max_memory", minimum=1)
-    work_limit = DEFAULT_MAX_WORK if max_work is None else _number(max_work, "max_work", positive=True)
+    # The one options record: the same checks, limits and defaults as equity()'s (the work's
+    # default is the solver's own: its unit is a row touch).
+    options = RunOptions.check(threads=threads, max_work=max_work, max_memory=max_memory, progress=progress)
+    memory_limit = options.memory_limit
+    work_limit = DEFAULT_MAX_WORK if options.max_work is None else options.max_work
     tree = flatten(
         build_tree(spot.pot, spot.stack, spot.bets, spot.raises, spot.raise_cap, spot.limit), spot.pot
     )  # fmt: skip
@@ -216,11 +217,13 @@ def solve(
     values = [evaluate_batch(h, np.tile(board_rows, (len(h), 1)), low=spot.game.hilo) for h in hands]
     showdown = prepare(hands, (values[0][0], values[1][0]), (values[0][1], values[1][1]))
     state = SolverState(tree, (live[0].weights, live[1].weights), showdown, algorithm.lower())
-    announce_unit(progress, "iterations")
-    history = run(
-        state, target=goal, max_iterations=iterations, check_every=CHECK_EVERY,
-        progress=None if progress is None else lambda done, _: report(progress, done, iterations),
-    )  # fmt: skip
+    announce_unit(options.progress, "iterations")
+    reported = options.progress
+    with numba_threads(options.threads):
+        history = run(
+            state, target=goal, max_iterations=iterations, check_every=CHECK_EVERY,
+            progress=None if reported is None else lambda done, _: report(reported, done, iterations),
+        )  # fmt: skip
     classes = tuple(_classes(h, board_rows, spot.game.hilo) for h in hands)
     return Solution(
         board=format_cards(spot.board), game=spot.game.name, hilo=spot.game.hilo, pot=spot.pot, stack=spot.stack,

@@ -192,7 +192,7 @@ def test_the_raise_cap_limits_the_raises():
         ({"max_iterations": 0}, "max_iterations"),
         ({"game": "omaha9"}, "game"),
         ({"max_memory": 1000}, "max_memory"),
-        ({"oop": "15%", "max_work": 1e6}, "max_work"),
+        ({"oop": "15%", "max_work": 10**6}, "max_work"),
     ],
 )
 def test_bad_input_is_refused_by_name(kwargs, named):
