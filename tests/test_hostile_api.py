@@ -290,7 +290,7 @@ TARGETS = [
     Target(
         "solve",
         omaha8eq.solve,
-        {"board": "Ac8c5h9dKs", "oop": "AA2*", "ip": "KsKhQdJd", "pot": 100, "stack": 400, "max_iterations": 5},
+        {"board": "Ac8c5h9dKs", "oop": "AA2*", "ip": "QsQhJdTd", "pot": 100, "stack": 400, "max_iterations": 5},
         {"max_iterations": "int", "raise_cap": "int", "threads": "int?", "max_work": "int?", "max_memory": "int?"},
     ),
     Target("explore", omaha8eq.explore, {"range": "AA2*", "board": "Kc8c5h", "against": "KsKhQdJd"}),

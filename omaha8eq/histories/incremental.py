@@ -26,22 +26,33 @@ import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import BinaryIO, Protocol, cast
 
-from .allin_ev import hand_ev
+from .allin_ev import HandEV, hand_ev
 from .reader import HandStream, open_file, source_files
-from .records import Skipped
-from .report import AllinReport
+from .records import Hand, Skipped
 from .settlement import check_settlement
 from .store import FileEntry, HandStore, StoreDoubt, ev_from_row, ev_to_row, skipped_from_row, skipped_to_row
 
-__all__ = ["read_into"]
+__all__ = ["Report", "read_into"]
+
+
+class Report(Protocol):
+    """What a run through the store adds its hands to (``report.Report``, which imports
+    this module: the report is named by what it does, not by its class)."""
+
+    ranges: dict[str, str]
+
+    def _add(self, hand: Hand) -> None: ...
+
+    def add(self, ev: HandEV) -> None: ...
+
 
 #: Bytes hashed or read at a time.
 CHUNK = 1 << 20
 
 
-def read_into(report: AllinReport, stream: HandStream, store_path: str | os.PathLike[str]) -> None:
+def read_into(report: Report, stream: HandStream, store_path: str | os.PathLike[str]) -> None:
     """Add every hand of ``stream``'s sources to ``report``, through the store at ``store_path``."""
     with HandStore.open(store_path, {"ranges": report.ranges}) as store:
         for source in stream.sources:
@@ -53,7 +64,7 @@ def read_into(report: AllinReport, stream: HandStream, store_path: str | os.Path
                 _file(report, stream, store, path)
 
 
-def _file(report: AllinReport, stream: HandStream, store: HandStore, path: Path) -> None:
+def _file(report: Report, stream: HandStream, store: HandStore, path: Path) -> None:
     name = str(path)
     stat = path.stat()
     size, mtime_ns = stat.st_size, stat.st_mtime_ns
@@ -95,7 +106,7 @@ def _decode(kind: str, data: str) -> object:
     raise StoreDoubt(f"a row of an unknown kind {kind[:20]!r}")
 
 
-def _load(report: AllinReport, stream: HandStream, store: HandStore, entry: FileEntry, before: int | None) -> None:
+def _load(report: Report, stream: HandStream, store: HandStore, entry: FileEntry, before: int | None) -> None:
     """Add a file's stored rows to the report, and count them in the stream."""
     for kind, data in store.rows(entry, before):
         record = _decode(kind, data)
@@ -108,7 +119,7 @@ def _load(report: AllinReport, stream: HandStream, store: HandStore, entry: File
 
 
 def _read(
-    report: AllinReport,
+    report: Report,
     stream: HandStream,
     store: HandStore,
     path: Path,
