@@ -19,10 +19,14 @@ whole pot. :func:`cell_share` is that rule, cell by cell.
 
 The figures. :func:`outcome_sum_array` adds up the cells of many histograms in one
 call, every integer figure among those sums (each defined once, as the cells it adds
-up: ``_figure_cells``); :func:`tally` names them and :func:`pot_won` turns the sums by
-pot share into the pot won, term by term in one order, so that one histogram
-(``summarize_player``) and many (:func:`histogram_figures`) give the same floats bit
-for bit. :data:`SHARE_FIGURES` names the figures every result reports as shares.
+up: ``_figure_cells``); :func:`tally` names them. The figure maker, :func:`sum_figures`,
+turns a histogram's sums into every figure of :data:`FIGURES` (the equity by
+:func:`pot_won`, the pot won term by term in one order, and each tally over the deals),
+so that one histogram (``summarize_player``) and many (:func:`histogram_figures`: the
+spot tables, the preflop tables, a range's hands, the explorer's classes) give the
+same floats bit for bit; :func:`exact_equity` gives the equity as a Fraction, and
+:func:`boards_figures` the figures of several boards (a double board's pot shares and
+scoops). :data:`SHARE_FIGURES` names the tallies every result reports as shares.
 """
 
 from __future__ import annotations
@@ -37,10 +41,14 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "FIGURES",
+    "NAMED_SHARES",
     "SHARE_FIGURES",
     "SUM_FIGURES",
+    "boards_figures",
     "cell_share",
     "cells_winning",
+    "exact_equity",
     "histogram_figures",
     "nobody_low_share",
     "outcome_sum_array",
@@ -51,6 +59,7 @@ __all__ = [
     "share_units",
     "split_sum_columns",
     "split_sums",
+    "sum_figures",
     "sum_parts",
     "tally",
 ]
@@ -262,23 +271,93 @@ def _share_values(n_players: int) -> tuple[float, ...]:
     return tuple(value for _, value, _ in share_cells(n_players))
 
 
-def histogram_figures(counts: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """Every figure of many histograms ``counts`` (n, P + 1, P + 3), as float64 columns
-    of n: ``equity``, :data:`SHARE_FIGURES`, ``quarter`` and ``nobody_low`` (shares of
-    each histogram's deals; 0 for a histogram of no deals), with the histograms'
-    :func:`outcome_sum_array`. The floats are those of one histogram's
-    ``summarize_player``, bit for bit."""
+#: Pot shares the results name, each the share of deals in which a player wins exactly it.
+NAMED_SHARES = {"quarter": Fraction(1, 4)}
+
+#: Every figure of the figure maker (:func:`sum_figures`, :func:`histogram_figures`), in
+#: its order, each a share of the deals (floats): the pot share won (``equity``), the
+#: tallies of :data:`SHARE_FIGURES` and ``nobody_low``, then :data:`NAMED_SHARES`.
+FIGURES = ("equity", *SUM_FIGURES[:-1], *NAMED_SHARES)
+
+
+def sum_figures(share_times: Sequence[Any] | np.ndarray, counted: Sequence[Any], n_players: int) -> tuple[Any, ...]:
+    """The figure maker: every figure of :data:`FIGURES`, in that order, as shares of the
+    deals, from a histogram's sums (:func:`outcome_sums`): its deals by pot share
+    (``share_times``, as :func:`pot_won` takes them) and its sums of :data:`SUM_FIGURES`
+    (``counted``, the deals last). One histogram's sums are Python ints, and so give
+    floats; many histograms' are columns (``share_times`` 2-d, one row per histogram;
+    ``counted`` one column per figure), and give float columns. Every figure is an
+    integer sum divided by the deals (Python ints: correctly rounded, as the float of
+    their Fraction), but ``equity``, :func:`pot_won` over the deals; a histogram of no
+    deals has every figure 0. The one place the figures are made: one histogram and
+    many give the same floats bit for bit."""
+    terms: Sequence[Any] = list(share_times.T) if isinstance(share_times, np.ndarray) else share_times
+    *tallied, dealt = counted
+    total = np.where(dealt > 0, dealt, 1) if isinstance(dealt, np.ndarray) else dealt or 1
+    named = [_named_share(n_players).get(name) for name in NAMED_SHARES]
+    return (
+        pot_won(terms, n_players) / total,
+        *[count / total for count in tallied],
+        *[(terms[k] if k is not None else 0 * total) / total for k in named],
+    )
+
+
+@functools.cache
+def _named_share(n_players: int) -> dict[str, int]:
+    """Where each of :data:`NAMED_SHARES` is in :func:`share_cells` (absent: never won)."""
+    order = [share for share, _, _ in share_cells(n_players)]
+    return {name: order.index(share) for name, share in NAMED_SHARES.items() if share in order}
+
+
+def histogram_figures(counts: np.ndarray, most: int | None = None) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """:func:`sum_figures` of one or many histograms ``counts`` (..., P + 1, P + 3), int64
+    or Python ints (an object array: weighted counts beyond 2**63), by name: one column
+    per figure of :data:`FIGURES`, one value per histogram (float64; Python floats in an
+    object array for Python-int counts), with the histograms' :func:`outcome_sum_array`
+    (``most`` as there). The floats are those of one histogram's ``summarize_player``,
+    bit for bit."""
     n_players = counts.shape[-2] - 1
-    sums = outcome_sum_array(counts)
-    share_times, hi_split, by_low, counted = split_sum_columns(sums, n_players)
-    dealt = counted[:, -1]
-    total = np.where(dealt > 0, dealt, 1)  # a histogram of no deals: every figure 0
-    figures = tally(tuple(hi_split.T), tuple(by_low.T), tuple(counted[:, :-1].T))
-    quarter = next((k for k, (share, _, _) in enumerate(share_cells(n_players)) if share == Fraction(1, 4)), None)
-    columns = {
-        "equity": pot_won(share_times, n_players) / total,
-        **{name: figures[name] / total for name in SHARE_FIGURES},
-        "quarter": (share_times[:, quarter] if quarter is not None else np.zeros(len(total), dtype=np.int64)) / total,
-        "nobody_low": figures["nobody_low"] / total,
+    sums = outcome_sum_array(counts, most)
+    share_times, _, _, counted = split_sum_columns(sums, n_players)
+    return dict(zip(FIGURES, sum_figures(share_times, tuple(counted.T), n_players), strict=True)), sums
+
+
+def exact_equity(counts: np.ndarray) -> Fraction:
+    """The pot share won over one histogram's deals (P + 1, P + 3), int64 or Python
+    ints, as an exact fraction (0 for a histogram of no deals, as its float)."""
+    # Python integers over the few cells: exact for weighted (object) counts too, and
+    # quick enough to give every hand of a wide range its fraction.
+    n_players = counts.shape[0] - 1
+    pot = 2 * math.lcm(*range(1, n_players + 1))
+    rows = counts.tolist()
+    won = sum(
+        c * u
+        for row, units in zip(rows, share_units(n_players).tolist(), strict=True)
+        for c, u in zip(row, units, strict=True)
+    )
+    total = sum(map(sum, rows))
+    return Fraction(won, total * pot) if total else Fraction(0)
+
+
+def boards_figures(by_unit: np.ndarray, scooped: np.ndarray, whole: int, exhaustive: bool) -> dict[str, Any]:
+    """The figures of one player over several boards (a double board, or a board run N
+    times), from the deals by pot share won, ``by_unit[u]`` (u units of the whole pot,
+    ``whole`` units), and the deals by boards scooped, ``scooped[k]`` (k boards): the
+    fields of ``BoardsPlayer`` but its hand and boards (``equity``, ``equity_stderr``,
+    0.0 when ``exhaustive``, ``scoop_all``, ``scoop_one``, ``scooped``, ``share_counts``
+    and ``outcomes``). The equity's float is the exact integer sum of the units won,
+    divided once."""
+    outcomes = int(scooped.sum())
+    won = np.flatnonzero(by_unit)
+    mean = float((won * by_unit[won]).sum()) / (whole * outcomes)
+    square = float((won.astype(np.float64) ** 2 * by_unit[won]).sum()) / (whole * whole * outcomes)
+    n_boards = len(scooped) - 1
+    return {
+        "equity": mean,
+        "equity_stderr": 0.0 if exhaustive else math.sqrt(max(square - mean * mean, 0.0) / max(outcomes - 1, 1)),
+        "scoop_all": int(scooped[n_boards]) / outcomes,
+        "scoop_one": int(scooped[1]) / outcomes,
+        "scooped": tuple(int(k) for k in scooped),
+        "share_counts": {Fraction(int(u), whole): int(by_unit[u]) for u in won},
+        "outcomes": outcomes,
     }
-    return columns, sums

@@ -24,15 +24,16 @@ from .checks import check_fraction
 from .errors import OmahaInputError
 from .outcomes import (
     SHARE_FIGURES,
+    exact_equity,
     histogram_figures,
     outcome_sums,
-    pot_won,
     share_cells,
-    share_units,
     split_sums,
+    sum_figures,
     sum_parts,
     tally,
 )
+from .present.display import PLAYER_COLUMNS
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -81,7 +82,7 @@ class HandEquity:
         ValueError) after a Monte Carlo run (which keeps no per-hand counts)."""
         if self.counts is None:
             raise OmahaInputError(f"{self.hand}: no exact per-hand counts (a Monte Carlo run)")
-        return _exact_equity(self.counts)
+        return exact_equity(self.counts)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above (the breakdown only when known);
@@ -304,7 +305,7 @@ class PlayerEquity:
 
     def exact_equity(self) -> Fraction:
         """The equity as an exact fraction of the counts (exact when enumerated)."""
-        return _exact_equity(self.counts)
+        return exact_equity(self.counts)
 
     def equity_distribution(self) -> EquityDistribution:
         """The range's hands sorted by equity with their cumulative weight (the graph
@@ -407,9 +408,8 @@ class EquityResult:
                     "equity": p.equity,
                     # As counterfeit's report: the exact fractions beside the floats.
                     **({"exact": {"equity": str(p.exact_equity())}} if self.exhaustive else {}),
-                    "equity_stderr": p.equity_stderr,
-                    **{name: getattr(p, name) for name in SHARE_FIGURES},
-                    "quarter": p.quarter,
+                    # The tables' and the DataFrame's per-player columns (equity again: same key, same place).
+                    **{name: getattr(p, name) for name in PLAYER_COLUMNS},
                     "shares": {str(k): v for k, v in sorted(p.shares.items(), reverse=True)},
                     "outcome_counts": p.outcome_counts.to_dict(),
                     **({} if p.by_hand is None else {"by_hand": [h.to_dict() for h in p.by_hand]}),
@@ -482,21 +482,6 @@ def range_hand_results(hands: np.ndarray, per_hand: np.ndarray, dealt: np.ndarra
     return hand_equities(hands, columns["equity"], dealt, breakdown, per_hand)
 
 
-def _exact_equity(counts: np.ndarray) -> Fraction:
-    # Python integers over the few cells: exact for weighted (object) counts too, and
-    # quick enough to give every hand of a wide range its fraction.
-    n_players = counts.shape[0] - 1
-    pot = 2 * math.lcm(*range(1, n_players + 1))
-    rows = counts.tolist()
-    won = sum(
-        c * u
-        for row, units in zip(rows, share_units(n_players).tolist(), strict=True)
-        for c, u in zip(row, units, strict=True)
-    )
-    total = sum(map(sum, rows))
-    return Fraction(won, total * pot) if total else Fraction(0)  # a hand never dealt: 0, as its float
-
-
 def summarize_player(
     hand: str,
     counts: np.ndarray,
@@ -515,8 +500,10 @@ def summarize_player(
         sums = outcome_sums(counts)[0]
     shares, _, _, figures = sum_parts(n_players)
     share_times = sums[shares]
-    *counted, _, total = sums[figures]  # SHARE_FIGURES, nobody_low, deals
-    mean = pot_won(share_times, n_players) / total
+    counted = sums[figures]
+    total = counted[-1]
+    # The figure maker's: equity, then SHARE_FIGURES (PlayerEquity's fields, in order), ...
+    mean, *rates = sum_figures(share_times, counted, n_players)
     stderr = 0.0
     if not exhaustive and total > 1:
         second_moment = sum(value * value * times for _, value, times in _shares_won(share_times, n_players)) / total
@@ -527,7 +514,7 @@ def summarize_player(
         hand,
         mean,
         stderr,
-        *[count / total for count in counted],
+        *rates[: len(SHARE_FIGURES)],
         _later(_share_fractions, share_times, n_players, total),
         _later(_tallied_counts, sums, n_players),
         counts,

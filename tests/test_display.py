@@ -147,3 +147,29 @@ def test_settlements_and_allins_print_as_the_command_line_does(capsys):
     status, out, _ = run(capsys, "allin", "As2s3dKc:20", "QhQdJhTc:60", "--board", "4c5dKsJd")
     assert status == 0
     assert str(allin).rsplit(" in ", 1)[0] == out.rstrip("\n").rsplit(" in ", 1)[0]  # the time differs
+
+
+def test_one_column_tuple_gives_the_tables_the_frames_and_the_json(ranged):
+    import dataclasses
+
+    from omaha8eq.outcomes import NAMED_SHARES
+    from omaha8eq.present.display import EQUITY_COLUMNS, SPOT_FIGURES
+    from omaha8eq.results import HandEquity, PlayerEquity
+    from omaha8eq.spot_results import PLAYER_FIGURES
+
+    # Every float figure of the result classes has its column, and only those (a named
+    # pot share, such as the quarter, is a property of PlayerEquity).
+    floats = [f.name for f in dataclasses.fields(PlayerEquity) if f.type in ("float", float)]
+    assert list(PLAYER_COLUMNS) == [*floats, *NAMED_SHARES]
+    assert list(HAND_COLUMNS) == [f.name for f in dataclasses.fields(HandEquity) if f.name not in ("hand", "counts")]
+    assert SPOT_FIGURES == PLAYER_FIGURES
+    # The JSON's players carry the same columns, in the same order.
+    document = ranged.to_dict()["players"][0]
+    assert [k for k in document if k in PLAYER_COLUMNS] == list(PLAYER_COLUMNS)
+    assert all(document[k] == getattr(ranged.players[0], k) for k in PLAYER_COLUMNS)
+    # The text table's header: the hand, then the columns a hi-lo Monte Carlo run shows.
+    header = str(ranged).splitlines()[0]
+    shown = [c.column.header for c in EQUITY_COLUMNS if c.player_table]
+    assert header.split("  ")[0] == "Hand" and [h.strip() for h in header.split("  ") if h.strip()][1:] == shown
+    exact = omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], "Ac8c5h7d", game="omahahi")
+    assert "± s.e." not in str(exact) and "Win lo %" not in str(exact) and "Scoop %" in str(exact)

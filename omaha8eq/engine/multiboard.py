@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
@@ -34,7 +33,7 @@ from ..core.showdown import histogram_shape
 from ..deck import DECK_SIZE
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
 from ..games import Game, GameChoice, double_board, game_for
-from ..outcomes import share_units
+from ..outcomes import boards_figures, share_units
 from ..results import EquityResult
 from .deal import Deal, lookup_tables, prepare_deal
 from .feasibility import check_ranges_fit
@@ -250,25 +249,10 @@ def _player(
     whole: int,
     exhaustive: bool,
 ) -> BoardsPlayer:
-    """One player's totals from the share histogram (units of ``whole`` a pot) and the scoop counts."""
-    outcomes = int(scoops.sum())
-    won = np.flatnonzero(shares)
-    share_counts = {Fraction(int(s), whole): int(shares[s]) for s in won}
-    mean = float((won * shares[won]).sum()) / (whole * outcomes)
-    square = float((won.astype(np.float64) ** 2 * shares[won]).sum()) / (whole * whole * outcomes)
-    stderr = 0.0 if exhaustive else math.sqrt(max(square - mean * mean, 0.0) / max(outcomes - 1, 1))
-    n_boards = len(scoops) - 1
-    return BoardsPlayer(
-        hand=hand,
-        equity=mean,
-        equity_stderr=stderr,
-        boards=tuple(result.players[p] for result in board_results),
-        scoop_all=int(scoops[n_boards]) / outcomes,
-        scoop_one=int(scoops[1]) / outcomes,
-        scooped=tuple(int(k) for k in scoops),
-        share_counts=share_counts,
-        outcomes=outcomes,
-    )
+    """One player's totals: the figure maker's (:func:`~omaha8eq.outcomes.boards_figures`)
+    of the share histogram (units of ``whole`` a pot) and the scoop counts, and its results on each board."""
+    figures = boards_figures(shares, scoops, whole, exhaustive)
+    return BoardsPlayer(hand=hand, boards=tuple(result.players[p] for result in board_results), **figures)
 
 
 def _check_exact_work(parsed: BoardsSpot, max_work: int | None) -> None:

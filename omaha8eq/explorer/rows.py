@@ -4,18 +4,20 @@ counts, its figures, all added up from the hands' integer counts."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import numpy as np
 
-from ..outcomes import cells_winning
+from ..outcomes import exact_equity, histogram_figures
 from .listing import hand_list_text
-from .result import GROUPS, N_PLAYERS, ClassRow, exact_equity, summaries
+from .result import GROUPS, ClassRow, summaries
 
 __all__ = ["Counts", "class_row", "class_rows"]
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 """Per hand: its outcome histograms (n, 3, 5), its exact integer weights and its equities."""
+
+#: The figures of :func:`~omaha8eq.outcomes.histogram_figures` a :class:`ClassRow` holds, besides its equity.
+_RATES = ("scoop", "quarter", "hi_win", "lo_win")
 
 
 def class_rows(
@@ -61,6 +63,8 @@ def class_row(
     hands: np.ndarray,
     counts: Counts | None,
 ) -> ClassRow:
+    """The row of the class of the hands ``mask``: its hands and ``share`` and, with the
+    other side's ``counts``, its figures from its hands' histograms weighted and summed."""
     if counts is None:
         return ClassRow(group, name, int(mask.sum()), share)
     per_hand, own, equities = counts[0][mask], counts[1][mask], counts[2][mask]
@@ -68,12 +72,10 @@ def class_row(
         histogram = np.einsum("i,ijk->jk", own, per_hand).astype(object)
     else:  # Python ints: a class's weighted counts can pass 2**63 with fine weights
         histogram = np.tensordot(own.astype(object), per_hand.astype(object), axes=1)
-    seen = sum(int(x) for x in histogram.ravel())
-    figures = {"scoop": histogram[1, 1] + histogram[1, N_PLAYERS + 2]}
-    figures["quarter"] = sum(histogram[h, lo] for h, lo in cells_winning(Fraction(1, 4), N_PLAYERS))
-    figures["hi_win"] = sum(histogram[1, :])
-    figures["lo_win"] = sum(histogram[:, 1])
-    rates = {k: float(Fraction(int(v), seen)) if seen else 0.0 for k, v in figures.items()}
+    # The figure maker's rates, from Python ints: each an exact sum over the class's deals,
+    # correctly rounded (the float of its Fraction); the equity the float of the exact one.
+    figures, _ = histogram_figures(histogram)
+    rates = {name: float(figures[name][0]) for name in _RATES}
     equity = exact_equity(histogram)
     order = np.argsort(-equities, kind="stable")
     rows = hands[mask]

@@ -22,16 +22,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .protocol import Column, View, html_table, pandas_module, table_lines
+from .protocol import Column, View, html_table, pandas_module, table_lines, view_html
 from .text import percent, seconds, table
 
 __all__ = [
+    "EQUITY_COLUMNS",
     "HAND_COLUMNS",
     "PLAYER_COLUMNS",
     "SHOWN_SPOTS",
     "SPOT_FIGURES",
+    "EquityColumn",
     "counterfeit_view",
     "equity_frame",
     "equity_html",
@@ -61,6 +64,85 @@ def hand_label(hand: str, size: int | None) -> str:
     return f"{hand} (range, {size:,} hand{'' if size == 1 else 's'})"
 
 
+@dataclass(frozen=True)
+class EquityColumn:
+    """One per-player column of an equity result, and where it is shown.
+
+    Attributes:
+        column: its key (the field of ``PlayerEquity`` / ``HandEquity`` it reads), its
+            header and how the tables write a value.
+        player: a field of ``PlayerEquity``: a column of :func:`equity_frame` and of
+            ``EquityResult.to_dict()``'s players (:data:`PLAYER_COLUMNS`).
+        hand: a field of ``HandEquity``: a column of :func:`hands_frame`
+            (:data:`HAND_COLUMNS`).
+        player_table: shown in the players' text and HTML table.
+        hand_table: shown in a range's hands' text table (when the run counted it).
+        low: a figure of the low half: the tables show it in hi-lo games only.
+        sampled: the tables show it after a Monte Carlo run only.
+        spots: an array of ``SpotEquities`` too (:data:`SPOT_FIGURES`, its
+            ``PLAYER_FIGURES``): a figure of the outcome histogram it declares.
+    """
+
+    column: Column
+    spots: bool = False
+    player: bool = True
+    hand: bool = False
+    player_table: bool = False
+    hand_table: bool = False
+    low: bool = False
+    sampled: bool = False
+
+
+def _plus_minus(value: float) -> str:
+    return f"± {percent(value)}"
+
+
+def _dealt(value: float) -> str:
+    # A hand of a wide range is dealt a few thousandths of a percent of the time.
+    return f"{100 * value:.3g}"
+
+
+def _share(value: float | None) -> str:
+    return percent(value or 0.0)
+
+
+def _figure(key: str, header: str, **where: bool) -> EquityColumn:
+    """A figure's column, written as a percentage: by default a field of both results
+    and an array of ``SpotEquities``."""
+    return EquityColumn(Column(key, header, _share), **{"spots": True, "hand": True, **where})
+
+
+#: Every per-player column of an equity result, in order: the one list that the text and
+#: HTML tables, the DataFrames and the JSON players (``EquityResult.to_dict()``) read.
+EQUITY_COLUMNS = (
+    _figure("equity", "Equity %", player_table=True, hand_table=True),
+    EquityColumn(Column("equity_stderr", "± s.e.", _plus_minus), player_table=True, sampled=True),
+    EquityColumn(Column("frequency", "Dealt %", _dealt), player=False, hand=True, hand_table=True),
+    _figure("hi_win", "Win hi %", player_table=True, hand_table=True),
+    _figure("hi_tie", "Tie hi %", player_table=True, hand_table=True),
+    _figure("hi_lose", "Lose hi %", hand=False),
+    _figure("lo_win", "Win lo %", player_table=True, hand_table=True, low=True),
+    _figure("lo_tie", "Tie lo %", player_table=True, hand_table=True, low=True),
+    _figure("lo_lose", "Lose lo %", hand=False, low=True),
+    _figure("no_low", "No low %", hand_table=True, low=True),
+    _figure("scoop", "Scoop %", player_table=True, hand_table=True),
+    _figure("quarter", "Quarter %", player_table=True, hand_table=True),
+)
+#: The per-player columns of :func:`equity_frame` and of the JSON players (the fields of ``PlayerEquity``).
+PLAYER_COLUMNS = tuple(c.column.key for c in EQUITY_COLUMNS if c.player)
+#: The per-hand columns of :func:`hands_frame` (the fields of ``HandEquity``).
+HAND_COLUMNS = tuple(c.column.key for c in EQUITY_COLUMNS if c.hand)
+
+
+def _table_columns(hilo: bool, sampled: bool, hands: bool = False) -> tuple[Column, ...]:
+    """The columns of the players' table (``hands``: of a range's hands' table) of a run."""
+    return tuple(
+        c.column
+        for c in EQUITY_COLUMNS
+        if (c.hand_table if hands else c.player_table) and (hilo or not c.low) and (sampled or not c.sampled)
+    )
+
+
 def range_sizes(result: Any) -> list[int | None]:
     """For each player of an ``EquityResult``: the number of hands its range holds
     once the known cards are removed (``PlayerEquity.range_hands``), or None for a
@@ -74,8 +156,7 @@ def format_equity(result: Any, stderr_target: float | None = None, by_hand: int 
     ``by_hand`` hands of each range. ``compiling``: the seconds of ``result.elapsed``
     spent compiling kernels for first use (see
     :func:`omaha8eq.core.registry.compile_seconds`), reported apart from the run's."""
-    header, rows = _equity_rows(result)
-    lines = table(header, rows)
+    lines = table_lines(_equity_view(result))
     lines.append("")
     lines += _equity_notes(result, stderr_target, compiling)
     if result.by_next_card:
@@ -88,25 +169,15 @@ def format_equity(result: Any, stderr_target: float | None = None, by_hand: int 
     return "\n".join(lines)
 
 
-def _equity_rows(result: Any) -> tuple[list[str], list[list[str]]]:
-    """The header and the rows of an ``EquityResult``'s table, one row per player."""
-    monte_carlo = not result.exhaustive
-    header = ["Hand", "Equity %"] + (["± s.e."] if monte_carlo else [])
-    header += ["Win hi %", "Tie hi %"]
-    if result.hilo:
-        header += ["Win lo %", "Tie lo %"]
-    header += ["Scoop %", "Quarter %"]
-    rows = []
-    for p, size in zip(result.players, range_sizes(result), strict=True):
-        row = [hand_label(p.hand, size), percent(p.equity)]
-        if monte_carlo:
-            row.append(f"± {percent(p.equity_stderr)}")
-        row += [percent(p.hi_win), percent(p.hi_tie)]
-        if result.hilo:
-            row += [percent(p.lo_win), percent(p.lo_tie)]
-        row += [percent(p.scoop), percent(p.quarter)]
-        rows.append(row)
-    return header, rows
+def _equity_view(result: Any, notes: Sequence[str] = ()) -> View:
+    """An ``EquityResult``'s table, one row per player (the hand, then the columns of
+    :data:`EQUITY_COLUMNS` its tables show), with ``notes`` under it."""
+    columns = (Column("hand", "Hand"), *_table_columns(result.hilo, not result.exhaustive))
+    rows = tuple(
+        (hand_label(p.hand, size), *(getattr(p, c.key) for c in columns[1:]))
+        for p, size in zip(result.players, range_sizes(result), strict=True)
+    )
+    return View(columns, rows, tuple(notes))
 
 
 def _equity_notes(result: Any, stderr_target: float | None = None, compiling: float = 0.0) -> list[str]:
@@ -155,22 +226,13 @@ def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
     what = f"all {len(hands):,} hands"
     if len(hands) > 2 * n:
         what = f"the best {n} and the worst {n} of {len(hands):,} hands"
-    breakdown = hands[0].scoop is not None
-    header = ["Hand", "Equity %", "Dealt %"]
-    if breakdown:
-        header += ["Win hi %", "Tie hi %"] + (["Win lo %", "Tie lo %", "No low %"] if hilo else [])
-        header += ["Scoop %", "Quarter %"]
-    rows = []
-    for h in shown:
-        if h is None:
-            rows.append(["..."] + [""] * (len(header) - 1))
-            continue
-        # A hand of a wide range is dealt a few thousandths of a percent of the time.
-        row = [h.hand, percent(h.equity), f"{100 * h.frequency:.3g}"]
-        if breakdown:
-            values = [h.hi_win, h.hi_tie] + ([h.lo_win, h.lo_tie, h.no_low] if hilo else []) + [h.scoop, h.quarter]
-            row += [percent(v or 0.0) for v in values]
-        rows.append(row)
+    # After a Monte Carlo run the breakdown is unknown (None): its columns are left out.
+    columns = [c for c in _table_columns(hilo, False, hands=True) if getattr(hands[0], c.key) is not None]
+    header = ["Hand", *(c.header for c in columns)]
+    rows = [
+        ["..."] + [""] * len(columns) if h is None else [h.hand, *(c.write(getattr(h, c.key)) for c in columns)]
+        for h in shown
+    ]
     deciles = " ".join(percent(d) for d in player.deciles())
     return [
         f"Hand {number} ({player.hand}): {what}",
@@ -182,17 +244,7 @@ def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
 def equity_html(result: Any) -> str:
     """An ``EquityResult`` as HTML (Jupyter's ``_repr_html_``): the table and the notes
     of :func:`format_equity`."""
-    header, rows = _equity_rows(result)
-    return html_table(header, rows, _equity_notes(result))
-
-
-#: The per-player columns of :func:`equity_frame` (the fields of ``PlayerEquity``).
-PLAYER_COLUMNS = (
-    "equity", "equity_stderr", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop",
-    "quarter",
-)  # fmt: skip
-#: The per-hand columns of :func:`hands_frame` (the fields of ``HandEquity``).
-HAND_COLUMNS = ("equity", "frequency", "hi_win", "hi_tie", "lo_win", "lo_tie", "no_low", "scoop", "quarter")
+    return view_html(_equity_view(result, _equity_notes(result)))
 
 
 def equity_frame(result: Any) -> Any:
@@ -253,8 +305,9 @@ def spots_frame(spots: Any) -> Any:
     )
 
 
-#: The per-player arrays of ``SpotEquities`` that :func:`spots_frame` and the text show.
-SPOT_FIGURES = ("equity", "hi_win", "hi_tie", "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "scoop", "quarter")
+#: The per-player arrays of ``SpotEquities`` that :func:`spots_frame` shows: the figures
+#: among :data:`PLAYER_COLUMNS` (``SpotEquities.PLAYER_FIGURES``; a test holds them equal).
+SPOT_FIGURES = tuple(c.column.key for c in EQUITY_COLUMNS if c.spots)
 #: Spots that ``str(SpotEquities)`` lists (the rest are counted).
 SHOWN_SPOTS = 10
 
