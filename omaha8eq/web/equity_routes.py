@@ -6,6 +6,9 @@
 * ``POST /api/jobs`` with ``{"kind": KIND, "request": {...}}``: the same started as a
   job, answered 202 with its status; ``GET /api/jobs/ID`` polls it (the result once
   ``state`` is "done"); ``DELETE /api/jobs/ID`` or ``POST /api/jobs/ID/cancel`` stops it.
+  A job's kind is one of those requests, or ``explore`` or ``query``: the range explorer
+  and the query box (:mod:`omaha8eq.web.explore_routes`, :mod:`omaha8eq.web.query_routes`)
+  run as jobs too, so that their page shows their progress and can cancel them.
 
 Each is an :class:`~omaha8eq.web.routes.ApiRoute`: bodies, refusals and the budget are
 the gate's (:mod:`omaha8eq.web.routes`).
@@ -25,13 +28,15 @@ from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
 from . import compute
 from .cost import request_cost
+from .explore_routes import EXPLORE
 from .guard import BadRequest
 from .jobs import Job, JobState
+from .query_routes import QUERY
 from .requests import KINDS, Limits, parse_request
 from .requests import Request as WebRequest
-from .routes import Api, Endpoint, job_error
+from .routes import Api, Endpoint, error_response, job_error
 
-__all__ = ["ENDPOINTS", "equity_routes"]
+__all__ = ["ENDPOINTS", "JOB_KINDS", "equity_routes"]
 
 
 def _endpoint(kind: str) -> Endpoint[WebRequest]:
@@ -49,13 +54,25 @@ def _endpoint(kind: str) -> Endpoint[WebRequest]:
 
 #: Each kind of request as a run of the server.
 ENDPOINTS: dict[str, Endpoint[WebRequest]] = {kind: _endpoint(kind) for kind in KINDS}
+#: Every kind of job: each request above, an exploration and a query (each its route's Endpoint).
+JOB_KINDS: dict[str, Endpoint[Any]] = {**ENDPOINTS, EXPLORE.kind: EXPLORE, QUERY.kind: QUERY}
 
 
 def _status(job: Job) -> Response:
-    """A job's status; a failed job's error instead (400 for bad input, 500 for a bug)."""
+    """A job's status; a failed job's error instead (400 for bad input, 500 for a bug),
+    worded by its endpoint (a query's error keeps its position)."""
     if job.state is JobState.FAILED:
-        return job_error(job)
+        return job_error(job, JOB_KINDS[job.kind].describe)
     return JSONResponse(job.status())
+
+
+def _started(job: Job, endpoint: Endpoint[Any]) -> dict[str, Any]:
+    """A job's status as ``POST /api/jobs`` answers it: a job that failed already carries
+    its endpoint's error document (a query's first line and position)."""
+    status = job.status()
+    if job.state is JobState.FAILED and isinstance(job.error, OmahaInputError):
+        status.update(endpoint.describe(job.error))
+    return status
 
 
 def equity_routes(api: Api) -> list[BaseRoute]:
@@ -63,13 +80,16 @@ def equity_routes(api: Api) -> list[BaseRoute]:
 
     async def start_job(request: Request, body: object) -> Response:
         if not isinstance(body, dict) or set(body) != {"kind", "request"}:
-            raise BadRequest('request: expected {"kind": "equity|counterfeit|evaluate|range|boards", "request": {...}}')
+            raise BadRequest(f'request: expected {{"kind": "{"|".join(JOB_KINDS)}", "request": {{...}}}}')
         kind = body["kind"]
-        endpoint = ENDPOINTS.get(kind) if isinstance(kind, str) else None
+        endpoint = JOB_KINDS.get(kind) if isinstance(kind, str) else None
         if endpoint is None:
-            raise OmahaInputError(f"kind: expected one of {', '.join(KINDS)}, got {excerpt(kind)}")
-        job = await api.start(endpoint, body["request"])
-        return JSONResponse(job.status(), 202)  # its id, whatever became of it already
+            raise OmahaInputError(f"kind: expected one of {', '.join(JOB_KINDS)}, got {excerpt(kind)}")
+        try:
+            job = await api.start(endpoint, body["request"])
+        except OmahaInputError as exc:  # refused before it ran: worded as its own route words it
+            return error_response(endpoint.describe(exc))
+        return JSONResponse(_started(job, endpoint), 202)  # its id, whatever became of it already
 
     def find(request: Request) -> Job:
         job = api.runner.get(request.path_params["job_id"])

@@ -14,7 +14,10 @@ kernel) and checked against the server's limits by the library
 (:func:`omaha8eq.engine.budget.check_explore_cost`), worded here for the page; above
 either the request is refused with the estimate. It is one of the server's runs
 (:mod:`omaha8eq.web.routes`): it waits for a free slot, and its progress callback, which
-the exploration calls between chunks of work, stops it once its client goes away.
+the exploration calls between chunks of work, stops it once its client goes away. The page
+runs it as a job instead (``POST /api/jobs`` with ``"kind": "explore"``,
+:mod:`omaha8eq.web.equity_routes`): the same :data:`EXPLORE`, polled for its progress
+(``hands``, then ``boards``) and cancelled by its Cancel button.
 """
 
 from __future__ import annotations

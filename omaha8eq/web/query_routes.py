@@ -10,7 +10,9 @@ The run is bounded by the server's :class:`~omaha8eq.web.requests.Limits`: at mo
 instead when ``exact`` is not asked), and its memory, priced from its ranges' sizes
 before any is built by the library's own pricing (:mod:`omaha8eq.pql.pricing`), within ``max_memory`` beside the
 other runs'. It is one of the server's runs (:mod:`omaha8eq.web.routes`): it waits for a
-free slot and stops when its client goes away.
+free slot and stops when its client goes away. The page runs it as a job instead (``POST
+/api/jobs`` with ``"kind": "query"``, :mod:`omaha8eq.web.equity_routes`): the same
+:data:`QUERY`, polled for its progress and cancelled by its Cancel button.
 """
 
 from __future__ import annotations

@@ -254,7 +254,7 @@ def test_an_empty_body_or_an_unknown_kind_is_refused(client):
     assert response.status_code == 404 and response.json() == {"error": "request: nothing at /api/nothing"}
     response = client.post("/api/jobs", json={"kind": "nothing", "request": {}})
     assert response.status_code == 400
-    kinds = "equity, counterfeit, evaluate, range, boards"
+    kinds = "equity, counterfeit, evaluate, range, boards, explore, query"
     assert response.json()["error"] == f"kind: expected one of {kinds}, got 'nothing'"
 
 

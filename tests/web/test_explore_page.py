@@ -1,5 +1,6 @@
-"""The range explorer panel in a real browser (Chromium driven by Playwright): the table is
-the library's, a clicked class lists its hands, and that class becomes player 1's range."""
+"""The range explorer panel in a real browser (Chromium driven by Playwright): a tab beside
+the spot, on the spot's board; the table is the library's, a clicked class lists its hands,
+and that class becomes player 1's range."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def page(browser):
 def test_explore_lists_the_classes_their_hands_and_uses_one_as_a_range(page, server):
     page.goto(server)
     page.fill("#board", "Kc8c5h")
+    expect(page.locator("#explore-panel")).to_be_hidden()  # a tab: the equity results show first
+    page.click("#tab-explore")
+    expect(page.locator("#explore-spot")).to_contain_text("On the spot's board: Kc8c5h")
     page.fill("#explore-range", "AA2*")
     page.fill("#explore-against", "KsKhQdJd")
     page.click("#explore-run")
@@ -65,6 +69,7 @@ def test_explore_lists_the_classes_their_hands_and_uses_one_as_a_range(page, ser
 def test_a_bad_board_shows_the_message(page, server):
     page.goto(server)
     page.fill("#board", "Kc8c")
+    page.click("#tab-explore")
     page.fill("#explore-range", "AA2*")
     page.click("#explore-run")
     expect(page.locator(".explore-error")).to_contain_text("board: 2 cards")

@@ -114,7 +114,7 @@ def test_spot_by_clicking_and_typing_matches_the_library(page, server, screensho
     assert_table_is(page, omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], board="4c5d7s"))
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
     assert "p=AsAh2c3d" in page.url and "b=4c5d7s" in page.url
-    screenshot(page, "web-phone")
+    screenshot(page, "web-phone-spot")  # docs/web-phone.png: test_panels_page.py
     page.goto(page.url)  # the link reproduces the spot and runs it
     expect(page.locator("#summary")).to_contain_text("exact, 820 outcomes")
     assert_table_is(page, omaha8eq.equity(["AsAh2c3d", "KsKhQdJd"], board="4c5d7s"))
@@ -159,7 +159,7 @@ def test_range_shows_its_hands_and_graph(page, server, screenshot):
     report = omaha8eq.counterfeit_odds("AsAh2c3d", "4c5d7s", opponents=["KK:$ds"])
     cell = page.locator('#cf-table td[data-field="p_counterfeit"]')
     expect(cell).to_have_attribute("data-value", str(report.to_dict()["p_counterfeit"]))
-    screenshot(page, "web-range")
+    screenshot(page, "web-range-1100")  # docs/web-range.png: test_panels_page.py
 
 
 def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screenshot):

@@ -1,10 +1,12 @@
 // The page: the spot form (players, board, dead cards, card picker, method), the spot
 // in the address bar, live checks while typing, runs with progress and Cancel, results.
 
-import { ApiError, Job, post } from "./api.js";
+import { ApiError, post } from "./api.js";
 import { buildPicker, cardText, classify, markPicker, toggleCard } from "./cards.js";
-import { markFresh, markStale, spotChanged } from "./display.js";
+import { bringIntoView, markFresh, markStale, spotChanged } from "./display.js";
+import { RunControls } from "./progress.js";
 import { showCounterfeit, showEquity } from "./results.js";
+import { showTab } from "./tabs.js";
 
 const $ = (selector) => document.querySelector(selector);
 const MIN_PLAYERS = 2;
@@ -16,7 +18,10 @@ const playerList = $("#players");
 const fields = { board: $("#board"), dead: $("#dead") };
 let target = "1"; // the field the picker fills: a player's number, "board" or "dead"
 let pickerButtons = [];
-let running = null; // the Job in progress
+// The form's runs (equity, counterfeit): its progress bar and Cancel button (Esc too).
+const controls = new RunControls({
+  bar: $("#progress"), text: $("#progress-text"), cancel: $("#cancel"), buttons: [$("#run"), $("#cf-run")],
+});
 
 function playerInputs() {
   return [...playerList.querySelectorAll("input.hand")];
@@ -185,7 +190,8 @@ function saveSpot() {
   if ($("#by-next-card").checked) params.set("nc", "1");
   if ($("#board2").value) params.set("b2", $("#board2").value);  // double board (boards.js)
   if ($("#run-twice").checked) params.set("rt", "1");
-  history.replaceState(null, "", `?${params}`);
+  history.replaceState(null, "", `?${params}${location.hash}`);  // the hash: the query box's #q=
+  form.dispatchEvent(new CustomEvent("spotchange"));  // the explorer and the query box follow the spot
 }
 
 function loadSpot() {
@@ -242,35 +248,17 @@ function equityRequest() {
   };
 }
 
-function showProgress(status) {
-  const bar = $("#progress");
-  bar.hidden = false;
-  if (status.total) { bar.max = status.total; bar.value = status.done; } else bar.removeAttribute("value");
-  const of = status.total ? ` of ${status.total.toLocaleString()}` : "";
-  const unit = status.unit ? ` ${status.unit}` : "";  // a new unit (a range parsed, then the run) restarts the bar
-  $("#progress-text").textContent = status.state === "waiting" ? "waiting for the server…"
-    : `${status.done.toLocaleString()}${of}${unit} done, ${status.elapsed.toFixed(1)} s`;
-}
-
+// Run a job of the form; its answer goes to the equity tab, shown and brought into view.
 async function runJob(kind, request, show) {
-  if (running) return;
+  if (controls.busy) return;
   showMessage("");
-  const job = new Job(kind, request, showProgress);
-  running = job;
-  $("#run").disabled = $("#cf-run").disabled = true;
-  $("#cancel").hidden = false;
-  $("#progress-text").textContent = "starting…";
+  showTab("equity");
   try {
-    const status = await job.run();
+    const status = await controls.run(kind, request);
     if (status) show(status.result);
     else showMessage("Cancelled.");
   } catch (error) {
     showMessage(error.message);
-  } finally {
-    running = null;
-    $("#run").disabled = $("#cf-run").disabled = false;
-    $("#cancel").hidden = $("#progress").hidden = true;
-    $("#progress-text").textContent = "";
   }
 }
 
@@ -292,6 +280,7 @@ function runEquity() {
     $("#results").hidden = false;
     $("#boards-results").hidden = true;
     markFresh($("#results"));
+    bringIntoView($("#results"));  // on a phone the form fills the screen: the answer comes up
   });
 }
 
@@ -302,7 +291,7 @@ function runCounterfeit() {
     ? playerInputs().slice(1).map((i) => i.value.trim()).filter((t) => t && t.toLowerCase() !== "random")
     : [];
   runJob("counterfeit", { hand, board: fields.board.value, dead: fields.dead.value, opponents },
-    (report) => { showCounterfeit($("#cf-results"), report); markFresh($("#cf-results")); });
+    (report) => { showCounterfeit($("#cf-results"), report); markFresh($("#cf-results")); bringIntoView($("#cf-results")); });
 }
 
 // ----- wiring -----
@@ -321,8 +310,6 @@ for (const selector of ["#game", "#method", "#samples", "#seed", "#stderr", "#by
 $("#board2").addEventListener("input", saveSpot);
 form.addEventListener("submit", (event) => { event.preventDefault(); runEquity(); });
 $("#counterfeit-form").addEventListener("submit", (event) => { event.preventDefault(); runCounterfeit(); });
-$("#cancel").addEventListener("click", () => running && running.cancel());
-document.addEventListener("keydown", (event) => { if (event.key === "Escape" && running) running.cancel(); });
 
 const ready = loadSpot();
 setTarget("1");

@@ -5,12 +5,17 @@
 // each board's hi/lo breakdown. A second board and run it twice are in the page's link
 // (b2=, rt=1: app.js), and the numbers grey when the spot changes (display.js).
 
-import { ApiError, Job } from "./api.js";
-import { markFresh, markStale } from "./display.js";
+import { ApiError } from "./api.js";
+import { bringIntoView, markFresh, markStale } from "./display.js";
+import { RunControls } from "./progress.js";
 import { equityTable } from "./results.js";
+import { showTab } from "./tabs.js";
 
 const $ = (selector) => document.querySelector(selector);
-let running = null;
+// The form's progress bar and Cancel button, as the single-board run's (app.js).
+const controls = new RunControls({
+  bar: $("#progress"), text: $("#progress-text"), cancel: $("#cancel"), buttons: [$("#run"), $("#cf-run")],
+});
 
 function isActive() {
   return $("#board2").value.trim() !== "" || $("#run-twice").checked;
@@ -66,6 +71,7 @@ function show(result) {
   result.players.forEach((player, p) => {
     const row = body.insertRow();
     cell(row, player.hand);
+    row.cells[0].className = "hand";
     cell(row, percent(player.equity), "equity", player.equity);
     result.boards.forEach((board, b) => {
       const equity = board.players[p].equity;
@@ -92,12 +98,14 @@ function show(result) {
   $("#boards-results").hidden = false;
   markFresh($("#boards-results"));
   $("#results").hidden = true;
+  bringIntoView($("#boards-results"));  // on a phone the form fills the screen: the answer comes up
 }
 
 async function run() {
-  if (running) return;
+  if (controls.busy) return;
   const message = $("#message");
   message.hidden = true;
+  showTab("equity");
   let request;
   try {
     request = boardsRequest();
@@ -106,21 +114,17 @@ async function run() {
     message.hidden = false;
     return;
   }
-  running = new Job("boards", request, (status) => {
-    $("#progress-text").textContent = `${status.done.toLocaleString()} done, ${status.elapsed.toFixed(1)} s`;
-  });
-  $("#run").disabled = true;
   try {
-    const status = await running.run();
+    const status = await controls.run("boards", request);
     if (status) show(status.result);
+    else {
+      message.textContent = "Cancelled.";
+      message.hidden = false;
+    }
   } catch (error) {
     message.textContent = error.message;
     message.hidden = false;
     markStale($("#boards-results"));  // never old numbers as new
-  } finally {
-    running = null;
-    $("#run").disabled = false;
-    $("#progress-text").textContent = "";
   }
 }
 

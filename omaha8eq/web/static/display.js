@@ -1,5 +1,6 @@
 // How results read: greyed (with a note) as soon as the form changes or a run fails, the
-// next-card table cleared when the board changes, and the four-colour deck option.
+// next-card table cleared when the board changes, new results brought into view, a cue on
+// every table that scrolls sideways, and the four-colour deck option.
 
 const STALE_NOTE = "Out of date: the spot changed or the last run failed. Run again for new numbers.";
 const DECK_KEY = "omaha8eq.fourColour";
@@ -41,6 +42,68 @@ export function spotChanged(element) {
   }
 }
 
+// A panel just drawn: scrolled to when its top is out of sight (on a phone, below the form).
+export function bringIntoView(panel) {
+  const top = panel.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 120) panel.scrollIntoView({ block: "start" });
+}
+
+// A table wider than its box scrolls inside it (display.css): a button at the top of the box,
+// held in sight as it scrolls, names the columns out of sight on the right, and a click on
+// it scrolls them into view. The first columns (the hand, equity, scoop, each board) are
+// the ones a phone shows whole. The button is inside the box: it changes the box's height,
+// never its width, so showing it cannot change which columns fit.
+function hiddenColumns(box) {
+  const right = box.getBoundingClientRect().right;
+  const head = box.querySelector("thead tr") || box.querySelector("tr");
+  if (!head || box.scrollWidth - box.clientWidth - box.scrollLeft < 2) return [];
+  return [...head.children].filter((th) => th.getBoundingClientRect().right > right + 1)
+    .map((th) => th.textContent.trim()).filter(Boolean);
+}
+
+// Scroll the first column cut on the right to just after the pinned first column.
+function revealNext(box) {
+  const head = [...(box.querySelector("thead tr") || box.querySelector("tr")).children];
+  const right = box.getBoundingClientRect().right;
+  const cut = head.find((th) => th.getBoundingClientRect().right > right + 1);
+  if (cut) box.scrollBy({ left: cut.getBoundingClientRect().left - head[0].getBoundingClientRect().right });
+}
+
+function updateScrollCues() {
+  for (const box of document.querySelectorAll(".scroll")) {
+    let cue = box.querySelector(":scope > .scroll-cue");
+    const hidden = hiddenColumns(box);
+    box.classList.toggle("more-right", hidden.length > 0);  // a class: not watched, no loop
+    if (!cue) {
+      if (!hidden.length) continue;
+      cue = document.createElement("button");
+      cue.type = "button";
+      cue.className = "scroll-cue";
+      cue.addEventListener("click", () => revealNext(box));
+      box.prepend(cue);
+    }
+    const text = hidden.length ? `More: ${hidden.join(", ")} →` : "";
+    if (cue.textContent !== text) cue.textContent = text;
+    if (cue.hidden !== !hidden.length) cue.hidden = !hidden.length;
+  }
+}
+
+function watchScrolling() {
+  let pending = false;
+  const update = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; updateScrollCues(); });
+  };
+  // New tables, shown panels and tabs, a turned phone, a table scrolled by a finger.
+  new MutationObserver(update).observe(document.querySelector("main"),
+    { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+  window.addEventListener("resize", update);
+  document.addEventListener("scroll", (event) => {
+    if (event.target instanceof Element && event.target.classList.contains("scroll")) update();
+  }, true);
+}
+
 function watchForm() {
   // The options (game, method, samples...) change the numbers too ("input" fires for
   // selects and boxes as well; "change" would fire again on leaving a field already run).
@@ -67,4 +130,5 @@ function deckOption() {
 }
 
 watchForm();
+watchScrolling();
 deckOption();

@@ -1,7 +1,13 @@
-// The range explorer: a range's classes on the board (stacked bars and a table), the hands of a
-// clicked class, and that class as player 1's range. POST /api/explore (omaha8eq/web/explore_routes.py).
+// The range explorer, a tab beside the spot (tabs.js): a range's classes on the spot's board,
+// with its dead cards and game (stacked bars and a table), the hands of a clicked class, and
+// that class as player 1's range. It runs as an "explore" job of POST /api/jobs (the job form
+// of POST /api/explore, omaha8eq/web/explore_routes.py), with progress and Cancel as the equity run.
+
+import { post as postJson } from "./api.js";
+import { RunControls } from "./progress.js";
 
 const panel = document.getElementById("explore-panel");
+const spotField = (id) => document.getElementById(id).value.trim();
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -13,17 +19,15 @@ function element(tag, attributes = {}, ...children) {
 const percent = (share) => (100 * share).toFixed(2) + "%";
 const COLOURS = ["#2166ac", "#d6604d", "#4dac26", "#b2abd2", "#f1a340", "#5e3c99", "#80cdc1", "#e08214"];
 
-async function post(body) {
-  const response = await fetch("api/explore", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(body)});
-  const document_ = await response.json();
-  if (!response.ok) throw new Error(document_.error);
-  return document_;
+function request(fields) {
+  return {range: fields.range.value, board: spotField("board"), dead: spotField("dead"), game: spotField("game"),
+    against: fields.against.value.trim() || null};
 }
 
-function request(fields) {
-  return {range: fields.range.value, board: document.getElementById("board").value,
-    dead: document.getElementById("dead").value, against: fields.against.value.trim() || null};
+// What the explorer takes from the spot, kept in sight as the spot changes.
+function spotLine() {
+  const game = document.getElementById("game").selectedOptions[0].textContent;
+  return `On the spot's board: ${spotField("board") || "(none)"}; dead: ${spotField("dead") || "none"}; ${game}.`;
 }
 
 function showClass(output, fields, result, row) {
@@ -33,7 +37,7 @@ function showClass(output, fields, result, row) {
   const status = element("span", {class: "hint", id: "explore-use-status"});
   use.addEventListener("click", async () => {
     try {
-      const narrowed = await post({...request(fields), against: null, where: row.name});
+      const narrowed = await postJson("api/explore", {...request(fields), against: null, where: row.name});
       const input = document.getElementById("player-1");
       input.value = narrowed.range;
       input.dispatchEvent(new Event("input", {bubbles: true}));
@@ -72,19 +76,20 @@ function showResult(output, fields, result) {
     table.append(line);
   }
   const total = `${result.total.hands.toLocaleString()} live hands` + (equity ? `, equity ${percent(result.total.equity)}` : "");
-  output.replaceChildren(element("p", {class: "hint"}, `${result.range} on ${result.board}: ${total}`), bars, table,
+  output.replaceChildren(element("p", {class: "hint"}, `${result.range} on ${result.board}: ${total}`), bars,
+    element("div", {class: "scroll"}, table),
     element("div", {id: "explore-hands"}));
 }
 
-async function run(fields, output, button) {
-  button.disabled = true;
-  output.replaceChildren(element("p", {class: "hint"}, "running…"));
+async function run(fields, output, controls) {
+  if (controls.busy) return;
+  output.replaceChildren();
   try {
-    showResult(output, fields, await post(request(fields)));
+    const status = await controls.run("explore", request(fields));
+    if (status) showResult(output, fields, status.result);
+    else output.replaceChildren(element("p", {class: "explore-error", role: "status"}, "Cancelled."));
   } catch (error) {
     output.replaceChildren(element("p", {class: "explore-error", role: "alert"}, error.message));
-  } finally {
-    button.disabled = false;
   }
 }
 
@@ -94,12 +99,21 @@ function build() {
     range: element("input", {id: "explore-range", spellcheck: "false", placeholder: "e.g. 15% or AA2*"}),
     against: element("input", {id: "explore-against", spellcheck: "false", placeholder: "optional: a hand or a range"}),
   };
-  const button = element("button", {type: "button", id: "explore-run"}, "Explore");
+  const button = element("button", {type: "submit", id: "explore-run"}, "Explore");
+  const cancel = element("button", {type: "button", id: "explore-cancel", hidden: ""}, "Cancel");
+  const bar = element("progress", {id: "explore-progress", hidden: ""});
+  const text = element("span", {id: "explore-progress-text", "aria-live": "polite"});
+  const controls = new RunControls({bar, text, cancel, buttons: [button]});
   const output = element("div", {id: "explore-output", "aria-live": "polite"});
-  button.addEventListener("click", () => run(fields, output, button));
+  const spot = element("p", {class: "spot-line", id: "explore-spot"}, spotLine());
+  const form = element("form", {id: "explore-form", autocomplete: "off", novalidate: ""},
+    element("label", {}, "Range ", fields.range), element("label", {}, "against ", fields.against),
+    element("div", {class: "actions"}, button, cancel, bar, text));
+  form.addEventListener("submit", (event) => { event.preventDefault(); run(fields, output, controls); });
+  document.getElementById("spot").addEventListener("spotchange", () => { spot.textContent = spotLine(); });
   panel.append(element("h2", {}, "Range explorer"),
-    element("p", {class: "hint"}, "What a range holds on the board above: sets, nut low draws, wraps… and, against a hand or range, each class's exact equity. Click a class to list its hands."),
-    element("label", {}, "Range ", fields.range), element("label", {}, " against ", fields.against), button, output);
+    element("p", {class: "hint"}, "What a range holds on the spot's board: sets, nut low draws, wraps… and, against a hand or range, each class's exact equity. Click a class to list its hands."),
+    spot, form, output);
 }
 
 build();

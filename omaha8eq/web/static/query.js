@@ -1,5 +1,12 @@
-// The query box: a query of the query language (PQL), its result table and histogram bars.
-// POST /api/query (omaha8eq/web/query_routes.py); the query is kept in the URL (#q=...) to share.
+// The query box, a tab beside the spot (tabs.js): a query of the query language (PQL), its
+// result table and histogram bars. Its from clause starts from the spot: the page's game,
+// players (hero=, villain= or villain1=...), board and dead cards, and follows the spot
+// until the query is edited ("From the spot" follows it again). It runs as a "query" job of
+// POST /api/jobs (the job form of POST /api/query, omaha8eq/web/query_routes.py), with
+// progress and Cancel as the equity run; the query is kept in the URL (#q=...) to share.
+
+import { RunControls } from "./progress.js";
+import { showTab } from "./tabs.js";
 
 const EXAMPLES = [
   ["A2 quartered when it makes the nut low",
@@ -12,6 +19,7 @@ const EXAMPLES = [
 ];
 
 const panel = document.getElementById("query-panel");
+const SPOT_SELECT = "select avg(riverEquity(hero)) as equity, count(scoops(hero)) as scoop";
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -64,22 +72,57 @@ function showError(output, text, error) {
   }
 }
 
-async function run(textarea, output, button) {
+async function run(textarea, output, controls) {
+  if (controls.busy) return;
   const text = textarea.value;
   history.replaceState(null, "", "#q=" + encodeURIComponent(text));
-  button.disabled = true;
-  output.replaceChildren(element("p", {class: "hint"}, "running…"));
+  output.replaceChildren();
   try {
-    const response = await fetch("api/query", {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({query: text})});
-    const document_ = await response.json();
-    if (response.ok) showResult(output, document_);
-    else showError(output, text, document_);
+    const status = await controls.run("query", {query: text});
+    if (status) showResult(output, status.result);
+    else output.replaceChildren(element("p", {class: "query-error", role: "status"}, "Cancelled."));
   } catch (error) {
-    showError(output, text, {error: String(error)});
-  } finally {
-    button.disabled = false;
+    showError(output, text, {error: error.message, position: error.details ? error.details.position : null});
   }
+}
+
+// ----- the spot as a from clause -----
+
+const quoted = (value) => (value.includes("'") ? `"${value}"` : `'${value}'`);
+const spotValue = (id) => document.getElementById(id).value.trim();
+
+function spotPlayers() {
+  return [...document.querySelectorAll("#players input.hand")].map((input) => input.value.trim()).filter(Boolean);
+}
+
+// The spot's from clause: its game, players (hero and villain, or villain1, villain2... when
+// more than two), board (board1= and board2= with a second board) and dead cards.
+export function spotFrom() {
+  const players = spotPlayers();
+  const names = players.map((_, i) => (i === 0 ? "hero" : players.length === 2 ? "villain" : `villain${i}`));
+  const parts = [`game=${quoted(spotValue("game"))}`, ...players.map((hand, i) => `${names[i]}=${quoted(hand)}`)];
+  if (spotValue("board2")) {
+    if (spotValue("board")) parts.push(`board1=${quoted(spotValue("board"))}`);
+    parts.push(`board2=${quoted(spotValue("board2"))}`);
+  } else if (spotValue("board")) parts.push(`board=${quoted(spotValue("board"))}`);
+  if (spotValue("dead")) parts.push(`dead=${quoted(spotValue("dead"))}`);
+  return `from ${parts.join(", ")}`;
+}
+
+// Where the keyword ``word`` starts in ``text``, outside strings and comments, from ``start``; -1 if nowhere.
+function keyword(text, word, start = 0) {
+  const pattern = new RegExp(`--[^\\n]*|'[^']*'?|"[^"]*"?|\\b${word}\\b`, "gi");
+  pattern.lastIndex = start;
+  for (let match; (match = pattern.exec(text)) !== null;) if (match[0].toLowerCase() === word) return match.index;
+  return -1;
+}
+
+// The query with its from clause replaced by the spot's (its select and where kept).
+function withSpot(text) {
+  const from = keyword(text, "from");
+  if (from < 0) return `${SPOT_SELECT}\n${spotFrom()}`;
+  const where = keyword(text, "where", from);
+  return text.slice(0, from) + spotFrom() + (where < 0 ? "" : `\n${text.slice(where)}`);
 }
 
 function build() {
@@ -89,17 +132,36 @@ function build() {
     element("option", {value: ""}, "Examples…"));
   EXAMPLES.forEach(([label], i) => examples.append(element("option", {value: String(i)}, label)));
   const button = element("button", {type: "button", id: "query-run"}, "Run query");
+  const fromSpot = element("button", {type: "button", id: "query-spot",
+    title: "the spot's game, players, board and dead cards as the from clause"}, "From the spot");
+  const cancel = element("button", {type: "button", id: "query-cancel", hidden: ""}, "Cancel");
+  const bar = element("progress", {id: "query-progress", hidden: ""});
+  const text = element("span", {id: "query-progress-text", "aria-live": "polite"});
+  const controls = new RunControls({bar, text, cancel, buttons: [button]});
   const output = element("div", {id: "query-output", "aria-live": "polite"});
+  // The from clause follows the spot until the query is edited or an example chosen.
+  let follows = true;
+  const follow = () => { if (follows && spotPlayers().length) textarea.value = withSpot(textarea.value); };
   examples.addEventListener("change", () => {
-    if (examples.value !== "") textarea.value = EXAMPLES[Number(examples.value)][1];
+    if (examples.value === "") return;
+    textarea.value = EXAMPLES[Number(examples.value)][1];
+    follows = false;
   });
-  button.addEventListener("click", () => run(textarea, output, button));
+  textarea.addEventListener("input", () => { follows = false; });
+  fromSpot.addEventListener("click", () => { follows = true; textarea.value = withSpot(textarea.value); });
+  button.addEventListener("click", () => run(textarea, output, controls));
+  document.getElementById("spot").addEventListener("spotchange", follow);
+  panel.addEventListener("tabshown", follow);
   panel.append(element("h2", {}, "Ask a question (PQL)"),
-    element("p", {class: "hint"}, "select avg/count/max/min/histogram(expr) from game=…, players=… where …"),
-    textarea, element("div", {class: "query-actions"}, examples, button), output);
+    element("p", {class: "hint"}, "select avg/count/max/min/histogram(expr) from game=…, hero=…, villain=…, board=… where …. The from clause starts from the spot: its game, players, board and dead cards."),
+    textarea, element("div", {class: "query-actions"}, fromSpot, examples, button, cancel, bar, text), output);
   const shared = new URLSearchParams(location.hash.slice(1)).get("q");
   textarea.value = shared !== null ? shared : EXAMPLES[2][1];
-  if (shared !== null) run(textarea, output, button);
+  if (shared !== null) {  // a shared query: as it was written, in its tab, run
+    follows = false;
+    showTab("query");
+    run(textarea, output, controls);
+  }
 }
 
 build();

@@ -57,9 +57,10 @@ export function sortableTable(columns, rows, caption) {
   return table;
 }
 
+// Equity and scoop first: what a player reads first, and what a phone shows without scrolling.
 const BREAKDOWN = [
-  ["equity", "Equity"], ["hi_win", "High win"], ["hi_tie", "High tie"], ["lo_win", "Low win"],
-  ["lo_tie", "Low tie"], ["no_low", "No low"], ["scoop", "Scoop"], ["quarter", "Quarter"],
+  ["equity", "Equity"], ["scoop", "Scoop"], ["hi_win", "High win"], ["hi_tie", "High tie"],
+  ["lo_win", "Low win"], ["lo_tie", "Low tie"], ["no_low", "No low"], ["quarter", "Quarter"],
 ];
 
 // A player's hand; a range marked with its size, so that a mistyped hand cannot pass for one.
@@ -109,9 +110,9 @@ function shareBars(container, result) {
 
 const HAND_COLUMNS = [
   { key: "hand", label: "Hand" }, { key: "equity", label: "Equity", format: true },
-  { key: "frequency", label: "Dealt", format: true, digits: 3 }, { key: "hi_win", label: "High win", format: true },
-  { key: "lo_win", label: "Low win", format: true }, { key: "no_low", label: "No low", format: true },
-  { key: "scoop", label: "Scoop", format: true }, { key: "quarter", label: "Quarter", format: true },
+  { key: "scoop", label: "Scoop", format: true }, { key: "frequency", label: "Dealt", format: true, digits: 3 },
+  { key: "hi_win", label: "High win", format: true }, { key: "lo_win", label: "Low win", format: true },
+  { key: "no_low", label: "No low", format: true }, { key: "quarter", label: "Quarter", format: true },
 ];
 
 function rangeSections(container, result) {
