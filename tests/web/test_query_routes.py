@@ -72,4 +72,5 @@ def test_not_json_and_too_large(client):
 def test_the_page_includes_the_query_box(client):
     page = client.get("/").text
     assert 'id="query-panel"' in page and "query.js" in page
-    assert "api/query" in client.get("/query.js").text
+    # The box runs a query as a "query" job of /api/jobs (progress and Cancel), not by a comment's word.
+    assert 'controls.run("query", {query: text})' in client.get("/query.js").text
