@@ -112,6 +112,46 @@ def test_the_time_line_gives_compiling_apart_from_running(ranged):
     assert line == "Monte Carlo: 2,000 samples, seed 1, in 2.50 s, plus 11.5 s compiling kernels for first use"
 
 
+def test_the_time_line_gives_loading_apart_from_the_work(ranged):
+    from dataclasses import replace
+
+    result = replace(ranged, elapsed=0.5)
+    line = format_equity(result, loading=0.42).splitlines()[-1]
+    assert line == "Monte Carlo: 2,000 samples, seed 1, in 0.08 s, plus 0.42 s loading compiled kernels"
+    both = format_equity(replace(ranged, elapsed=14.0), compiling=11.5, loading=0.5).splitlines()[-1]
+    assert both.endswith("in 2.00 s, plus 11.5 s compiling kernels for first use, plus 0.50 s loading compiled kernels")
+
+
+def test_the_command_line_reports_loading_time_apart(capsys, monkeypatch):
+    # A warm run's first kernel calls load the kernels from numba's cache: said apart from
+    # the work (the first calls that compiled are the compiling time, not the loading).
+    from cli_run import run
+
+    from omaha8eq.cli import equity as equity_command
+
+    readings = iter([10.0, 10.4])  # before and after the run: 0.4 s of first calls
+    monkeypatch.setattr(equity_command, "loading_seconds", lambda: next(readings))
+    status, out, _ = run(capsys, "equity", "AsAh2c3d", "KsKhQdJd", "--board", "4c5d7s")
+    assert status == 0
+    assert out.splitlines()[-1].endswith(" s, plus 0.40 s loading compiled kernels")
+
+
+def test_first_calls_are_timed_once_numba_is_loaded():
+    import numba
+
+    from omaha8eq.cli.startup import loading_engine, loading_seconds
+
+    @numba.njit
+    def plus_one(x):
+        return x + 1
+
+    with loading_engine():
+        pass
+    before = loading_seconds()
+    assert plus_one(1) == 2  # its first call: typed and compiled here, timed as a first call
+    assert loading_seconds() > before
+
+
 def test_the_command_line_reports_compile_time_apart(capsys, monkeypatch):
     from cli_run import run
 

@@ -44,7 +44,7 @@ from .common import (
     whole_number,
 )
 from .progress import ProgressBar
-from .startup import loading_engine
+from .startup import loading_engine, loading_seconds
 
 if TYPE_CHECKING:
     from ..results import EquityResult
@@ -152,7 +152,7 @@ def run_equity(args: argparse.Namespace) -> int:
     if (args.workers or args.threads_per_worker != 1) and not args.scheduler:
         raise OmahaInputError("--workers, --threads-per-worker: they size the local cluster of --scheduler local")
     bar = ProgressBar()
-    compiled_before = compile_seconds()
+    compiled_before, loaded_before = compile_seconds(), loading_seconds()
     try:
         with contextlib.ExitStack() as stack:
             scheduler = stack.enter_context(cluster_client(args, address=args.scheduler)) if args.scheduler else None
@@ -181,6 +181,8 @@ def run_equity(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(equity_document(result, args.by_hand))
     else:
-        report = format_equity(result, args.stderr_target, args.by_hand, compile_seconds() - compiled_before)
+        compiling = compile_seconds() - compiled_before
+        loading = max(0.0, loading_seconds() - loaded_before - compiling)  # first calls that compiled: compiling
+        report = format_equity(result, args.stderr_target, args.by_hand, compiling, loading)
         emit(report + (f"\nEquity distribution drawn in {args.graph}" if args.graph else ""))
     return EXIT_OK

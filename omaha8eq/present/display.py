@@ -150,15 +150,18 @@ def range_sizes(result: Any) -> list[int | None]:
     return [p.range_hands for p in result.players]
 
 
-def format_equity(result: Any, stderr_target: float | None = None, by_hand: int = 0, compiling: float = 0.0) -> str:
+def format_equity(
+    result: Any, stderr_target: float | None = None, by_hand: int = 0, compiling: float = 0.0, loading: float = 0.0
+) -> str:
     """The text report of an ``EquityResult`` (the CLI's, and ``str(result)``): the
     table, then what was computed and how, then (``by_hand`` > 0) the best and worst
-    ``by_hand`` hands of each range. ``compiling``: the seconds of ``result.elapsed``
-    spent compiling kernels for first use (see
-    :func:`omaha8eq.core.registry.compile_seconds`), reported apart from the run's."""
+    ``by_hand`` hands of each range. ``compiling`` and ``loading``: the seconds of
+    ``result.elapsed`` spent compiling kernels for first use (see
+    :func:`omaha8eq.core.registry.compile_seconds`) and loading them from the disk cache
+    (``omaha8eq.cli.startup.loading_seconds``), each reported apart from the work's."""
     lines = table_lines(_equity_view(result))
     lines.append("")
-    lines += _equity_notes(result, stderr_target, compiling)
+    lines += _equity_notes(result, stderr_target, compiling, loading)
     if result.by_next_card:
         lines.append("")
         lines += _next_card_lines(result)
@@ -180,12 +183,17 @@ def _equity_view(result: Any, notes: Sequence[str] = ()) -> View:
     return View(columns, rows, tuple(notes))
 
 
-def _equity_notes(result: Any, stderr_target: float | None = None, compiling: float = 0.0) -> list[str]:
+def _equity_notes(
+    result: Any, stderr_target: float | None = None, compiling: float = 0.0, loading: float = 0.0
+) -> list[str]:
     """The lines under the table: the board, the dead cards, how often nobody has a low,
-    the method with its size and time (and the time spent compiling, if any)."""
-    took = f"{seconds(max(result.elapsed - compiling, 0.0))} s"
+    the method with its size and the work's time (and the time spent compiling and
+    loading kernels, if any: a run's first call does either, and its time is mostly that)."""
+    took = f"{seconds(max(result.elapsed - compiling - loading, 0.0))} s"
     if compiling >= 0.005:
         took += f", plus {seconds(compiling)} s compiling kernels for first use"
+    if loading >= 0.005:
+        took += f", plus {seconds(loading)} s loading compiled kernels"
     lines = []
     if result.board:
         lines.append(f"Board: {result.board}")
