@@ -19,6 +19,8 @@ HERE = Path(__file__).resolve().parent
 SYNTHETIC = HERE / "data" / "hands"
 STARS_SYNTHETIC = SYNTHETIC / "stars-synthetic.txt"
 WINAMAX_SYNTHETIC = SYNTHETIC / "winamax-synthetic.txt"
+#: WPN's 2019-2021 ``Hand #`` format (tests/data/hands/README.md says where it was learnt).
+WPN2019_SYNTHETIC = SYNTHETIC / "wpn2019-synthetic.txt"
 
 #: The real files and the hands read from each (shared/hands/README.md).
 SHARED_FILES = {

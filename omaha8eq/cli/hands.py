@@ -24,7 +24,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .common import EXIT_OK, OutputError, Subparsers, add_command, emit
 from .startup import loading_engine
 
 if TYPE_CHECKING:
@@ -132,7 +132,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.graph:
         report.draw(args.graph, args.player)
     if args.json:
-        emit_json(report.to_dict())
+        try:  # the hands by luck streamed: the document is never held whole
+            report.write_json(sys.stdout)
+            sys.stdout.write("\n")
+        except OSError as exc:
+            raise OutputError(str(exc)) from exc
     else:
         emit(str(report))
     if args.player is not None and not report.players:

@@ -29,7 +29,12 @@ live player's are known; when some are not, it is what the site paid, which is t
 same thing only when no chip went in after the all-in (else the hand is not
 adjusted, and says why). Hands without an all-in keep their real result; hands
 with an all-in whose EV cannot be computed (a player still in folded later, chips
-bet after the all-in with cards not shown, run twice) keep it too and say why.
+bet after the all-in with cards not shown) keep it too and say why.
+
+A hand run twice is valued as one run: running it twice changes the variance, not
+the expectation (each run deals the rest of the board from the same deck, and each
+is worth half the pot: the expected total is the single run's equity). What its pots
+paid is settled run by run, each run's part of each pot on its own board.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from typing import Any
 from ..errors import OmahaInputError
 from .pot_values import RANDOM, Assumed, Holding, NotValued, value_pots
 from .records import STREETS, Hand
-from .settlement import HandCheck, settle_hand
+from .settlement import HandCheck, settle_runs
 
 __all__ = ["HandEV", "hand_ev"]
 
@@ -173,8 +178,6 @@ def hand_ev(hand: Hand, ranges: Mapping[str, str] | None = None) -> HandEV:
         return _unadjusted(hand, None, "")
     street = max((a.street for a in allins), key=STREETS.index)
     last = STREETS.index(street)
-    if len(hand.boards) > 1:
-        return _unadjusted(hand, street, "run twice")
     put: dict[str, int] = dict.fromkeys(hand.players(), 0)
     folded_then: set[str] = set()
     for a in hand.actions:
@@ -194,9 +197,14 @@ def hand_ev(hand: Hand, ranges: Mapping[str, str] | None = None) -> HandEV:
         # The pots of the all-in paid what the site paid less what the later pots
         # paid, and those cannot be settled without the cards.
         return _unadjusted(hand, street, f"cards not shown: {', '.join(unknown)}, and chips bet after the all-in")
-    board_cards = hand.board.split()
-    if len(board_cards) != 5:
+    boards = [board.split() for board in hand.boards] or [[]]
+    if any(len(cards) != 5 for cards in boards):
         return _unadjusted(hand, street, "the board was not dealt to the river")
+    shared = BOARD_CARDS[street]
+    board_cards = boards[0]
+    if any(cards[:shared] != board_cards[:shared] for cards in boards):
+        # The runs of a hand run twice share the cards dealt by the all-in.
+        return _unadjusted(hand, street, "the runs differ before the all-in")
     wanted = ranges or {}
     assumed = {p: wanted.get(p, RANDOM) for p in unknown}
     names = [s.name for s in hand.seats]
@@ -208,7 +216,7 @@ def hand_ev(hand: Hand, ranges: Mapping[str, str] | None = None) -> HandEV:
         value = value_pots(
             holdings,
             [put.get(n, 0) for n in names],
-            " ".join(board_cards[: BOARD_CARDS[street]]),
+            " ".join(board_cards[:shared]),
             dead,
             game=hand.game,
             rake=hand.rake,
@@ -221,7 +229,7 @@ def hand_ev(hand: Hand, ranges: Mapping[str, str] | None = None) -> HandEV:
     if unknown:
         settled = hand.won()  # every chip was in by the all-in: the site paid those pots
     else:
-        settled, _ = settle_hand(hand, put, hand.board, live, value.rake)
+        settled, _ = settle_runs(hand, put, hand.boards, live, value.rake)
     net = hand.net()
     adjusted: dict[str, float] = {}
     exact: dict[str, Fraction] | None = {} if value.expected_exact is not None else None

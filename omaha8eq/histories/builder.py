@@ -275,8 +275,11 @@ class HandBuilder:
         if kind != "ante":  # an ante is not part of the player's bet on the street
             big = self.head.get("big_blind") or amount
             live = amount
-            if kind == "blinds":  # the big blind in it is live, the rest is dead money
-                live = min(amount, big) if "big" in what else 0
+            if kind == "blinds":
+                # The big blind in it is live, the rest is dead money. A dead post
+                # above the big blind (WPN's "posts dead $0.07" at $0.02/$0.05) is
+                # both blinds: its big blind is live; one of a small blind is all dead.
+                live = min(amount, big) if "big" in what or amount > big else 0
             self.street_bets[name] = self.street_bets.get(name, 0) + live
         self.actions.append(Action("preflop", name, kind, amount, None, bool(_group(m, "allin")), self.line))
 
@@ -343,7 +346,10 @@ class HandBuilder:
         if title not in STREET_NAMES:
             raise HandError(f"line {self.line}: unknown street {m['street'][:40]!r}")
         street = STREET_NAMES[title]
-        self.run = 1 if run == "second" else 0
+        # A hand run twice: PokerStars names the run first ("FIRST FLOP"), WPN numbers
+        # it after the street ("FLOP 2", the row's ``run`` group).
+        numbered = _group(m, "run")
+        self.run = int(numbered) - 1 if numbered else 1 if run == "second" else 0
         if street != self.street:
             self.street_bets = {}
         self.street = street
@@ -431,6 +437,11 @@ class HandBuilder:
 
     def cancelled(self, m: re.Match[str]) -> None:
         raise HandError("the hand was cancelled")
+
+    def not_read(self, m: re.Match[str]) -> None:
+        """A line the format knows but whose chips cannot be read (WPN's ``caps``: a
+        capped bet whose amount may be the chips added or the total): the hand is skipped."""
+        raise HandError(f"line {self.line}: not read: {m.group()[:60]!r}")
 
     def ignore(self, m: re.Match[str]) -> None:
         """Chat and table talk: read so that no other row mistakes it for an action."""

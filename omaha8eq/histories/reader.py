@@ -29,12 +29,13 @@ from .pokerstars import POKERSTARS
 from .records import Hand, Skipped
 from .winamax import WINAMAX
 from .winning import WINNING
+from .winning2019 import WINNING_2019
 
 __all__ = ["FORMATS", "HandStream", "open_file", "read_hands", "source_files"]
 
 #: The formats read. A hand belongs to the first whose ``start`` begins its first line
 #: and whose ``any_header`` matches its header (partypoker and 888 both begin "***** ").
-FORMATS: tuple[Format, ...] = (POKERSTARS, WINAMAX, WINNING, PARTYPOKER, PACIFIC, BOVADA)
+FORMATS: tuple[Format, ...] = (POKERSTARS, WINAMAX, WINNING, WINNING_2019, PARTYPOKER, PACIFIC, BOVADA)
 
 #: Where hands begin, for the block reader.
 STARTS = tuple(dict.fromkeys(s for f in FORMATS for s in ((f.start,) if isinstance(f.start, str) else f.start)))
@@ -195,7 +196,8 @@ def _reads_text(source: Any) -> bool:
 
 def read_hands(*sources: Source, progress: Callable[[HandStream], None] | None = None) -> HandStream:
     """Read hand histories lazily: PokerStars (every era), Winamax, Winning Poker
-    Network (Americas Cardroom), partypoker, 888 (Pacific) and Bovada (Ignition, Bodog).
+    Network (Americas Cardroom: the 2016 and the 2019-2021 clients), partypoker, 888
+    (Pacific) and Bovada (Ignition, Bodog).
 
     Args:
         sources: files, folders (their ``.txt`` and ``.log`` files, recursively, in

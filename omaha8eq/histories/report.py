@@ -8,19 +8,24 @@ totalled apart (a player who played both has one row per unit). The report count
 the hands of each site, and the adjusted hands whose EV assumed a range for a player
 whose cards were not shown.
 
-Memory stays flat in the number of hands but for a few bytes per hand and player
-(the chart's running totals): the CSV rows go to a temporary file as they come
-(spooled to disk past a megabyte), and with ``every_hand=False`` only the hands
-with an all-in are kept as records.
+Memory stays flat in the number of hands: the CSV rows, the chart's data (22 bytes a
+hand and player) and the all-in hands the luck ranking lists go to temporary files as
+they come (spooled to disk past a megabyte); the ranking keeps a bounded heap when a
+number of hands is asked for (the text report's twenty), and the JSON document
+streams its hands (:meth:`AllinReport.write_json`). With ``every_hand=False`` no hand
+is kept as a record in memory.
 """
 
 from __future__ import annotations
 
 import csv
+import heapq
+import json
 import shutil
+import struct
 import tempfile
 from array import array
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
@@ -34,6 +39,7 @@ from .pot_values import check_ranges
 from .reader import HandStream
 from .records import SCALE, Hand, Skipped
 from .settlement import HandCheck, PotCheck, check_settlement
+from .store import ev_from_row, ev_to_row
 
 __all__ = ["AllinReport", "PlayerTotals", "allin_ev"]
 
@@ -48,19 +54,74 @@ CARDS = ("", "known", "assumed")
 
 
 class _Series:
-    """One player's hands in one unit, compactly: the chart's data (about 18 bytes a hand)."""
+    """Every player's hands in every unit, compactly: the chart's data, 22 bytes a hand
+    and player, in a file (in memory up to a megabyte, then on disk) read back for the
+    one player a chart draws."""
+
+    RECORD = struct.Struct("<IddBB")  # key, net, adjusted (site's unit), site, cards
 
     def __init__(self) -> None:
-        self.net = array("d")  # per hand, in the site's unit
-        self.adjusted = array("d")
-        self.site = array("B")  # index into AllinReport.site_names
-        self.cards = array("B")  # index into CARDS
+        self._file = _binary_spool()
+        self._keys: dict[tuple[str, str], int] = {}
 
-    def add(self, net: float, adjusted: float, site: int, cards: int) -> None:
-        self.net.append(net)
-        self.adjusted.append(adjusted)
-        self.site.append(site)
-        self.cards.append(cards)
+    def add(self, key: tuple[str, str], net: float, adjusted: float, site: int, cards: int) -> None:
+        """One hand of the player and unit ``key``."""
+        index = self._keys.setdefault(key, len(self._keys))
+        self._file.seek(0, 2)
+        self._file.write(self.RECORD.pack(index, net, adjusted, site, cards))
+
+    def of(self, key: tuple[str, str]) -> tuple[array[float], array[float], array[int], array[int]]:
+        """The hands of ``key`` in order: net, adjusted, site and cards codes (empty when none)."""
+        net, adjusted, site, cards = array("d"), array("d"), array("B"), array("B")
+        index = self._keys.get(key)
+        if index is None:
+            return net, adjusted, site, cards
+        self._file.seek(0)
+        size = self.RECORD.size
+        while chunk := self._file.read(size * 4096):
+            for k, n, a, s, c in self.RECORD.iter_unpack(chunk):
+                if k == index:
+                    net.append(n)
+                    adjusted.append(a)
+                    site.append(s)
+                    cards.append(c)
+        self._file.seek(0, 2)
+        return net, adjusted, site, cards
+
+
+class _Spool:
+    """The all-in hands' results as rows (the store's row form) in a file (in memory up
+    to a megabyte, then on disk), for the luck ranking: what memory keeps is one
+    offset per hand, not the hand."""
+
+    def __init__(self) -> None:
+        self._file = _binary_spool()
+
+    def add(self, ev: HandEV) -> None:
+        """Append one hand's results."""
+        self._file.seek(0, 2)
+        self._file.write(ev_to_row(ev).encode("utf-8") + b"\n")
+
+    def rows(self) -> Iterator[tuple[int, HandEV]]:
+        """Every hand's results with its offset, in the order added."""
+        self._file.seek(0)
+        offset = 0
+        for line in self._file:
+            yield offset, ev_from_row(line.decode("utf-8"))
+            offset += len(line)
+        self._file.seek(0, 2)
+
+    def at(self, offset: int) -> HandEV:
+        """The hand's results at ``offset``."""
+        self._file.seek(offset)
+        line = self._file.readline()
+        self._file.seek(0, 2)
+        return ev_from_row(line.decode("utf-8"))
+
+
+def _binary_spool() -> IO[bytes]:
+    """A temporary binary file: in memory up to a megabyte, then on disk (deleted when closed)."""
+    return tempfile.SpooledTemporaryFile(max_size=1 << 20)
 
 
 def _spool() -> IO[str]:
@@ -126,8 +187,9 @@ class AllinReport(Presented):
         pots_differing: pots where the site paid other amounts; ``differing`` lists them.
         differing: ``(hand, pot check)`` pairs of the pots that differ.
         hands: each hand's real and adjusted results, in reading order (only hands
-            the chosen player was dealt in, when one was chosen; only the hands with
-            an all-in when ``every_hand`` is False).
+            the chosen player was dealt in, when one was chosen; none when
+            ``every_hand`` is False: the luck ranking reads the all-in hands back from
+            a temporary file).
         players: the totals per player and unit (only the chosen player's, when one
             was chosen), keyed by ``(player, unit)``.
         monte_carlo_hands: adjusted hands whose EV is a Monte Carlo estimate.
@@ -135,7 +197,7 @@ class AllinReport(Presented):
         sites: the hands read from each site, by site.
         player: the chosen player, or None.
         ranges: the range of each player whose cards are not shown, by name (others: random).
-        every_hand: False keeps only the hands with an all-in in ``hands`` (flat memory).
+        every_hand: False keeps no hand in ``hands`` (flat memory).
     """
 
     hands_read: int = 0
@@ -154,7 +216,8 @@ class AllinReport(Presented):
     every_hand: bool = True
     _allin_hands: int = field(default=0, repr=False)
     _site_names: list[str] = field(default_factory=list, repr=False)
-    _series: dict[tuple[str, str], _Series] = field(default_factory=dict, repr=False)
+    _series: _Series = field(default_factory=_Series, repr=False)
+    _allins: _Spool = field(default_factory=_Spool, repr=False)
     _rows: IO[str] = field(default_factory=_spool, repr=False)
 
     def __post_init__(self) -> None:
@@ -184,8 +247,10 @@ class AllinReport(Presented):
         self._count(ev.site, ev.hand_id, ev.settlement)
         if self.player is not None and self.player not in ev.net:
             return
-        if self.every_hand or ev.allin_street is not None:
+        if self.every_hand:
             self.hands.append(ev)
+        if ev.adjusted_hand:  # the hands the luck ranking lists
+            self._allins.add(ev)
         if ev.adjusted_hand:
             self._allin_hands += 1
             self.monte_carlo_hands += not ev.exhaustive
@@ -203,7 +268,7 @@ class AllinReport(Presented):
             totals.allin_hands += name in ev.allin_players
             totals.net += net
             totals.allin_ev_net += adjusted
-            self._series.setdefault((name, ev.unit), _Series()).add(net, adjusted, site, cards)
+            self._series.add((name, ev.unit), net, adjusted, site, cards)
             writer.writerow(_csv_row(ev, name))
 
     def focus(self) -> tuple[str, str] | None:
@@ -216,10 +281,28 @@ class AllinReport(Presented):
         player = max(rows, key=lambda t: t.hands).player
         return player, max((t for t in rows if t.player == player), key=lambda t: (t.allin_hands, t.hands)).unit
 
-    def by_luck(self, player: str | None = None, unit: str | None = None) -> list[HandEV]:
-        """The adjusted hands of ``player`` in ``unit`` (default :meth:`focus`), luckiest first."""
+    def by_luck(self, player: str | None = None, unit: str | None = None, limit: int | None = None) -> list[HandEV]:
+        """The adjusted hands of ``player`` in ``unit`` (default :meth:`focus`), luckiest
+        first (in reading order among equals); the first ``limit`` only, when given."""
+        return list(self.iter_by_luck(player, unit, limit))
+
+    def iter_by_luck(
+        self, player: str | None = None, unit: str | None = None, limit: int | None = None
+    ) -> Iterator[HandEV]:
+        """:meth:`by_luck`, one hand at a time: memory holds a key and an offset per
+        hand ranked (a heap of ``limit`` of them when a limit is given), and each hand
+        is read back from the spool as it is yielded."""
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise OmahaTypeError(f"limit: expected a number of hands or None, got {excerpt(limit)}")
         who, unit = self._who(player, unit)
-        return sorted((h for h in self.hands if who in h.allin_players and h.unit == unit), key=lambda h: -h.luck(who))
+        keys = (
+            (-ev.luck(who), order, offset)
+            for order, (offset, ev) in enumerate(self._allins.rows())
+            if who in ev.allin_players and ev.unit == unit
+        )
+        ranked = heapq.nsmallest(limit, keys) if limit is not None else sorted(keys)
+        for _, _, offset in ranked:
+            yield self._allins.at(offset)
 
     def _who(self, player: str | None, unit: str | None) -> tuple[str, str]:
         """``player`` and ``unit``, their defaults from :meth:`focus`."""
@@ -263,6 +346,26 @@ class AllinReport(Presented):
     def to_dict(self) -> dict[str, Any]:
         """The JSON document: summary, players (sorted by hands), differing pots,
         skipped hands, and the adjusted hands sorted by luck."""
+        return {**self._document_head(), "hands_by_luck": [h.to_dict() for h in self.iter_by_luck()]}
+
+    def write_json(self, out: IO[str], indent: int = 2) -> None:
+        """:meth:`to_dict` written to ``out`` as ``json.dump`` writes it (no newline at
+        the end), the hands by luck streamed one at a time, never all in memory."""
+        document = self._document_head()
+        marker = "\x00hands_by_luck\x00"
+        head, _, tail = json.dumps({**document, "hands_by_luck": marker}, indent=indent).partition(json.dumps(marker))
+        out.write(head)
+        pad = " " * (2 * indent)
+        first = True
+        for hand in self.iter_by_luck():
+            text = json.dumps(hand.to_dict(), indent=indent).replace("\n", "\n" + pad)
+            out.write(("[\n" if first else ",\n") + pad + text)
+            first = False
+        out.write("[]" if first else "\n" + " " * indent + "]")
+        out.write(tail)
+
+    def _document_head(self) -> dict[str, Any]:
+        """:meth:`to_dict` without its ``hands_by_luck``."""
         focus = self.focus()
         return {
             "summary": self.summary(),
@@ -271,7 +374,6 @@ class AllinReport(Presented):
             "ranges": dict(self.ranges),
             "differing": [{"hand_id": h, **p.to_dict()} for h, p in self.differing],
             "skipped": [s.to_dict() for s in self.skipped],
-            "hands_by_luck": [h.to_dict() for h in self.by_luck()],
         }
 
     def csv_text(self) -> str:
@@ -298,9 +400,8 @@ class AllinReport(Presented):
     def cumulative(self, player: str | None = None, unit: str | None = None) -> tuple[list[float], list[float]]:
         """The running totals of net won and all-in adjusted net won of ``player`` in
         ``unit`` (default :meth:`focus`), hand by hand."""
-        who, unit = self._who(player, unit)
-        series = self._series.get((who, unit)) or _Series()
-        return _running(series.net), _running(series.adjusted)
+        net, adjusted, _, _ = self._series.of(self._who(player, unit))
+        return _running(net), _running(adjusted)
 
     def draw(self, path: str | Path, player: str | None = None, unit: str | None = None) -> None:
         """The cumulative chart as PNG, SVG or PDF (by the suffix of ``path``); needs
@@ -317,30 +418,30 @@ class AllinReport(Presented):
         who, unit = self._who(player, unit)
         from matplotlib.figure import Figure  # no pyplot: no backend or global state
 
-        series = self._series.get((who, unit)) or _Series()
-        sites = sorted(set(series.site), key=list(series.site).index)
+        net, adjusted, site_codes, cards = self._series.of((who, unit))
+        sites = sorted(set(site_codes), key=list(site_codes).index)
         figure = Figure(figsize=(8, 4.5 if len(sites) < 2 else 8), layout="constrained")
         axes = figure.add_subplot(2 if len(sites) > 1 else 1, 1, 1)
-        hands = range(1, len(series.net) + 1)
+        hands = range(1, len(net) + 1)
         known = CARDS.index("known")
-        axes.plot(hands, _running(series.net), label="net won", color="tab:green")
-        axes.plot(hands, _running(series.adjusted), label="all-in adjusted", color="tab:orange")
-        if CARDS.index("assumed") in series.cards:
-            rows = zip(series.net, series.adjusted, series.cards, strict=True)
+        axes.plot(hands, _running(net), label="net won", color="tab:green")
+        axes.plot(hands, _running(adjusted), label="all-in adjusted", color="tab:orange")
+        if CARDS.index("assumed") in cards:
+            rows = zip(net, adjusted, cards, strict=True)
             only_known = (a if c == known else n for n, a, c in rows)
             axes.plot(hands, _running(only_known), label="all-in adjusted, all cards known", color="tab:blue",
                       linestyle="--")  # fmt: skip
         names = [self._site_names[i] for i in sites]
         where = f" at {names[0]}" if len(names) == 1 else ""
-        axes.set_title(f"{who}{where}: net won and all-in adjusted EV over {len(series.net)} hands")
+        axes.set_title(f"{who}{where}: net won and all-in adjusted EV over {len(net)} hands")
         _style(axes, unit)
         if len(sites) > 1:
             below = figure.add_subplot(2, 1, 2)
             for colour, (site, name) in enumerate(zip(sites, names, strict=True)):
-                mine = [i for i, s in enumerate(series.site) if s == site]
+                mine = [i for i, s in enumerate(site_codes) if s == site]
                 x = range(1, len(mine) + 1)
-                below.plot(x, _running(series.net[i] for i in mine), color=f"C{colour}", label=f"{name}: net won")
-                below.plot(x, _running(series.adjusted[i] for i in mine), color=f"C{colour}", linestyle="--",
+                below.plot(x, _running(net[i] for i in mine), color=f"C{colour}", label=f"{name}: net won")
+                below.plot(x, _running(adjusted[i] for i in mine), color=f"C{colour}", linestyle="--",
                            label=f"{name}: all-in adjusted")  # fmt: skip
             below.set_title("by site, over each site's hands")
             _style(below, unit)
@@ -399,8 +500,8 @@ def allin_ev(
             sources reads only the files, or the ends of files, that are new
             (:mod:`omaha8eq.histories.store`). ``hands`` must then be
             :func:`omaha8eq.read_hands`'s stream, not yet read.
-        every_hand: False keeps only the hands with an all-in as records in
-            ``report.hands`` (the totals, chart and CSV still cover every hand).
+        every_hand: False keeps no hand as a record in ``report.hands`` (the totals,
+            chart, CSV and luck ranking still cover every hand): flat memory.
 
     Returns:
         An :class:`AllinReport`: the summary counts, per-player totals (net won,

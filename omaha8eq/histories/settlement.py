@@ -6,8 +6,11 @@ same hi/lo split, odd chips to the high half and clockwise from the button), aft
 the rake is taken out as the summary states: from the main pot first, then the side
 pots in order. The amounts are compared with the site's collected lines, pot by pot
 when the site names its pots as they are built here (``main pot``, ``side pot-1``),
-over all pots when it writes only ``pot`` or counts other pots (a player who mucks concedes: his chips are
-dead money in the others' pots).
+over all pots when it writes only ``pot`` or counts other pots (a player who mucks
+concedes: his chips are dead money in the others' pots). A hand run twice is settled
+run by run: each pot is cut into one part per run (as :func:`omaha8eq.settle_boards`
+cuts it) and each part is split on its run's board, then compared with what the site
+paid on that run.
 
 >>> from omaha8eq.histories.reader import read_hands
 >>> import io
@@ -30,7 +33,7 @@ from ..games import as_game
 from ..hands import HighHand, LowHand
 from .records import SCALE, Hand
 
-__all__ = ["HandCheck", "PotCheck", "check_settlement", "settle_hand"]
+__all__ = ["HandCheck", "PotCheck", "check_settlement", "run_part", "settle_hand", "settle_runs"]
 
 SAMPLE = b"""PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2020/01/01 12:00:00 ET
 Table 'T' 6-max Seat #1 is the button
@@ -72,22 +75,26 @@ class PotCheck:
         expected: the chips each winner should collect (units), by name.
         site: the chips the site paid from that pot, by name.
         matches: True when they are equal.
+        board: 0, or the run (0-based) of a hand run twice: that run's part of the pot.
     """
 
     pot: int | None
     expected: dict[str, int]
     site: dict[str, int]
     matches: bool
+    board: int = 0
 
     @property
     def name(self) -> str:
-        """ "main pot", "side pot k", or "all pots"."""
-        return "all pots" if self.pot is None else pot_name(self.pot)
+        """ "main pot", "side pot k", or "all pots"; "..., run 2" for the second run's part."""
+        name = "all pots" if self.pot is None else pot_name(self.pot)
+        return f"{name}, run {self.board + 1}" if self.board else name
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, amounts in the site's unit."""
         return {
             "pot": self.pot,
+            "board": self.board,
             "expected": {k: v / SCALE for k, v in self.expected.items()},
             "site": {k: v / SCALE for k, v in self.site.items()},
             "matches": self.matches,
@@ -101,7 +108,7 @@ class HandCheck:
     Attributes:
         hand_id: the site's hand number.
         checked: True when the pots could be settled (a showdown, the cards known).
-        reason: why the hand was not checked (no showdown, cards not shown, run twice).
+        reason: why the hand was not checked (no showdown, cards not shown, no river).
         pots: the pots compared (empty when not checked).
     """
 
@@ -145,11 +152,31 @@ def settle_hand(
 
     The rake is taken out of the pots (main pot first) before they are split. Returns
     each player's chips back (uncalled chips included) and the pots. Every live
-    player's cards must be in ``hand.hole_cards``.
+    player's cards must be in ``hand.hole_cards``. :func:`settle_runs` with one board.
+    """
+    back, runs = settle_runs(hand, put, (board,), live, rake)
+    return back, runs[0]
 
-    The split is :func:`omaha8eq.settle`'s own (its pot layout and pot splitter): a
-    hand history's pots lose their rake before the split, which ``settle`` (given
-    only contributions) cannot express.
+
+def settle_runs(
+    hand: Hand,
+    put: dict[str, int],
+    boards: Sequence[str],
+    live: Sequence[str],
+    rake: int,
+) -> tuple[dict[str, int], tuple[tuple[Pot, ...], ...]]:
+    """Settle pots built from ``put`` on each of ``boards`` (the runs of a hand run
+    twice, or one board) among ``live`` players.
+
+    The rake is taken out of the pots (main pot first); each pot left is then cut into
+    one part per run as :func:`omaha8eq.settle_boards` cuts it (``runs=True``: ``u // B``
+    chips each, the odd chips one each to run 1, 2, ...), and each part is split hi/lo
+    on its run's board among the pot's players. Returns each player's chips back
+    (uncalled chips included) and, per run, its parts of the pots.
+
+    This is :func:`omaha8eq.settle_boards`'s own split (its pot layout and pot
+    splitter): a hand history's pots lose their rake before they are cut, which
+    ``settle_boards`` (given only contributions) cannot express.
     """
     game = as_game(hand.game)
     names = [s.name for s in hand.seats]
@@ -158,20 +185,42 @@ def settle_hand(
     alive = [n in live for n in names]
     returned, shapes = layout(chips, alive)
     amounts = rake_off([shape.amount for shape in shapes], rake)
-    shapes = tuple(PotShape(s.level, a, s.eligible) for s, a in zip(shapes, amounts, strict=True))
-    board_cards = parse_cards(board)
-    highs: list[HighHand | None] = [None] * len(names)
-    lows: list[LowHand | None] = [None] * len(names)
-    if sum(alive) >= 2:
-        for i, name in enumerate(names):
-            if alive[i]:
-                highs[i], lows[i] = evaluate(parse_cards(hand.hole_cards[name]), board_cards, game=game)
     button = _button_index(hand, numbers)
-    pots = tuple(
-        _split_pot(k, shape, highs, lows, chip=hand.chip, button=button, n=len(names)) for k, shape in enumerate(shapes)
-    )
-    back = {n: returned[i] + sum(p.won_by(i) for p in pots) for i, n in enumerate(names)}
-    return back, pots
+    runs = []
+    for b, board in enumerate(boards):
+        board_cards = parse_cards(board)
+        highs: list[HighHand | None] = [None] * len(names)
+        lows: list[LowHand | None] = [None] * len(names)
+        if sum(alive) >= 2:
+            for i, name in enumerate(names):
+                if alive[i]:
+                    highs[i], lows[i] = evaluate(parse_cards(hand.hole_cards[name]), board_cards, game=game)
+        shares = [
+            PotShape(s.level, run_part(a, b, len(boards), hand.chip), s.eligible)
+            for s, a in zip(shapes, amounts, strict=True)
+        ]
+        split = (
+            _split_pot(k, share, highs, lows, chip=hand.chip, button=button, n=len(names))
+            for k, share in enumerate(shares)
+        )
+        runs.append(tuple(split))
+    back = {n: returned[i] + sum(p.won_by(i) for pots in runs for p in pots) for i, n in enumerate(names)}
+    return back, tuple(runs)
+
+
+def run_part(amount: int, run: int, runs: int, chip: int) -> int:
+    """Run ``run``'s part (0-based) of a pot of ``amount`` cut into ``runs`` parts, in
+    chips of ``chip``: ``u // runs`` chips each, the ``u % runs`` odd chips one each to
+    the first runs (the house rule of :func:`omaha8eq.settle_boards`; PokerStars pays
+    the odd cent of a pot run twice to the first run too). A chip-less remainder
+    (an amount not a whole number of chips) goes to the first run.
+
+    >>> [run_part(22317, r, 2, 1) for r in (0, 1)]
+    [11159, 11158]
+    """
+    units, loose = divmod(amount, chip)
+    each, odd = divmod(units, runs)
+    return (each + (run < odd)) * chip + (loose if run == 0 else 0)
 
 
 def rake_off(amounts: Sequence[int], rake: int) -> list[int]:
@@ -185,35 +234,46 @@ def rake_off(amounts: Sequence[int], rake: int) -> list[int]:
 
 
 def check_settlement(hand: Hand) -> HandCheck:
-    """Settle a showdown's pots from the shown cards and compare with the site's amounts."""
+    """Settle a showdown's pots from the shown cards and compare with the site's amounts.
+
+    A hand run twice is settled on each run's board (each pot cut into one part per
+    run, see :func:`settle_runs`), and each run's parts are compared with what the
+    site paid on that run.
+    """
     if len(hand.live()) < 2:
         return HandCheck(hand.hand_id, False, "no showdown", ())
     live = hand.contenders()  # a player who mucks concedes every pot
-    if len(hand.boards) > 1:
-        return HandCheck(hand.hand_id, False, "run twice: the boards split the pot (not checked)", ())
     unknown = [p for p in live if p not in hand.hole_cards]
     if unknown:
         return HandCheck(hand.hand_id, False, f"cards not shown: {', '.join(unknown)}", ())
-    if len(hand.board.split()) != 5:
+    if not hand.boards or any(len(board.split()) != 5 for board in hand.boards):
         return HandCheck(hand.hand_id, False, "showdown without five board cards", ())
-    _, pots = settle_hand(hand, hand.contributions(), hand.board, live, hand.rake)
+    _, runs = settle_runs(hand, hand.contributions(), hand.boards, live, hand.rake)
     names = [s.name for s in hand.seats]
-    expected: dict[int, dict[str, int]] = {}
-    for pot in pots:
-        for award in pot.high + pot.low:
-            won = expected.setdefault(pot.index, {})
-            won[names[award.seat]] = won.get(names[award.seat], 0) + award.chips
-    site: dict[int, dict[str, int]] = {}
-    for c in hand.collected:
-        paid = site.setdefault(c.pot, {})
-        paid[c.player] = paid.get(c.player, 0) + c.amount
-    if set(site) != set(expected):
-        # The site counts its pots otherwise: "from pot" for every pot, side pots
-        # without numbers (Bovada), only a player's total (WPN, 888), or a pot of a
-        # player who mucked, which is dead money here. Compare over all pots.
-        checks = [_compare(None, _sum_dicts(expected.values()), _sum_dicts(site.values()))]
-    else:
-        checks = [_compare(k, expected.get(k, {}), site.get(k, {})) for k in sorted(set(expected) | set(site))]
+    checks: list[PotCheck] = []
+    for board, pots in enumerate(runs):
+        expected: dict[int, dict[str, int]] = {}
+        for pot in pots:
+            for award in pot.high + pot.low:
+                won = expected.setdefault(pot.index, {})
+                won[names[award.seat]] = won.get(names[award.seat], 0) + award.chips
+        site: dict[int, dict[str, int]] = {}
+        for c in hand.collected:
+            if c.board == board:
+                paid = site.setdefault(c.pot, {})
+                paid[c.player] = paid.get(c.player, 0) + c.amount
+        if set(site) != set(expected):
+            # The site counts its pots otherwise: "from pot" for every pot, side pots
+            # without numbers (Bovada), only a player's total (WPN, 888), or a pot of a
+            # player who mucked, which is dead money here. Compare over all pots.
+            checks.append(_compare(None, _sum_dicts(expected.values()), _sum_dicts(site.values()), board))
+        else:
+            checks += [
+                _compare(k, expected.get(k, {}), site.get(k, {}), board) for k in sorted(set(expected) | set(site))
+            ]
+    if any(c.board >= len(runs) for c in hand.collected):  # paid on a run the hand does not have
+        extra = _sum_dicts([{c.player: c.amount} for c in hand.collected if c.board >= len(runs)])
+        checks.append(_compare(None, {}, extra, len(runs)))
     return HandCheck(hand.hand_id, True, "", tuple(checks))
 
 
@@ -225,6 +285,6 @@ def _sum_dicts(dicts: Any) -> dict[str, int]:
     return total
 
 
-def _compare(pot: int | None, expected: dict[str, int], site: dict[str, int]) -> PotCheck:
+def _compare(pot: int | None, expected: dict[str, int], site: dict[str, int], board: int) -> PotCheck:
     expected = {k: v for k, v in expected.items() if v}
-    return PotCheck(pot, expected, site, expected == site)
+    return PotCheck(pot, expected, site, expected == site, board)

@@ -38,7 +38,7 @@ __all__ = ["FileEntry", "FileWriter", "HandStore", "StoreDoubt", "ev_from_row", 
 APPLICATION_ID = 0x6F386868
 
 #: The layout of the tables and rows; a store of another layout is rebuilt.
-SCHEMA = 1
+SCHEMA = 2  # 2: each pot checked names its run (hands run twice)
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -268,7 +268,7 @@ def ev_to_row(ev: HandEV) -> str:
             ev.assumed, ev.ranges, ev.error,
             None if check is None else [
                 check.hand_id, check.checked, check.reason,
-                [[p.pot, p.expected, p.site, p.matches] for p in check.pots],
+                [[p.pot, p.expected, p.site, p.matches, p.board] for p in check.pots],
             ],
         ],
         separators=(",", ":"),
@@ -318,8 +318,14 @@ def _check(value: Any) -> HandCheck:
         _flag(checked),
         _text(reason),
         tuple(
-            PotCheck(None if pot is None else _int(pot), _amounts(expected, int), _amounts(site, int), _flag(matches))
-            for pot, expected, site, matches in pots
+            PotCheck(
+                None if pot is None else _int(pot),
+                _amounts(expected, int),
+                _amounts(site, int),
+                _flag(matches),
+                _int(board),
+            )
+            for pot, expected, site, matches, board in pots
         ),
     )
 

@@ -66,7 +66,7 @@ def format_hands_report(report: Any) -> str:
     if view.rows:
         lines += ["", *table_lines(view)]
     focus = report.focus()
-    ranked = report.by_luck()
+    ranked = report.by_luck(limit=LIST_LIMIT)  # a bounded heap: memory stays flat
     if focus and ranked:
         who, unit = focus
         lines += ["", f"{who}'s all-in hands by luck ({unit}):"]
@@ -79,7 +79,7 @@ def format_hands_report(report: Any) -> str:
                 _money(h.luck(who) / 100),
                 ", ".join(f"{p}={h.ranges[p]}" for p in h.assumed) or "known",
             ]
-            for h in ranked[:LIST_LIMIT]
+            for h in ranked
         ]
         lines += table(["Hand", "All-in on", "Net won", "All-in EV", "Luck", "Cards"], rows, left=(5,))
     return "\n".join(lines)

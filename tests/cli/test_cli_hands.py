@@ -15,12 +15,12 @@ def test_text_report(capsys):
     lines = out.splitlines()
     assert lines[:4] == [
         "hands read: 6, skipped: 0",
-        "pots checked: 6, differing from the site: 0",
-        "all-in hands adjusted: 3 (1 by Monte Carlo), 1 with unshown cards played as ranges",
+        "pots checked: 8, differing from the site: 0",
+        "all-in hands adjusted: 4 (1 by Monte Carlo), 1 with unshown cards played as ranges",
         "sites: PokerStars 4, Winamax 2",
     ]
     assert lines[5].split() == ["Player", "Unit", "Hands", "All-in", "Net", "won", "All-in", "EV", "Luck"]
-    assert "Ann's all-in hands by luck (chips):" in lines
+    assert "Ann's all-in hands by luck (USD):" in lines
 
 
 def test_json_summary_and_files(capsys, tmp_path):
@@ -44,9 +44,9 @@ def test_json_summary_and_files(capsys, tmp_path):
     document = json.loads(out)
     summary = document["summary"]
     assert {k: summary[k] for k in ("hands_read", "hands_skipped", "pots_checked", "pots_differing")} == {
-        "hands_read": 6,
+        "hands_read": 10,  # the folder: PokerStars 4, Winamax 2, WPN 2019 4
         "hands_skipped": 0,
-        "pots_checked": 6,
+        "pots_checked": 13,
         "pots_differing": 0,
     }
     assert [(p["player"], p["unit"]) for p in document["players"]] == [("Bob", "USD"), ("Bob", "chips"), ("Bob", "EUR")]
@@ -56,7 +56,7 @@ def test_json_summary_and_files(capsys, tmp_path):
     assert csv_path.read_text().startswith("hand_id,date,player,unit,net,allin_ev_net,luck")
     assert graph.read_text().lstrip().startswith("<?xml")
     exported = [json.loads(line) for line in export.read_text().splitlines()]
-    assert len(exported) == 6 and all(set(e) == {"ohh"} for e in exported)
+    assert len(exported) == 10 and all(set(e) == {"ohh"} for e in exported)
 
 
 def test_standard_input_and_skipped_hands(capsys, monkeypatch):

@@ -9,6 +9,7 @@ what those pots paid on the real board. Preflop all-ins are checked against
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import naive_pots
@@ -16,7 +17,9 @@ from history_files import STARS_SYNTHETIC, WINAMAX_SYNTHETIC, shared_hands
 
 from omaha8eq import allin_equity, allin_ev, read_hands
 from omaha8eq.cards import parse_cards
+from omaha8eq.histories import Collected
 from omaha8eq.histories.allin_ev import hand_ev
+from omaha8eq.histories.settlement import check_settlement
 
 
 def _hands(*paths):
@@ -98,8 +101,31 @@ def test_hands_that_cannot_be_adjusted_say_why():
         ("Dan",),
         {"Dan": "random"},
     )
-    assert hand_ev(hands["200000000004"]).reason == "run twice"
     assert hand_ev(hands["200000000002"]).allin_street is None
+
+
+def test_a_hand_run_twice_is_valued_as_one_run():
+    # Ann and Bob all-in on the flop, run twice: Ann scoops run 1, Bob takes run 2.
+    hand = _hands(STARS_SYNTHETIC)["200000000004"]
+    ev = hand_ev(hand)
+    assert (ev.adjusted_hand, ev.allin_street, ev.exhaustive, ev.reason) == (True, "flop", True, "")
+    assert ev.net == {"Ann": -25, "Bob": -25}  # each got half the $9.50 pot back
+    # Running it twice changes the variance, not the EV: the same all-in run once, on
+    # either board (the winner of that run paid the whole pot), has the same adjusted results.
+    for run, winner in ((0, "Ann"), (1, "Bob")):
+        once = replace(
+            hand,
+            boards=(hand.boards[run],),
+            collected=(Collected(winner, 950),),
+            actions=tuple(a for a in hand.actions if a.kind != "show" or a.player == winner),
+        )
+        assert check_settlement(once).status == "matches"
+        single = hand_ev(once)
+        assert single.adjusted_exact == ev.adjusted_exact and single.net != ev.net
+    assert ev.adjusted_exact is not None and sum(ev.adjusted_exact.values()) == -hand.rake
+    # Runs that do not share the cards dealt by the all-in (the flop here) are not valued.
+    odd = replace(hand, boards=(hand.boards[0], "5c 8d Kh Qs 9c"))
+    assert hand_ev(odd).reason == "the runs differ before the all-in"
 
 
 def test_report_totals_luck_and_outputs(tmp_path):
@@ -109,9 +135,9 @@ def test_report_totals_luck_and_outputs(tmp_path):
     assert summary == {
         "hands_read": 6,
         "hands_skipped": 0,
-        "pots_checked": 6,
+        "pots_checked": 8,
         "pots_differing": 0,
-        "allin_hands": 3,
+        "allin_hands": 4,
         "monte_carlo_hands": 1,
         "assumed_hands": 1,
         "sites": {"PokerStars": 4, "Winamax": 2},
@@ -139,7 +165,10 @@ def test_report_totals_luck_and_outputs(tmp_path):
     assert rows[0].startswith("hand_id,date,player,unit,net,allin_ev_net,luck")
     assert len(rows) == 1 + sum(len(h.net) for h in report.hands)
     document = report.to_dict()
-    assert document["summary"] == summary and document["focus"] == {"player": "Ann", "unit": "chips"}
+    assert document["summary"] == summary and document["focus"] == {
+        "player": "Ann",
+        "unit": "USD",
+    }  # 2 all-in hands each, more in USD
     net, adjusted = report.cumulative("Ann", "chips")
     assert len(net) == 2 and abs(net[-1] - ann.net) < 1e-9 and abs(adjusted[-1] - ann.allin_ev_net) < 1e-9
     only_bob = allin_ev(read_hands(STARS_SYNTHETIC), player="Bob")

@@ -168,7 +168,7 @@ def test_report_separates_known_from_assumed(tmp_path):
     text = TURN_MUCK + "\n\n\n" + STARS_SYNTHETIC.read_text("utf-8")
     report = allin_ev(read_hands(io.StringIO(text)), ranges={"Villain": RANGE})
     summary = report.summary()
-    assert (summary["allin_hands"], summary["assumed_hands"]) == (3, 2)  # Villain here, Dan in 200000000003
+    assert (summary["allin_hands"], summary["assumed_hands"]) == (4, 2)  # Villain here, Dan in 200000000003
     document = report.to_dict()
     assert document["ranges"] == {"Villain": RANGE}
     villain = next(h for h in report.hands if h.hand_id == "300000000001")
@@ -178,7 +178,7 @@ def test_report_separates_known_from_assumed(tmp_path):
     assert row["settlement"] == {
         "status": "matches",
         "reason": "",
-        "pots": [{"pot": 0, "expected": {"Hero": 19.5}, "site": {"Hero": 19.5}, "matches": True}],
+        "pots": [{"pot": 0, "board": 0, "expected": {"Hero": 19.5}, "site": {"Hero": 19.5}, "matches": True}],
     }
     hidden = allin_ev(read_hands(io.StringIO(TURN_HIDDEN_WINNER))).hands[0].to_dict()["settlement"]
     assert hidden == {"status": "unchecked", "reason": "cards not shown: Villain", "pots": []}

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import time
 
 import pytest
 from cli_run import fails, run
@@ -160,9 +159,8 @@ def test_a_volume_of_real_files_from_every_site(tmp_path, valued):
     copies = 150
     folder = write_volume(tmp_path / "volume", copies)
     store = tmp_path / "volume.sqlite"
-    started = time.perf_counter()
+    # Its speed is the benchmark's (benchmarks/histories_volume.py), not asserted here.
     report = allin_ev(read_hands(folder), store=store, every_hand=False)
-    assert time.perf_counter() - started < 25
     summary = report.summary()
     assert summary["hands_read"] == copies * sum(SHARED_FILES.values())
     assert summary["hands_skipped"] == copies * len(SHARED_SKIPPED)

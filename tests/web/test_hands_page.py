@@ -45,7 +45,7 @@ def test_a_dropped_file_shows_the_table_and_the_chart(tmp_path):
         cells = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
         assert [(c[0], c[1], c[2]) for c in cells] == [(t.player, t.unit, str(t.hands)) for t in expected.ranked()]
         assert page.locator("#hands-panel svg polyline").count() == 2
-        assert "Pots checked: 6, differing from the site: 0" in page.inner_text("#hands-panel")
+        assert "Pots checked: 8, differing from the site: 0" in page.inner_text("#hands-panel")
         page.screenshot(path=tmp_path / "hands.png", full_page=True)
         page.set_viewport_size({"width": 390, "height": 844})  # a phone: the tables scroll, not the page
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -30,8 +30,8 @@ def test_a_file_is_read_like_the_library_reads_it():
     assert document["summary"] == expected.summary()
     assert document["players"] == [t.to_dict() for t in expected.ranked()]
     chart = document["chart"]
-    assert (chart["player"], chart["unit"], chart["hands"]) == ("Ann", "chips", 2)
-    net, adjusted = expected.cumulative("Ann", "chips")
+    assert (chart["player"], chart["unit"], chart["hands"]) == ("Ann", "USD", 3)
+    net, adjusted = expected.cumulative("Ann", "USD")
     assert chart["net"] == net and chart["adjusted"] == adjusted
 
 
