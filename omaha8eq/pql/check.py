@@ -6,6 +6,7 @@ the type of every expression node, and the value of every literal the evaluator 
 (a card, a low, a hand type, a parsed range). Every error names the place with a caret
 under the query (see :class:`~omaha8eq.pql.syntax.QueryError`).
 
+>>> from omaha8eq.pql.syntax import parse_query
 >>> checked = check_query(parse_query("select count(winsHi(hero)) from hero='AA**', villain='15%'"))
 >>> checked.game.name, checked.players
 ('omaha8', ('hero', 'villain'))
@@ -30,7 +31,17 @@ from ..checks import excerpt
 from ..errors import OmahaInputError
 from ..games import Game, as_game, double_board
 from .board_range import parse_board_range
-from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPES, SELECTORS, STREETS, Type
+from .functions import (
+    FLOP_CATEGORIES,
+    FUNCTIONS,
+    HAND_TYPES,
+    SELECTORS,
+    STREETS,
+    DoubleBoard,
+    Function,
+    Type,
+    function_of,
+)
 from .syntax import (
     Binary,
     Call,
@@ -45,7 +56,6 @@ from .syntax import (
     QueryError,
     String,
     check_depth,
-    parse_query,
 )
 
 __all__ = ["CheckedQuery", "check_query", "low_value"]
@@ -54,14 +64,6 @@ __all__ = ["CheckedQuery", "check_query", "low_value"]
 RESERVED = ("game", "board", "dead", "board1", "board2")
 #: The ``from`` names of a double-board query's boards (also the board argument of its outcomes).
 DOUBLE_BOARD_NAMES = ("board1", "board2")
-#: The outcomes that read one board of a double-board query, named as their last argument.
-PER_BOARD_OUTCOMES = ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops")
-#: What a double-board query may read: pot-wide outcomes, per-board outcomes (a board
-#: argument), and the functions that read no board.
-DOUBLE_BOARD_FUNCTIONS = (
-    "riverEquity", "fractionalRiverEquity", "equity", "scoops", "wins", *PER_BOARD_OUTCOMES[:4], "inRange",
-    "handRanking",
-)  # fmt: skip
 _COMPARISONS = {"=", "<>", "!=", "<", "<=", ">", ">="}
 _ORDERED = {Type.NUMBER, Type.HAND_TYPE, Type.FLOP_CATEGORY, Type.HI_RATING, Type.LO_RATING}
 _SELECTOR_TYPES = {
@@ -95,9 +97,6 @@ class CheckedQuery:
     @property
     def text(self) -> str:
         return self.query.text
-
-    def player_index(self, name: str) -> int:
-        return self.players.index(name)
 
 
 def _closest_word(word: str, choices: Any) -> str | None:
@@ -260,8 +259,7 @@ class _Checker:
         self.literals[node] = value
 
     def _call(self, node: Call) -> Type:
-        two_argument_equity = node.name == "equity" and len(node.arguments) == 2  # PQL's equity(player, street)
-        function = FUNCTIONS["HvHEquity"] if two_argument_equity else FUNCTIONS.get(node.name)
+        function = function_of(node.name, len(node.arguments))  # equity(player, street) is HvHEquity
         if function is None:
             hint = _closest(node.name, FUNCTIONS)
             if node.name in SELECTORS:
@@ -282,28 +280,27 @@ class _Checker:
             self.expect(argument, wanted, f"{function.name}'s argument {i} ({name})")
         return function.result
 
-    def _double_board_call(self, node: Call, function: Any) -> Type:
-        """A call in a double-board query: a pot-wide outcome (the whole pot: ``riverEquity``,
-        ``scoops`` every board), a per-board outcome with its board (``winsHi(hero, board1)``),
-        or a function that reads no board; any other is refused, naming it."""
-        name = function.name
-        if name not in DOUBLE_BOARD_FUNCTIONS or (name == "equity" and len(node.arguments) != 1):
+    def _double_board_call(self, node: Call, function: Function) -> Type:
+        """A call in a double-board query, as its row says (``Function.double_board``): a
+        whole-pot outcome (``riverEquity``, ``scoops`` every board), a per-board outcome with
+        its board (``winsHi(hero, board1)``), or a function that reads no board; any other is
+        refused, naming it."""
+        name, reads = function.name, function.double_board
+        if not reads:
             raise self.error(
-                f"{node.name} is not available in a double-board query: it reads one board's cards. A double-board "
-                "query reads riverEquity, fractionalRiverEquity, equity, scoops and wins of the whole pot, "
-                "winsHi, tiesHi, winsLo, tiesLo and scoops of one board (e.g. winsHi(hero, board1)), "
-                "inRange and handRanking",
+                f"{node.name} is not available in a double-board query: it reads one board's cards. "
+                f"A double-board query reads {_double_board_functions()}",
                 node.position,
             )
         arguments = list(node.arguments)
-        board_given = name in PER_BOARD_OUTCOMES and len(arguments) == len(function.arguments) + 1
-        if board_given:
+        per_board = DoubleBoard.PER_BOARD in reads
+        if per_board and len(arguments) == len(function.arguments) + 1:
             board = arguments.pop()
             if not isinstance(board, Name) or board.name.lower() not in DOUBLE_BOARD_NAMES:
                 raise self.error(f"{name}'s last argument must be board1 or board2", _position(board))
             self.types[board] = Type.BOARD
             self.literals[board] = DOUBLE_BOARD_NAMES.index(board.name.lower())
-        elif name in PER_BOARD_OUTCOMES[:4] and len(arguments) == len(function.arguments):
+        elif reads == DoubleBoard.PER_BOARD and len(arguments) == len(function.arguments):
             raise self.error(
                 f"{name} needs a board in a double-board query (each board's half is split on its own): "
                 f"write {name}(player, board1) or {name}(player, board2)",
@@ -312,13 +309,12 @@ class _Checker:
         if len(arguments) != len(function.arguments):
             raise self.error(
                 f"{function.signature} takes {len(function.arguments)} argument(s)"
-                f"{' and a board' if name in PER_BOARD_OUTCOMES else ''}, got {len(node.arguments)}",
+                f"{' and a board' if per_board else ''}, got {len(node.arguments)}",
                 node.position,
             )
         for i, (argument, (arg_name, wanted)) in enumerate(zip(arguments, function.arguments, strict=True), 1):
             self.expect(argument, wanted, f"{name}'s argument {i} ({arg_name})")
-        result: Type = function.result
-        return result
+        return function.result
 
     def _chain(self, node: Chain) -> Type:
         """``and``/``or`` join booleans, ``+ - * /`` numbers; each operand is named as the side
@@ -373,6 +369,20 @@ class _Checker:
 
 def _position(node: Expr) -> int:
     return node.position
+
+
+@functools.cache
+def _double_board_functions() -> str:
+    """What a double-board query reads, from the function table's rows, in words."""
+
+    def names(reads: DoubleBoard) -> str:
+        found = [f.name for f in FUNCTIONS.values() if reads in f.double_board]
+        return ", ".join(found[:-1]) + " and " + found[-1]
+
+    return (
+        f"{names(DoubleBoard.WHOLE_POT)} of the whole pot, {names(DoubleBoard.PER_BOARD)} of one board "
+        f"(e.g. winsHi(hero, board1)), and {names(DoubleBoard.NO_BOARD)}, which read no board"
+    )
 
 
 def check_query(query: Query) -> CheckedQuery:
@@ -453,8 +463,3 @@ def check_query(query: Query) -> CheckedQuery:
         query, game, tuple(players), tuple(hands), board, dead, board2, checker.types, checker.literals,
         warnings=unused_players(tuple(players), named),
     )  # fmt: skip
-
-
-def check_text(text: str) -> CheckedQuery:
-    """:func:`check_query` of :func:`~omaha8eq.pql.syntax.parse_query`."""
-    return check_query(parse_query(text))

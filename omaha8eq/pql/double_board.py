@@ -14,11 +14,13 @@ the boards is exact, as in ``boards_equity``:
   thread count.
 
 :class:`DoubleBoardEvaluator` reads each board with a single-board
-:class:`~omaha8eq.pql.evaluate.BlockEvaluator`: ``winsHi(p, board1)`` (and ``tiesHi``,
-``winsLo``, ``tiesLo``, ``scoops``) is that board's outcome; ``riverEquity(p)`` is the
-share of the whole pot (the mean of the two boards' shares); ``scoops(p)`` is true when
-``p`` scoops both boards. The checker (``check.DOUBLE_BOARD_FUNCTIONS``) refuses every
-function that reads one board's cards.
+:class:`~omaha8eq.pql.evaluate.BlockEvaluator`, as each function's row says
+(``Function.double_board``): a per-board call (``winsHi(p, board1)``, and ``tiesHi``,
+``winsLo``, ``tiesLo``, ``scoops``) is that board's evaluator's answer; a whole-pot one is
+this evaluator's own method: ``riverEquity(p)`` the share of the whole pot (the mean of the
+two boards' shares), ``scoops(p)`` true when ``p`` scoops both boards; a function that reads
+no board (``inRange``, ``handRanking``) is read as in a single-board query. The checker
+refuses every function that reads one board's cards.
 """
 
 from __future__ import annotations
@@ -31,15 +33,12 @@ import numpy as np
 
 from ..core.handclasses import _colex_ascending, card_masks
 from ..errors import OmahaInputError
-from .check import PER_BOARD_OUTCOMES
 from .deals import DealBlock, sampled_blocks
-from .evaluate import BlockEvaluator
+from .evaluate import BlockEvaluator, call_function
+from .functions import DoubleBoard
 from .syntax import Call
 
 __all__ = ["DoubleBoardEvaluator", "double_exact_blocks", "double_exact_cost", "double_sampled_blocks"]
-
-#: The pot-wide outcomes whose value is each board's share of the pot, averaged.
-_SHARES = ("riverEquity", "fractionalRiverEquity", "equity")
 
 
 def double_exact_cost(deal: Any, board2: tuple[int, ...]) -> int | None:
@@ -106,25 +105,35 @@ def double_sampled_blocks(deal: Any, board2: tuple[int, ...], seed: int, limit: 
 
 
 class DoubleBoardEvaluator(BlockEvaluator):
-    """Values of a double-board query on a block with two boards (see the module docstring):
-    the first board is this evaluator's own, the second is read by a second evaluator."""
+    """Values of a double-board query on a block with two boards (see the module docstring).
+    As a :class:`BlockEvaluator` it reads the first board (the functions that read no board);
+    ``boards`` holds one single-board evaluator per board (the per-board calls); it overrides
+    the evaluators of the whole-pot functions (``DoubleBoard.WHOLE_POT``)."""
 
     def __init__(self, checked: Any, block: DealBlock) -> None:
         super().__init__(checked, block)
         assert block.boards2 is not None
-        self.second = BlockEvaluator(checked, DealBlock(block.holes, block.boards2, block.weights))
+        self.boards = (
+            BlockEvaluator(checked, DealBlock(block.holes, block.boards, block.weights)),
+            BlockEvaluator(checked, DealBlock(block.holes, block.boards2, block.weights)),
+        )
 
     def _call(self, node: Call) -> Any:
-        name = node.name
-        boards = (self, self.second)
-        if name in _SHARES:  # the whole pot: half from each board
-            player = self.value(node.arguments[0])
-            total = sum(b.showdown()["shares"][:, player] for b in boards)
-            return total / (2.0 * float(self.showdown()["denominator"]))
-        if name in ("scoops", "wins") and len(node.arguments) == 1:  # the whole pot: every board scooped
-            player = self.value(node.arguments[0])
-            return np.logical_and(*(b.outcome("scoops", player) for b in boards))
-        if len(node.arguments) == 2 and name in PER_BOARD_OUTCOMES:  # one board's half
-            player, board = (self.value(a) for a in node.arguments)
-            return boards[int(board)].outcome(name, player)
-        return super()._call(node)  # a function that reads no board (the checker allows no other)
+        function = call_function(node)
+        if DoubleBoard.PER_BOARD in function.double_board and len(node.arguments) == len(function.arguments) + 1:
+            *arguments, board = (self.value(a) for a in node.arguments)  # the last one: board1 or board2
+            return getattr(self.boards[int(board)], function.evaluator)(*arguments)
+        return super()._call(node)  # the whole pot (the methods below) or no board (the checker allows no other)
+
+    def river_equity(self, player: int) -> np.ndarray:
+        """The share of the whole pot: half from each board."""
+        first, second = (b.showdown() for b in self.boards)
+        share: np.ndarray = (first["shares"][:, player] + second["shares"][:, player]) / (
+            2.0 * float(first["denominator"])
+        )
+        return share
+
+    def scoops(self, player: int) -> np.ndarray:
+        """Every board scooped."""
+        found: np.ndarray = np.logical_and(*(b.scoops(player) for b in self.boards))
+        return found

@@ -12,14 +12,18 @@ Values by type: boolean -> bool array, number -> float64 array, hand type -> int
 (``tables.CATEGORIES`` index), hi rating -> int16 (0..7461), lo rating -> int16 (0..55,
 -1: no low), card -> int8; literals are numpy scalars broadcast against the arrays.
 
-The pot shares (``riverEquity``) are also kept exactly as integers over
-:func:`share_denominator` so that an exact run can give a Fraction.
+Each function is a method of :class:`BlockEvaluator`, named by its row of the function
+table (``Function.evaluator``, ``pql/functions.py``) and called with its arguments' values;
+:func:`streets_read` and :func:`suit_invariant` read the rows too. The pot shares
+(``riverEquity``) are also kept exactly as integers over :func:`share_denominator` so that
+an exact run can give a Fraction.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from fractions import Fraction
 from math import lcm
 from typing import Any, TypeVar
 
@@ -36,13 +40,33 @@ from ..evaluation import _evaluate_rows
 from .board_range import board_in_range
 from .check import CheckedQuery
 from .deals import DealBlock, prepare
-from .functions import HAND_TYPES, Type
+from .functions import HAND_TYPES, Function, Type, function_of
 from .hand_vs_range import RangeEquities, hand_vs_range
 from .syntax import Binary, Call, Case, Chain, Expr, Name, Negate, Not, Number, String, shape
 
-__all__ = ["BlockEvaluator", "share_denominator", "streets_read", "suit_invariant"]
+__all__ = ["BlockEvaluator", "call_function", "exact_dot", "share_denominator", "streets_read", "suit_invariant"]
 
 _T = TypeVar("_T")
+
+
+# The most a weight times a count may reach before the dot product is taken in Python ints.
+_INT64_SAFE = 2**62
+
+
+def exact_dot(weights: np.ndarray, counts: np.ndarray) -> int:
+    """``sum(weights * counts)`` exactly (int64 when it cannot overflow, else Python ints)."""
+    largest = int(np.abs(weights).max(initial=0)) * int(np.abs(counts).max(initial=0)) * len(weights)
+    if largest < _INT64_SAFE:
+        return int(np.dot(weights.astype(np.int64), counts.astype(np.int64)))
+    return int(np.dot(weights.astype(object), counts.astype(object)))
+
+
+def call_function(node: Call) -> Function:
+    """The row of the function ``node`` calls (``functions.function_of``: ``equity(p, street)``
+    is ``HvHEquity``); the checker has refused every call of no function."""
+    found = function_of(node.name, len(node.arguments))
+    assert found is not None, f"unchecked call of {node.name}"
+    return found
 
 
 def share_denominator(n_players: int) -> int:
@@ -255,21 +279,13 @@ class BlockEvaluator:
 
         return self._cached(("next card nuts", player, street), compute)
 
-    def outs(self, name: str, player: int, street: int, hand_type: int = 0) -> np.ndarray:
-        """The number of unseen next cards after which ``player`` has: at least ``hand_type``
-        (``outsToHandType``), the nut high (``nutHiOuts``) or the nut low (``nutLoOuts``).
-        On the river there is no next card: 0."""
+    def _outs(self, player: int, street: int, good: Callable[[dict[str, np.ndarray]], np.ndarray]) -> np.ndarray:
+        """The number of unseen next cards after which ``player``'s hand is ``good`` (a test of
+        :meth:`next_card`'s rows, (n, 52) bool). On the river there is no next card: 0."""
         if street >= 5:
             return np.zeros(self.n)
         rows = self.next_card(player, street)
-        if name == "outsToHandType":
-            good = _categories()[np.maximum(rows["high"], 0)] >= hand_type
-        elif name == "nutHiOuts":
-            good = rows["high"] >= self.next_card_nuts(player, street)[0]
-        else:
-            low = rows["low"]
-            good = (low >= 0) & (low >= self.next_card_nuts(player, street)[1])
-        counted: np.ndarray = (good & rows["unseen"]).sum(axis=1).astype(np.float64)
+        counted: np.ndarray = (good(rows) & rows["unseen"]).sum(axis=1).astype(np.float64)
         return counted
 
     def hand_vs_hand(self, street: int) -> np.ndarray:
@@ -341,15 +357,9 @@ class BlockEvaluator:
 
         return self._cached(("showdown",), compute)
 
-    def outcome(self, name: str, player: int) -> np.ndarray:
-        """``winsHi``, ``tiesHi``, ``winsLo``, ``tiesLo`` or ``scoops`` of ``player`` at the river,
-        read from the showdown's flags or shares only when asked."""
-        found = self.showdown()
-        if name == "scoops":
-            scoops: np.ndarray = found["shares"][:, player] == found["denominator"]
-            return scoops
-        bit = {"winsHi": WINS_HI, "tiesHi": TIES_HI, "winsLo": WINS_LO, "tiesLo": TIES_LO}[name]
-        flagged: np.ndarray = (found["flags"][:, player] & bit) > 0
+    def _flagged(self, player: int, bit: int) -> np.ndarray:
+        """Whether the showdown's flags of ``player`` hold ``bit`` (``WINS_HI`` ...)."""
+        flagged: np.ndarray = (self.showdown()["flags"][:, player] & bit) > 0
         return flagged
 
     def board_counts(self, street: int) -> np.ndarray:
@@ -367,6 +377,172 @@ class BlockEvaluator:
         low_ranks = [12, 0, 1, 2, 3, 4, 5, 6]  # A, 2..8
         found: np.ndarray = (counts[:, low_ranks] > 0).sum(axis=1)
         return found
+
+    # -- the functions: each row of the table names its method (``Function.evaluator``) -
+    # Outcomes at the river (a double-board query reads them per board; DoubleBoardEvaluator
+    # overrides the whole pot's).
+    def wins_hi(self, player: int) -> np.ndarray:
+        return self._flagged(player, WINS_HI)
+
+    def ties_hi(self, player: int) -> np.ndarray:
+        return self._flagged(player, TIES_HI)
+
+    def wins_lo(self, player: int) -> np.ndarray:
+        return self._flagged(player, WINS_LO)
+
+    def ties_lo(self, player: int) -> np.ndarray:
+        return self._flagged(player, TIES_LO)
+
+    def scoops(self, player: int) -> np.ndarray:
+        found = self.showdown()
+        scoops: np.ndarray = found["shares"][:, player] == found["denominator"]
+        return scoops
+
+    def river_equity(self, player: int) -> np.ndarray:
+        found = self.showdown()
+        share: np.ndarray = found["shares"][:, player] / float(found["denominator"])
+        return share
+
+    # Low (``loRating`` is :meth:`low`).
+    def made_lo(self, player: int, street: int) -> np.ndarray:
+        made: np.ndarray = self.low(player, street) >= 0
+        return made
+
+    def nut_lo(self, player: int, street: int) -> np.ndarray:
+        low = self.low(player, street)
+        nut: np.ndarray = (low >= 0) & (low >= self.nuts(player, street, high=False))
+        return nut
+
+    def best_lo_rating(self, player: int, street: int) -> np.ndarray:
+        low = self.low(player, street)
+        best: np.ndarray = (low >= 0) & _best(low, self._all("low", street))
+        return best
+
+    def min_lo_rating(self, player: int, street: int, low: int) -> np.ndarray:
+        found: np.ndarray = self.low(player, street) >= low
+        return found
+
+    def board_allows_made_lo(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.board_low_count(street) >= 3
+        return found
+
+    def board_lo_card_count(self, street: int) -> np.ndarray:
+        return self.board_low_count(street).astype(np.float64)
+
+    def board_has_one_distinct_lo_card(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.board_low_count(street) == 1
+        return found
+
+    def board_has_two_distinct_lo_cards(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.board_low_count(street) == 2
+        return found
+
+    # High (``hiRating`` is :meth:`high`, ``flopHandCategory`` :meth:`flop_category`).
+    def hand_type(self, player: int, street: int) -> np.ndarray:
+        found: np.ndarray = _categories()[self.high(player, street)]
+        return found
+
+    def min_hand_type(self, player: int, street: int, hand_type: int) -> np.ndarray:
+        found: np.ndarray = self.hand_type(player, street) >= hand_type
+        return found
+
+    def exact_hand_type(self, player: int, street: int, hand_type: int) -> np.ndarray:
+        found: np.ndarray = self.hand_type(player, street) == hand_type
+        return found
+
+    def hand_class(self, player: int, street: int, classes: Any) -> np.ndarray:
+        """``classes``: a ``class_filter.ClassFilter``, the checked class expression."""
+        found: np.ndarray = classes.mask(self.classes(player, street, clean_outs=classes.reads_clean_outs))
+        return found
+
+    def best_hi_rating(self, player: int, street: int) -> np.ndarray:
+        return _best(self.high(player, street), self._all("high", street))
+
+    def nut_hi(self, player: int, street: int) -> np.ndarray:
+        found: np.ndarray = self.high(player, street) >= self.nuts(player, street, high=True)
+        return found
+
+    def nut_hi_for_hand_type(self, player: int, street: int) -> np.ndarray:
+        found: np.ndarray = self.high(player, street) >= self.nut_high_of_type(player, street)
+        return found
+
+    # Equity on a street (``handRanking`` is :meth:`hand_ranking`).
+    def hand_vs_hand_equity(self, player: int, street: int) -> np.ndarray:
+        found: np.ndarray = self.hand_vs_hand(street)[:, player]
+        return found
+
+    def min_hand_vs_hand_equity(self, player: int, street: int, threshold: Any) -> np.ndarray:
+        found: np.ndarray = self.hand_vs_hand_equity(player, street) >= threshold
+        return found
+
+    def hand_vs_hand_sum(self, weights: np.ndarray, player: int, street: int) -> Fraction:
+        """``HvHEquity``'s weighted sum exactly, from its share counts (``Function.exact_sum``)."""
+        counts, denominator = self.hand_vs_hand_counts(street)
+        return Fraction(exact_dot(weights, counts[:, player]), denominator)
+
+    def hand_vs_range_equity(self, player: int, street: int) -> np.ndarray:
+        return self.hand_vs_range(player, street).values
+
+    def hand_vs_range_sum(self, weights: np.ndarray, player: int, street: int) -> Fraction:
+        """``HvREquity``'s weighted sum exactly: each distinct hand and board's exact answer
+        times its deals' weight (``Function.exact_sum``)."""
+        found = self.hand_vs_range(player, street)
+        per_key = np.zeros(len(found.fractions), dtype=np.int64)
+        np.add.at(per_key, found.keys, weights)
+        return sum((f * int(w) for f, w in zip(found.fractions, per_key.tolist(), strict=True) if w), Fraction(0))
+
+    # Board.
+    def board_in_range(self, patterns: Any) -> np.ndarray:
+        """``patterns``: the checked board range (``board_range.parse_board_range``)."""
+        return board_in_range(patterns, self.block.boards)
+
+    def board_suit_count(self, street: int) -> np.ndarray:
+        found: np.ndarray = (self.suit_counts(street) > 0).sum(axis=1).astype(np.float64)
+        return found
+
+    def paired_board(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.board_counts(street).max(axis=1) >= 2
+        return found
+
+    def three_flush(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.suit_counts(street).max(axis=1) == 3
+        return found
+
+    def four_flush(self, street: int) -> np.ndarray:
+        found: np.ndarray = self.suit_counts(street).max(axis=1) == 4
+        return found
+
+    def turn_card(self) -> np.ndarray:
+        return self.block.boards[:, 3]
+
+    def river_card(self) -> np.ndarray:
+        return self.block.boards[:, 4]
+
+    # Outs: the next card.
+    def outs_to_hand_type(self, player: int, street: int, hand_type: int) -> np.ndarray:
+        return self._outs(player, street, lambda rows: _categories()[np.maximum(rows["high"], 0)] >= hand_type)
+
+    def min_outs_to_hand_type(self, player: int, street: int, hand_type: int, count: Any) -> np.ndarray:
+        found: np.ndarray = self.outs_to_hand_type(player, street, hand_type) >= count
+        return found
+
+    def nut_hi_outs(self, player: int, street: int) -> np.ndarray:
+        return self._outs(player, street, lambda rows: rows["high"] >= self.next_card_nuts(player, street)[0])
+
+    def nut_lo_outs(self, player: int, street: int) -> np.ndarray:
+        def good(rows: dict[str, np.ndarray]) -> np.ndarray:
+            low = rows["low"]
+            found: np.ndarray = (low >= 0) & (low >= self.next_card_nuts(player, street)[1])
+            return found
+
+        return self._outs(player, street, good)
+
+    # Range.
+    def in_range(self, player: int, text: str) -> np.ndarray:
+        from ..ranges.range import range_weights
+
+        inside: np.ndarray = range_weights(text, self._hand(player)) > 0
+        return inside
 
     # -- expressions --------------------------------------------------------------------
     def value(self, node: Expr) -> Any:
@@ -420,54 +596,9 @@ class BlockEvaluator:
         return result
 
     def _call(self, node: Call) -> Any:
-        name = node.name
-        args = [self.value(a) for a in node.arguments]
-        if name in ("winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins"):
-            return self.outcome("scoops" if name == "wins" else name, args[0])
-        if name == "HvHEquity" or (name == "equity" and len(args) == 2):
-            return self.hand_vs_hand(args[1])[:, args[0]]
-        if name == "minHvHEquity":
-            return self.hand_vs_hand(args[1])[:, args[0]] >= args[2]
-        if name == "HvREquity":
-            return self.hand_vs_range(args[0], args[1]).values
-        if name == "handRanking":
-            return self.hand_ranking(args[0])
-        if name == "boardInRange":
-            return board_in_range(args[0], self.block.boards)
-        if name in ("riverEquity", "fractionalRiverEquity", "equity"):
-            showdown = self.showdown()
-            return showdown["shares"][:, args[0]] / float(showdown["denominator"])
-        if name in _PLAYER_STREET:
-            return _PLAYER_STREET[name](self, *args)
-        if name in _BOARD:
-            return _BOARD[name](self, args[0])
-        if name == "minLoRating":
-            return self.low(args[0], args[1]) >= args[2]
-        if name == "flopHandCategory":
-            return self.flop_category(args[0])
-        if name == "handClass":
-            return args[2].mask(self.classes(args[0], args[1], clean_outs=args[2].reads_clean_outs))
-        if name == "minHandType":
-            return _categories()[self.high(args[0], args[1])] >= args[2]
-        if name == "exactHandType":
-            return _categories()[self.high(args[0], args[1])] == args[2]
-        if name == "turnCard":
-            return self.block.boards[:, 3]
-        if name == "riverCard":
-            return self.block.boards[:, 4]
-        if name in ("outsToHandType", "nutHiOuts", "nutLoOuts"):
-            return self.outs(name, *args)
-        if name == "minOutsToHandType":
-            return self.outs("outsToHandType", args[0], args[1], args[2]) >= args[3]
-        if name == "inRange":
-            return self._in_range(args[0], args[1])
-        raise AssertionError(f"function {name} has no implementation")  # pragma: no cover - tested for all
-
-    def _in_range(self, player: int, text: str) -> np.ndarray:
-        from ..ranges.range import range_weights
-
-        inside: np.ndarray = range_weights(text, self._hand(player)) > 0
-        return inside
+        """The function's evaluator (its row's ``evaluator``) called with its arguments' values."""
+        evaluate = getattr(self, call_function(node).evaluator)
+        return evaluate(*(self.value(a) for a in node.arguments))
 
 
 _CHAIN_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
@@ -485,73 +616,32 @@ def _best(values: np.ndarray, everyone: np.ndarray) -> np.ndarray:
     return best
 
 
-_PLAYER_STREET: dict[str, Callable[..., Any]] = {
-    "handType": lambda e, p, s: _categories()[e.high(p, s)],
-    "hiRating": lambda e, p, s: e.high(p, s),
-    "loRating": lambda e, p, s: e.low(p, s),
-    "madeLo": lambda e, p, s: e.low(p, s) >= 0,
-    "bestHiRating": lambda e, p, s: _best(e.high(p, s), e._all("high", s)),
-    "bestLoRating": lambda e, p, s: (e.low(p, s) >= 0) & _best(e.low(p, s), e._all("low", s)),
-    "nutHi": lambda e, p, s: e.high(p, s) >= e.nuts(p, s, high=True),
-    "nutLo": lambda e, p, s: (e.low(p, s) >= 0) & (e.low(p, s) >= e.nuts(p, s, high=False)),
-    "nutHiForHandType": lambda e, p, s: e.high(p, s) >= e.nut_high_of_type(p, s),
-}
-
-_BOARD: dict[str, Callable[..., Any]] = {
-    "boardSuitCount": lambda e, s: (e.suit_counts(s) > 0).sum(axis=1).astype(np.float64),
-    "pairedBoard": lambda e, s: e.board_counts(s).max(axis=1) >= 2,
-    "threeFlush": lambda e, s: e.suit_counts(s).max(axis=1) == 3,
-    "fourFlush": lambda e, s: e.suit_counts(s).max(axis=1) == 4,
-    "boardAllowsMadeLo": lambda e, s: e.board_low_count(s) >= 3,
-    "boardLoCardCount": lambda e, s: e.board_low_count(s).astype(np.float64),
-    "boardHasOneDistinctLoCard": lambda e, s: e.board_low_count(s) == 1,
-    "boardHasTwoDistinctLoCards": lambda e, s: e.board_low_count(s) == 2,
-}
-
-
-def value_type(checked: CheckedQuery, node: Expr) -> Type:
-    """The checked type of ``node``."""
-    return checked.types[node]
-
-
 def streets_read(checked: CheckedQuery) -> tuple[int, ...]:
-    """The streets the query reads, as board sizes in order, e.g. ``(3, 5)``: 5 with an
-    outcome function, 4 and 5 with the river card, 3 and 4 with the turn card, 3 up to a
-    ``boardInRange`` pattern's length, and every street named (none: the flop). An exact
-    run tells those streets' cards apart and no others."""
-    streets = set()
+    """The streets the query reads, as board sizes in order, e.g. ``(3, 5)``: those its
+    functions' rows read whatever their arguments (``Function.streets``: 5 with an outcome,
+    4 and 5 with the river card ...), every street named, and 3 up to each board range's
+    longest pattern (none: the flop). An exact run tells those streets' cards apart and no
+    others."""
+    streets: set[int] = set()
     for node, found in checked.types.items():
         if isinstance(node, Call):
-            if node.name in _RIVER and len(node.arguments) == 1:
-                streets.add(5)
-            # The turn or river card itself: its street is enumerated apart from the one before
-            # (else it would be the highest card of a combination); a board pattern reads every
-            # street up to its length.
-            elif node.name == "riverCard":
-                streets.update((4, 5))
-            elif node.name == "turnCard":
-                streets.update((3, 4))
-            elif node.name == "boardInRange":
-                streets.update(range(3, 1 + max(len(pattern) for pattern in checked.literals[node.arguments[0]])))
-            elif node.name == "flopHandCategory":
-                streets.add(3)
+            streets.update(call_function(node).streets)
         if found is Type.STREET and isinstance(node, Name):
             streets.add(int(checked.literals[node]))
+        if found is Type.BOARD_RANGE:
+            streets.update(range(3, 1 + max(len(pattern) for pattern in checked.literals[node])))
     return tuple(sorted(streets)) or (3,)
 
 
 def suit_invariant(checked: CheckedQuery) -> bool:
-    """Whether no value of the query reads a suit by name: no card function, no range
-    (its text may name suits) and no board range with a concrete suit. Such a query has
-    the same values on deals whose suits are permuted (see ``deals.suit_classes``)."""
-    for node in checked.types:
-        if isinstance(node, Call):
-            if node.name in ("turnCard", "riverCard", "inRange"):
-                return False
-            patterns = checked.literals[node.arguments[0]] if node.name == "boardInRange" else ()
-            if any(card[1] >= 0 for pattern in patterns for card in pattern):
-                return False
+    """Whether no value of the query reads a suit by name: no function whose row names one
+    (``Function.names_suit``: a card, a range, whose text may name suits) and no board range
+    with a concrete suit. Such a query has the same values on deals whose suits are permuted
+    (see ``deals.suit_classes``)."""
+    for node, found in checked.types.items():
+        if isinstance(node, Call) and call_function(node).names_suit:
+            return False
+        patterns = checked.literals[node] if found is Type.BOARD_RANGE else ()
+        if any(card[1] >= 0 for pattern in patterns for card in pattern):
+            return False
     return True
-
-
-_RIVER = {"winsHi", "tiesHi", "winsLo", "tiesLo", "scoops", "wins", "riverEquity", "fractionalRiverEquity", "equity"}

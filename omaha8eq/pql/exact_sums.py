@@ -9,9 +9,10 @@ non-constants ...). It reads the expression as a linear combination:
 - ``+`` and ``-`` of operands, ``-x``, a product or quotient by a number literal (read
   as the decimal written: ``0.1`` is 1/10), and each branch of a ``case`` over the deals
   where that branch is taken, are summed part by part;
-- ``HvHEquity`` (``equity(p, street)``) is the integer share counts over the runouts
-  (``BlockEvaluator.hand_vs_hand_counts``), ``HvREquity`` each distinct hand and board's
-  exact engine answer (``RangeEquities.fractions``);
+- a function whose row names an exact sum (``Function.exact_sum``) is read from it:
+  ``HvHEquity`` (``equity(p, street)``) from the integer share counts over the runouts
+  (``BlockEvaluator.hand_vs_hand_sum``), ``HvREquity`` from each distinct hand and board's
+  exact engine answer (``BlockEvaluator.hand_vs_range_sum``);
 - anything else is read from its values: a boolean counts its deals; a number is exact
   when every value times the pot shares' denominator (``share_denominator``) is a whole
   number (a pot share, a count of outs, a sum of them), else the sum has no Fraction.
@@ -24,22 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from .evaluate import BlockEvaluator
+from .evaluate import BlockEvaluator, call_function, exact_dot
 from .functions import Type
 from .syntax import Call, Case, Chain, Expr, Negate, Number
 
 __all__ = ["exact_sum"]
-
-# The most a weight times a count may reach before the dot product is taken in Python ints.
-_INT64_SAFE = 2**62
-
-
-def _dot(weights: np.ndarray, counts: np.ndarray) -> int:
-    """``sum(weights * counts)`` exactly (int64 when it cannot overflow, else Python ints)."""
-    largest = int(np.abs(weights).max(initial=0)) * int(np.abs(counts).max(initial=0)) * len(weights)
-    if largest < _INT64_SAFE:
-        return int(np.dot(weights.astype(np.int64), counts.astype(np.int64)))
-    return int(np.dot(weights.astype(object), counts.astype(object)))
 
 
 def _constant(node: Expr) -> Fraction | None:
@@ -118,19 +108,14 @@ def _case(evaluator: BlockEvaluator, node: Case, weights: np.ndarray, denominato
 
 
 def _call(evaluator: BlockEvaluator, node: Call, weights: np.ndarray) -> Fraction | None:
-    """The equities on a street, from their exact counts; None for every other function."""
-    checked = evaluator.checked
-    if node.name == "HvHEquity" or (node.name == "equity" and len(node.arguments) == 2):
-        player, street = (int(checked.literals[a]) for a in node.arguments)
-        counts, denominator = evaluator.hand_vs_hand_counts(street)
-        return Fraction(_dot(weights, counts[:, player]), denominator)
-    if node.name == "HvREquity":
-        player, street = (int(checked.literals[a]) for a in node.arguments)
-        found = evaluator.hand_vs_range(player, street)
-        per_key = np.zeros(len(found.fractions), dtype=np.int64)
-        np.add.at(per_key, found.keys, weights)
-        return sum((f * int(w) for f, w in zip(found.fractions, per_key.tolist(), strict=True) if w), Fraction(0))
-    return None
+    """The sum its row's exact reader gives (``Function.exact_sum``); None without one (or
+    with a double-board query's board argument: its values are read)."""
+    function = call_function(node)
+    reader = function.exact_sum
+    if not reader or len(node.arguments) != len(function.arguments):
+        return None
+    found: Fraction = getattr(evaluator, reader)(weights, *(evaluator.value(a) for a in node.arguments))
+    return found
 
 
 def _from_values(values: Any, weights: np.ndarray, denominator: int) -> Fraction | None:
@@ -144,4 +129,4 @@ def _from_values(values: Any, weights: np.ndarray, denominator: int) -> Fraction
     # Beyond 2**53 a float is whole whatever it was meant to be (and int64 may overflow).
     if not np.all((np.abs(scaled - whole) < 1e-6) & (np.abs(scaled) < 2**53)):
         return None
-    return Fraction(_dot(weights, whole.astype(np.int64)), denominator)
+    return Fraction(exact_dot(weights, whole.astype(np.int64)), denominator)

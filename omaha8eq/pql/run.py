@@ -44,9 +44,9 @@ from .deals import (
     suit_classes,
 )
 from .double_board import DoubleBoardEvaluator, double_exact_blocks, double_exact_cost, double_sampled_blocks
-from .evaluate import BlockEvaluator, share_denominator, streets_read, suit_invariant
+from .evaluate import BlockEvaluator, call_function, share_denominator, streets_read, suit_invariant
 from .exact_sums import exact_sum
-from .functions import FLOP_CATEGORIES, HAND_TYPES, Type
+from .functions import FLOP_CATEGORIES, HAND_TYPES, Nested, Type
 from .hand_vs_range import hand_vs_range_seconds
 from .pricing import DEALS_PER_SECOND, check_price, price_query
 from .result import Bucket, QueryResult, SelectorResult
@@ -60,15 +60,12 @@ __all__ = ["QUERY", "query"]
 #: 50 million.
 QUERY = Preset(samples=600_000, exact_limit=2_000_000, max_work=50_000_000, unit="deals")
 
-#: The functions that evaluate every next card, and the deals of their blocks.
-NEXT_CARD_FUNCTIONS = frozenset(
-    {"outsToHandType", "minOutsToHandType", "nutHiOuts", "nutLoOuts", "HvHEquity", "minHvHEquity", "HvREquity"}
-)
 #: The most hand evaluations the nested equities (``HvHEquity``) of one query may take:
 #: about ten minutes on one core; above it the query is refused with the estimate.
 MAX_NESTED_EVALUATIONS = 3_000_000_000
 #: The most seconds (one core, estimated) the ``HvREquity`` calls of one query may take.
 MAX_NESTED_SECONDS = 600.0
+#: The deals of a block of a query with a function that reads every next card (``Function.next_cards``).
 HEAVY_BLOCK_DEALS = CHUNK_DEALS
 
 ProgressCallback = Callable[[int, int | None], Any]
@@ -369,7 +366,7 @@ def _run(
         seed = draw_seed()
     # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
     # memory and the time between progress reports (and Ctrl-C) small.
-    heavy = any(isinstance(node, Call) and node.name in NEXT_CARD_FUNCTIONS for node in checked.types)
+    heavy = any(isinstance(node, Call) and call_function(node).next_cards for node in checked.types)
     blocks: Iterator[DealBlock]
     if checked.board2 is not None:
         if exact:
@@ -447,28 +444,34 @@ def _add_block(
     return trials, weight, met
 
 
+def _nested_calls(checked: CheckedQuery, nested: Nested) -> set[tuple[int, int]]:
+    """The distinct (player, street) of the query's calls whose row does ``nested`` work
+    (``Function.nested``): the values of their player and street arguments (names, so
+    literals)."""
+    calls = set()
+    for node in checked.types:
+        function = call_function(node) if isinstance(node, Call) else None
+        if function is not None and function.nested == nested:
+            kinds = [kind for _, kind in function.arguments]
+            player, street = (node.arguments[kinds.index(kind)] for kind in (Type.PLAYER, Type.STREET))
+            calls.add((int(checked.literals[player]), int(checked.literals[street])))
+    return calls
+
+
 def _nested_evaluations(checked: CheckedQuery) -> int:
-    """Hand evaluations per deal of the query's ``HvHEquity`` calls: every runout of the
-    cards left after the street, for every player (once per street)."""
+    """Hand evaluations per deal of the query's nested equities over the runouts
+    (``HvHEquity``): every runout of the cards left after the street, for every player
+    (once per street)."""
     players = len(checked.players)
-    streets = {
-        int(checked.literals[node.arguments[1]])
-        for node in checked.types
-        if isinstance(node, Call)
-        and (node.name in ("HvHEquity", "minHvHEquity") or (node.name == "equity" and len(node.arguments) == 2))
-    }
+    streets = {street for _, street in _nested_calls(checked, "runouts")}
     left = DECK_SIZE - players * checked.game.hole_cards - len(checked.dead)
     return sum(math.comb(left - street, 5 - street) * players for street in streets if street < 5)
 
 
 def _check_hand_vs_range(checked: CheckedQuery, deal: Any, deals: int) -> None:
-    """Refuse a query whose ``HvREquity`` calls would take above ``MAX_NESTED_SECONDS``,
-    with the estimate (``hand_vs_range.hand_vs_range_seconds``)."""
-    calls = {
-        (int(checked.literals[node.arguments[0]]), int(checked.literals[node.arguments[1]]))
-        for node in checked.types
-        if isinstance(node, Call) and node.name == "HvREquity"
-    }
+    """Refuse a query whose runs of the range engine (``HvREquity``) would take above
+    ``MAX_NESTED_SECONDS``, with the estimate (``hand_vs_range.hand_vs_range_seconds``)."""
+    calls = _nested_calls(checked, "ranges")
     estimates = [hand_vs_range_seconds(deal, player, street, deals) for player, street in sorted(calls)]
     seconds = sum(per_run * runs for per_run, runs in estimates)
     if seconds > MAX_NESTED_SECONDS:
