@@ -13,6 +13,7 @@ nothing is accepted silently (``range_hands_excluding(R, 1.5)`` was).
 from __future__ import annotations
 
 import inspect
+import io
 import math
 import os
 import tempfile
@@ -22,6 +23,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from history_files import STARS_SYNTHETIC
 
 import omaha8eq
 from omaha8eq import (
@@ -136,6 +138,8 @@ RUN |= {"hilo": "flag?", "threads": "int?", "max_work": "int?", "by_hand": "flag
 
 #: Where AllinReport.draw's valid call writes its chart.
 CHART = os.path.join(tempfile.gettempdir(), "omaha8eq-hostile-chart.svg")
+#: Where AllinReport.write_csv's valid call writes its table.
+CSV = os.path.join(tempfile.gettempdir(), "omaha8eq-hostile-report.csv")
 SPOT_BOARDS = (SPOT[0], ("4c5d7s", "Kd8h2s"))
 
 
@@ -150,6 +154,7 @@ def _samples() -> dict[str, Any]:
         "pot": pot,
         "range": parse_range("AA"),
         "report": omaha8eq.allin_ev([]),
+        "hand_ev": omaha8eq.allin_ev(omaha8eq.read_hands(STARS_SYNTHETIC)).hands[0],
         "exploration": omaha8eq.explore("AA2*", "Kc8c5h"),
         "boards": omaha8eq.boards_equity(*SPOT_BOARDS),
     }
@@ -283,7 +288,17 @@ TARGETS = [
         {"text": "select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='KsKhQdJd', board='Ac8c5h9d'"},
         {"exhaustive": "flag?", "samples": "int?", "stderr_target": "number?", "seed": "int?", "threads": "int?"},
     ),
-    Target("AllinReport.by_luck", SAMPLES["report"].by_luck, {}),
+    Target("AllinReport.by_luck", SAMPLES["report"].by_luck, {}, {"limit": "int?"}),
+    Target(
+        "AllinReport.iter_by_luck",
+        lambda **kwargs: list(SAMPLES["report"].iter_by_luck(**kwargs)),
+        {},
+        {"limit": "int?"},
+        signature_of=SAMPLES["report"].iter_by_luck,
+    ),
+    Target("AllinReport.write_json", SAMPLES["report"].write_json, {"out": io.StringIO()}, {"indent": "int"}),
+    Target("AllinReport.add", omaha8eq.allin_ev([]).add, {"ev": SAMPLES["hand_ev"]}),
+    Target("AllinReport.write_csv", SAMPLES["report"].write_csv, {"path": CSV}),
     Target("AllinReport.cumulative", SAMPLES["report"].cumulative, {}),
     Target("AllinReport.draw", SAMPLES["report"].draw, {"path": CHART}),
     Target("game_for", game_for, {"hole_cards": 4}, {"hole_cards": "int", "hilo": "flag"}),

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import heapq
 import json
+import os
 import shutil
 import struct
 import tempfile
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from ..checks import excerpt
+from ..checks import check_int, excerpt
 from ..errors import OmahaInputError, OmahaTypeError
 from ..present.hands_report import format_hands_report, players_view
 from ..present.protocol import Presented, View
@@ -244,6 +245,8 @@ class AllinReport(Presented):
 
     def add(self, ev: HandEV) -> None:
         """Add one hand's results (its settlement check attached) to the counts and totals."""
+        if not isinstance(ev, HandEV):
+            raise OmahaTypeError(f"ev: expected a hand's results (HandEV, from hand_ev), got {excerpt(ev)}")
         self._count(ev.site, ev.hand_id, ev.settlement)
         if self.player is not None and self.player not in ev.net:
             return
@@ -292,8 +295,7 @@ class AllinReport(Presented):
         """:meth:`by_luck`, one hand at a time: memory holds a key and an offset per
         hand ranked (a heap of ``limit`` of them when a limit is given), and each hand
         is read back from the spool as it is yielded."""
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
-            raise OmahaTypeError(f"limit: expected a number of hands or None, got {excerpt(limit)}")
+        limit = None if limit is None else check_int(limit, "limit", minimum=0)
         who, unit = self._who(player, unit)
         keys = (
             (-ev.luck(who), order, offset)
@@ -351,6 +353,9 @@ class AllinReport(Presented):
     def write_json(self, out: IO[str], indent: int = 2) -> None:
         """:meth:`to_dict` written to ``out`` as ``json.dump`` writes it (no newline at
         the end), the hands by luck streamed one at a time, never all in memory."""
+        if not callable(getattr(out, "write", None)):
+            raise OmahaTypeError(f"out: expected a text stream (an open file, io.StringIO), got {excerpt(out)}")
+        indent = check_int(indent, "indent", minimum=0, maximum=16)
         document = self._document_head()
         marker = "\x00hands_by_luck\x00"
         head, _, tail = json.dumps({**document, "hands_by_luck": marker}, indent=indent).partition(json.dumps(marker))
@@ -388,12 +393,16 @@ class AllinReport(Presented):
     def write_csv(self, path: str | Path) -> None:
         """:meth:`csv_text` written to ``path`` (copied from the spool, never held whole);
         an input error starting ``csv:`` when it cannot be written."""
+        if not isinstance(path, str | os.PathLike):  # an int would be taken for a file descriptor
+            raise OmahaTypeError(f"csv: expected a file name, got {excerpt(path)}")
         try:
             with open(path, "w", encoding="utf-8", newline="") as out:
                 self._rows.seek(0)
                 shutil.copyfileobj(self._rows, out)
-        except OSError as exc:
-            raise OmahaInputError(f"csv: cannot write {excerpt(str(path))}: {exc.strerror}") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            raise OmahaInputError(
+                f"csv: cannot write {excerpt(str(path))}: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         finally:
             self._rows.seek(0, 2)
 
