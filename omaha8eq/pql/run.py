@@ -52,7 +52,7 @@ from .pricing import DEALS_PER_SECOND, check_price, price_query
 from .result import Bucket, QueryResult, SelectorResult
 from .syntax import Call, Selector, parse_query
 
-__all__ = ["QUERY", "query"]
+__all__ = ["QUERY", "plan_query", "query"]
 
 #: A query's defaults (its work counts deals, each evaluating every function of the query):
 #: 600,000 samples (ProPokerTools' default); exact by itself (``exhaustive=None``) up to
@@ -217,7 +217,7 @@ class _Plan:
 _PLANS: dict[str, _Plan] = {}
 
 
-def _plan(text: object, options: RunOptions, max_work: int) -> _Plan:
+def plan_query(text: object, options: RunOptions, max_work: int) -> _Plan:
     """The :class:`_Plan` of ``text``: checked, priced and prepared, or the one kept for it.
     Plans of known hands only are kept (at most ``PLANS_KEPT``); a range's deal holds its
     hands' arrays (large) and is prepared per run, once its price from the ranges' sizes
@@ -304,7 +304,7 @@ def query(
         options.exhaustive, options.samples, options.stderr_target, options.seed, options.threads
     )  # fmt: skip
     max_work = QUERY.max_work if options.max_work is None else options.max_work
-    plan = _plan(text, options, max_work)
+    plan = plan_query(text, options, max_work)
     checked = dataclasses.replace(plan.checked, cache={})  # the run's own cache (HvREquity answers)
     deal, streets, classes, cost = plan.deal, plan.streets, plan.classes, plan.cost
     sampling = samples is not None or stderr_target is not None

@@ -96,18 +96,16 @@ def price(request: QueryRequest, limits: Limits) -> int:
 
 
 def run(request: QueryRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
+    from ..engine.options import RunOptions
     from ..pql import query
-    from ..pql.check import check_query
-    from ..pql.deals import exact_cost, prepare
-    from ..pql.evaluate import streets_read
-    from ..pql.syntax import parse_query
+    from ..pql.run import plan_query
 
     exhaustive, samples = request.exhaustive, request.samples
     try:
         if exhaustive is None and samples is None:
             # Exact when small enough for the server, else the server's default sample.
-            checked = check_query(parse_query(request.text))
-            cost = exact_cost(prepare(checked), streets_read(checked))
+            # The query's own plan: the deals its exact run enumerates (suit classes, two boards).
+            cost = plan_query(request.text, RunOptions(), MAX_QUERY_DEALS).cost
             if cost is None or cost > MAX_QUERY_DEALS:
                 exhaustive, samples = False, DEFAULT_QUERY_SAMPLES
         result = query(
