@@ -12,7 +12,7 @@ import pytest
 from history_files import STARS_SYNTHETIC, WINAMAX_SYNTHETIC, WPN2019_SYNTHETIC
 
 from omaha8eq import allin_ev, read_hands
-from omaha8eq.errors import OmahaTypeError
+from omaha8eq.errors import OmahaInputError, OmahaTypeError
 from omaha8eq.histories.report import AllinReport
 
 SOURCES = (STARS_SYNTHETIC, WINAMAX_SYNTHETIC, WPN2019_SYNTHETIC)
@@ -43,8 +43,11 @@ def test_a_flat_report_says_what_a_full_one_says(reports):
         assert abs(net[-1] - sum(h.net[player] for h in mine) / 100) < 1e-9
         assert abs(adjusted[-1] - sum(h.adjusted[player] for h in mine) / 100) < 1e-9
     assert flat.cumulative("nobody", "USD") == ([], [])
-    with pytest.raises(OmahaTypeError, match="limit"):
+    # A negative count is a bad value, a text a bad type: the package's two input errors.
+    with pytest.raises(OmahaInputError, match="limit: must not be negative"):
         flat.by_luck(limit=-1)
+    with pytest.raises(OmahaTypeError, match="limit"):
+        flat.by_luck(limit="3")
 
 
 def test_the_json_document_is_streamed_as_json_dumps_writes_it(reports):
