@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..present.protocol import Column, Presented, View
+from ..present.text import percent
 
 __all__ = ["Bucket", "QueryResult", "SelectorResult"]
 
@@ -89,10 +90,13 @@ class SelectorResult:
             return [f"{self.name}: no deal met the where clause"]
         if isinstance(self.value, str):
             return [f"{self.name}: {self.value}"]
-        text = f"{self.name}: {self.value * 100:.4f}%" if self.kind == "count" else f"{self.name}: {self.value:.6g}"
+        # One rule with the page (static/query.js): a share as a percentage with two
+        # decimals, as every table of the package; a mean to 6 significant digits; a
+        # share's standard error in percent with two decimals, a mean's to 2 digits.
+        shown = f"{percent(self.value)}%" if self.kind == "count" else f"{self.value:.6g}"
+        text = f"{self.name}: {shown}"
         if self.stderr is not None:
-            scale = 100 if self.kind == "count" else 1
-            text += f" (+/- {self.stderr * scale:.2g}{'%' if self.kind == 'count' else ''})"
+            text += f" ± {percent(self.stderr)}%" if self.kind == "count" else f" ± {self.stderr:.2g}"
         if self.fraction is not None and self.fraction.denominator != 1:
             text += f" = {self.fraction}"
         return [text]

@@ -40,10 +40,10 @@ def test_query_from_a_file_and_from_stdin(capsys, tmp_path, monkeypatch):
     path = tmp_path / "q.pql"
     path.write_text(f"select count(scoops(hero)) as s\n{SPOT}\n")
     status, out, _ = run(capsys, "query", "-f", str(path))
-    assert status == 0 and out.startswith("s: 90.0000% = 9/10")
+    assert status == 0 and out.startswith("s: 90.00% = 9/10")
     monkeypatch.setattr("sys.stdin", io.StringIO(f"select count(winsHi(hero)) as h {SPOT}"))
     status, out, _ = run(capsys, "query")
-    assert status == 0 and out.startswith("h: 90.0000%")
+    assert status == 0 and out.startswith("h: 90.00%")
 
 
 def test_syntax_error_prints_the_query_and_a_caret(capsys):
