@@ -102,7 +102,7 @@ async function send(file) {
 if (panel) {
   panel.append(
     el("h2", { id: "hands-title" }, "Your hands: settlements and all-in luck"),
-    el("p", { class: "hint" }, "Drop a PokerStars or Winamax hand-history file here, or choose one. " +
+    el("p", { class: "hint" }, "Drop a hand-history file (PokerStars, Winamax, Winning Poker Network, partypoker, 888, Bovada) here, or choose one. " +
       "It is read by this computer's server, in memory, and never stored."),
   );
   const zone = el("label", { class: "hands-drop" }, "Drop a file or click to choose ");
