@@ -1,11 +1,13 @@
-"""The river solver's speed (issue 46), one thread.
+"""The solver's speed (issue 46), one thread unless said.
 
-Target: river ``Ac 8c 5h 9d Ks``, 15% against 15% (about 23,500 live hands a side), pot 100,
+River target: ``Ac 8c 5h 9d Ks``, 15% against 15% (about 23,500 live hands a side), pot 100,
 stack 400, pot limit, bets {50%, 100%}, one raise (100%, ``raise_cap=1``): an exploitability
 of at most 0.3% of the pot in at most 30 s. Beside it: one showdown evaluation (one
 terminal node, one player's hands against the other's reach), one whole iteration, and the
 exact range sweep of the same two ranges on the same board (``sweep_ranges``), for the
-ratio. ``extra_info`` holds the CPU model, the load and the CPU seconds of one run.
+ratio. Turn target: ``Ac 8c 5h 9d``, the same ranges and tree on both streets, 2 threads,
+4 GB: at most 1% of the pot within 10 minutes (a long benchmark: select it with ``-k
+turn``). ``extra_info`` holds the CPU model, the load and the CPU seconds of one run.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from omaha8eq.solver.showdown import prepare
 from omaha8eq.solver.tree import build_tree, flatten
 
 BOARD = "Ac 8c 5h 9d Ks"
+TURN = "Ac 8c 5h 9d"
 SPOT = {"pot": 100, "stack": 400, "bets": (0.5, 1.0), "raises": (1.0,), "raise_cap": 1}
 
 
@@ -64,6 +67,16 @@ def test_solve_15_v_15_river(benchmark, one_thread):
     benchmark.extra_info.update(iterations=solution.iterations, exploitability=solution.exploitability)
     assert solution.exploitability <= 0.3
     benchmark.pedantic(omaha8eq.solve, args=(BOARD, "15%", "15%"), kwargs={**SPOT, "target": 0.3}, rounds=1)
+
+
+def test_solve_15_v_15_turn(benchmark):
+    """One unit = one whole turn solve to 1% of the pot on 2 threads within 4 GB."""
+    kwargs = {**SPOT, "target": 1.0, "threads": 2, "max_memory": 4_000_000_000, "max_work": 10**13}
+    started = time.process_time()
+    solution = benchmark.pedantic(omaha8eq.solve, args=(TURN, "15%", "15%"), kwargs=kwargs, rounds=1)
+    benchmark.extra_info.update(machine(), cpu_seconds=time.process_time() - started, threads=2)
+    benchmark.extra_info.update(iterations=solution.iterations, exploitability=solution.exploitability)
+    assert solution.exploitability <= 1.0
 
 
 def test_one_showdown_evaluation(benchmark, one_thread):

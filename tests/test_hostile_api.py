@@ -157,6 +157,7 @@ def _samples() -> dict[str, Any]:
         "hand_ev": omaha8eq.allin_ev(omaha8eq.read_hands(STARS_SYNTHETIC)).hands[0],
         "exploration": omaha8eq.explore("AA2*", "Kc8c5h"),
         "boards": omaha8eq.boards_equity(*SPOT_BOARDS),
+        "solution": omaha8eq.solve("Ac8c5h9d", "AsAh2c3d", "KsKhQdJd", pot=100, stack=100, max_iterations=2),
     }
 
 
@@ -308,6 +309,15 @@ TARGETS = [
         {"board": "Ac8c5h9dKs", "oop": "AA2*", "ip": "QsQhJdTd", "pot": 100, "stack": 400, "max_iterations": 5},
         {"max_iterations": "int", "raise_cap": "int", "threads": "int?", "max_work": "int?", "max_memory": "int?"},
     ),
+    Target("Solution.node", SAMPLES["solution"].node, {}),
+    Target("Solution.by_class", SAMPLES["solution"].by_class, {}),
+    Target("Solution.by_hand", SAMPLES["solution"].by_hand, {}),
+    Target("Solution.to_dict", SAMPLES["solution"].to_dict, {}, {"hands": "flag"}),
+    Target(
+        "Solution.river",
+        SAMPLES["solution"].river,
+        {"history": SAMPLES["solution"].chance_histories[0], "card": "2d"},
+    ),
     Target("explore", omaha8eq.explore, {"range": "AA2*", "board": "Kc8c5h", "against": "KsKhQdJd"}),
     Target("filter_range", omaha8eq.filter_range, {"range": "AA2*", "board": "Kc8c5h", "expression": "low draw"}),
     Target("Exploration.view", SAMPLES["exploration"].view, {"name": "flags"}),
@@ -358,6 +368,7 @@ NOT_CALLED = {
     "PotEquity",
     "PreflopRank",
     "Settlement",
+    "Solution",
     "SpotEquities",
 }
 
@@ -399,7 +410,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("target", "parameter", "value"), CASES)
-def test_hostile_value_is_refused_in_one_short_line_or_accepted(target, parameter, value):
+def test_hostile_value_is_refused_in_one_short_line_or_accepted(target, parameter, value, tmp_path, monkeypatch):
+    # A text taken as a file name ("xyz") is written where the test runs: a folder of its own.
+    monkeypatch.chdir(tmp_path)
     arguments = {**target.good, parameter: HOSTILE[value]()}
     kind = target.kinds.get(parameter)
     try:

@@ -1,10 +1,10 @@
-"""The ``omaha8eq solve`` command: a heads-up river spot solved (Discounted CFR).
+"""The ``omaha8eq solve`` command: a heads-up turn or river spot solved (Discounted CFR).
 
 Usage::
 
     omaha8eq solve --board B --oop RANGE --ip RANGE --pot P --stack S [--bets 50,100]
                    [--raises 100] [--raise-cap N] [--limit pot|no] [--target PCT]
-                   [--max-iterations N] [--game G] [--json]
+                   [--max-iterations N] [--threads N] [--max-work W] [--game G] [--json]
 
 Prints the out-of-position player's first decision by made high and low class (each
 class's share of the range, its action frequencies and EV), the players' EVs and the
@@ -29,6 +29,7 @@ from .common import (
     add_max_memory_option,
     emit,
     emit_json,
+    whole_number,
 )
 from .progress import ProgressBar
 from .startup import loading_engine
@@ -59,20 +60,22 @@ def register(commands: Subparsers) -> None:
     sv = add_command(
         commands,
         "solve",
-        help="solve a heads-up river spot: strategies by class, EVs, exploitability",
-        description="Solve a heads-up river spot with Discounted CFR: the out-of-position player acts first; "
+        help="solve a heads-up turn or river spot: strategies by class, EVs, exploitability",
+        description="Solve a heads-up turn or river spot with Discounted CFR (a turn spot: the turn's and the "
+        "river's betting, every river card dealt): the out-of-position player acts first; "
         "bets and raises are percentages of the pot (all-in is always offered; pot limit by default). Prints "
         "the first decision by made high and low class, the EVs and the exploitability (docs/solver.md).",
         examples=[
             "omaha8eq solve --board Ac8c5h9dKs --oop 'AA2*' --ip 'KK:$ds' --pot 100 --stack 400",
             "omaha8eq solve --board Ac8c5h9dKs --oop 15% --ip 15% --pot 100 --stack 400 --bets 50,100 --raises 100",
+            "omaha8eq solve --board Ac8c5h9d --oop 'AA2*' --ip 'KK:$ds' --pot 100 --stack 400 --target 1",
         ],
         takes_range=True,
     )
-    sv.add_argument("--board", "-b", required=True, metavar="B", help="the river: five cards")
+    sv.add_argument("--board", "-b", required=True, metavar="B", help="the turn (four cards) or the river (five)")
     sv.add_argument("--oop", required=True, metavar="RANGE", help="the range of the player who acts first")
     sv.add_argument("--ip", required=True, metavar="RANGE", help="the range of the player in position")
-    sv.add_argument("--pot", required=True, type=float, metavar="P", help="chips in the pot before the river's betting")
+    sv.add_argument("--pot", required=True, type=float, metavar="P", help="chips in the pot before the betting")
     sv.add_argument("--stack", required=True, type=float, metavar="S", help="chips behind, each (the effective stack)")
     sv.add_argument(
         "--bets",
@@ -100,6 +103,15 @@ def register(commands: Subparsers) -> None:
     sv.add_argument(
         "--max-iterations", type=int, default=500, metavar="N", help="stop after N iterations (default 500)"
     )
+    sv.add_argument(
+        "--threads", "-t", type=whole_number(1), metavar="N",
+        help="threads to use (default: all cores; a turn spot's river trees are walked in parallel)",
+    )  # fmt: skip
+    sv.add_argument(
+        "--max-work", type=whole_number(1, "a number of row touches such as 1e12"), metavar="W",
+        help="run even when the estimate is above the default limit of about ten minutes on one core (1e11 row "
+        "touches): the most to allow, e.g. 1e12",
+    )  # fmt: skip
     sv.add_argument("--json", action="store_true", help="print the result as JSON (every decision node by class)")
     add_game_option(sv)
     add_max_memory_option(sv)
@@ -120,7 +132,8 @@ def run_solve(args: argparse.Namespace) -> int:
         solution = solve(
             args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, bets=args.bets, raises=args.raises,
             raise_cap=args.raise_cap, limit=args.limit, game=game or "omaha8", target=args.target,
-            max_iterations=args.max_iterations, progress=bar, max_memory=args.max_memory,
+            max_iterations=args.max_iterations, threads=args.threads, progress=bar, max_memory=args.max_memory,
+            max_work=args.max_work,
         )  # fmt: skip
     finally:
         bar.close()

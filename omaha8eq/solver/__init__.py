@@ -1,17 +1,17 @@
-"""The heads-up solver: approximate equilibria of river spots, exact hi-lo showdowns.
+"""The heads-up solver: approximate equilibria of turn and river spots, exact hi-lo showdowns.
 
-One job a module: ``tree`` (the betting tree and its arrays), ``showdown`` (the compiled
-exact showdown values of a range against a reach-weighted range), ``cfr`` (the compiled
-walk: Discounted CFR or CFR+ updates, best responses, average-strategy values),
-``engine`` (the driver: iterations, exploitability), ``solution`` (the result) and
-``api`` (:func:`solve`, which validates, prices the run and delegates). See
-``docs/solver.md``. The turn (a chance node over the river cards) is a later step: the
-showdown and the tree are separate pieces so that it can be added.
+One job a module: ``tree`` (the betting trees and their arrays; a turn spot's chance
+nodes), ``showdown`` (the compiled exact showdown values of a range against a
+reach-weighted range), ``rivers`` (a turn spot's river cards: each card's live hands and
+showdown tables, stacked), ``cfr`` (the compiled walks: Discounted CFR or CFR+ updates,
+best responses, average-strategy values), ``engine`` (the driver: iterations,
+exploitability), ``solution`` (the result) and ``api`` (:func:`solve`, which validates,
+prices the run and delegates). See ``docs/solver.md``.
 """
 
 from __future__ import annotations
 
 from .api import solve
-from .solution import ClassStrategy, Solution, SolvedNode
+from .solution import ClassStrategy, RiverStrategies, Solution, SolvedNode
 
-__all__ = ["ClassStrategy", "Solution", "SolvedNode", "solve"]
+__all__ = ["ClassStrategy", "RiverStrategies", "Solution", "SolvedNode", "solve"]

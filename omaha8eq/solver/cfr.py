@@ -1,7 +1,9 @@
 """Counterfactual regret minimisation over a flattened tree, vectorised over hands.
 
-One compiled entry point, :func:`walk`: one pass over the tree for one player (the
-traverser ``p``), in one of three modes:
+Two compiled entry points: :func:`walk`, one pass over a one-street tree (a river spot)
+for one player (the traverser ``p``), and :func:`walk_turn`, the same over a turn spot
+(the turn's tree, then at each chance node one river tree per river card, in parallel,
+each through :func:`walk`); both in one of three modes:
 
 - ``UPDATE``: a CFR iteration's half for ``p``: the opponent plays its current strategy
   (regret matching), ``p``'s counterfactual values are computed bottom-up, its regrets
@@ -13,16 +15,17 @@ traverser ``p``), in one of three modes:
   counterfactual values into EVs).
 
 A walk: a forward pass (node order: parents first) computing both players' reach at
-every node from the strategies; the terminal nodes' values (:mod:`.showdown` for
-showdowns, the opponent's disjoint reach for folds); a backward pass for the decision
-nodes. The tree, the showdown evaluator and the regret update are separate pieces: the
-tree is data (:mod:`.tree`), the showdown is called per terminal node, the update is
+every node from the strategies (:func:`_forward`); the terminal nodes' values
+(:mod:`.showdown` for showdowns, the opponent's disjoint reach for folds, the river
+trees' mean for a chance node); a backward pass for the decision nodes (:func:`_backward`).
+The tree, the showdown evaluator and the regret update are separate pieces: the tree is
+data (:mod:`.tree`), the showdown is called per terminal node, the update is
 :func:`_update`.
 
 Values are counterfactual: for hand x of ``p`` at node n, the sum over the opponent's
 hands y (sharing no card with x) of the opponent's reach at n times x's payoff against y
 under the strategies below n; a payoff is what the player wins from the pot less what he
-put in this street (both players' payoffs add up to the starting pot). Deterministic:
+put in from the spot's street on (both players' payoffs add up to the starting pot). Deterministic:
 the same arithmetic in the same order on any thread count.
 
 Regrets, strategy sums and the current strategies are flat float64 arrays per player:
@@ -32,12 +35,12 @@ node n's action a's row starts at ``(action_offset[n] + a) * n_hands[player]``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .showdown import disjoint_reach, showdown_values
 from .tree import FOLD, SHOWDOWN
 
-__all__ = ["AVERAGE", "BEST", "UPDATE", "walk"]
+__all__ = ["AVERAGE", "BEST", "UPDATE", "walk", "walk_turn"]
 
 UPDATE, BEST, AVERAGE = 0, 1, 2
 
@@ -85,27 +88,16 @@ def _update(regret, ssum, strategy, row0, n_actions, n, values, first, node_valu
 
 
 @njit(cache=True)
-def walk(
-    mode, p, kind, first_child, n_children, folder, contributed, action_offset, pot, regret0, regret1, ssum0, ssum1,
-    strategy0, strategy1, weights0, weights1, base, ids, counts, twin, high, low, by_high, by_low, low_start, no_low,
-    no_low_start, split, full_sign, n_ids, discounts, plus, values, reach_o, reach_p, norm,
-):  # fmt: skip
-    """One walk of the tree for player ``p`` (module docstring). ``values[n, x]``
-    receives hand x's counterfactual value at node n; ``reach_o``, ``reach_p`` the
-    players' reaches; ``norm`` (``AVERAGE`` only) the opponent's disjoint reach."""
+def _forward(mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0,
+             strategy1, weights0, weights1, base, reach_o, reach_p):  # fmt: skip
+    """The forward pass: the strategies at every decision node (current, or average for
+    the opponent in ``BEST`` and both in ``AVERAGE``) and both reaches below it."""
     o = 1 - p
     n_p = base[p + 1] - base[p]
     n_o = base[o + 1] - base[o]
-    n_nodes = kind.shape[0]
-    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
-    a = np.empty(n_p, dtype=np.float64)
-    b = np.empty(n_p, dtype=np.float64)
-    c = np.empty(n_p, dtype=np.float64)
-    d = np.empty(n_p, dtype=np.float64)
     reach_o[0, :n_o] = weights1 if p == 0 else weights0
     reach_p[0, :n_p] = weights0 if p == 0 else weights1
-    # Forward: the strategies at every decision node and the reaches below it.
-    for node in range(n_nodes):
+    for node in range(kind.shape[0]):
         q = kind[node]
         if q > 1:
             continue
@@ -131,26 +123,28 @@ def walk(
                 else:
                     for h in range(n_p):
                         reach_p[child, h] = reach_p[node, h] * strategy[row + h]
-    # Terminal nodes.
-    for node in range(n_nodes):
-        q = kind[node]
-        if q < FOLD:
-            continue
-        paid = contributed[node, p]
-        final_pot = pot + contributed[node, 0] + contributed[node, 1]
-        out = values[node]
-        if q == SHOWDOWN:
-            showdown_values(
-                p, reach_o[node], final_pot, paid, base, ids, counts, twin, high, low, by_high, by_low, low_start,
-                no_low, no_low_start, split, full_sign, rows, a, b, c, d, out,
-            )  # fmt: skip
-        else:
-            disjoint_reach(p, reach_o[node], base, ids, counts, twin, full_sign, rows, d)
-            won = -paid if folder[node] == p else final_pot - paid
-            for h in range(n_p):
-                out[h] = won * d[h]
-    # Backward: the decision nodes, children first.
-    for node in range(n_nodes - 1, -1, -1):
+
+
+@njit(cache=True)
+def _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, out):
+    """A fold's values: the payoff times the opponent's disjoint reach."""
+    paid = contributed[node, p]
+    won = -paid if folder[node] == p else pot + contributed[node, 0] + contributed[node, 1] - paid
+    disjoint_reach(p, reach_o[node], base, ids, counts, twin, full_sign, rows, d)
+    for h in range(base[p + 1] - base[p]):
+        out[h] = won * d[h]
+
+
+@njit(cache=True)
+def _backward(mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0,
+              strategy1, base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p,
+              norm):  # fmt: skip
+    """The backward pass over the decision nodes, children first: the opponent's nodes
+    sum their children's values, the traverser's take the strategy's (or, ``BEST``, the
+    best action's) and, ``UPDATE``, update its regrets; ``AVERAGE`` also fills ``norm``."""
+    o = 1 - p
+    n_p = base[p + 1] - base[p]
+    for node in range(kind.shape[0] - 1, -1, -1):
         q = kind[node]
         if q > 1:
             continue
@@ -185,3 +179,133 @@ def walk(
                 regret0 if p == 0 else regret1, ssum0 if p == 0 else ssum1, strategy, row0, m, n_p, values, first,
                 values[node], reach_p[node], discounts, plus,
             )  # fmt: skip
+
+
+@njit(cache=True)
+def walk(
+    mode, p, kind, first_child, n_children, folder, contributed, action_offset, pot, regret0, regret1, ssum0, ssum1,
+    strategy0, strategy1, weights0, weights1, base, ids, counts, twin, high, low, by_high, by_low, low_start, no_low,
+    no_low_start, split, full_sign, n_ids, discounts, plus, values, reach_o, reach_p, norm,
+):  # fmt: skip
+    """One walk of a one-street tree (a river spot, or one river card's tree of a turn
+    spot) for player ``p`` (module docstring). ``weights0``, ``weights1``: the players'
+    reaches at the root; ``values[n, x]`` receives hand x's counterfactual value at node
+    n; ``reach_o``, ``reach_p`` the players' reaches; ``norm`` (``AVERAGE`` only) the
+    opponent's disjoint reach."""
+    n_p = base[p + 1] - base[p]
+    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
+    a = np.empty(n_p, dtype=np.float64)
+    b = np.empty(n_p, dtype=np.float64)
+    c = np.empty(n_p, dtype=np.float64)
+    d = np.empty(n_p, dtype=np.float64)
+    _forward(
+        mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
+        weights0, weights1, base, reach_o, reach_p,
+    )  # fmt: skip
+    for node in range(kind.shape[0]):
+        if kind[node] == SHOWDOWN:
+            final_pot = pot + contributed[node, 0] + contributed[node, 1]
+            showdown_values(
+                p, reach_o[node], final_pot, contributed[node, p], base, ids, counts, twin, high, low, by_high,
+                by_low, low_start, no_low, no_low_start, split, full_sign, rows, a, b, c, d, values[node],
+            )  # fmt: skip
+        elif kind[node] == FOLD:
+            _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, values[node])
+    _backward(
+        mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
+        base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p, norm,
+    )  # fmt: skip
+
+
+@njit(cache=True, parallel=True)
+def walk_turn(
+    mode, p, kind, first_child, n_children, folder, contributed, action_offset, pot, regret0, regret1, ssum0, ssum1,
+    strategy0, strategy1, weights0, weights1, base, ids, counts, twin, full_sign, n_ids, chance, r_start, r_kind,
+    r_first_child, r_n_children, r_folder, r_contributed, r_action_offset, r_rows, row_offset, rv_base, rv_start,
+    rv_global, rv_ids, rv_counts, rv_twin, rv_high, rv_low, rv_by_high, rv_by_low, rv_low_start, rv_no_low,
+    rv_no_low_at, rv_no_low_start, rv_split, rv_n_ids, deal, discounts, plus, values, reach_o, reach_p, norm,
+):  # fmt: skip
+    """One walk of a turn spot for player ``p``: the turn's tree (its arrays as
+    :func:`walk`'s; ``base`` ... ``n_ids`` the turn's hands' subset tables, for the
+    folds and ``norm``), and at each chance node ``chance[c]`` the river tree ``c`` once
+    per river card ``r`` (:func:`walk`, on river ``r``'s own live hands).
+
+    River tree ``c``'s arrays are rows ``r_start[c]:r_start[c+1]`` of the ``r_*``
+    arrays; it has ``r_rows[c, q]`` action rows of player q. River card ``r``'s tables
+    (:class:`~.showdown.Showdown`'s fields, stacked): its live hands are the rows
+    ``rv_start[r]:rv_start[r+1]`` of the ``rv_*`` per-hand arrays (local rows, player 0's
+    then 1's at ``rv_base[r]``), ``rv_global`` maps a local row to the hand's row in its
+    player's turn range; its ``no_low`` rows at ``rv_no_low_at[r]:rv_no_low_at[r+1]``.
+    The regrets and strategy sums of tree ``c`` on river ``r`` start at
+    ``row_offset[c, r, q]`` in player q's flat arrays (after the turn's).
+
+    A chance node's value is the mean over the river cards of the river trees' root
+    values: ``deal`` = 1 / the cards a river can be once both hands are dealt (each pair
+    of disjoint hands meets every one of those equally often). The river trees are
+    independent: run in parallel (``prange``), each into its own row, summed in river
+    order after, so the result is the same on any thread count."""
+    n_p = base[p + 1] - base[p]
+    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
+    d = np.empty(n_p, dtype=np.float64)
+    _forward(
+        mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
+        weights0, weights1, base, reach_o, reach_p,
+    )  # fmt: skip
+    for node in range(kind.shape[0]):
+        if kind[node] == FOLD:
+            _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, values[node])
+    n_chance = chance.shape[0]
+    n_rivers = rv_base.shape[0]
+    tasks = n_chance * n_rivers
+    found = np.zeros((tasks, n_p), dtype=np.float64)
+    for task in prange(tasks):
+        # Task order: every tree of a river card together, rivers in turn, so that
+        # numba's equal chunks of tasks are equal work.
+        c = task % n_chance
+        r = task // n_chance
+        node = chance[c]
+        h0, h1 = rv_start[r], rv_start[r + 1]
+        local = rv_base[r]
+        n0, n1 = local[1], local[2] - local[1]
+        w0 = np.empty(n0, dtype=np.float64)
+        w1 = np.empty(n1, dtype=np.float64)
+        mine = reach_p[node]
+        theirs = reach_o[node]
+        for i in range(n0):
+            w0[i] = (mine if p == 0 else theirs)[rv_global[h0 + i]]
+        for i in range(n1):
+            w1[i] = (theirs if p == 0 else mine)[rv_global[h0 + n0 + i]]
+        t0, t1 = r_start[c], r_start[c + 1]
+        rows0, rows1 = r_rows[c, 0] * n0, r_rows[c, 1] * n1
+        at0, at1 = row_offset[c, r, 0], row_offset[c, r, 1]
+        size = t1 - t0
+        width = max(n0, n1)
+        sub_values = np.empty((size, width), dtype=np.float64)
+        sub_reach_o = np.empty((size, width), dtype=np.float64)
+        sub_reach_p = np.empty((size, width), dtype=np.float64)
+        sub_norm = np.empty((size if mode == AVERAGE else 0, width), dtype=np.float64)
+        nl0, nl1 = rv_no_low_at[r], rv_no_low_at[r + 1]
+        if n0 == 0 or n1 == 0:  # a player holds the river card in every hand: no deal
+            continue
+        walk(
+            mode, p, r_kind[t0:t1], r_first_child[t0:t1], r_n_children[t0:t1], r_folder[t0:t1],
+            r_contributed[t0:t1], r_action_offset[t0:t1], pot, regret0[at0 : at0 + rows0],
+            regret1[at1 : at1 + rows1], ssum0[at0 : at0 + rows0], ssum1[at1 : at1 + rows1],
+            np.empty(rows0, dtype=np.float64), np.empty(rows1, dtype=np.float64), w0, w1, local, rv_ids[h0:h1],
+            rv_counts[h0:h1], rv_twin[h0:h1], rv_high[h0:h1], rv_low[h0:h1], rv_by_high[h0:h1], rv_by_low[h0:h1],
+            rv_low_start[r], rv_no_low[nl0:nl1], rv_no_low_start[r], rv_split[r], full_sign, rv_n_ids[r], discounts,
+            plus, sub_values, sub_reach_o, sub_reach_p, sub_norm,
+        )  # fmt: skip
+        first_p = h0 + (0 if p == 0 else n0)
+        for i in range(n1 if p else n0):
+            found[task, rv_global[first_p + i]] = sub_values[0, i]
+    for c in range(n_chance):
+        out = values[chance[c]]
+        out[:n_p] = 0.0
+        for r in range(n_rivers):
+            out[:n_p] += found[r * n_chance + c]
+        out[:n_p] *= deal
+    _backward(
+        mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
+        base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p, norm,
+    )  # fmt: skip

@@ -21,16 +21,18 @@ best responses' gains over the game value (the values ``v_0 + v_1 = P`` cancel).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from .cfr import AVERAGE, BEST, UPDATE, walk
+from .cfr import AVERAGE, BEST, UPDATE, walk, walk_turn
+from .rivers import Rivers, deal_count
 from .showdown import Showdown
-from .tree import FlatTree
+from .tree import FlatTree, TurnTree
 
-__all__ = ["ALGORITHMS", "Averages", "SolverState", "discounts"]
+__all__ = ["ALGORITHMS", "Averages", "SolverState", "TurnState", "discounts"]
 
 #: The algorithms :class:`SolverState` runs.
 ALGORITHMS = ("dcfr", "cfr+")
@@ -75,10 +77,7 @@ class SolverState:
         self.showdown = showdown
         self.algorithm = algorithm
         self.n = (len(self.weights[0]), len(self.weights[1]))
-        rows = tree.action_rows
-        self.regret = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
-        self.ssum = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
-        self.strategy = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self._allocate()
         width = max(self.n)
         self._values = np.zeros((tree.size, width))
         self._reach_o = np.zeros((tree.size, width))
@@ -87,7 +86,15 @@ class SolverState:
         self.iterations = 0
         self.pairs = self._pair_weight()
 
+    def _allocate(self) -> None:
+        """The regrets, strategy sums and strategies (flat rows per player, see :mod:`.cfr`)."""
+        rows = self.tree.action_rows
+        self.regret = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self.ssum = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self.strategy = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+
     def _walk(self, mode: int, p: int, weights: np.ndarray) -> np.ndarray:
+        """One compiled walk for player ``p``; its root values (``p``'s hands)."""
         t, s = self.tree, self.showdown
         walk(
             mode, p, t.kind, t.first_child, t.n_children, t.folder, t.contributed, t.action_offset, t.pot,
@@ -125,7 +132,7 @@ class SolverState:
         values, reach, norm, evs = [], [], [], []
         for p in (0, 1):
             root = self._walk(AVERAGE, p, discounts(self.algorithm, 1))
-            evs.append(float(self.weights[p] @ root) / self.pairs)
+            evs.append(float(self.weights[p] @ root) / self.pairs if self.pairs > 0 else math.nan)
             values.append(self._values[:, : self.n[p]].copy())
             reach.append(self._reach_p[:, : self.n[p]].copy())
             norm.append(self._norm[:, : self.n[p]].copy())
@@ -133,6 +140,68 @@ class SolverState:
             (values[0], values[1]), (reach[0], reach[1]), (norm[0], norm[1]),
             (self.strategy[0].copy(), self.strategy[1].copy()), (evs[0], evs[1]),
         )  # fmt: skip
+
+
+class TurnState(SolverState):
+    """A turn spot's regrets and strategy sums (the turn tree's rows, then each river
+    tree's on each river card, on that card's live hands), walked by
+    :func:`~.cfr.walk_turn`. ``showdown``: the turn's hands' tables (only their subset
+    ids are read: the folds and the disjoint reaches); ``rivers``: every river card's."""
+
+    def __init__(
+        self,
+        game: TurnTree,
+        weights: tuple[np.ndarray, np.ndarray],
+        showdown: Showdown,
+        rivers: Rivers,
+        hole_size: int,
+        algorithm: str = "dcfr",
+    ) -> None:
+        self.game = game
+        self.rivers = rivers
+        self.deal = 1.0 / deal_count(hole_size)
+        trees = game.rivers
+        starts = np.cumsum([0] + [t.size for t in trees])
+        self._r_start = starts.astype(np.int64)
+        self._r_kind = np.concatenate([t.kind for t in trees])
+        self._r_first_child = np.concatenate([t.first_child for t in trees])
+        self._r_n_children = np.concatenate([t.n_children for t in trees])
+        self._r_folder = np.concatenate([t.folder for t in trees])
+        self._r_contributed = np.concatenate([t.contributed for t in trees])
+        self._r_action_offset = np.concatenate([t.action_offset for t in trees])
+        self._r_rows = np.array([t.action_rows for t in trees], dtype=np.int64).reshape(len(trees), 2)
+        self._chance = np.array(game.chance, dtype=np.int64)
+        local = np.diff(rivers.base, axis=1)  # (R, 2): each river's live hands per player
+        n = (len(weights[0]), len(weights[1]))
+        offsets = np.zeros((len(trees), len(rivers.cards), 2), dtype=np.int64)
+        self.row_count = [game.turn.action_rows[q] * n[q] for q in (0, 1)]
+        for r in range(len(rivers.cards)):
+            for c in range(len(trees)):
+                for q in (0, 1):
+                    offsets[c, r, q] = self.row_count[q]
+                    self.row_count[q] += int(self._r_rows[c, q] * local[r, q])
+        self.row_offset = offsets
+        super().__init__(game.turn, weights, showdown, algorithm)
+
+    def _allocate(self) -> None:
+        turn_rows = self.tree.action_rows
+        self.regret = tuple(np.zeros(self.row_count[q]) for q in (0, 1))
+        self.ssum = tuple(np.zeros(self.row_count[q]) for q in (0, 1))
+        self.strategy = tuple(np.zeros(turn_rows[q] * self.n[q]) for q in (0, 1))
+
+    def _walk(self, mode: int, p: int, weights: np.ndarray) -> np.ndarray:
+        t, s, v = self.tree, self.showdown, self.rivers
+        walk_turn(
+            mode, p, t.kind, t.first_child, t.n_children, t.folder, t.contributed, t.action_offset, t.pot,
+            self.regret[0], self.regret[1], self.ssum[0], self.ssum[1], self.strategy[0], self.strategy[1],
+            self.weights[0], self.weights[1], s.base, s.ids, s.counts, s.twin, s.full_sign, s.n_ids, self._chance,
+            self._r_start, self._r_kind, self._r_first_child, self._r_n_children, self._r_folder,
+            self._r_contributed, self._r_action_offset, self._r_rows, self.row_offset, v.base, v.start, v.rows,
+            v.ids, v.counts, v.twin, v.high, v.low, v.by_high, v.by_low, v.low_start, v.no_low, v.no_low_at,
+            v.no_low_start, v.split, v.n_ids, self.deal, weights, self.algorithm == "cfr+", self._values,
+            self._reach_o, self._reach_p, self._norm,
+        )  # fmt: skip
+        return self._values[0, : self.n[p]]
 
 
 def run(
@@ -146,11 +215,15 @@ def run(
     """Iterate until the exploitability (percent of the pot) is at most ``target`` or
     ``max_iterations`` are done, measuring it every ``check_every`` iterations and at the
     end; returns the history ``(iterations, exploitability %)``. ``progress(iterations,
-    exploitability %)`` after each measure."""
+    exploitability %)`` once after each iteration (with the last measure, NaN before the
+    first; an iteration followed by a measure reports after it)."""
     history: list[tuple[int, float]] = []
+    percent = math.nan
     while True:
-        step = min(check_every, max_iterations - state.iterations)
-        state.iterate(step)
+        for step in range(min(check_every, max_iterations - state.iterations), 0, -1):
+            state.iterate(1)
+            if progress is not None and step > 1:  # the last one's is after the measure
+                progress(state.iterations, percent)
         percent = 100.0 * state.exploitability() / state.tree.pot
         history.append((state.iterations, percent))
         if progress is not None:

@@ -1,4 +1,4 @@
-"""The result of :func:`omaha8eq.solve`: a solved river spot.
+"""The result of :func:`omaha8eq.solve`: a solved river or turn spot.
 
 :class:`Solution` holds the tree, both players' average strategies, values and reaches
 (one row per node, one column per hand), the exploitability history and each hand's made
@@ -7,28 +7,32 @@ high and low class on the board (the range explorer's classes,
 (:class:`SolvedNode`): each hand's action frequencies and EV; :meth:`Solution.by_class`
 the same by class. ``str(solution)`` is the root's strategy by class.
 
-EVs are in chips: what a player wins from the pot less what he puts in on the river (the
-two players' EVs add up to the starting pot). A hand's EV at a node is its expected
-payoff given that it reached the node, against the opponent's hands that reached it.
+EVs are in chips: what a player wins from the pot less what he puts in from the spot's
+street on (the two players' EVs add up to the starting pot). A hand's EV at a node is its
+expected payoff given that it reached the node, against the opponent's hands that reached
+it. A turn spot's :class:`Solution` describes the turn's decisions; :meth:`Solution.river`
+gives the river's after any chance node and river card, as a :class:`Solution` of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from ..cards import format_hand
+from ..cards import format_cards, format_hand, parse_cards
 from ..checks import check_flag, excerpt
-from ..core.street_classes import HIGH_CLASSES, LOW_CLASSES
+from ..core.street_classes import HIGH, HIGH_CLASSES, LOW, LOW_CLASSES, classify
+from ..core.tables import get_tables
 from ..errors import OmahaInputError, OmahaTypeError
 from ..present.protocol import Column, Presented, View
-from .engine import Averages
-from .tree import FlatTree
+from .engine import Averages, SolverState
+from .rivers import river_tables
+from .tree import CHANCE, FlatTree, TurnTree
 
-__all__ = ["ClassStrategy", "Solution", "SolvedNode"]
+__all__ = ["ClassStrategy", "RiverStrategies", "Solution", "SolvedNode", "hand_classes"]
 
 _PLAYERS = ("OOP", "IP")
 #: Weights below this fraction of a node's largest are rounding noise (zero).
@@ -41,6 +45,31 @@ def _percent(value: float) -> str:
 
 def _chips(value: float) -> str:
     return "" if value != value else f"{value:.2f}"  # NaN: no hand of the class gets here
+
+
+def hand_classes(hands: np.ndarray, board: np.ndarray, hilo: bool) -> np.ndarray:
+    """(n, 2) int8: each hand's made high class and made low class (ids of
+    ``core.street_classes.HIGH_CLASSES`` and ``LOW_CLASSES``) on ``board`` (4 or 5 cards)."""
+    found = classify(hands, board, hilo, get_tables())
+    return np.ascontiguousarray(found[:, [HIGH, LOW]])
+
+
+@dataclass(frozen=True, eq=False)
+class RiverStrategies:
+    """What a turn spot's :class:`Solution` keeps of the river: the turn ``board`` (card
+    ints), the ``game`` (:class:`~.tree.TurnTree`), the river ``cards``; per river card r,
+    its live rows of each player's turn range (``rows[start[r]:start[r+1]]``, player 0's
+    then player 1's, split at ``base[r, 1]``); and each player's strategy sums ``ssum[q]``,
+    river tree c on card r's rows from ``row_offset[c, r, q]`` (:func:`~.cfr.walk_turn`)."""
+
+    board: tuple[int, ...]
+    game: TurnTree
+    cards: np.ndarray
+    base: np.ndarray
+    start: np.ndarray
+    rows: np.ndarray
+    row_offset: np.ndarray
+    ssum: tuple[np.ndarray, np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -83,10 +112,11 @@ class SolvedNode:
 
 @dataclass(frozen=True, eq=False)
 class Solution(Presented):
-    """A solved heads-up river spot (see the module docstring and ``docs/solver.md``).
+    """A solved heads-up river or turn spot (see the module docstring and ``docs/solver.md``).
 
     Attributes:
-        board, game: the board's cards and the game's name; ``hilo``: it has a low half.
+        board, game: the board's cards (5: a river spot; 4: a turn spot) and the game's
+            name; ``hilo``: it has a low half.
         pot, stack, bets, raises, raise_cap, limit: the tree's parameters.
         algorithm: ``"dcfr"`` or ``"cfr+"``; ``target``: the exploitability aimed at (%).
         ranges: the two ranges' texts (OOP, IP); ``hands``, ``weights``: their live hands
@@ -94,6 +124,7 @@ class Solution(Presented):
             class ids of each hand.
         tree: the flattened tree; ``averages``: strategies, values and reaches.
         history: ``(iterations, exploitability % of the pot)`` at each measure.
+        rivers: a turn spot's river strategies (:class:`RiverStrategies`; None on the river).
     """
 
     board: str
@@ -114,6 +145,58 @@ class Solution(Presented):
     averages: Averages = field(repr=False)
     history: tuple[tuple[int, float], ...]
     target: float
+    rivers: RiverStrategies | None = field(default=None, repr=False)
+
+    @property
+    def street(self) -> str:
+        """``"turn"`` or ``"river"``."""
+        return "river" if self.rivers is None else "turn"
+
+    @property
+    def chance_histories(self) -> tuple[tuple[str, ...], ...]:
+        """A turn spot's action histories that end the turn's betting (the river is dealt)."""
+        return tuple(n.history for n in self.tree.nodes if n.kind == CHANCE)
+
+    def river(self, history: str | Sequence[str], card: str | int) -> Solution:
+        """A turn spot's river: the river tree after the turn's actions ``history`` (one of
+        :attr:`chance_histories`, such as ``"check, bet 50, call"``) and the river
+        ``card``, as a :class:`Solution` of its own: the five-card board, each player's
+        hands live on it weighted by their reach at that point, the river's average
+        strategies from this run and their EVs. Its payoffs, EVs and ``pot`` are the
+        turn's (won less put in on both streets, of the turn's pot); ``history`` and
+        ``exploitability`` are the turn run's."""
+        if self.rivers is None:
+            raise OmahaInputError("history: a river spot has no river card to deal; use node()")
+        kept = self.rivers
+        wanted = _actions(history)
+        chances = self.chance_histories
+        if wanted not in chances:
+            known = "; ".join(", ".join(h) for h in chances)
+            raise OmahaInputError(f"history: the turn's action does not close after {excerpt(', '.join(wanted))}; "
+                                  f"the river is dealt after: {known}")  # fmt: skip
+        c = chances.index(wanted)
+        parsed = parse_cards(card, what="card") if isinstance(card, str) else (card,)
+        if len(parsed) != 1 or not isinstance(parsed[0], int) or parsed[0] not in kept.cards.tolist():
+            raise OmahaInputError(f"card: expected one card not on the board, got {excerpt(card)}")
+        r = kept.cards.tolist().index(parsed[0])
+        node = self.tree.nodes.index(next(n for n in self.tree.nodes if n.history == wanted))
+        rows = kept.rows[kept.start[r] : kept.start[r + 1]]
+        split = int(kept.base[r, 1])
+        live = (rows[:split], rows[split:])
+        weights = (self.averages.reach[0][node][live[0]], self.averages.reach[1][node][live[1]])
+        hands = (self.hands[0][live[0]], self.hands[1][live[1]])
+        tree = kept.game.rivers[c]
+        _, tables = river_tables(hands, kept.board, parsed[0], self.hilo)
+        state = SolverState(tree, weights, tables, self.algorithm)
+        for q in (0, 1):
+            at = int(kept.row_offset[c, r, q])
+            state.ssum[q][:] = kept.ssum[q][at : at + len(state.ssum[q])]
+        board = np.array([*kept.board, parsed[0]], dtype=np.int8)
+        return replace(
+            self, board=format_cards(board.tolist()), hands=hands, weights=weights,
+            classes=(hand_classes(hands[0], board, self.hilo), hand_classes(hands[1], board, self.hilo)), tree=tree,
+            averages=state.averages(), rivers=None,
+        )  # fmt: skip
 
     @property
     def iterations(self) -> int:
@@ -135,12 +218,7 @@ class Solution(Presented):
         return tuple(self.tree.nodes[i].history for i in self.tree.decision_nodes())
 
     def _index(self, history: str | Sequence[str]) -> int:
-        if isinstance(history, str):
-            wanted = tuple(a.strip().lower() for a in history.split(",") if a.strip())
-        elif isinstance(history, list | tuple) and all(isinstance(a, str) for a in history):
-            wanted = tuple(a.strip().lower() for a in history)
-        else:
-            raise OmahaTypeError(f"history: expected actions such as 'check, bet 50', got {excerpt(history)}")
+        wanted = _actions(history)
         for i in self.tree.decision_nodes():
             if self.tree.nodes[i].history == wanted:
                 return i
@@ -250,6 +328,7 @@ class Solution(Presented):
             nodes.append(entry)
         return {
             "board": self.board,
+            "street": self.street,
             "game": self.game,
             "pot": self.pot,
             "stack": self.stack,
@@ -267,6 +346,15 @@ class Solution(Presented):
             "ev": {"oop": self.ev[0], "ip": self.ev[1]},
             "nodes": nodes,
         }
+
+
+def _actions(history: str | Sequence[str]) -> tuple[str, ...]:
+    """The actions of ``history`` (``"check, bet 50"`` or a sequence of actions), lower case."""
+    if isinstance(history, str):
+        return tuple(a.strip().lower() for a in history.split(",") if a.strip())
+    if isinstance(history, list | tuple) and all(isinstance(a, str) for a in history):
+        return tuple(a.strip().lower() for a in history)
+    raise OmahaTypeError(f"history: expected actions such as 'check, bet 50', got {excerpt(history)}")
 
 
 def _finite(value: float) -> float | None:

@@ -1,9 +1,10 @@
 """The betting tree of one heads-up street: who acts, what each action costs, where it ends.
 
 Plain Python, no numbers about cards: :func:`build_tree` gives the nodes (``Node``), and
-:func:`flatten` the arrays the compiled walk reads (:class:`FlatTree`). A turn tree would
-add a chance node whose children are river trees; nothing here assumes a single street
-beyond :data:`SHOWDOWN` ending the hand.
+:func:`flatten` the arrays the compiled walk reads (:class:`FlatTree`). A turn spot
+(:func:`build_turn`, :class:`TurnTree`) is the turn's tree whose showdowns become
+:data:`CHANCE` nodes (the river is dealt), each with the river's tree that follows it: the
+same rules from the pot and stacks the turn's action left.
 
 The rules (``docs/solver.md``):
 
@@ -25,11 +26,12 @@ The rules (``docs/solver.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 __all__ = [
+    "CHANCE",
     "FOLD",
     "IP",
     "LIMITS",
@@ -37,12 +39,14 @@ __all__ = [
     "SHOWDOWN",
     "FlatTree",
     "Node",
+    "TurnTree",
     "build_tree",
+    "build_turn",
     "flatten",
 ]
 
-#: Node kinds: a decision of player 0 or 1, a fold, a showdown.
-OOP, IP, FOLD, SHOWDOWN = 0, 1, 2, 3
+#: Node kinds: a decision of player 0 or 1, a fold, a showdown, a card dealt (the river).
+OOP, IP, FOLD, SHOWDOWN, CHANCE = 0, 1, 2, 3, 4
 #: The betting structures :func:`build_tree` knows.
 LIMITS = ("pot", "no")
 #: Two sizes closer than this (in chips) are one size.
@@ -54,9 +58,10 @@ class Node:
     """One node of the tree.
 
     ``kind``: :data:`OOP` or :data:`IP` (that player acts), :data:`FOLD` (``folder``
-    folded) or :data:`SHOWDOWN`. ``contributed``: the chips each player put in this
-    street so far. ``actions`` name the edges to ``children`` ("check", "bet 50",
-    "raise to 300", "all-in 400", "call", "fold"). ``raises``: raises made so far.
+    folded), :data:`SHOWDOWN` or :data:`CHANCE` (the turn's action closed: the river).
+    ``contributed``: the chips each player put in this street so far. ``actions`` name
+    the edges to ``children`` ("check", "bet 50", "raise to 300", "all-in 400", "call",
+    "fold"). ``raises``: raises made so far.
     ``history``: the actions from the root.
     """
 
@@ -193,6 +198,12 @@ class FlatTree:
     def showdown_count(self) -> int:
         return int(np.count_nonzero(self.kind == SHOWDOWN))
 
+    def shifted(self, paid: float, pot: float) -> FlatTree:
+        """The same tree with ``paid`` chips more put in by each player before it and
+        ``pot`` the starting pot: its payoffs become those of the street before (a river
+        tree after a turn where each put in ``paid``)."""
+        return replace(self, contributed=self.contributed + paid, pot=float(pot))
+
 
 def flatten(root: Node, pot: float) -> FlatTree:
     """The arrays of the tree under ``root`` (see :class:`FlatTree`)."""
@@ -222,3 +233,47 @@ def flatten(root: Node, pot: float) -> FlatTree:
         nodes=tuple(order),
         pot=float(pot),
     )
+
+
+@dataclass(frozen=True)
+class TurnTree:
+    """A turn spot's trees: ``turn`` (flattened; where the turn's action closes with a call
+    or two checks, a :data:`CHANCE` node: the river is dealt), ``chance`` (the indices of
+    those nodes in ``turn``, in order) and ``rivers[i]``: the river's tree after
+    ``chance[i]`` (flattened, its payoffs shifted to the turn's: what a player wins less
+    what he put in on both streets; a single :data:`SHOWDOWN` node when a player is
+    all-in)."""
+
+    turn: FlatTree
+    chance: tuple[int, ...]
+    rivers: tuple[FlatTree, ...]
+
+    @property
+    def size(self) -> int:
+        """The nodes of one river card's game: the turn's and every river tree's."""
+        return self.turn.size + sum(r.size for r in self.rivers)
+
+
+def build_turn(
+    pot: float, stack: float, bets: Sequence[float], raises: Sequence[float], raise_cap: int, limit: str = "pot"
+) -> TurnTree:
+    """The turn's tree (the rules of :func:`build_tree` on both streets) with a chance
+    node where each showdown was, and the river's tree after each (:class:`TurnTree`)."""
+    root = build_tree(pot, stack, bets, raises, raise_cap, limit)
+    turn = flatten(root, pot)
+    chance, rivers = [], []
+    for i, node in enumerate(turn.nodes):
+        if node.kind != SHOWDOWN:
+            continue
+        node.kind = CHANCE
+        paid = node.contributed[0]  # a call or two checks: both put in the same
+        behind = stack - paid
+        river_pot = pot + 2 * paid
+        if behind > _SAME:
+            river = build_tree(river_pot, behind, bets, raises, raise_cap, limit)
+        else:
+            river = Node(SHOWDOWN, (0.0, 0.0))
+        chance.append(i)
+        rivers.append(flatten(river, river_pot).shifted(paid, pot))
+    turn = replace(turn, kind=np.array([n.kind for n in turn.nodes], dtype=np.int64))
+    return TurnTree(turn, tuple(chance), tuple(rivers))

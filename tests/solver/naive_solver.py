@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 import omaha8eq
-from omaha8eq.solver.tree import FOLD, SHOWDOWN, FlatTree
+from omaha8eq.solver.tree import CHANCE, FOLD, SHOWDOWN, FlatTree
 
 
 def game_name(hole_size: int, hilo: bool) -> str:
@@ -89,6 +89,94 @@ def best_response(solution, p: int, board: Sequence[int]) -> float:
         if kind == p:
             return max(value(first + a, x, reach) for a in range(m))
         return sum(value(first + a, x, reach * strategy[node][:, a]) for a in range(m))
+
+    total = 0.0
+    pairs = 0.0
+    for x in range(len(hands[p])):
+        total += weights[p][x] * value(0, x, weights[o].copy())
+        pairs += weights[p][x] * sum(weights[o][j] for j in range(len(hands[o])) if disjoint(hands[p][x], hands[o][j]))
+    return total / pairs
+
+
+def deal_count(hole_size: int) -> int:
+    """The river cards left once the turn's four board cards and two hands are dealt."""
+    return 52 - 4 - 2 * hole_size
+
+
+def turn_best_response(solution, p: int, board: Sequence[int]) -> float:
+    """Player p's exact best-response payoff (chips) in a turn spot against the other's
+    average strategy on both streets: recursion over the turn's tree for each of p's
+    hands, pair by pair; at a chance node, the mean over the river cards that neither hand
+    holds (each equally likely for a pair of hands) of the river tree's best response,
+    the best responder choosing on each river after seeing it. The river trees' average
+    strategies are read through ``solution.river``."""
+    tree = solution.tree
+    o = 1 - p
+    hands, weights = solution.hands, solution.weights
+    turn_strategy = {}
+    for history in solution.histories:
+        index = next(i for i in tree.decision_nodes() if tree.nodes[i].history == history)
+        turn_strategy[index] = solution.node(history).frequencies
+    rows = [{tuple(h.tolist()): i for i, h in enumerate(hands[q])} for q in (0, 1)]
+    cards = [c for c in range(52) if c not in set(board)]
+    rivers = {}  # (chance node, card) -> (tree, values per player per turn row, strategies per player per turn row)
+    for node, river_node in enumerate(tree.nodes):
+        if river_node.kind != CHANCE:
+            continue
+        for card in cards:
+            sub = solution.river(river_node.history, card)
+            full = [*board, card]
+            values = []
+            for q in (0, 1):
+                found = hand_values(sub.hands[q], full, solution.hilo)
+                values.append({rows[q][tuple(h.tolist())]: v for h, v in zip(sub.hands[q], found, strict=True)})
+            strategies = {}
+            for history in sub.histories:
+                at = next(i for i in sub.tree.decision_nodes() if sub.tree.nodes[i].history == history)
+                solved = sub.node(history)
+                strategies[at] = {rows[solved.player][tuple(h.tolist())]: f
+                                  for h, f in zip(solved.hands, solved.frequencies, strict=True)}  # fmt: skip
+            rivers[node, card] = (sub.tree, values, strategies)
+
+    def river_value(sub_tree, values, strategies, node: int, x: int, reach: np.ndarray) -> float:
+        kind = int(sub_tree.kind[node])
+        if kind >= FOLD:
+            return sum(
+                reach[j] * payoff(sub_tree, node, p, values[p][x], values[o][j])
+                for j in range(len(reach))
+                if reach[j] > 0 and disjoint(hands[p][x], hands[o][j])
+            )
+        first, m = int(sub_tree.first_child[node]), int(sub_tree.n_children[node])
+        if kind == p:
+            return max(river_value(sub_tree, values, strategies, first + a, x, reach) for a in range(m))
+        table = strategies[node]
+        return sum(
+            river_value(sub_tree, values, strategies, first + a, x,
+                        np.array([reach[j] * table[j][a] if j in table else 0.0 for j in range(len(reach))]))
+            for a in range(m)
+        )  # fmt: skip
+
+    def value(node: int, x: int, reach: np.ndarray) -> float:
+        kind = int(tree.kind[node])
+        if kind == CHANCE:
+            total = 0.0
+            for card in cards:
+                if card in hands[p][x].tolist():
+                    continue
+                sub_tree, values, strategies = rivers[node, card]
+                live = np.array([0.0 if card in hands[o][j].tolist() else reach[j] for j in range(len(reach))])
+                total += river_value(sub_tree, values, strategies, 0, x, live)
+            return total / deal_count(hands[p].shape[1])
+        if kind == FOLD:
+            return sum(
+                reach[j] * payoff(tree, node, p, (0, -1), (0, -1))
+                for j in range(len(reach))
+                if reach[j] > 0 and disjoint(hands[p][x], hands[o][j])
+            )
+        first, m = int(tree.first_child[node]), int(tree.n_children[node])
+        if kind == p:
+            return max(value(first + a, x, reach) for a in range(m))
+        return sum(value(first + a, x, reach * turn_strategy[node][:, a]) for a in range(m))
 
     total = 0.0
     pairs = 0.0

@@ -50,3 +50,28 @@ def test_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
     monkeypatch.setattr(engine.SolverState, "iterate", interrupted)
     status, _, err = run(capsys, *SPOT)
     assert status == 130 and err.strip() == "omaha8eq: interrupted"
+
+
+def test_solve_a_turn_spot(capsys):
+    status, out, _ = run(
+        capsys, "solve", "--board", "Ac8c5h9d", "--oop", "AhAd2s3s,AhAs2d3d", "--ip", "KsKhQdJd,QsQhJdTd", "--pot",
+        "100", "--stack", "400", "--bets", "100", "--raises", "", "--max-iterations", "10", "--threads", "1", "--json",
+    )  # fmt: skip
+    document = json.loads(out)
+    assert status == 0 and document["street"] == "turn" and document["board"] == "Ac 8c 5h 9d"
+    assert document["nodes"][0]["actions"] == ["check", "bet 100"]
+    assert abs(document["ev"]["oop"] + document["ev"]["ip"] - 100) < 1e-9
+
+
+def test_ctrl_c_on_a_turn_spot_is_one_line_and_exit_130(capsys, monkeypatch):
+    import omaha8eq.solver.engine as engine
+
+    calls = []
+
+    def interrupted(self, count=1):
+        calls.append(type(self).__name__)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.TurnState, "iterate", interrupted)
+    status, _, err = run(capsys, "solve", "--board", "Ac8c5h9d", *SPOT[3:], "--bets", "100", "--raises", "")
+    assert status == 130 and err.strip() == "omaha8eq: interrupted" and calls == ["TurnState"]

@@ -179,7 +179,7 @@ def test_the_raise_cap_limits_the_raises():
 @pytest.mark.parametrize(
     ("kwargs", "named"),
     [
-        ({"board": "Ac 8c 5h 9d"}, "board"),
+        ({"board": "Ac 8c 5h"}, "board"),
         ({"pot": -1}, "pot"),
         ({"stack": float("nan")}, "stack"),
         ({"bets": (0.5, -1)}, "bets[1]"),
