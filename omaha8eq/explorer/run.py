@@ -36,7 +36,7 @@ from ..inputs import parse_board
 # Through the module, read at each call (as the engine's pricing reads range_size): a patch
 # of range_size or parse_range reaches this caller too.
 from ..ranges import range as ranges
-from ..ranges.range import Range
+from ..ranges.range import Range, check_side
 from .result import GROUPS, Exploration, hand_equities
 from .rows import class_row, class_rows
 
@@ -80,18 +80,6 @@ def _mask(cards: tuple[int, ...]) -> int:
     return mask
 
 
-def _checked_side(value: object, what: str, hole_size: int) -> Range | str:
-    """A side as given (a Range of the game's hole size, or an expression); a bad type or
-    hole size is named here, a malformed expression by the range parser."""
-    if isinstance(value, Range):
-        if value.hole_size != hole_size:
-            raise OmahaInputError(f"{what}: a range of {value.hole_size}-card hands in a {hole_size}-card game")
-        return value
-    if not isinstance(value, str):
-        raise OmahaInputError(f"{what}: expected a range (text or Range) or a hand, got {excerpt(value)}")
-    return value
-
-
 def _side_size(value: Range | str, hole_size: int) -> int:
     """A side's hands, counted without building it (:func:`~omaha8eq.ranges.range.range_size`)."""
     return len(value) if isinstance(value, Range) else ranges.range_size(value, hole_size=hole_size).hands
@@ -122,8 +110,8 @@ def exploration_cost(
     for a bad input."""
     spot = _read_spot(board, dead, game)
     hole = spot.game.hole_cards
-    other = None if against is None else _checked_side(against, "against", hole)
-    return _cost(spot, _checked_side(range, "range", hole), other)
+    other = None if against is None else check_side(against, "against", hole)
+    return _cost(spot, check_side(range, "range", hole), other)
 
 
 def explore(
@@ -173,8 +161,8 @@ def explore(
     options = RunOptions.check(threads=threads, max_work=max_work, max_memory=max_memory, progress=progress)
     spot = _read_spot(board, dead, game)
     hole = spot.game.hole_cards
-    explored = _checked_side(range, "range", hole)
-    other = None if against is None else _checked_side(against, "against", hole)
+    explored = check_side(range, "range", hole)
+    other = None if against is None else check_side(against, "against", hole)
     cost = _cost(spot, explored, other)
     check_explore_cost(cost, options)
     # Classifying is linear in the hands (about 2 us each); the sweep's time is its estimate's.

@@ -42,6 +42,7 @@ __all__ = [
     "RangeSize",
     "RangeSyntaxError",
     "check_range",
+    "check_side",
     "hand_text",
     "is_range_expression",
     "parse_range",
@@ -495,6 +496,21 @@ def range_weights(expr: str, hands: Any) -> np.ndarray:
     tree = parse_tree(expression, rows.shape[1])
     value = tree.value(Chunk(np.ascontiguousarray(rows, dtype=np.int8), start=None))
     return value.astype(np.float64)
+
+
+def check_side(value: object, what: str, hole_size: int) -> Range | str:
+    """A side of a range-against-range run as given: a :class:`Range` of ``hole_size``-card
+    hands, or text for the range parser to read (a malformed expression is named there).
+    OmahaInputError for a Range of another hole size, OmahaTypeError for anything else."""
+    if isinstance(value, Range):
+        if value.hole_size != hole_size:
+            raise OmahaInputError(f"{what}: a range of {value.hole_size}-card hands in a {hole_size}-card game")
+        return value
+    if not isinstance(value, str):
+        raise OmahaTypeError(
+            f"{what}: expected a range (text such as '15%' or a Range) or a hand, got {excerpt(value)}"
+        )
+    return value
 
 
 def is_range_expression(text: object) -> bool:

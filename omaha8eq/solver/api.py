@@ -29,7 +29,7 @@ from ..engine.run import numba_threads
 from ..errors import OmahaInputError, OmahaTypeError, WorkLimitError
 from ..evaluation import evaluate_batch
 from ..games import Game, GameSpec, as_game
-from ..ranges.range import Range, parse_range, range_size
+from ..ranges.range import Range, check_side, parse_range, range_size
 from .engine import ALGORITHMS, SolverState, TurnState, run
 from .rivers import prepare_rivers
 from .showdown import prepare
@@ -82,16 +82,6 @@ def _fractions(value: object, what: str) -> tuple[float, ...]:
     if len(items) > MAX_SIZES:
         raise OmahaInputError(f"{what}: at most {MAX_SIZES} sizes, got {len(items)}")
     return tuple(_number(v, f"{what}[{i}]", positive=True) for i, v in enumerate(items))
-
-
-def _side(value: object, what: str, hole_size: int) -> Range | str:
-    if isinstance(value, Range):
-        if value.hole_size != hole_size:
-            raise OmahaInputError(f"{what}: the range holds {value.hole_size}-card hands; the game deals {hole_size}")
-        return value
-    if not isinstance(value, str):
-        raise OmahaTypeError(f"{what}: expected a range (text such as '15%' or a Range), got {excerpt(value)}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -226,7 +216,7 @@ def solve(
     """
     spot = _read_spot(board, game, pot, stack, bets, raises, raise_cap, limit)
     hole = spot.game.hole_cards
-    sides = (_side(oop, "oop", hole), _side(ip, "ip", hole))
+    sides = (check_side(oop, "oop", hole), check_side(ip, "ip", hole))
     goal = _number(target, "target", positive=False)
     iterations = check_int(max_iterations, "max_iterations", minimum=1, maximum=1_000_000)
     if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
