@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from omaha8eq.cards import parse_cards
-from omaha8eq.core import street_classes as sc
+from omaha8eq.core.holdings_kernel import classify
 from omaha8eq.core.tables import get_tables
 from omaha8eq.engine.range_vs_range import sweep_ranges
 from omaha8eq.explorer import explore
@@ -58,8 +58,8 @@ def test_classes_of_a_range_on_the_flop(benchmark, one_thread, capsys):
     times = _alternate(
         {
             "explore ms": lambda: explore(RANGE, FLOP),
-            "kernel ms": lambda: sc.classify(hands, cards, True, tables, clean_outs=True),
-            "kernel without clean outs ms": lambda: sc.classify(hands, cards, True, tables),
+            "kernel ms": lambda: classify(hands, cards, True, tables, clean_outs=True),
+            "kernel without clean outs ms": lambda: classify(hands, cards, True, tables),
         },
         rounds=15,
     )

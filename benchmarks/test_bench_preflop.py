@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import pytest
 
-from omaha8eq.engine.board_classes import board_classes
+from omaha8eq.engine.board_isomorphism import board_isomorphism
 from omaha8eq.engine.range_vs_range import sweep_boards
 from omaha8eq.engine.spot import integer_weights
 from omaha8eq.ranges.range import parse_range
@@ -26,7 +26,7 @@ def _side(spec: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _run(benchmark, a: str, b: str, classes: int | None, rounds: int) -> None:
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     if classes is not None:
         pick = np.sort(np.random.default_rng(1).choice(len(boards), classes, replace=False))
         boards, sizes = boards[pick], sizes[pick]

@@ -22,11 +22,11 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # and the commands that need no engine (betting, potlimit, --help) do not load numpy and
 # numba. Type checkers read the imports below.
 _PUBLIC = {
-    "AllinPlayer": ".game.allin",
+    "AllinPlayer": ".chips.allin",
     "AllinReport": ".histories.report",
-    "AllinResult": ".game.allin",
-    "Award": ".game.pots",
-    "BettingRound": ".game.betting",
+    "AllinResult": ".chips.allin",
+    "Award": ".chips.pots",
+    "BettingRound": ".chips.betting",
     "CounterfeitReport": ".counterfeit",
     "DuplicateCardError": ".errors",
     "EquityDistribution": ".results",
@@ -39,7 +39,7 @@ _PUBLIC = {
     "HandEquity": ".results",
     "HandSizeError": ".errors",
     "HighHand": ".hands",
-    "IllegalActionError": ".game.betting",
+    "IllegalActionError": ".chips.betting",
     "InvalidCardError": ".errors",
     "LowHand": ".hands",
     "NextCard": ".counterfeit",
@@ -48,18 +48,18 @@ _PUBLIC = {
     "OmahaTypeError": ".errors",
     "OutcomeCounts": ".results",
     "PlayerEquity": ".results",
-    "Pot": ".game.pots",
-    "PotEquity": ".game.allin",
+    "Pot": ".chips.pots",
+    "PotEquity": ".chips.allin",
     "PreflopRank": ".ranges.preflop",
     "QueryError": ".pql",
     "QueryResult": ".pql",
     "Range": ".ranges.range",
     "RangeSyntaxError": ".ranges.range",
-    "Settlement": ".game.pots",
+    "Settlement": ".chips.pots",
     "BoardsPlayer": ".board_results",
     "BoardsResult": ".board_results",
-    "BoardsSettlement": ".game.board_pots",
-    "allin_equity": ".game.allin",
+    "BoardsSettlement": ".chips.board_pots",
+    "allin_equity": ".chips.allin",
     "allin_ev": ".histories.report",
     "boards_equity": ".boards",
     "counterfeit_odds": ".counterfeit",
@@ -75,16 +75,16 @@ _PUBLIC = {
     "format_cards": ".cards",
     "format_hand": ".cards",
     "is_range_expression": ".ranges.range",
-    "limit_bet_size": ".game.betting",
+    "limit_bet_size": ".chips.betting",
     "parse_cards": ".cards",
     "parse_range": ".ranges.range",
-    "pot_limit_max_raise": ".game.betting",
+    "pot_limit_max_raise": ".chips.betting",
     "preflop_rank": ".ranges.preflop",
     "query": ".pql",
     "range_hands_excluding": ".ranges.range",
     "read_hands": ".histories.reader",
-    "settle": ".game.settlement",
-    "settle_boards": ".game.board_pots",
+    "settle": ".chips.settlement",
+    "settle_boards": ".chips.board_pots",
     "SpotEquities": ".spot_results",
     "spot_equities": ".equities",
     "Solution": ".solver",
@@ -95,18 +95,18 @@ if TYPE_CHECKING:
     from .board_results import BoardsPlayer, BoardsResult
     from .boards import boards_equity
     from .cards import format_card, format_cards, format_hand, parse_cards
+    from .chips.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
+    from .chips.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
+    from .chips.board_pots import BoardsSettlement, settle_boards
+    from .chips.pots import Award, Pot, Settlement
+    from .chips.settlement import settle
     from .counterfeit import CounterfeitReport, ExactOdds, NextCard, counterfeit_odds
     from .equities import equity, equity_many, spot_equities
     from .errors import DuplicateCardError, HandSizeError, InvalidCardError, OmahaInputError, OmahaTypeError
     from .evaluation import evaluate, evaluate_batch, evaluate_high, evaluate_low
     from .explorer import ClassRow, Exploration, explore, filter_range
-    from .game.allin import AllinPlayer, AllinResult, PotEquity, allin_equity
-    from .game.betting import BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
-    from .game.board_pots import BoardsSettlement, settle_boards
-    from .game.pots import Award, Pot, Settlement
-    from .game.settlement import settle
     from .games import GAMES, Game
-    from .hands import HighHand, LowHand
+    from .hand_values import HighHand, LowHand
     from .histories.reader import read_hands
     from .histories.report import AllinReport, allin_ev
     from .pql import QueryError, QueryResult, query

@@ -97,7 +97,7 @@ from .engine.spot import Seat, check_no_card_twice, parse_seats, restrict_ranges
 from .equities import split_equity
 from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .evaluation import evaluate_low
-from .hands import LowHand
+from .hand_values import LowHand
 from .inputs import DECK_SIZE, parse_hole
 from .present.display import counterfeit_view, format_counterfeit, preformatted_html
 from .present.protocol import Presented, View

@@ -35,9 +35,9 @@ from .engine.method import AGGREGATE_POINTS, EXHAUSTIVE_LIMIT, MAX_WORK
 from .engine.multiboard import MAX_RUNS, parse_boards_spot, run_boards
 from .engine.options import RunOptions
 from .engine.progress import CHUNKS_PER_CALL, ProgressCallback
-from .engine.run import SPOTS_PER_CALL, count_spots, run_equity, run_split
+from .engine.run import SPOTS_PER_CALL, count_spots, equity_of_spot, run_split
 from .engine.sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES
-from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, as_choice, is_sequence, known_hands_only, parse_spot
+from .engine.spot import RANDOM, WEIGHT_SCALE, Spot, as_choice, is_sequence, one_board, parse_spot
 from .errors import OmahaInputError, OmahaTypeError
 from .games import Game, GameChoice, GameSpec, resolve_game
 from .results import EquityResult
@@ -266,20 +266,18 @@ def equity_of(
     """:func:`equity` of one board with its options checked (``RunOptions.check``) and its
     game resolved (:func:`~omaha8eq.games.resolve_game`, or the Game played): the ranges' cost is priced from
     their sizes and a hopeless run refused before they are built, then the spot is parsed
-    and run. :func:`omaha8eq.game.allin.allin_equity` calls it for every pot."""
+    and run. :func:`omaha8eq.chips.allin.allin_equity` calls it for every pot."""
     started = time.perf_counter() if started is None else started
-    choice = _one_board(as_choice(game))
-    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, choice.game)
-    if sizes is not None:  # known hands alone need BASE_BYTES, and the planner's estimates are cheap
-        check_spot_cost(sizes, options)
-    spot = parse_spot(hands, board, dead, choice)
+    choice = one_board(as_choice(game))
     if options.scheduler is None:
-        return run_equity(spot, options, started=started)
+        return equity_of_spot(hands, board, dead, choice, options, started=started)
     from .distributed.sweep_job import dask_sweeper
 
     with dask_sweeper(options.scheduler, checkpoint=options.checkpoint) as (sweeper, cluster_threads):
         limit = options.max_work or MAX_WORK * cluster_threads
-        return run_equity(spot, replace(options, max_work=limit), started=started, board_sweeper=sweeper)
+        return equity_of_spot(
+            hands, board, dead, choice, replace(options, max_work=limit), started=started, board_sweeper=sweeper
+        )
 
 
 def _boards_equity(
@@ -349,7 +347,7 @@ def equity_many(
     (['1541/1640', '99/1640'], 658008)
     """
     started = time.perf_counter()
-    choice = _one_board(resolve_game(game, hilo))
+    choice = one_board(resolve_game(game, hilo))
     parsed, options = _known_spots(spots, choice, threads, max_work, progress, "equity_many")
     results: list[EquityResult | None] = [None] * len(parsed)
     for group in count_spots(parsed, options):
@@ -397,7 +395,7 @@ def spot_equities(
     ((2, 2), [820, 820], '1541/1640')
     """
     started = time.perf_counter()
-    choice = _one_board(resolve_game(game, hilo))
+    choice = one_board(resolve_game(game, hilo))
     parsed, options = _known_spots(spots, choice, threads, max_work, progress, "spot_equities")
     players = len(parsed[0].seats) if parsed else 0
     for number, spot in enumerate(parsed, start=1):
@@ -427,15 +425,6 @@ def _known_spots(
         raise OmahaTypeError(f"spots: expected a list of (hands, board, dead) tuples, got {excerpt(spots)}")
     options = RunOptions.check(exhaustive=True, threads=threads, max_work=max_work, progress=progress)
     return [_known_spot(i, spot, function, choice) for i, spot in enumerate(spots, start=1)], options
-
-
-def _one_board(choice: GameChoice) -> GameChoice:
-    """``choice``, refusing a game of more than one board (its equity is another computation)."""
-    if choice.game is not None and choice.game.boards != 1:
-        raise OmahaInputError(
-            f"game: {choice.game.name!r} deals {choice.game.boards} boards; this function plays one board"
-        )
-    return choice
 
 
 def _known_spot(number: int, spot: object, function: str, game: GameChoice) -> Spot:

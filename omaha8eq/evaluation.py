@@ -23,7 +23,7 @@ from .core import batch, parallel
 from .core.tables import NO_LOW, get_tables, high_classes, low_class_ranks, multiset_index
 from .errors import OmahaInputError
 from .games import Game, GameSpec, check_hole_size, resolve_game
-from .hands import HighHand, LowHand
+from .hand_values import HighHand, LowHand
 from .inputs import BOARD_SIZES, card_array, check_card_rows, check_flag, hole_and_board, narrows_to_int8
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_low"]

@@ -32,7 +32,7 @@ def json_value(value: Any) -> Any:
 def fields_dict(obj: Any, *, exclude: Iterable[str] = (), **extra: Any) -> dict[str, Any]:
     """The dataclass ``obj``'s fields as a JSON-ready dict, then the ``extra`` keys.
 
-    >>> from omaha8eq.game.pots import PotShape
+    >>> from omaha8eq.chips.pots import PotShape
     >>> fields_dict(PotShape(10, 30, (0, 2)), exclude=("level",), name="main pot")
     {'amount': 30, 'eligible': [0, 2], 'name': 'main pot'}
     """

@@ -99,8 +99,8 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
 
     from .boards import boards_equity
     from .cards import parse_cards
-    from .core.handclasses import class_keys
-    from .core.street_classes import classify
+    from .core.hand_isomorphism import class_keys
+    from .core.holdings_kernel import classify
     from .core.tables import get_tables
     from .equities import equity, spot_equities
     from .evaluation import evaluate, evaluate_batch

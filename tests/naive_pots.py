@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference for pots: fair shares by chip layers, and all-in EV.
 
-Shares no code with ``omaha8eq.game.pots`` or ``omaha8eq.game.allin``; hands are evaluated with
+Shares no code with ``omaha8eq.chips.pots`` or ``omaha8eq.chips.allin``; hands are evaluated with
 ``naive.py``. Cards are ints 0..51 (``4 * rank + suit``).
 
 Pots are built one chip layer at a time: the u-th chip of every player who put in at

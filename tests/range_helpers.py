@@ -8,7 +8,7 @@ from math import comb
 
 import numpy as np
 
-from omaha8eq.core.handclasses import colex_index
+from omaha8eq.core.hand_isomorphism import colex_index
 from omaha8eq.ranges import parse_range, range_weights
 
 ALL4 = comb(52, 4)  # 270,725

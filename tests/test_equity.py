@@ -275,7 +275,7 @@ def test_ranges_that_cannot_be_dealt_together_are_found_at_once(monkeypatch):
 
 
 def test_the_feasibility_search_decides_or_says_it_cannot():
-    from omaha8eq.core.handclasses import card_masks
+    from omaha8eq.core.hand_isomorphism import card_masks
     from omaha8eq.engine.feasibility import ranges_fit
     from omaha8eq.ranges.range import parse_range
 

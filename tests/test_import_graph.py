@@ -81,7 +81,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_is_read_from_the_sources():
     graph = import_graph()
     assert "omaha8eq.cli.common" in graph["omaha8eq.cli.pots"]
-    assert "omaha8eq.core.parallel" in graph["omaha8eq.core.handclasses"]  # from . import parallel
+    assert "omaha8eq.core.parallel" in graph["omaha8eq.core.hand_isomorphism"]  # from . import parallel
     assert "omaha8eq.bench.peers" in graph["omaha8eq.bench.run"]  # imported inside a function
 
 

@@ -7,9 +7,9 @@ functions and ``TYPE_CHECKING`` blocks too: see ``test_import_graph``), so an ar
 that points up or closes a cycle fails here even when it is only taken lazily. Adding
 a part, or an arrow, is a line in this table, made on purpose.
 
-Lowest first: the errors and the limits; the compiled core; cards, games, hands and
+Lowest first: the errors and the limits; the compiled core; cards, games, hand values and
 the outcome model; evaluation, ranges and the engine; the public API (``equities``,
-``counterfeit``, ``game``); the presentation layer (``present``: JSON documents and
+``counterfeit``, ``chips``); the presentation layer (``present``: JSON documents and
 text tables, which the result classes' ``__str__`` also
 use, so it sits below them); then the front ends (``cli``, ``web``, ``bench``), which nothing below
 imports.
@@ -31,18 +31,18 @@ LAYERS = {
     "serialize": "cards",
     "games": "cards checks deck errors",
     "inputs": "cards checks core deck errors",
-    "hands": "cards core",
-    "present": "cards core errors hands ranges",
+    "hand_values": "cards core",
+    "present": "cards core errors hand_values ranges",
     "results": "cards checks errors outcomes present",
     "board_results": "checks present results",
     "data": "deck errors outcomes",
-    "evaluation": "cards core errors games hands inputs",
+    "evaluation": "cards core errors games hand_values inputs",
     "ranges": "cards checks core data errors inputs",
-    "engine": "board_results cards checks core deck errors games hands inputs outcomes ranges results",
+    "engine": "board_results cards checks core deck errors games hand_values inputs outcomes ranges results",
     "spot_results": "checks engine games outcomes present results",
     "distributed": "cards core data deck engine errors games present version",
     "equities": "board_results cards checks distributed engine errors games results spot_results",
-    "counterfeit": "cards checks engine equities errors evaluation hands inputs present ranges",
+    "counterfeit": "cards checks engine equities errors evaluation hand_values inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs present ranges",
     # The range explorer's library side, one package (issue 42, item 7): explore() priced by
@@ -51,16 +51,16 @@ LAYERS = {
     # stays in core, its front ends in cli and web.
     "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
     "solver": "cards checks core engine errors evaluation games present ranges",
-    "game": "cards checks deck engine equities errors evaluation games hands inputs present results serialize",
-    "histories": "cards checks equities errors evaluation game games hands present ranges version",
+    "chips": "cards checks deck engine errors evaluation games hand_values inputs present results serialize",
+    "histories": "cards checks chips equities errors evaluation games hand_values present ranges version",
     "warmup": "boards cards core equities errors evaluation pql present ranges",
-    "__init__": "board_results boards cards counterfeit equities errors evaluation explorer game games hands histories "
-    "pql ranges results solver spot_results version",
+    "__init__": "board_results boards cards chips counterfeit equities errors evaluation explorer games hand_values "
+    "histories pql ranges results solver spot_results version",
     "bench": "cards equities errors evaluation present version",
     "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql "
     "present ranges results",
-    "cli": "__init__ bench board_results boards cards checks core counterfeit deck distributed equities errors "
-    "evaluation explorer game games hands histories inputs pql present ranges results solver warmup web",
+    "cli": "__init__ bench board_results boards cards checks chips core counterfeit deck distributed equities errors "
+    "evaluation explorer games hand_values histories inputs pql present ranges results solver warmup web",
     "__main__": "cli",
 }
 ALLOWED: dict[str, set[str]] = {name: set(parts.split()) for name, parts in LAYERS.items()}

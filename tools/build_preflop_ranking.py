@@ -9,7 +9,7 @@ omaha8eq/data/preflop4-exact.npz`` (every board and every opponent hand; see doc
 Method
 ------
 1. The hands of K cards fall into suit-isomorphic classes
-   (:func:`omaha8eq.core.handclasses.class_keys`): 134,459 of 5 cards, 962,988 of 6.
+   (:func:`omaha8eq.core.hand_isomorphism.class_keys`): 134,459 of 5 cards, 962,988 of 6.
    Hands of one class have the same preflop equity against a random hand.
 2. For each class representative ``h``, ``omaha8eq.equity([h, "random"],
    samples=N, seed=S)``: seeded Monte Carlo over deals of a random opponent hand of

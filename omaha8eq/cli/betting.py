@@ -16,9 +16,9 @@ from __future__ import annotations
 import argparse
 import re
 
+from ..chips.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from ..deck import check_player_count
 from ..errors import OmahaInputError
-from ..game.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from .common import EXIT_OK, Subparsers, add_command, button_index, emit, emit_json, non_negative_chips, positive_chips
 
 __all__ = ["register"]

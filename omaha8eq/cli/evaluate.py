@@ -16,7 +16,7 @@ from .common import EXIT_OK, Subparsers, add_command, add_game_option, chosen_ga
 from .startup import loading_engine
 
 if TYPE_CHECKING:
-    from ..hands import HighHand, LowHand
+    from ..hand_values import HighHand, LowHand
 
 __all__ = ["format_eval", "register", "run_eval"]
 

@@ -47,7 +47,7 @@ def parse_player(text: str, number: int) -> tuple[str | None, int]:
     >>> parse_player("AsAh2c3d:40", 1), parse_player("fold:5", 2)
     (('AsAh2c3d', 40), (None, 5))
     """
-    from ..game.pots import FOLD
+    from ..chips.pots import FOLD
 
     hand, sep, chips = text.rpartition(":")
     if not sep or not hand.strip():
@@ -73,8 +73,8 @@ def _players(texts: list[str]) -> list[tuple[str | None, int]]:
 
 def _run_settle(args: argparse.Namespace) -> int:
     with loading_engine():
+        from ..chips.settlement import settle
         from ..core.registry import compile_notice_for  # the core loads numba
-        from ..game.settlement import settle
 
     players = _players(args.players)
     button = button_index(args.button, len(players))
@@ -96,8 +96,8 @@ def _run_settle(args: argparse.Namespace) -> int:
 
 def _run_allin(args: argparse.Namespace) -> int:
     with loading_engine():
+        from ..chips.allin import allin_equity
         from ..core.registry import compile_notice_for  # the core loads numba
-        from ..game.allin import allin_equity
 
     players = _players(args.players)
 

@@ -91,8 +91,8 @@ _EQUITY = (
 _RANGES = (
     "range_match:features_kernel",
     "range_match:match_kernel",
-    "handclasses:class_keys_kernel",
-    "street_classes:classify_kernel",
+    "hand_isomorphism:class_keys_kernel",
+    "holdings_kernel:classify_kernel",
 )
 _QUERY = (
     "query_deals:draw_deals",

@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 
 from ..cards import format_card
-from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
+from ..core.hand_isomorphism import all_hands, class_keys, class_representatives, class_sizes, hand_chunks
 from ..data.table_format import breakdown, check_exact_counts
 from ..deck import BOARD_CARDS, DECK_SIZE, HOLE_SIZES
-from ..engine.board_classes import BOARD_CLASSES, board_classes
+from ..engine.board_isomorphism import BOARD_CLASSES, board_isomorphism
 from ..engine.preflop import class_totals
 from ..engine.range_vs_range import row_touches
 from ..errors import OmahaInputError
@@ -85,7 +85,7 @@ def _exact_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     hole_size = int(params["hole_size"])
     hands = all_hands(hole_size)
     ones = np.ones(len(hands), dtype=np.int64)
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     swept = sweep_boards(
         hands, ones, hands, ones, boards[task.start : task.stop], sizes[task.start : task.stop],
         hilo=bool(params["hilo"]), per_board=False,
@@ -188,7 +188,7 @@ class PreflopTable(Presented):
         hole_size, players, hilo: what it is for.
         exact: True for the heads-up table (every board and opponent), False for
             sampled ones; then ``samples`` deals a class from ``seed``.
-        keys: (n,) int64 class keys (``core.handclasses.class_keys``), ascending.
+        keys: (n,) int64 class keys (``core.hand_isomorphism.class_keys``), ascending.
         hands: (n, hole_size) int8 representatives; sizes: (n,) hands per class.
         counts: (n, players + 1, players + 3) int64 outcome histograms (module doc).
         digest: the job's digest.

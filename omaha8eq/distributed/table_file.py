@@ -3,7 +3,7 @@
 ``TABLE.npz`` (``numpy.load(path)``; no pickles), one row per starting-hand suit
 class in class-key order:
 
-- ``keys`` (n,) int64: the class keys of :func:`omaha8eq.core.handclasses.class_keys`.
+- ``keys`` (n,) int64: the class keys of :func:`omaha8eq.core.hand_isomorphism.class_keys`.
 - ``hands`` (n, k) int8: each class's representative, card ints ``4 * rank + suit``.
 - ``sizes`` (n,) int64: hands in the class (1 to 24).
 - ``counts`` (n, P + 1, P + 3) int64: the outcome histograms (high state x low

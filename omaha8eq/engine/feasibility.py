@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..checks import excerpt
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..errors import OmahaInputError
 from .deal import Deal
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..core.exact_boards import board_combinations
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE
 from ..results import NextCardEquity, range_hand_results, summarize_player

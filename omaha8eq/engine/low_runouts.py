@@ -20,11 +20,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..core.low import nut_low
 from ..core.tables import get_tables
 from ..errors import OmahaInputError
-from ..hands import LowHand
+from ..hand_values import LowHand
 from ..inputs import DECK_SIZE
 from .spot import Seat
 

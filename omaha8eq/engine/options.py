@@ -1,7 +1,7 @@
 """The options of one equity run, checked once: :class:`RunOptions`.
 
 The public entry points (:func:`omaha8eq.equities.equity`, :func:`omaha8eq.boards.boards_equity`,
-:func:`omaha8eq.game.allin.allin_equity`) take these as keyword arguments, check them with
+:func:`omaha8eq.chips.allin.allin_equity`) take these as keyword arguments, check them with
 :meth:`RunOptions.check` and pass the one record down: the engine reads its fields and
 never checks them again.
 """

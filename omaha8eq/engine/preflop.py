@@ -4,7 +4,7 @@ Preflop, the range sweep (:func:`~.range_vs_range.sweep_boards`) visits five-car
 boards. When both ranges are unchanged by every permutation of the four suits (the
 same hands with the same weights: ``15%``, ``A2**``, ``AA:$ds``, a random hand) and no
 card is dead, every board of a suit class gives the same totals, so the 134,459
-class representatives (:func:`~.board_classes.board_classes`), each counted as many
+class representatives (:func:`~.board_isomorphism.board_isomorphism`), each counted as many
 times as its class has boards, give the totals of all 2,598,960 boards. Otherwise
 every board of the cards that are neither dead nor held by every hand of a side is
 swept (C(48, 5) = 1,712,304 for a known four-card hand).
@@ -25,8 +25,8 @@ from math import comb
 
 import numpy as np
 
-from ..core.handclasses import all_hands, card_masks, class_keys
-from .board_classes import BOARD_CLASSES, board_classes
+from ..core.hand_isomorphism import all_hands, card_masks, class_keys
+from .board_isomorphism import BOARD_CLASSES, board_isomorphism
 from .runout_symmetry import permute_suits
 
 __all__ = ["PreflopBoards", "class_average", "class_totals", "preflop_board_count", "preflop_boards", "suit_symmetric"]
@@ -77,7 +77,7 @@ def preflop_boards(sides: tuple[tuple[np.ndarray, np.ndarray], ...], dead: tuple
     boards deal no hand of that side), weights 1, and False. Boards are (m, 5) int8.
     """
     if _by_class(sides, dead):
-        boards, sizes = board_classes()
+        boards, sizes = board_isomorphism()
         return boards, sizes, True
     excluded = sum(1 << c for c in dead) | _held_by_all(sides[0][0]) | _held_by_all(sides[1][0])
     every = all_hands(5)
@@ -95,7 +95,7 @@ def class_totals(hands: np.ndarray, per_hand: np.ndarray) -> tuple[np.ndarray, n
 
     Returns:
         ``(keys, totals, members)``: the classes present, by increasing key of
-        :func:`omaha8eq.core.handclasses.class_keys` (turn them into hands with
+        :func:`omaha8eq.core.hand_isomorphism.class_keys` (turn them into hands with
         ``class_representatives(keys, k)``); per class the sum of its hands' values
         (``totals.shape == (len(keys),) + per_hand.shape[1:]``, exact integers); and
         how many of ``hands`` are in it (its size when every hand is given).

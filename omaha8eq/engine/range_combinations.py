@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..core.exact_boards import board_combinations
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..core.kernel_args import DealArrays, LookupTables
 from ..core.showdown import fixed_hand_tables, histogram_shape
 from ..core.tables import get_tables

@@ -49,7 +49,7 @@ import numba
 import numpy as np
 
 from ..core import parallel
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..core.range_sweep import (
     dense_subset_ids,
     row_strides,

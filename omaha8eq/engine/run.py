@@ -7,20 +7,22 @@ planner's (:func:`~.method.choose_method`) and its runner is looked up in ``RUNN
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
 
+from ..cards import CardSpec
 from ..core.exact_boards import board_combinations
 from ..core.showdown import histogram_shape
 from ..deck import BOARD_CARDS, DECK_SIZE
 from ..errors import OmahaInputError
-from ..games import Game
+from ..games import Game, GameChoice
 from ..results import EquityResult, NextCardEquity
+from .budget import check_spot_cost, spot_sizes
 from .deal import Deal, kernel_game, known_card_arrays, lookup_tables, no_highs, prepare_deal
 from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
@@ -41,7 +43,7 @@ from .options import RunOptions, draw_seed
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import exact_range_counts
 from .sampling import DEFAULT_SAMPLES, MAX_SAMPLES, SampleTarget, sample_counts
-from .spot import Spot
+from .spot import Spot, known_hands_only, parse_spot
 from .summary import HandResults, build_result
 from .threads import choose_threads
 
@@ -213,6 +215,29 @@ def run_equity(
     if options.exhaustive is not None or board_sweeper is not None:  # else within the limit already (or sampled)
         check_work(plan.method, deal, options.max_work)
     return _run_plan(Task(deal, plan, options, board_sweeper), started)
+
+
+def equity_of_spot(
+    hands: Sequence[Any],
+    board: CardSpec,
+    dead: CardSpec,
+    choice: GameChoice,
+    options: RunOptions,
+    *,
+    started: float | None = None,
+    board_sweeper: BoardSweeper | None = None,
+) -> EquityResult:
+    """One board's equity of ``hands`` as given (cards, text or ranges; ``options``
+    checked, ``choice`` a one-board game): the ranges' cost is priced from their sizes and
+    a hopeless run refused before they are built (:func:`~.budget.check_spot_cost`), then
+    the spot is parsed and run (:func:`run_equity`). The public ``equity`` and the all-in
+    pots (``omaha8eq.chips.allin``) both come here."""
+    started = time.perf_counter() if started is None else started
+    sizes = None if known_hands_only(hands) else spot_sizes(hands, board, dead, choice.game)
+    if sizes is not None:  # known hands alone need BASE_BYTES, and the planner's estimates are cheap
+        check_spot_cost(sizes, options)
+    spot = parse_spot(hands, board, dead, choice)
+    return run_equity(spot, options, started=started, board_sweeper=board_sweeper)
 
 
 def _known_after_flop(spot: Spot, options: RunOptions) -> bool:

@@ -14,7 +14,7 @@ from math import ceil
 import numpy as np
 
 from ..core import parallel
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
 from ..core.montecarlo import MAX_REDRAWS, sample_deals
 from ..core.showdown import histogram_shape

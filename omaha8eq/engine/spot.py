@@ -23,7 +23,7 @@ import numpy as np
 
 from ..cards import CardSpec, cards_to_mask, check_disjoint, format_hand, parse_cards
 from ..checks import check_list, excerpt
-from ..core.handclasses import card_masks
+from ..core.hand_isomorphism import card_masks
 from ..errors import HandSizeError, OmahaInputError
 from ..games import ANY_HILO, Game, GameChoice, check_hole_size
 from ..inputs import BOARD_SIZES, DECK_SIZE, parse_hole
@@ -44,6 +44,7 @@ __all__ = [
     "integer_weights",
     "is_sequence",
     "known_hands_only",
+    "one_board",
     "parse_range_text",
     "parse_seats",
     "parse_spot",
@@ -337,6 +338,15 @@ def parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: Game
         seats, played, board_cards, dead_cards = _known_spot(tuple(hands), board, dead, choice)
         return Spot([Seat(label, cards=cards) for cards, label in seats], played, board_cards, dead_cards)
     return _parse_spot(hands, board, dead, choice)
+
+
+def one_board(choice: GameChoice) -> GameChoice:
+    """``choice``, refusing a game of more than one board (its equity is another computation)."""
+    if choice.game is not None and choice.game.boards != 1:
+        raise OmahaInputError(
+            f"game: {choice.game.name!r} deals {choice.game.boards} boards; this function plays one board"
+        )
+    return choice
 
 
 def as_choice(game: GameChoice | Game | None) -> GameChoice:

@@ -1,7 +1,7 @@
 """The range explorer: what a range holds on a board, class by class, and how each class does.
 
 :func:`explore` classifies every live hand of a range on a flop, turn or river (the
-compiled classes of :mod:`omaha8eq.core.street_classes`, defined in
+compiled classes of :mod:`omaha8eq.core.holdings`, defined in
 ``docs/range-explorer.md``) and, given ``against`` (a hand or a range), runs the exact
 heads-up range sweep (:func:`omaha8eq.engine.range_vs_range.sweep_ranges`) once and
 adds up its per-hand integer outcome counts by class: every class's equity is exact,

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import excerpt
-from ..core import street_classes as sc
+from ..core import holdings as sc
 from ..errors import OmahaInputError
 from ..outcomes import share_units
 from ..pql.class_filter import CLASS_GROUPS, ClassFilter, class_hint
@@ -98,7 +98,7 @@ class Exploration:
         hands: the live hands (n, hole size) int8 (holding no board or dead card);
             ``weights`` (n,) their weights; ``classes`` (n, 10) int8: their class ids
             by group, then their straight outs, counterfeit outs and clean outs
-            (``core.street_classes.COLUMNS``).
+            (``core.holdings.COLUMNS``).
         rows: every class with a hand, group by group, heaviest first, then the
             summaries (the ``"summary"`` group).
         total: the whole range as one row (its equity with ``against``).

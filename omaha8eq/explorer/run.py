@@ -5,7 +5,7 @@
 the equity API's one record), prices the exploration from the ranges' sizes
 (:func:`~omaha8eq.engine.budget.explore_cost`) and refuses one above ``max_memory`` or
 ``max_work`` before any range is built; then it builds the ranges, classifies the live
-hands (the compiled classes of :mod:`omaha8eq.core.street_classes`), in chunks, and with
+hands (the compiled classes of :mod:`omaha8eq.core.holdings`), in chunks, and with
 ``against`` runs the exact heads-up range sweep
 (:func:`omaha8eq.engine.range_vs_range.sweep_ranges`) once and adds up its per-hand
 integer counts by class (:mod:`.rows`). ``progress(done, total)`` is called between
@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import CardSpec, format_card, parse_cards
 from ..checks import excerpt
-from ..core import street_classes as sc
+from ..core.holdings_kernel import classify
 from ..core.tables import get_tables
 from ..engine.budget import ExploreCost, check_explore_cost, explore_cost
 from ..engine.options import RunOptions
@@ -185,7 +185,7 @@ def _built(side: Range | str, what: str, spot: _Spot, progress: ProgressCallback
 
 
 def _classify(hands: np.ndarray, spot: _Spot, progress: ProgressCallback | None) -> np.ndarray:
-    """Every hand's classes (:func:`~omaha8eq.core.street_classes.classify`), a chunk of
+    """Every hand's classes (:func:`~omaha8eq.core.holdings.classify`), a chunk of
     ``CLASSIFY_CHUNK`` hands per call: each hand's classes are its own (the shared
     board's nuts are the same in every call), so the chunks give the whole call's rows."""
     announce_unit(progress, "hands")
@@ -194,7 +194,7 @@ def _classify(hands: np.ndarray, spot: _Spot, progress: ProgressCallback | None)
     chunks = []
     for start in range(0, len(hands), CLASSIFY_CHUNK):  # a live range has a hand: one chunk at least
         part = hands[start : start + CLASSIFY_CHUNK]
-        chunks.append(sc.classify(part, board, spot.game.hilo, tables, dead=spot.dead_mask, clean_outs=True))
+        chunks.append(classify(part, board, spot.game.hilo, tables, dead=spot.dead_mask, clean_outs=True))
         report(progress, start + len(part), len(hands))
     return chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
 

@@ -34,9 +34,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..checks import excerpt
+from ..chips.pots import layout
 from ..equities import equity
 from ..errors import OmahaInputError, OmahaTypeError
-from ..game.pots import layout
 from ..ranges.range import check_range
 from .settlement import rake_off
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import parse_cards
+from ..chips.pots import Pot, PotShape, _split_pot, layout, pot_name
 from ..evaluation import evaluate
-from ..game.pots import Pot, PotShape, _split_pot, layout, pot_name
 from ..games import as_game
-from ..hands import HighHand, LowHand
+from ..hand_values import HighHand, LowHand
 from .records import SCALE, Hand
 
 __all__ = ["HandCheck", "PotCheck", "check_settlement", "run_part", "settle_hand", "settle_runs"]

@@ -2,11 +2,11 @@
 
 A class expression is a query's boolean expression (``and``, ``or``, ``not``, brackets,
 the same precedence: the ``classes`` rule of ``pql.lark``) whose operands are class
-names: a class of any group of :data:`omaha8eq.core.street_classes.GROUPS` ("top set",
+names: a class of any group of :data:`omaha8eq.core.holdings.GROUPS` ("top set",
 "nut low draw", ...; case and spacing ignored) or a family of them (:data:`FAMILIES`:
 "set", "flush draw", ...). The range explorer's ``where`` and the query's ``handClass``
 read it; :meth:`ClassFilter.mask` evaluates it on the rows of
-``street_classes.classify``.
+``holdings.classify``.
 
 >>> ClassFilter.of("nut low draw or set").names
 ('nut low draw', 'set')
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import excerpt
-from ..core.street_classes import GROUPS, LOW_CLASSES, LOW_DRAW_CLASSES, STRAIGHT_DRAW_CLASSES
+from ..core.holdings import GROUPS, LOW_CLASSES, LOW_DRAW_CLASSES, STRAIGHT_DRAW_CLASSES
 from ..errors import OmahaInputError
 from .syntax import MAX_QUERY_LENGTH, Chain, Expr, Name, Not, parse_classes, subexpressions
 
@@ -98,7 +98,7 @@ class ClassFilter:
         return any(CLASS_GROUPS[m] == "clean" for name in self.names for m in FAMILIES.get(name, (name,)))
 
     def mask(self, classes: np.ndarray) -> np.ndarray:
-        """Which rows of ``classes`` (``street_classes.classify``'s, (n, columns)) meet it."""
+        """Which rows of ``classes`` (``holdings.classify``'s, (n, columns)) meet it."""
         return _evaluate(self.tree, classes)
 
 

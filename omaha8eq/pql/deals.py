@@ -22,7 +22,7 @@ import numpy as np
 
 from ..cards import format_cards, format_hand
 from ..core import parallel
-from ..core.handclasses import _colex_ascending, card_masks, class_keys, class_representatives, class_sizes
+from ..core.hand_isomorphism import _colex_ascending, card_masks, class_keys, class_representatives, class_sizes
 from ..core.kernel_args import RangeDraw
 from ..core.montecarlo import MAX_REDRAWS
 from ..core.query_deals import draw_deals
@@ -124,7 +124,7 @@ def prepare(checked: CheckedQuery) -> Deal:
 
 def suit_classes(deal: Deal) -> Deal | None:
     """The deal of one suit-symmetric range and nothing else known, with the range cut to
-    one representative hand per suit class (``core.handclasses``), each weighted by its
+    one representative hand per suit class (``core.hand_isomorphism``), each weighted by its
     class's hands; None when that does not apply (more than one player, a board or dead
     cards, or a range that holds only part of a class or weighs its hands unequally).
 

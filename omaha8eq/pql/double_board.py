@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.handclasses import _colex_ascending, card_masks
+from ..core.hand_isomorphism import _colex_ascending, card_masks
 from ..errors import OmahaInputError
 from .deals import DealBlock, sampled_blocks
 from .evaluate import BlockEvaluator, call_function

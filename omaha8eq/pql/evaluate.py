@@ -31,10 +31,11 @@ import numpy as np
 
 from ..core import batch, parallel
 from ..core.hand_features import fixed_river_values, nut_high_by_type, nut_values
-from ..core.handclasses import _colex_ascending
+from ..core.hand_isomorphism import _colex_ascending
+from ..core.holdings import HIGH, HIGH_CLASSES
+from ..core.holdings_kernel import classify
 from ..core.query_deals import TIES_HI, TIES_LO, WINS_HI, WINS_LO, block_showdown
 from ..core.showdown import fixed_hand_tables
-from ..core.street_classes import HIGH, HIGH_CLASSES, classify
 from ..core.tables import get_tables, high_classes
 from ..evaluation import _evaluate_rows
 from .board_range import board_in_range
@@ -152,7 +153,7 @@ class BlockEvaluator:
         return tuple(hand[0].tolist()) if deal is None and (hand == hand[0]).all() else None
 
     def classes(self, player: int, street: int, *, clean_outs: bool = False) -> np.ndarray:
-        """``player``'s classes on ``street`` (``core.street_classes.classify``: the range
+        """``player``'s classes on ``street`` (``core.holdings.classify``: the range
         explorer's), (n, columns) int8; the clean outs only when asked (``clean_outs``):
         each deal's board then costs a pass over its next cards. The nuts leave out the
         player's own and the dead cards, as ``nutLo`` and ``nutHiForHandType`` do."""
@@ -224,7 +225,7 @@ class BlockEvaluator:
     def hand_ranking(self, player: int) -> np.ndarray:
         """``handRanking(player)``: the share of the hands of its size in classes ranked at or
         above the class of each deal's hand (``ranges.preflop``)."""
-        from ..core.handclasses import hand_count
+        from ..core.hand_isomorphism import hand_count
         from ..ranges.preflop import class_index, preflop_ranking
 
         def compute() -> np.ndarray:

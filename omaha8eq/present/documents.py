@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import format_cards, format_hand, parse_cards
 
 if TYPE_CHECKING:
-    from ..hands import HighHand, LowHand
+    from ..hand_values import HighHand, LowHand
     from ..ranges.range import Range
 
 __all__ = ["CLASS_COUNT_LIMIT", "eval_document", "range_document"]
@@ -50,7 +50,7 @@ def _preflop(rng: Range, count: int) -> list[tuple[int, float]] | None:
 
 def range_document(rng: Range, list_count: int) -> dict[str, Any]:
     """The JSON form of the ``range`` report."""
-    from ..core.handclasses import hand_count
+    from ..core.hand_isomorphism import hand_count
     from ..ranges.range import hand_text
 
     shown = max(0, min(list_count, rng.count))

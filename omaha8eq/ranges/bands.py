@@ -10,7 +10,7 @@ lie in a band (the band itself, a weighted band, ``15%:$ds``) is evaluated on th
 band's hands only: :func:`candidate_hands`.
 
 Hands are handled here as 52-bit card masks (int64, bit ``card`` set): in descending
-order they are in :func:`~omaha8eq.core.handclasses.all_hands` order (descending
+order they are in :func:`~omaha8eq.core.hand_isomorphism.all_hands` order (descending
 colex), the order of a :class:`~omaha8eq.ranges.range.Range`.
 """
 
@@ -21,7 +21,7 @@ import itertools
 
 import numpy as np
 
-from ..core.handclasses import hand_chunks, hand_count
+from ..core.hand_isomorphism import hand_chunks, hand_count
 from .nodes import And, Chunk, Node, Or, Top, Weight
 
 __all__ = [
@@ -151,7 +151,7 @@ def hands_of_masks(masks: np.ndarray, hole_size: int) -> np.ndarray:
 
 
 def candidate_hands(tree: Node, hole_size: int) -> np.ndarray | None:
-    """The hands, in :func:`~omaha8eq.core.handclasses.all_hands` order, outside which
+    """The hands, in :func:`~omaha8eq.core.hand_isomorphism.all_hands` order, outside which
     ``tree`` weighs nothing (its bands' hands), or None when no band bounds it or a scan
     is as cheap (4-card hands: one cached chunk)."""
     count = candidate_count(tree, hole_size)

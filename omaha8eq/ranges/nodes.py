@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cards import RANKS, SUITS, format_card
 from ..core import parallel
-from ..core.handclasses import all_hands, hand_chunks, hand_count
+from ..core.hand_isomorphism import all_hands, hand_chunks, hand_count
 from ..core.range_match import features_kernel as _features_kernel
 from ..core.range_match import match_kernel as _match_kernel
 from ..core.tables import LOW_BIT
@@ -78,7 +78,7 @@ Progress = Callable[[int, int], None]
 class Chunk:
     """A block of hands (sorted int8 rows) and the per-hand features the macros use.
 
-    ``start``: the row of ``hands[0]`` in :func:`~omaha8eq.core.handclasses.all_hands`
+    ``start``: the row of ``hands[0]`` in :func:`~omaha8eq.core.hand_isomorphism.all_hands`
     order, or None when the rows are any hands (percentages then look each one up).
     """
 
@@ -121,7 +121,7 @@ def four_card_chunk() -> Chunk:
 
 
 def chunks(hole_size: int) -> Iterator[Chunk]:
-    """Every hand of ``hole_size`` cards, in :func:`~omaha8eq.core.handclasses.all_hands`
+    """Every hand of ``hole_size`` cards, in :func:`~omaha8eq.core.hand_isomorphism.all_hands`
     order: one cached chunk of 4-card hands, 5 and 6 cards in chunks of ``CHUNK_ROWS``."""
     if hole_size == 4:
         yield four_card_chunk()
@@ -459,7 +459,7 @@ def exact_hands(tree: Node, hole_size: int) -> list[tuple[tuple[int, ...], float
 def evaluate(
     tree: Node, hole_size: int, progress: Progress | None = None, candidates: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The hands (int8 rows in :func:`~omaha8eq.core.handclasses.all_hands` order) and
+    """The hands (int8 rows in :func:`~omaha8eq.core.hand_isomorphism.all_hands` order) and
     float64 weights of every hand of ``hole_size`` cards with a weight above 0.
 
     ``candidates``: hands in that order outside which the tree weighs nothing (a band's,

@@ -1,7 +1,7 @@
 """The preflop ranking of Omaha Hi-Lo starting hands of 4, 5 and 6 cards.
 
 Hands of one size form suit-isomorphic classes (hands that a permutation of the
-suits maps onto each other; see :mod:`omaha8eq.core.handclasses`): 16,432 of 4 cards,
+suits maps onto each other; see :mod:`omaha8eq.core.hand_isomorphism`): 16,432 of 4 cards,
 134,459 of 5 and 962,988 of 6. Each class has a hi-lo equity against one random hand
 of its size, and the classes are ranked by it, best first:
 
@@ -37,7 +37,7 @@ import numpy as np
 
 from ..cards import CardSpec, format_card
 from ..checks import check_hole_size
-from ..core.handclasses import all_hands, class_keys, class_representatives, class_sizes, hand_count
+from ..core.hand_isomorphism import all_hands, class_keys, class_representatives, class_sizes, hand_count
 from ..data.table_format import breakdown, check_exact_counts, read_table
 from ..inputs import parse_hole
 
@@ -67,7 +67,7 @@ class PreflopRanking:
     (index 0 = rank 1)."""
 
     hole_size: int
-    keys: np.ndarray  # class keys (handclasses.class_keys), int64
+    keys: np.ndarray  # class keys (hand_isomorphism.class_keys), int64
     sizes: np.ndarray  # hands in each class, int64; they sum to C(52, hole_size)
     equity: np.ndarray  # float64
     stderr: np.ndarray  # float64; zero where the equities are exact (4 cards)

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE, HOLE_SIZES, CardSpec, cards_to_mask, format_hand, parse_cards
 from ..checks import check_hole_size, check_int, excerpt
-from ..core.handclasses import all_hands, card_masks, class_keys, colex_index, hand_count
+from ..core.hand_isomorphism import all_hands, card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .bands import band_weight, candidate_count, candidate_hands, sampled_count
 from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
@@ -62,7 +62,7 @@ class Range:
     """An immutable weighted set of Omaha starting hands of one size.
 
     ``hands``: (n, hole_size) int8 card ints, each row sorted ascending, rows in
-    :func:`omaha8eq.core.handclasses.all_hands` order (hands with the highest cards first)
+    :func:`omaha8eq.core.hand_isomorphism.all_hands` order (hands with the highest cards first)
     and distinct; ``weights``: (n,) float64 in (0, 1]. Both arrays are read-only.
     ``len(r)`` is the number of hands; iterating gives ``(cards tuple, weight)``.
     :meth:`exact_weights` gives the weights as exact fractions.
@@ -333,7 +333,7 @@ _RESULTS_LOCK = threading.Lock()
 
 @functools.cache
 def _every_hand(hole_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every hand of the size (:func:`~omaha8eq.core.handclasses.all_hands`, cached) and
+    """Every hand of the size (:func:`~omaha8eq.core.hand_isomorphism.all_hands`, cached) and
     weights of 1, read-only: shared by every range of every hand (6 cards: 122 MB and
     163 MB, built once, not per range)."""
     weights = np.ones(hand_count(hole_size))

@@ -3,7 +3,7 @@
 :class:`Solution` holds the tree, both players' average strategies, values and reaches
 (one row per node, one column per hand), the exploitability history and each hand's made
 high and low class on the board (the range explorer's classes,
-:mod:`omaha8eq.core.street_classes`). :meth:`Solution.node` gives one decision node
+:mod:`omaha8eq.core.holdings`). :meth:`Solution.node` gives one decision node
 (:class:`SolvedNode`): each hand's action frequencies and EV; :meth:`Solution.by_class`
 the same by class. ``str(solution)`` is the root's strategy by class.
 
@@ -24,7 +24,8 @@ import numpy as np
 
 from ..cards import format_cards, format_hand, parse_cards
 from ..checks import check_flag, excerpt
-from ..core.street_classes import HIGH, HIGH_CLASSES, LOW, LOW_CLASSES, classify
+from ..core.holdings import HIGH, HIGH_CLASSES, LOW, LOW_CLASSES
+from ..core.holdings_kernel import classify
 from ..core.tables import get_tables
 from ..errors import OmahaInputError, OmahaTypeError
 from ..present.protocol import Column, Presented, View
@@ -49,7 +50,7 @@ def _chips(value: float) -> str:
 
 def hand_classes(hands: np.ndarray, board: np.ndarray, hilo: bool) -> np.ndarray:
     """(n, 2) int8: each hand's made high class and made low class (ids of
-    ``core.street_classes.HIGH_CLASSES`` and ``LOW_CLASSES``) on ``board`` (4 or 5 cards)."""
+    ``core.holdings.HIGH_CLASSES`` and ``LOW_CLASSES``) on ``board`` (4 or 5 cards)."""
     found = classify(hands, board, hilo, get_tables())
     return np.ascontiguousarray(found[:, [HIGH, LOW]])
 

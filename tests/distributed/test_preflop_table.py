@@ -12,7 +12,7 @@ from cli_run import run
 from range_helpers import combination_path
 
 from omaha8eq.cards import format_cards
-from omaha8eq.core.handclasses import all_hands, card_masks, class_keys
+from omaha8eq.core.hand_isomorphism import all_hands, card_masks, class_keys
 from omaha8eq.data.table_format import breakdown, read_table
 from omaha8eq.distributed import Task
 from omaha8eq.distributed.preflop_table import (
@@ -25,7 +25,7 @@ from omaha8eq.distributed.preflop_table import (
     table_job,
 )
 from omaha8eq.distributed.table_file import write_table
-from omaha8eq.engine.board_classes import board_classes
+from omaha8eq.engine.board_isomorphism import board_isomorphism
 from omaha8eq.engine.options import RunOptions
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.equities import equity
@@ -40,7 +40,7 @@ def _enumerated(hand, board: str) -> np.ndarray:
 
 
 def test_an_exact_task_sums_every_hand_of_a_class_over_its_boards():
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     start = 5000
     counts = _exact_task({"hole_size": 4, "hilo": True}, Task(0, start, start + 2))["counts"]
     keys, representatives, class_sizes = starting_classes(4)

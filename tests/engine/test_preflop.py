@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from range_helpers import combination_path
 
-from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives, class_sizes
+from omaha8eq.core.hand_isomorphism import all_hands, class_keys, class_representatives, class_sizes
 from omaha8eq.engine import method as method_module
 from omaha8eq.engine import range_vs_range
-from omaha8eq.engine.board_classes import BOARD_CLASSES, board_classes
+from omaha8eq.engine.board_isomorphism import BOARD_CLASSES, board_isomorphism
 from omaha8eq.engine.deal import prepare_deal
 from omaha8eq.engine.method import Method, choose_method
 from omaha8eq.engine.options import RunOptions
@@ -51,7 +51,7 @@ def test_symmetry_needs_equal_weights_in_a_class():
 def test_the_boards_swept_preflop():
     symmetric = (_side("AA:$ds"), _side("KK:$ds"))
     boards, weights, by_class = preflop_boards(symmetric, ())
-    assert by_class and len(boards) == BOARD_CLASSES and boards is board_classes()[0]
+    assert by_class and len(boards) == BOARD_CLASSES and boards is board_isomorphism()[0]
     # A dead card breaks the symmetry: every board of the other 51 cards.
     boards, weights, by_class = preflop_boards(symmetric, (7,))
     assert not by_class and len(boards) == comb(51, 5) and not (boards == 7).any() and (weights == 1).all()
@@ -71,7 +71,7 @@ def test_class_sweep_equals_every_board(monkeypatch, a, b, hilo):
     count for count; per hand, the class mean of the class sweep is the hand's own count.
     The class sweep runs the sweep, the reference compares every pair: two paths."""
     sides = (*_side(a), *_side(b))
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", -1)
     by_class = sweep_boards(*sides, boards, sizes, hilo=hilo, per_board=False)
     monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", 10**9)

@@ -12,7 +12,7 @@ import pytest
 from sweep_golden import GOLDEN, SPOTS, digest, sweep_spot
 
 from omaha8eq.cards import parse_cards
-from omaha8eq.core.handclasses import card_masks
+from omaha8eq.core.hand_isomorphism import card_masks
 from omaha8eq.engine.range_vs_range import sweep_boards, sweep_ranges
 from omaha8eq.engine.runout_symmetry import permute_suits, runout_orbit_count, runout_orbits
 from omaha8eq.ranges.range import parse_range

@@ -551,8 +551,8 @@ def test_hopeless_hand_vs_range_is_refused_with_its_estimate():
 @pytest.mark.parametrize(("seed", "hole", "game"), [(11, 4, "omaha8"), (12, 5, "omaha85"), (13, 6, "omahahi6")])
 def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
     """flopHandCategory against the plain definitions of docs/range-explorer.md
-    (tests/naive_street_classes.py), deal by deal; the names order worst first."""
-    import naive_street_classes
+    (tests/naive_holdings.py), deal by deal; the names order worst first."""
+    import naive_holdings
 
     from omaha8eq.pql.functions import FLOP_CATEGORIES
 
@@ -560,7 +560,7 @@ def test_flop_hand_category_is_the_explorers_high_class(seed, hole, game):
     ev, checked = evaluator(block, game, 2)
     for p, name in enumerate(("p1", "p2")):
         want = [
-            FLOP_CATEGORIES["flop" + naive_street_classes.high_class(h[p], tuple(b[:3]), h[p]).replace(" ", "")]
+            FLOP_CATEGORIES["flop" + naive_holdings.high_class(h[p], tuple(b[:3]), h[p]).replace(" ", "")]
             for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
         ]
         assert call(ev, checked, f"flopHandCategory({name})").tolist() == want
@@ -583,14 +583,14 @@ def test_hand_class_is_the_explorers_filter(seed, hole, game, street):
     """handClass against the plain definitions of docs/range-explorer.md deal by deal, with
     the filter's families and operators; and handType is the hand type of the explorer's
     made high class: one vocabulary."""
-    import naive_street_classes
+    import naive_holdings
 
     block = random_block(seed, 20, 2, hole, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)
     ev, checked = evaluator(block, game, 2)
     street_name = STREET_NAMES[street]
     for p, name in enumerate(("p1", "p2")):
         truth = [
-            naive_street_classes.classes(tuple(h[p]), tuple(b[:street]))
+            naive_holdings.classes(tuple(h[p]), tuple(b[:street]))
             for h, b in zip(block.holes.tolist(), block.boards.tolist(), strict=True)
         ]
         got = call(ev, checked, f"handClass({name}, {street_name}, 'Nut Low Draw or (set and not flush draw)')")

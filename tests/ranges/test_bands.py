@@ -14,7 +14,7 @@ from collections import OrderedDict
 import numpy as np
 import pytest
 
-from omaha8eq.core.handclasses import card_masks, hand_chunks, hand_count
+from omaha8eq.core.hand_isomorphism import card_masks, hand_chunks, hand_count
 from omaha8eq.ranges import range as range_module
 from omaha8eq.ranges.bands import SIZE_SAMPLE, candidate_count, candidate_hands
 from omaha8eq.ranges.nodes import evaluate

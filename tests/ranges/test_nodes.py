@@ -15,7 +15,7 @@ from naive_ranges import macro, matches
 from range_helpers import ALL4, SAMPLE, count, mask, members
 
 from omaha8eq.cards import parse_cards
-from omaha8eq.core.handclasses import all_hands
+from omaha8eq.core.hand_isomorphism import all_hands
 from omaha8eq.ranges import parse_range
 from omaha8eq.ranges.nodes import CHUNK_ROWS, evaluate
 from omaha8eq.ranges.syntax import parse_tree

@@ -10,7 +10,7 @@ import pytest
 from build_preflop_ranking import main
 
 import omaha8eq
-from omaha8eq.core.handclasses import all_hands, class_keys, class_representatives
+from omaha8eq.core.hand_isomorphism import all_hands, class_keys, class_representatives
 from omaha8eq.data.table_format import read_table
 from omaha8eq.distributed.preflop_table import starting_classes
 from omaha8eq.errors import HandSizeError

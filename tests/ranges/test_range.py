@@ -12,7 +12,7 @@ import pytest
 from range_helpers import ALL4, SAMPLE, count, mask
 
 from omaha8eq.cards import parse_cards
-from omaha8eq.core.handclasses import all_hands, colex_index
+from omaha8eq.core.hand_isomorphism import all_hands, colex_index
 from omaha8eq.errors import HandSizeError, OmahaInputError
 from omaha8eq.ranges import Range, parse_range, range_hands_excluding, range_weights
 from omaha8eq.ranges import range as range_module

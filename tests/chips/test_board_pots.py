@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from omaha8eq import format_cards
+from omaha8eq.chips.board_pots import settle_boards
 from omaha8eq.errors import DuplicateCardError, HandSizeError, OmahaInputError
-from omaha8eq.game.board_pots import settle_boards
 from omaha8eq.games import game_for
 
 # Low cards weigh more: lows, ties, quartered halves and odd chips come up often.

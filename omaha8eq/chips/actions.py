@@ -16,7 +16,7 @@ from ..serialize import fields_dict
 
 __all__ = ["ACTIONS", "Action", "IllegalActionError", "Options"]
 
-#: Actions :meth:`~omaha8eq.game.betting.BettingRound.act` understands.
+#: Actions :meth:`~omaha8eq.chips.betting.BettingRound.act` understands.
 ACTIONS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "all-in")
 
 
@@ -69,7 +69,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Action:
-    """One action taken in a :class:`~omaha8eq.game.betting.BettingRound`.
+    """One action taken in a :class:`~omaha8eq.chips.betting.BettingRound`.
 
     Attributes:
         seat: who acted (0-based).

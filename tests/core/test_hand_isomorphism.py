@@ -1,4 +1,4 @@
-"""Every hand of 4, 5 and 6 cards and its suit-isomorphic class (omaha8eq.core.handclasses):
+"""Every hand of 4, 5 and 6 cards and its suit-isomorphic class (omaha8eq.core.hand_isomorphism):
 the colex order and index, the chunks, and the compiled class keys against their
 plain definition."""
 
@@ -11,7 +11,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from omaha8eq.core.handclasses import (
+from omaha8eq.core.hand_isomorphism import (
     all_hands,
     class_keys,
     class_keys_kernel,

@@ -1,6 +1,6 @@
 """Plain-Python hand classes on a street, written from the table of docs/range-explorer.md.
 
-The oracle of tests/core/test_street_classes.py: it shares no code with the package
+The oracle of tests/core/test_holdings.py: it shares no code with the package
 (it evaluates 5-card hands with tests/naive.py) and reads each definition literally,
 by brute force over the two-card holdings and the next cards. Cards are ints
 ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace).

@@ -1,6 +1,6 @@
 """Settling real pots at showdown: main and side pots, hi/lo halves, quarters, odd chips.
 
-:func:`~omaha8eq.game.settlement.settle` takes what every player put into the pot during a hand and the cards
+:func:`~omaha8eq.chips.settlement.settle` takes what every player put into the pot during a hand and the cards
 at the showdown, and says who gets which chips, exactly, in integer chips:
 
 - **Pots.** The main pot and each side pot are built from the contributions. A
@@ -40,7 +40,7 @@ from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..games import Game, GameChoice, check_hole_size
-from ..hands import HighHand, LowHand
+from ..hand_values import HighHand, LowHand
 from ..inputs import parse_hole
 from ..present.pots import format_settlement, settlement_view
 from ..present.protocol import Presented, View
@@ -72,8 +72,8 @@ class Award:
     Attributes:
         seat: the winner's index in ``players`` (0-based).
         chips: the chips he receives from this half (or pot).
-        hand: the winning hand: a :class:`~omaha8eq.hands.HighHand` for the high
-            half, a :class:`~omaha8eq.hands.LowHand` for the low half, with the
+        hand: the winning hand: a :class:`~omaha8eq.hand_values.HighHand` for the high
+            half, a :class:`~omaha8eq.hand_values.LowHand` for the low half, with the
             five cards and the hole and board cards used; None when the pot was
             not contested (a single eligible player, no showdown).
     """

@@ -1,6 +1,6 @@
 """Settling pots played on several boards: double-board Omaha, or a board run N times.
 
-:func:`settle_boards` builds the main and side pots as :func:`~omaha8eq.game.settlement.settle`
+:func:`settle_boards` builds the main and side pots as :func:`~omaha8eq.chips.settlement.settle`
 does, then cuts every pot into one part per board (or run), and splits each part hi/lo
 on its board among the pot's eligible players, as a pot of its own:
 
@@ -25,7 +25,7 @@ from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from ..evaluation import evaluate
 from ..games import GameSpec, game_for, resolve_game
-from ..hands import HighHand, LowHand
+from ..hand_values import HighHand, LowHand
 from ..present.pots import boards_settlement_view
 from ..present.protocol import Presented, View
 from .pots import (
@@ -54,9 +54,9 @@ class BoardsPot:
     Attributes:
         index: 0 for the main pot, k for side pot k, in order of increasing level.
         amount: the chips in this pot (the sum of its parts).
-        level: the contribution a player needed to be eligible (as :class:`~omaha8eq.game.pots.Pot`).
+        level: the contribution a player needed to be eligible (as :class:`~omaha8eq.chips.pots.Pot`).
         eligible: the seats that may win it, in seat order.
-        parts: one :class:`~omaha8eq.game.pots.Pot` per board (or run), in order: that
+        parts: one :class:`~omaha8eq.chips.pots.Pot` per board (or run), in order: that
             board's part of this pot, split hi/lo on that board.
     """
 
@@ -102,7 +102,7 @@ class BoardsSettlement(Presented):
         kind: "board" (several boards) or "run" (one board run N times).
         hands: each player's hole cards as text, None for a folded player.
         highs, lows: per board, each player's best high and low there (None as in
-            :class:`~omaha8eq.game.pots.Settlement`).
+            :class:`~omaha8eq.chips.pots.Settlement`).
         showdown: True when two or more players had not folded.
         button, chip, hilo: as given.
     """
@@ -206,17 +206,17 @@ def settle_boards(
     """Settle a hand played on several boards (double board), or run several times.
 
     Args:
-        players: ``(hand, chips)`` pairs in seat order, as for :func:`~omaha8eq.game.settlement.settle`.
+        players: ``(hand, chips)`` pairs in seat order, as for :func:`~omaha8eq.chips.settlement.settle`.
         boards: 2 to 4 boards of 5 cards (at a showdown). With ``runs=False`` they are
             separate boards (no card on two); with ``runs=True`` they are the runs of one
             board: the cards dealt before the all-in are on every run, the others on one.
         runs: whether ``boards`` are the runs of one board.
-        button, chip, game: as for :func:`~omaha8eq.game.settlement.settle` (a double-board
+        button, chip, game: as for :func:`~omaha8eq.chips.settlement.settle` (a double-board
             game, ``"omaha8-double"``, plays as its single-board game on each board).
         hilo: deprecated (a DeprecationWarning; removed in the next release): False
             for Omaha high, as ``game="omahahi"``.
 
-    :func:`~omaha8eq.game.settlement.settle` given ``boards=`` calls this.
+    :func:`~omaha8eq.chips.settlement.settle` given ``boards=`` calls this.
 
     Every pot is cut into one part per board: ``u // B`` units of ``chip`` each, the
     ``u % B`` odd units one each to board 1, 2, ... (the first run first); each part is
@@ -224,7 +224,7 @@ def settle_boards(
     odd units clockwise from the button's left).
 
     Raises:
-        OmahaInputError naming the bad input, as :func:`~omaha8eq.game.settlement.settle` does,
+        OmahaInputError naming the bad input, as :func:`~omaha8eq.chips.settlement.settle` does,
         and for fewer than 2 or more than 4 boards, a card on two boards (runs: on two
         runs but not on all), a board without 5 cards at a showdown.
 

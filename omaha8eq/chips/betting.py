@@ -1,8 +1,8 @@
 """A betting round of Omaha Hi-Lo: whose turn it is, what he may do, each action's effect.
 
-The structures' sizes live in :mod:`omaha8eq.game.sizing` (pot limit, limit), the
-action model in :mod:`omaha8eq.game.actions` and the check of each action against
-the round's chips in :mod:`omaha8eq.game.legality`; this module is the round itself,
+The structures' sizes live in :mod:`omaha8eq.chips.sizing` (pot limit, limit), the
+action model in :mod:`omaha8eq.chips.actions` and the check of each action against
+the round's chips in :mod:`omaha8eq.chips.legality`; this module is the round itself,
 :class:`BettingRound`: blinds, turn order, history (see the rules, "Betting
 structures"):
 
@@ -390,7 +390,7 @@ class BettingRound:
         >>> r.act("raise", 8)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        omaha8eq.game.actions.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus ...)
+        omaha8eq.chips.actions.IllegalActionError: the raise must be to at least 10 (the current bet 6 plus ...)
         """
         seat = self._seat_to_act(action)
         kind, total = self._state.resolve(seat, action, to)

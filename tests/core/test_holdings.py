@@ -1,17 +1,18 @@
-"""The compiled hand classes on a street (omaha8eq.core.street_classes) against their plain
-definitions (tests/naive_street_classes.py, written from docs/range-explorer.md), on random
+"""The compiled hand classes on a street (omaha8eq.core.holdings) against their plain
+definitions (tests/naive_holdings.py, written from docs/range-explorer.md), on random
 hands and boards and on the hard cases by name."""
 
 from __future__ import annotations
 
 import random
 
-import naive_street_classes as ref
+import naive_holdings as ref
 import numpy as np
 import pytest
 
 from omaha8eq.cards import parse_cards
-from omaha8eq.core import street_classes as sc
+from omaha8eq.core import holding_facts, holdings_kernel
+from omaha8eq.core import holdings as sc
 from omaha8eq.core.tables import get_tables
 
 GROUPS = (
@@ -46,7 +47,9 @@ def _classify(
 ) -> list[tuple[object, ...]]:
     holes = np.array(hands, dtype=np.int8)
     mask = sum(1 << c for c in dead)
-    return _named(sc.classify(holes, np.array(board, dtype=np.int8), hilo, get_tables(), dead=mask, clean_outs=clean))
+    return _named(
+        holdings_kernel.classify(holes, np.array(board, dtype=np.int8), hilo, get_tables(), dead=mask, clean_outs=clean)
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -226,7 +229,7 @@ def test_class_ids_are_in_range_and_one_per_group() -> None:
     deck = rng.permutation(52).astype(np.int8)
     board, rest = deck[:3], deck[3:]
     holes = np.array([rng.choice(rest, 4, replace=False) for _ in range(500)], dtype=np.int8)
-    out = sc.classify(holes, board, True, get_tables(), clean_outs=True)
+    out = holdings_kernel.classify(holes, board, True, get_tables(), clean_outs=True)
     assert out.shape == (500, len(sc.COLUMNS))
     for column, names in enumerate(GROUPS):
         assert ((out[:, column] >= 0) & (out[:, column] < len(names))).all()
@@ -238,8 +241,10 @@ def test_a_board_per_hand_equals_one_call_per_board(board_size: int) -> None:
     rng = np.random.default_rng(board_size)
     deals = np.array([rng.permutation(52)[: board_size + 5] for _ in range(300)], dtype=np.int8)
     boards, holes = deals[:, :board_size], deals[:, board_size:]
-    together = sc.classify(holes, boards, True, get_tables())
-    apart = np.concatenate([sc.classify(h[None], b, True, get_tables()) for h, b in zip(holes, boards, strict=True)])
+    together = holdings_kernel.classify(holes, boards, True, get_tables())
+    apart = np.concatenate(
+        [holdings_kernel.classify(h[None], b, True, get_tables()) for h, b in zip(holes, boards, strict=True)]
+    )
     assert (together == apart).all()
 
 
@@ -343,7 +348,7 @@ def test_every_way_of_calling_compiles_each_kernel_once() -> None:
     # Each signature is a compilation (tens of seconds on a cold cache, the explorer's
     # first use): read-only or writable hands, one board or a board per hand, clean outs
     # or not, dead cards or not all reach one signature of each compiled function.
-    from omaha8eq.core import handclasses
+    from omaha8eq.core import hand_isomorphism
 
     tables = get_tables()
     writable = np.array([parse_cards("AsAh2c3d"), parse_cards("KsKhQdJd")], dtype=np.int8)
@@ -351,12 +356,12 @@ def test_every_way_of_calling_compiles_each_kernel_once() -> None:
     frozen.flags.writeable = False
     flop, turns = np.array(parse_cards("Ac8c5h"), dtype=np.int8), np.array([parse_cards("Kc8c5h2d")] * 2)
     for holes in (writable, frozen):
-        sc.classify(holes, flop, True, tables, clean_outs=True)
-        sc.classify(holes, flop, False, tables, dead=1 << 40)
-        sc.classify(holes, turns, True, tables)
-        handclasses.class_keys(holes)
-    for kernel in (sc.classify_kernel, handclasses.class_keys_kernel):
+        holdings_kernel.classify(holes, flop, True, tables, clean_outs=True)
+        holdings_kernel.classify(holes, flop, False, tables, dead=1 << 40)
+        holdings_kernel.classify(holes, turns, True, tables)
+        hand_isomorphism.class_keys(holes)
+    for kernel in (holdings_kernel.classify_kernel, hand_isomorphism.class_keys_kernel):
         assert len(kernel.signatures) == 1, (kernel.__name__, kernel.signatures)
     # The helpers compile with the kernel (a cold cache, as in CI); loaded from the cache, they have none.
-    for kernel in (sc._high_facts, sc._next_facts, sc._clean_outs):
+    for kernel in (holding_facts._high_facts, holding_facts.next_facts, holdings_kernel._clean_outs):
         assert len(kernel.signatures) <= 1, (kernel.__name__, kernel.signatures)

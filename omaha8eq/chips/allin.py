@@ -30,7 +30,8 @@ from typing import Any
 from ..cards import CardSpec, format_cards, format_hand, parse_cards
 from ..deck import BOARD_SIZES
 from ..engine.options import RunOptions, draw_seed
-from ..equities import equity_of
+from ..engine.run import equity_of_spot
+from ..engine.spot import as_choice, one_board
 from ..errors import HandSizeError
 from ..games import GameSpec, resolve_game
 from ..present.pots import allin_view, format_allin
@@ -239,8 +240,12 @@ def allin_equity(
                                   (1.0,), (Fraction(1),), (0.0,), None))  # fmt: skip
             continue
         others = [c for s, h in enumerate(hands) if h is not None and s not in shape.eligible for c in h]
-        result = equity_of(
-            [hands[s] for s in shape.eligible], board_cards, tuple(dead_cards) + tuple(others), played, options
+        result = equity_of_spot(
+            [hands[s] for s in shape.eligible],
+            board_cards,
+            tuple(dead_cards) + tuple(others),
+            one_board(as_choice(played)),
+            options,
         )
         results.append(result)
         exact = tuple(p.exact_equity() for p in result.players) if result.exhaustive else None

@@ -24,7 +24,7 @@ from ..errors import OmahaInputError, OmahaTypeError
 __all__ = ["LIMIT_CAP", "STREETS", "STRUCTURES", "Structure", "chips", "limit_bet_size", "pot_limit_max_raise"]
 
 Structure = Literal["limit", "pot-limit", "no-limit"]
-#: The betting structures, as accepted by :class:`~omaha8eq.game.betting.BettingRound`.
+#: The betting structures, as accepted by :class:`~omaha8eq.chips.betting.BettingRound`.
 STRUCTURES: tuple[str, ...] = ("limit", "pot-limit", "no-limit")
 #: The betting rounds of a hand, in order.
 STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")

@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 
-from omaha8eq.engine.board_classes import BOARD_CLASSES, board_classes
+from omaha8eq.engine.board_isomorphism import BOARD_CLASSES, board_isomorphism
 
 PERMUTATIONS = list(permutations(range(4)))
 
@@ -18,19 +18,19 @@ def _orbit(board) -> set[frozenset[int]]:
 
 
 def test_counts_and_sizes():
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     assert boards.shape == (BOARD_CLASSES, 5) and sizes.shape == (BOARD_CLASSES,)
     assert int(sizes.sum()) == comb(52, 5)
     assert set(sizes.tolist()) == {4, 12, 24}  # 24 / the suit permutations fixing the board
     assert (np.diff(boards, axis=1) > 0).all()  # sorted rows of distinct cards
-    assert boards is board_classes()[0]  # built once
+    assert boards is board_isomorphism()[0]  # built once
     assert not boards.flags.writeable
 
 
 def test_each_board_maps_to_exactly_one_class_of_the_right_size():
     """Brute force on every board of the 20 highest cards (a set closed under suit
     permutations): the orbits of the representatives partition it, sizes included."""
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     cards = range(52 - 20, 52)
     wanted = {frozenset(b) for b in combinations(cards, 5)}
     covered: set[frozenset[int]] = set()
@@ -48,7 +48,7 @@ def test_each_board_maps_to_exactly_one_class_of_the_right_size():
 
 
 def test_random_boards_have_their_class():
-    boards, sizes = board_classes()
+    boards, sizes = board_isomorphism()
     index = {frozenset(b): i for i, b in enumerate(boards.tolist())}
     rng = np.random.default_rng(3)
     for _ in range(200):

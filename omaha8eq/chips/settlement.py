@@ -1,8 +1,8 @@
 """The public :func:`settle`: a hand's pots settled at showdown, on one board or on several.
 
-One board: the main and side pots of :mod:`omaha8eq.game.pots` split hi/lo on it. Several
+One board: the main and side pots of :mod:`omaha8eq.chips.pots` split hi/lo on it. Several
 boards (``boards=``: a double board, or with ``runs=True`` the runs of one board): handed
-to :func:`~omaha8eq.game.board_pots.settle_boards`.
+to :func:`~omaha8eq.chips.board_pots.settle_boards`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..checks import check_flag
 from ..errors import HandSizeError, OmahaInputError
 from ..evaluation import evaluate
 from ..games import GameSpec, resolve_game
-from ..hands import HighHand, LowHand
+from ..hand_values import HighHand, LowHand
 from .board_pots import BoardsSettlement, settle_boards
 from .pots import (
     PlayerSpec,
@@ -92,14 +92,14 @@ def settle(
             for Omaha high, as ``game="omahahi"``.
         boards: instead of ``board``, 2 to 4 boards: the hand was played on several
             boards (double board) or, with ``runs=True``, run several times; it is
-            settled by :func:`~omaha8eq.game.board_pots.settle_boards` (each pot cut
+            settled by :func:`~omaha8eq.chips.board_pots.settle_boards` (each pot cut
             into one part per board, each part split hi/lo on its board).
         runs: with ``boards``, whether they are the runs of one board (their common
             cards were dealt before the all-in).
 
     Returns:
-        A :class:`~omaha8eq.game.pots.Settlement`; ``sum(payouts) == sum(contributions)``
-        always. With ``boards``: a :class:`~omaha8eq.game.board_pots.BoardsSettlement`.
+        A :class:`~omaha8eq.chips.pots.Settlement`; ``sum(payouts) == sum(contributions)``
+        always. With ``boards``: a :class:`~omaha8eq.chips.board_pots.BoardsSettlement`.
 
     Raises:
         OmahaInputError (a ValueError) naming the input: a bad or duplicate card,

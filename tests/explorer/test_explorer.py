@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import naive_street_classes as ref
+import naive_holdings as ref
 import numpy as np
 import pytest
 
 from omaha8eq import equity
-from omaha8eq.core.street_classes import CLEAN_OUTS, COUNTERFEIT_OUTS, STRAIGHT_OUTS
+from omaha8eq.core.holdings import CLEAN_OUTS, COUNTERFEIT_OUTS, STRAIGHT_OUTS
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.explorer import FAMILIES, GROUPS, PER_HAND, explore, filter_range, hand_list, hand_list_text
 from omaha8eq.ranges.range import Range, parse_range

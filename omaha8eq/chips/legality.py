@@ -4,8 +4,8 @@
 level each player last acted at, the current bet, the last full raise, the number of
 full bets) and answers the rules' questions on it: may this player raise, between
 which totals, and is this action legal (:meth:`RoundState.resolve`, which raises
-:class:`~omaha8eq.game.actions.IllegalActionError` with the reason). Turn order and
-the public API are :class:`~omaha8eq.game.betting.BettingRound`'s. Seats are 0-based;
+:class:`~omaha8eq.chips.actions.IllegalActionError` with the reason). Turn order and
+the public API are :class:`~omaha8eq.chips.betting.BettingRound`'s. Seats are 0-based;
 amounts are integer chips; a bet or raise is the total the player's bet comes to.
 """
 
