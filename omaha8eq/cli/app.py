@@ -7,7 +7,8 @@ Usage::
 
 Each command lives in its own module of this package (``equity``, ``evaluate``,
 ``counterfeit``, ``pots``, ``betting``, ``ranges``, ``table``, ``bench``, ``batch``,
-``serve``, ``help``) and registers its subparser; this module builds the parser from them and
+``serve``, ``help``) and declares it as data (its ``COMMANDS``, each a
+:class:`~omaha8eq.cli.common.Command`); this module builds the parser from them and
 dispatches. A run imports only the module of its command (``--help`` and unknown
 commands: all of them), and a command imports the numerical engine only when it runs,
 so ``--help`` and the light commands start fast.
@@ -45,6 +46,7 @@ from .common import (
     OutputError,
     Parser,
     UsageError,
+    add_command,
     emit_json,
     fail,
     one_line,
@@ -55,7 +57,7 @@ from .startup import skip_final_collection
 
 __all__ = ["build_parser", "main"]
 
-#: Every command, in the order ``--help`` lists them, and the module of this package that registers it.
+#: Every command, in the order ``--help`` lists them, and the module of this package that declares it.
 COMMANDS = {
     "equity": "equity",
     "eval": "evaluate",
@@ -92,7 +94,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules = dict.fromkeys(COMMANDS.values()) if command is None else [COMMANDS[command]]
     for module in modules:
-        importlib.import_module(f".{module}", __package__).register(commands)
+        for declared in importlib.import_module(f".{module}", __package__).COMMANDS:
+            add_command(commands, declared)
     return parser
 
 

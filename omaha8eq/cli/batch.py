@@ -42,34 +42,13 @@ from typing import Any
 
 from ..checks import EXCERPT_LENGTH, excerpt
 from ..errors import OmahaInputError
-from .common import EXIT_OK, EXIT_USAGE, Subparsers, add_command, emit
+from .common import EXIT_OK, EXIT_USAGE, Command, emit
 from .startup import loading_engine
 
-__all__ = ["answer", "register", "run_batch"]
+__all__ = ["COMMANDS", "answer", "run_batch"]
 
 #: Arguments a JSON line cannot give (a callback).
 _NOT_FROM_JSON = frozenset({"progress"})
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``batch`` subcommand to the CLI's subparsers."""
-    add_command(
-        commands,
-        "batch",
-        help="answer JSON Lines from stdin: equity, equity_many, spot_equities, boards, eval, counterfeit",
-        description='Read JSON Lines on standard input, each an object with "command" (equity by '
-        "default, equity_many, spot_equities, boards, eval or counterfeit) and that Python function's keyword "
-        "arguments, and write one "
-        'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
-        "others; blank lines are skipped. Exit status 2 when any line was an error.",
-        examples=[
-            """echo '{"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}' | omaha8eq batch""",
-            """echo '{"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
-            """echo '{"command": "spot_equities", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
-            """echo '{"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}' | omaha8eq batch""",
-            "omaha8eq batch < spots.jsonl > answers.jsonl",
-        ],
-    ).set_defaults(run=run_batch)
 
 
 def _commands() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any], Any], dict[str, Any]]]]:
@@ -205,3 +184,25 @@ def run_batch(args: argparse.Namespace) -> int:
         notice = compile_notice_for("evaluation", "equity")  # imports the kernels
     with notice:
         return answer_lines(sys.stdin)
+
+
+COMMANDS = (
+    Command(
+        "batch",
+        help="answer JSON Lines from stdin: equity, equity_many, spot_equities, boards, eval, counterfeit",
+        description='Read JSON Lines on standard input, each an object with "command" (equity by '
+        "default, equity_many, spot_equities, boards, eval or counterfeit) and that Python function's keyword "
+        "arguments, and write one "
+        'JSON line per input line: the result, or {"error": "..."}. A bad line does not stop the '
+        "others; blank lines are skipped. Exit status 2 when any line was an error.",
+        examples=[
+            """echo '{"hands": ["AsAh2c3d", "KsKhQdJd"], "board": "4c5d7s"}' | omaha8eq batch""",
+            """echo '{"command": "equity_many", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
+            """echo '{"command": "spot_equities", "spots": [[["AsAh2c3d", "KsKhQdJd"], "4c5d7s"]]}' | omaha8eq batch""",
+            """echo '{"command": "eval", "hole": "AsAh3d6s", "board": "Ad8c5hKs2c"}' | omaha8eq batch""",
+            "omaha8eq batch < spots.jsonl > answers.jsonl",
+        ],
+        options=[],
+        run=run_batch,
+    ),
+)

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import Any, NamedTuple
 
 from ..chips.betting import STREETS, STRUCTURES, BettingRound, IllegalActionError, limit_bet_size, pot_limit_max_raise
 from ..deck import check_player_count
 from ..errors import OmahaInputError
-from .common import EXIT_OK, Subparsers, add_command, button_index, emit, emit_json, non_negative_chips, positive_chips
+from .common import Arg, Command, OneOf, print_result
+from .options import BUTTON, button_index, json_option, non_negative_chips, positive_chips
 
-__all__ = ["register"]
+__all__ = ["COMMANDS"]
 
 
 # ---------------------------------------------------------------------------
@@ -29,24 +31,60 @@ __all__ = ["register"]
 # ---------------------------------------------------------------------------
 
 
+class _PotLimit(NamedTuple):
+    """What ``omaha8eq potlimit`` reports, named as in its JSON."""
+
+    pot: int
+    bets: list[int]
+    own: int
+    to_call: int
+    pot_after_call: int
+    max_raise_by: int
+    max_raise_to: int
+    puts_in: int
+
+
 def _run_potlimit(args: argparse.Namespace) -> int:
     to = pot_limit_max_raise(args.pot, args.bets, args.own)
     current = max(args.bets, default=0)
     call = current - args.own
     after_call = args.pot + sum(args.bets) + call
-    if args.json:
-        document = {
-            "pot": args.pot, "bets": args.bets, "own": args.own, "to_call": call,
-            "pot_after_call": after_call, "max_raise_by": to - current, "max_raise_to": to,
-            "puts_in": to - args.own,
-        }  # fmt: skip
-        emit_json(document)
-        return EXIT_OK
-    kind = "raise" if current else "bet"
-    emit(f"To call: {call:,}")
-    emit(f"Pot after the call: {after_call:,} (pot {args.pot:,} + bets {sum(args.bets):,} + call {call:,})")
-    emit(f"Largest {kind}: {to - current:,} more, to {to:,} (puts in {to - args.own:,})")
-    return EXIT_OK
+    limit = _PotLimit(args.pot, args.bets, args.own, call, after_call, to - current, to, to - args.own)
+    return print_result(args, limit, _potlimit_text, _PotLimit._asdict)
+
+
+def _potlimit_text(limit: _PotLimit) -> str:
+    kind = "raise" if max(limit.bets, default=0) else "bet"
+    return "\n".join(
+        [
+            f"To call: {limit.to_call:,}",
+            f"Pot after the call: {limit.pot_after_call:,} "
+            f"(pot {limit.pot:,} + bets {sum(limit.bets):,} + call {limit.to_call:,})",
+            f"Largest {kind}: {limit.max_raise_by:,} more, to {limit.max_raise_to:,} (puts in {limit.puts_in:,})",
+        ]
+    )
+
+
+POTLIMIT = Command(
+    "potlimit",
+    help="the largest pot-limit bet or raise",
+    description="The largest pot-limit raise: the pot after the raiser's call (previous "
+    "rounds' pot + every bet this round + the call), added to the current bet.",
+    examples=[
+        "omaha8eq potlimit 30                # no bet yet: bet up to the pot",
+        "omaha8eq potlimit 0 5 10 --own 5   # the small blind raises preflop",
+        "omaha8eq potlimit 100 20 60 --json",
+    ],
+    options=[
+        Arg("pot", type=non_negative_chips, metavar="POT", help="chips in the pot from previous rounds"),
+        Arg("bets", type=non_negative_chips, nargs="*", metavar="BET",
+            help="each player's bet this round (blinds count; the raiser's own too)"),
+        Arg("--own", type=non_negative_chips, default=0, metavar="X",
+            help="the raiser's own bet this round, one of the BETs (default 0)"),
+        json_option(),
+    ],
+    run=_run_potlimit,
+)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -150,76 +188,57 @@ def _run_betting(args: argparse.Namespace) -> int:
         except IllegalActionError as exc:
             who = f"player {seat + 1}" if seat is not None else "nobody"
             raise OmahaInputError(f"{text!r} ({who}): illegal: {exc.reason}") from None
+    return print_result(args, game, _betting_text, lambda game: _betting_document(game, args.street))
+
+
+def _betting_text(game: BettingRound) -> str:
+    """The actions, players numbered from 1, then what the next player may do."""
     lines = [str(record).replace(f"seat {record.seat}:", f"Player {record.seat + 1}:") for record in game.history]
-    if args.json:
-        document = {
-            "structure": game.structure,
-            "street": args.street,
-            "actions": [action.to_dict() for action in game.history],
-            "bets": list(game.bets),
-            "pot": game.total_pot,
-            "finished": game.finished,
-            "options": None if game.finished else game.options().to_dict(),
-        }
-        emit_json(document)
-        return EXIT_OK
-    lines.append(_options_text(game))
-    emit("\n".join(lines))
-    return EXIT_OK
+    return "\n".join([*lines, _options_text(game)])
 
 
-# ---------------------------------------------------------------------------
-# registration
-# ---------------------------------------------------------------------------
+def _betting_document(game: BettingRound, street: str) -> dict[str, Any]:
+    return {
+        "structure": game.structure,
+        "street": street,
+        "actions": [action.to_dict() for action in game.history],
+        "bets": list(game.bets),
+        "pot": game.total_pot,
+        "finished": game.finished,
+        "options": None if game.finished else game.options().to_dict(),
+    }
 
 
-def register(commands: Subparsers) -> None:
-    """Add the ``potlimit`` and ``betting`` subcommands to the CLI's subparsers."""
-    pl = add_command(
-        commands,
-        "potlimit",
-        help="the largest pot-limit bet or raise",
-        description="The largest pot-limit raise: the pot after the raiser's call (previous "
-        "rounds' pot + every bet this round + the call), added to the current bet.",
-        examples=[
-            "omaha8eq potlimit 30                # no bet yet: bet up to the pot",
-            "omaha8eq potlimit 0 5 10 --own 5   # the small blind raises preflop",
-            "omaha8eq potlimit 100 20 60 --json",
-        ],
-    )
-    pl.add_argument("pot", type=non_negative_chips, metavar="POT", help="chips in the pot from previous rounds")
-    pl.add_argument("bets", type=non_negative_chips, nargs="*", metavar="BET",
-                    help="each player's bet this round (blinds count; the raiser's own too)")  # fmt: skip
-    pl.add_argument("--own", type=non_negative_chips, default=0, metavar="X",
-                    help="the raiser's own bet this round, one of the BETs (default 0)")  # fmt: skip
-    pl.add_argument("--json", action="store_true", help="print the result as JSON")
-    pl.set_defaults(run=_run_potlimit)
+BETTING = Command(
+    "betting",
+    help="replay a betting round and check each action (limit, pot limit, no limit)",
+    description="Replay a betting round: each action is checked against the structure's "
+    "rules (limit cap, pot limit, no-limit minimum raise, short all-ins that do not "
+    "reopen the betting); prints what the next player may do. Actions: fold, check, call, "
+    "bet=N, raise[=N] (N: the total the bet comes to this round), allin; or f, x, c, b=N, r[=N], a.",
+    examples=[
+        "omaha8eq betting limit r c c --players 4",
+        "omaha8eq betting no-limit r=30 allin --stacks 100,45,200 --blinds 5/10",
+        "omaha8eq betting pot-limit b=20 --street flop --pot 40 --json",
+    ],
+    options=[
+        Arg("structure", choices=STRUCTURES, metavar="STRUCTURE", help="limit, pot-limit or no-limit"),
+        Arg("actions", nargs="*", metavar="ACTION", help="the actions in turn"),
+        OneOf(
+            Arg("--players", type=int, metavar="N", help="number of players, unlimited stacks (default 2)"),
+            Arg("--stacks", metavar="S,S,...", help="each player's chips behind, in seat order"),
+        ),
+        Arg("--blinds", default="1/2", metavar="SB/BB", help="the blinds (default 1/2)"),
+        Arg("--small-bet", type=positive_chips, metavar="X",
+            help="limit: the small bet (default: the big blind); the big bet is twice it"),
+        Arg("--street", choices=STREETS, default="preflop", help="the round (default preflop)"),
+        Arg("--pot", type=non_negative_chips, default=0, metavar="P", help="chips already in the pot"),
+        BUTTON,
+        Arg("--uncapped-heads-up", action="store_true", help="limit: no cap with two players left"),
+        json_option(),
+    ],
+    run=_run_betting,
+)  # fmt: skip
 
-    bt = add_command(
-        commands,
-        "betting",
-        help="replay a betting round and check each action (limit, pot limit, no limit)",
-        description="Replay a betting round: each action is checked against the structure's "
-        "rules (limit cap, pot limit, no-limit minimum raise, short all-ins that do not "
-        "reopen the betting); prints what the next player may do. Actions: fold, check, call, "
-        "bet=N, raise[=N] (N: the total the bet comes to this round), allin; or f, x, c, b=N, r[=N], a.",
-        examples=[
-            "omaha8eq betting limit r c c --players 4",
-            "omaha8eq betting no-limit r=30 allin --stacks 100,45,200 --blinds 5/10",
-            "omaha8eq betting pot-limit b=20 --street flop --pot 40 --json",
-        ],
-    )
-    bt.add_argument("structure", choices=STRUCTURES, metavar="STRUCTURE", help="limit, pot-limit or no-limit")
-    bt.add_argument("actions", nargs="*", metavar="ACTION", help="the actions in turn")
-    who = bt.add_mutually_exclusive_group()
-    who.add_argument("--players", type=int, metavar="N", help="number of players, unlimited stacks (default 2)")
-    who.add_argument("--stacks", metavar="S,S,...", help="each player's chips behind, in seat order")
-    bt.add_argument("--blinds", default="1/2", metavar="SB/BB", help="the blinds (default 1/2)")
-    bt.add_argument("--small-bet", type=positive_chips, metavar="X",
-                    help="limit: the small bet (default: the big blind); the big bet is twice it")  # fmt: skip
-    bt.add_argument("--street", choices=STREETS, default="preflop", help="the round (default preflop)")
-    bt.add_argument("--pot", type=non_negative_chips, default=0, metavar="P", help="chips already in the pot")
-    bt.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
-    bt.add_argument("--uncapped-heads-up", action="store_true", help="limit: no cap with two players left")
-    bt.add_argument("--json", action="store_true", help="print the result as JSON")
-    bt.set_defaults(run=_run_betting)
+#: The commands of this module, in the order ``--help`` lists them.
+COMMANDS = (POTLIMIT, BETTING)

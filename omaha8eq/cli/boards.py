@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, chosen_game, emit, emit_json, method_options
+from .common import print_result
+from .options import chosen_game, method_keywords
 from .progress import ProgressBar
 from .startup import loading_engine
 
@@ -29,23 +30,15 @@ def run_boards_equity(args: argparse.Namespace) -> int:
         if getattr(args, option):
             flag = "--" + option.replace("_", "-")
             raise OmahaInputError(f"{flag}: not available with two boards or --runs")
-    bar = ProgressBar()
-    try:
-        notice = "omaha8eq: compiling the double-board kernels for first use (up to a minute; later runs start fast)"
-        with compile_notice(notice, board_outcomes, combine_boards, sample_boards):
-            result = boards_equity(
-                args.hands,
-                args.board,
-                args.dead,
-                runs=args.runs,
-                game=chosen_game(args, args.hands),
-                **method_options(args),
-                progress=bar,
-            )
-    finally:
-        bar.close()
-    if args.json:
-        emit_json(result.to_dict())
-    else:
-        emit(str(result))
-    return EXIT_OK
+    notice = "omaha8eq: compiling the double-board kernels for first use (up to a minute; later runs start fast)"
+    with ProgressBar() as bar, compile_notice(notice, board_outcomes, combine_boards, sample_boards):
+        result = boards_equity(
+            args.hands,
+            args.board,
+            args.dead,
+            runs=args.runs,
+            game=chosen_game(args, args.hands),
+            **method_keywords(args),
+            progress=bar,
+        )
+    return print_result(args, result)

@@ -9,24 +9,25 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from .common import PROG, whole_number
+from .common import PROG, Arg
+from .options import whole_number
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["add_cluster_options", "cluster_client"]
+__all__ = ["cluster_client", "cluster_options"]
 
 
-def add_cluster_options(parser: argparse.ArgumentParser, scheduler_help: str) -> None:
+def cluster_options(scheduler_help: str) -> tuple[Arg, Arg, Arg]:
     """--scheduler (help text ``scheduler_help``), --workers, --threads-per-worker."""
-    parser.add_argument("--scheduler", metavar="ADDRESS", help=scheduler_help)
-    parser.add_argument(
+    workers = Arg(
         "--workers", type=whole_number(1), metavar="N", help="local cluster: worker processes (default: one a core)"
     )
-    parser.add_argument(
+    threads_per_worker = Arg(
         "--threads-per-worker", type=whole_number(1), default=1, metavar="N",
         help="local cluster: tasks each worker runs at once (default 1; numba threads are shared among them)",
     )  # fmt: skip
+    return Arg("--scheduler", metavar="ADDRESS", help=scheduler_help), workers, threads_per_worker
 
 
 @contextmanager

@@ -1,9 +1,12 @@
 """What the commands of the ``omaha8eq`` command line share.
 
-The parser class that turns usage errors into exceptions, the help layout, the exit
-statuses, the output and failure printers, the options of an equity run and the
-text-table and percentage formatting of several reports. This module imports nothing
-heavy: the parser (and ``--help``) is built without loading numpy or numba.
+The exit statuses, a command as data (:class:`Command`, its options :class:`Arg` rows)
+and how it becomes a subparser, the parser class that turns usage errors into
+exceptions, the help layout, the output and failure printers (:func:`print_result`
+prints a result as JSON or as text) and the text-table and percentage formatting of
+several reports. The options several commands share are in :mod:`omaha8eq.cli.options`.
+This module imports nothing heavy: the parser (and ``--help``) is built without loading
+numpy or numba.
 """
 
 from __future__ import annotations
@@ -14,18 +17,16 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NoReturn
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from ..present.text import percent, seconds, table
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-    from ..games import Game
-
     # The subparsers object of argparse (a private class, used for annotations only).
-    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+    Subparsers = argparse._SubParsersAction["Parser"]
 else:
     Subparsers = Any
 
@@ -36,31 +37,23 @@ __all__ = [
     "EXIT_WRITE_ERROR",
     "PROG",
     "RANGE_SYNTAX_POINTER",
+    "Arg",
+    "Command",
     "HelpFormatter",
+    "OneOf",
     "OutputError",
     "Parser",
-    "Subparsers",
     "UsageError",
     "add_command",
-    "add_game_option",
-    "add_max_memory_option",
-    "add_max_work_option",
-    "add_method_options",
-    "button_index",
-    "chosen_game",
     "emit",
     "emit_json",
     "fail",
-    "method_options",
-    "non_negative_chips",
-    "note_unused_seed",
     "one_line",
     "percent",
-    "positive_chips",
+    "print_result",
     "report_interrupted",
     "seconds",
     "table",
-    "whole_number",
 ]
 
 PROG = "omaha8eq"
@@ -100,6 +93,30 @@ def emit_json(document: object, *, indent: int | None = 2) -> None:
     emit(json.dumps(document, indent=indent))
 
 
+Result = TypeVar("Result")
+
+
+def _to_dict(result: Any) -> object:
+    """The JSON document of a library result (every result class has ``to_dict``)."""
+    return result.to_dict()
+
+
+def print_result(
+    args: argparse.Namespace,
+    result: Result,
+    text: Callable[[Result], str] = str,
+    document: Callable[[Result], object] = _to_dict,
+) -> int:
+    """Print ``result`` on stdout, as the command's ``--json`` asks: the JSON of
+    ``document(result)`` (by default ``result.to_dict()``), else ``text(result)``; only
+    the form printed is made. Returns EXIT_OK; a failed write raises :class:`OutputError`."""
+    if args.json:
+        emit_json(document(result))
+    else:
+        emit(text(result))
+    return EXIT_OK
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's layout, except that paragraphs of the description and epilog are kept
     apart, and indented lines (examples) are printed as written, not re-wrapped."""
@@ -118,21 +135,62 @@ class HelpFormatter(argparse.HelpFormatter):
 RANGE_SYNTAX_POINTER = f"Range syntax, every element with an example: {PROG} help ranges"
 
 
-def add_command(
-    commands: Subparsers,
-    name: str,
-    *,
-    help: str,
-    description: str,
-    examples: Sequence[str],
-    takes_range: bool = False,
-) -> argparse.ArgumentParser:
-    """Add the subcommand ``name``; its ``--help`` ends with the command lines ``examples``
-    and, when it ``takes_range``, with where to read the range syntax."""
-    epilog = "examples:\n\n" + "\n".join(f"  {example}" for example in examples)
-    if takes_range:
+class Arg:
+    """One option or positional argument of a command: ``Arg(*flags, **settings)`` is
+    ``parser.add_argument(*flags, **settings)``, kept as data until the parser is built."""
+
+    def __init__(self, *flags: str, **settings: Any) -> None:
+        self.flags = flags
+        self.settings = settings
+
+    def add_to(self, parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup) -> None:
+        parser.add_argument(*self.flags, **self.settings)
+
+
+class OneOf:
+    """Options of which a command line may give one at most (a mutually exclusive group)."""
+
+    def __init__(self, *options: Arg) -> None:
+        self.options = options
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        group = parser.add_mutually_exclusive_group()
+        for option in self.options:
+            option.add_to(group)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the command line, as data: its ``name``; the one-line ``help`` of the
+    command list; the ``description`` and the command lines of ``examples`` of its
+    ``--help`` (which, when it ``takes_range``, ends with where to read the range syntax);
+    its ``options`` in the order ``--help`` lists them; and ``run``, which runs the parsed
+    arguments and returns the exit status (input errors raise ``OmahaInputError``)."""
+
+    name: str
+    help: str
+    description: str
+    examples: Sequence[str]
+    options: Sequence[Arg | OneOf]
+    run: Callable[[argparse.Namespace], int]
+    takes_range: bool = False
+
+
+def add_command(commands: Subparsers, command: Command) -> None:
+    """Add ``command`` to the subparsers ``commands``."""
+    epilog = "examples:\n\n" + "\n".join(f"  {example}" for example in command.examples)
+    if command.takes_range:
         epilog += "\n\n" + RANGE_SYNTAX_POINTER
-    return commands.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=HelpFormatter)
+    parser = commands.add_parser(
+        command.name,
+        help=command.help,
+        description=command.description,
+        epilog=epilog,
+        formatter_class=HelpFormatter,
+    )
+    for option in command.options:
+        option.add_to(parser)
+    parser.set_defaults(run=command.run)
 
 
 class Parser(argparse.ArgumentParser):
@@ -176,166 +234,3 @@ def one_line(message: str) -> str:
     text = " ".join(str(message).split())
     text = _LONG_QUOTE.sub(lambda match: f"'{match.group(1)[: _LONGEST_QUOTE - 3]}...'", text)
     return text if len(text) <= _LONGEST_MESSAGE else text[: _LONGEST_MESSAGE - 3] + "..."
-
-
-def button_index(number: int, players: int) -> int:
-    """The 0-based seat of the 1-based ``--button`` player number among ``players``.
-
-    Raises ``OmahaInputError`` naming ``--button`` when it is not a player.
-    """
-    if not 1 <= number <= players:
-        from ..errors import OmahaInputError
-
-        raise OmahaInputError(f"--button: {number} is not a player; players are numbered 1 to {players}")
-    return number - 1
-
-
-#: The largest power of ten :func:`whole_number` reads in ``1e6`` notation.
-MAX_EXPONENT = 30
-
-
-def whole_number(minimum: int, expected: str = "a whole number") -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``, written in digits (``_``
-    or ``,`` may group them: ``1_000_000``) or in ``1e6`` notation (``2.5e5``; a whole
-    number up to 1e30). Every count option reads numbers this way. The error says
-    ``expected`` ("a whole number of chips")."""
-
-    def parse(text: str) -> int:
-        plain = text.strip().replace("_", "").replace(",", "")
-        try:
-            if any(c in plain for c in "eE."):
-                number = Decimal(plain)
-                if not number.is_finite() or number != number.to_integral_value():
-                    raise ValueError
-                if number.adjusted() > MAX_EXPONENT:
-                    raise argparse.ArgumentTypeError(f"invalid value {text!r}: larger than 1e{MAX_EXPONENT}")
-                value = int(number)
-            else:
-                value = int(plain)
-        except (ValueError, ArithmeticError):
-            raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected {expected}") from None
-        if value < minimum:
-            floor = "must not be negative" if minimum == 0 else f"must be at least {minimum}"
-            raise argparse.ArgumentTypeError(f"invalid value {text!r}: {floor}")
-        return value
-
-    return parse
-
-
-#: argparse types for chip amounts: 0 or more, 1 or more.
-non_negative_chips = whole_number(0, "a whole number of chips")
-positive_chips = whole_number(1, "a whole number of chips")
-
-
-def _stderr_target(text: str) -> float:
-    """Parse ``--stderr``: a fraction of the pot (``0.001``) or a percentage (``0.1%``)."""
-    value = text.strip()
-    scale = 1.0
-    if value.endswith("%"):
-        value, scale = value[:-1], 0.01
-    try:
-        number = float(value) * scale
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid value {text!r}: expected a fraction of the pot such as 0.001, or 0.1%"
-        ) from None
-    if not number > 0 or number == float("inf"):
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}: expected a positive number")
-    if number >= 1:  # a pot share's standard error is at most 0.5: 5 is a slip for 5% or 0.05
-        hint = "" if scale != 1.0 else f" ({value}% of the pot is {value}% or {number / 100:g})"
-        raise argparse.ArgumentTypeError(
-            f"invalid value {text!r}: a standard error of {100 * number:g}% of the pot; "
-            f"expected a fraction below 1 such as 0.001, or a percentage such as 0.1%{hint}"
-        )
-    return number
-
-
-def add_method_options(parser: argparse.ArgumentParser, *, exact: str, samples: str) -> None:
-    """The options of an equity run: --exact | --samples | --stderr, --seed, --threads,
-    --high-only (``exact`` and ``samples`` are their help texts)."""
-    method = parser.add_mutually_exclusive_group()
-    method.add_argument("--exact", action="store_true", help=exact)
-    method.add_argument("--samples", "-n", type=whole_number(1), metavar="N", help=samples + " (1e6 or 1000000)")
-    method.add_argument(
-        "--stderr", type=_stderr_target, metavar="X", dest="stderr_target",
-        help="Monte Carlo until every equity's standard error is at most X "
-        "(a fraction of the pot such as 0.001, or a percentage such as 0.1%%)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--seed", type=whole_number(0), metavar="S",
-        help="Monte Carlo seed (default: random, reported; an exact run has no use for it and says so)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--threads", "-t", type=whole_number(1), metavar="N", help="threads to use (default: all cores)"
-    )
-    add_game_option(parser)
-
-
-def add_game_option(parser: argparse.ArgumentParser, high_only: str = "Omaha high: no low half") -> None:
-    """``--game NAME`` (a named game of ``omaha8eq.games``) and its shortcut ``--high-only``
-    (``high_only`` is its help text); :func:`chosen_game` reads them."""
-    from ..games import GAMES
-
-    parser.add_argument(
-        "--game", metavar="NAME",
-        help=f"the game played: {', '.join(GAMES)} (default: Omaha Hi-Lo with the hands' hole size)",
-    )  # fmt: skip
-    parser.add_argument("--high-only", action="store_true", help=f"{high_only} (the high-only game of the hands' size)")
-
-
-def chosen_game(args: argparse.Namespace, hands: Sequence[object]) -> Game | None:
-    """The game of ``--game`` and ``--high-only`` (None for neither: the library's default,
-    Omaha Hi-Lo with the hands' hole size). ``--high-only`` alone is the high-only game of
-    ``hands``' hole size (:func:`omaha8eq.games.game_of_hands`).
-
-    Raises:
-        OmahaInputError: an unknown ``--game``, or ``--high-only`` with a hi-lo game.
-    """
-    from ..errors import OmahaInputError
-    from ..games import as_game, game_of_hands
-
-    game = None if args.game is None else as_game(args.game, "--game")
-    if not args.high_only:
-        return game
-    if game is not None:
-        if game.hilo:
-            raise OmahaInputError(f"--high-only contradicts --game {game.name} ({game.title}): give one of them")
-        return game
-    return game_of_hands(hands, hilo=False)
-
-
-def note_unused_seed(seed: int | None, exhaustive: bool) -> None:
-    """Say on stderr, in one line, that ``--seed`` was given to a run that was exact."""
-    if seed is not None and exhaustive:
-        sys.stderr.write(f"{PROG}: note: --seed {seed} is not used: the run is exact (every board enumerated)\n")
-
-
-def method_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options of :func:`add_method_options` and :func:`add_max_work_option` as the
-    library's keyword arguments (checked there, once, into its options record)."""
-    return {
-        "exhaustive": True if args.exact else None,
-        "samples": args.samples,
-        "stderr_target": args.stderr_target,
-        "seed": args.seed,
-        "threads": args.threads,
-        "max_work": args.max_work,
-    }
-
-
-def add_max_memory_option(parser: argparse.ArgumentParser) -> None:
-    """``--max-memory B``: the ``max_memory`` of a run (the API's refusals name this option)."""
-    parser.add_argument(
-        "--max-memory", type=whole_number(1, "a number of bytes such as 8e9"), metavar="B",
-        help="the most memory the run is estimated to need, in bytes, e.g. 8e9 "
-        "(default: half the machine's memory); a run estimated above it is refused before it starts",
-    )  # fmt: skip
-
-
-def add_max_work_option(parser: argparse.ArgumentParser) -> None:
-    """``--max-work W``: the ``max_work`` of an exact run (the API's refusals name this option)."""
-    parser.add_argument(
-        "--max-work", type=whole_number(1, "a number of evaluations such as 1e11"), metavar="W",
-        help="with --exact, run even when the estimate is above the default limit of about a minute "
-        "(3e9 hand evaluations): the most evaluations to allow, e.g. 1e11",
-    )  # fmt: skip

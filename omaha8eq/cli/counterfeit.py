@@ -23,17 +23,28 @@ from __future__ import annotations
 import argparse
 
 from ..present.display import format_counterfeit
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .common import Arg, Command, print_result
+from .options import DEAD, board_option, json_option
 from .progress import ProgressBar
 from .startup import loading_engine
 
-__all__ = ["format_counterfeit", "register", "run_counterfeit"]
+__all__ = ["COMMANDS", "format_counterfeit", "run_counterfeit"]
 
 
-def register(commands: Subparsers) -> None:
-    """Add the ``counterfeit`` subcommand to the CLI's subparsers."""
-    cf = add_command(
-        commands,
+def run_counterfeit(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
+    with loading_engine():
+        from ..core.registry import compile_notice_for  # the core loads numba
+        from ..counterfeit import counterfeit_odds
+
+    groups = ("evaluation", "equity") if args.vs else ("evaluation",)
+    with ProgressBar() as bar, compile_notice_for(*groups):
+        report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
+    return print_result(args, report, format_counterfeit)
+
+
+COMMANDS = (
+    Command(
         "counterfeit",
         help="how often a hand's low is made, stays the nuts, or is counterfeited",
         description="Exact odds, over every runout, that the hand's low is counterfeited "
@@ -45,39 +56,17 @@ def register(commands: Subparsers) -> None:
             "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs Ac3cQdJd --json",
             "omaha8eq counterfeit As2cKhKd --board 4d6h8s --vs 'AA2*' 'KK:$ds'",
         ],
+        options=[
+            Arg("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. As2cKhKd"),
+            board_option("0 (preflop, the default), 3 (flop) or 4 (turn) board cards"),
+            DEAD,
+            Arg("--vs", nargs="+", action="extend", default=[], metavar="HAND",
+                help="opponents' hands or ranges (e.g. Ac3cQdJd, 'AA2*', '15%%'): adds the hand's "
+                "equity against them, overall and with or without the counterfeit; known hands' "
+                "cards count as seen, ranges' hands are dealt jointly with the runouts"),
+            json_option(),
+        ],
+        run=run_counterfeit,
         takes_range=True,
-    )
-    cf.add_argument("hand", metavar="HAND", help="4, 5 or 6 hole cards, e.g. As2cKhKd")
-    cf.add_argument(
-        "--board", "-b", default="", metavar="B",
-        help="0 (preflop, the default), 3 (flop) or 4 (turn) board cards",
-    )  # fmt: skip
-    cf.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
-    cf.add_argument(
-        "--vs", nargs="+", action="extend", default=[], metavar="HAND",
-        help="opponents' hands or ranges (e.g. Ac3cQdJd, 'AA2*', '15%%'): adds the hand's "
-        "equity against them, overall and with or without the counterfeit; known hands' "
-        "cards count as seen, ranges' hands are dealt jointly with the runouts",
-    )  # fmt: skip
-    cf.add_argument("--json", action="store_true", help="print the result as JSON")
-    cf.set_defaults(run=run_counterfeit)
-
-
-def run_counterfeit(args: argparse.Namespace) -> int:
-    """Run ``omaha8eq counterfeit``; input errors propagate to the CLI's handler."""
-    with loading_engine():
-        from ..core.registry import compile_notice_for  # the core loads numba
-        from ..counterfeit import counterfeit_odds
-
-    groups = ("evaluation", "equity") if args.vs else ("evaluation",)
-    bar = ProgressBar()
-    try:
-        with compile_notice_for(*groups):
-            report = counterfeit_odds(args.hand, args.board, args.dead, opponents=args.vs or None, progress=bar)
-    finally:
-        bar.close()
-    if args.json:
-        emit_json(report.to_dict())
-    else:
-        emit(format_counterfeit(report))
-    return EXIT_OK
+    ),
+)  # fmt: skip

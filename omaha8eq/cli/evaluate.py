@@ -12,33 +12,14 @@ from typing import TYPE_CHECKING
 
 from ..cards import format_cards
 from ..present.documents import eval_document
-from .common import EXIT_OK, Subparsers, add_command, add_game_option, chosen_game, emit, emit_json
+from .common import Arg, Command, print_result
+from .options import board_option, chosen_game, game_options, json_option
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..hand_values import HighHand, LowHand
 
-__all__ = ["format_eval", "register", "run_eval"]
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``eval`` subcommand to the CLI's subparsers."""
-    ev = add_command(
-        commands,
-        "eval",
-        help="the best high and low of one hand on a board",
-        description="The best Omaha high and 8-or-better low of one hand on a board "
-        "(exactly 2 hole cards and 3 board cards each).",
-        examples=[
-            "omaha8eq eval AsAh3d6s --board Ad8c5hKs2c",
-            'omaha8eq eval "As Ah 3d 6s" --board "Ad 8c 5h" --json',
-        ],
-    )
-    ev.add_argument("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"')
-    ev.add_argument("--board", "-b", required=True, metavar="B", help="3, 4 or 5 board cards")
-    add_game_option(ev, high_only="Omaha high: do not evaluate the low")
-    ev.add_argument("--json", action="store_true", help="print the result as JSON")
-    ev.set_defaults(run=run_eval)
+__all__ = ["COMMANDS", "format_eval", "run_eval"]
 
 
 def _used(hand: HighHand | LowHand) -> str:
@@ -68,8 +49,30 @@ def run_eval(args: argparse.Namespace) -> int:
     game = chosen_game(args, [args.hand]) or game_for(len(parse_hole(args.hand)))
     with compile_notice_for("evaluation"):
         high, low = evaluate(args.hand, args.board, game=game)
-    if args.json:
-        emit_json(eval_document(args.hand, args.board, high, low, game.name))
-    else:
-        emit(format_eval(high, low, game.hilo))
-    return EXIT_OK
+    return print_result(
+        args,
+        (high, low),
+        lambda values: format_eval(*values, game.hilo),
+        lambda values: eval_document(args.hand, args.board, *values, game.name),
+    )
+
+
+COMMANDS = (
+    Command(
+        "eval",
+        help="the best high and low of one hand on a board",
+        description="The best Omaha high and 8-or-better low of one hand on a board "
+        "(exactly 2 hole cards and 3 board cards each).",
+        examples=[
+            "omaha8eq eval AsAh3d6s --board Ad8c5hKs2c",
+            'omaha8eq eval "As Ah 3d 6s" --board "Ad 8c 5h" --json',
+        ],
+        options=[
+            Arg("hand", metavar="HAND", help='4, 5 or 6 hole cards, e.g. "As Ah 3d 6s"'),
+            board_option("3, 4 or 5 board cards", required=True),
+            *game_options(high_only="Omaha high: do not evaluate the low"),
+            json_option(),
+        ],
+        run=run_eval,
+    ),
+)

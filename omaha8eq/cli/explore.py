@@ -31,15 +31,15 @@ from typing import TYPE_CHECKING
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import (
-    EXIT_OK,
-    OutputError,
-    Subparsers,
-    add_command,
-    add_game_option,
-    add_max_memory_option,
-    emit,
-    emit_json,
+from .common import Arg, Command, OutputError, print_result
+from .options import (
+    DEAD,
+    MAX_MEMORY,
+    board_option,
+    chosen_game,
+    game_options,
+    json_option,
+    threads_option,
     whole_number,
 )
 from .progress import ProgressBar
@@ -48,7 +48,7 @@ from .startup import loading_engine
 if TYPE_CHECKING:
     from ..explorer import Exploration
 
-__all__ = ["draw_classes", "register", "run_explore"]
+__all__ = ["COMMANDS", "draw_classes", "run_explore"]
 
 
 def _hand_count(text: str) -> int | str:
@@ -64,51 +64,8 @@ def _hand_count(text: str) -> int | str:
     return count
 
 
-def register(commands: Subparsers) -> None:
-    """Add the ``explore`` subcommand to the CLI's subparsers."""
-    ex = add_command(
-        commands,
-        "explore",
-        help="a range's classes on a board (nut low draw, set, wrap ...) with exact equity per class",
-        description="Classify every hand of a range on a flop, turn or river (made high, made low, "
-        "low draw, flush draw, straight draw, counterfeit risk; docs/range-explorer.md) and, with --against, give each "
-        "class its exact equity against the other hand or range.",
-        examples=[
-            "omaha8eq explore 15% --board Ac8c5h",
-            "omaha8eq explore 'AA2*' --board Kc8c5h --against KsKhQdJd",
-            "omaha8eq explore 'AA2*' --board Kc8c5h --where 'protected nut low draw and nut flush draw'",
-        ],
-        takes_range=True,
-    )
-    ex.add_argument("range", metavar="RANGE", help="the range explored, e.g. '15%%' or 'AA2*'")
-    ex.add_argument("--board", "-b", required=True, metavar="B", help="the flop, turn or river (3, 4 or 5 cards)")
-    ex.add_argument("--against", "-a", metavar="HAND", help="the other side: a hand or a range (adds equities)")
-    ex.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
-    ex.add_argument(
-        "--where", "-w", metavar="EXPR",
-        help="print the hands whose classes meet EXPR ('nut low draw or set') as a range instead",
-    )  # fmt: skip
-    ex.add_argument("--json", action="store_true", help="print the result as JSON")
-    ex.add_argument(
-        "--hands", metavar="N", type=_hand_count,
-        help="with --json: list the classes, outs and equity of the first N hands (default 100; 'all': every hand)",
-    )  # fmt: skip
-    ex.add_argument("--graph", metavar="FILE", help="draw the classes' shares as stacked bars (.png, .svg or .pdf)")
-    # Not cli.common's --max-work: that one's help speaks of --exact and hand evaluations.
-    ex.add_argument(
-        "--max-work", type=whole_number(1, "a number of sweep row updates such as 1e11"), metavar="W",
-        help="with --against, the most work the range sweep may take, in sweep row updates, e.g. 1e11 "
-        "(default 3e9: about a minute on one core); an exploration estimated above it is refused before it starts",
-    )  # fmt: skip
-    add_max_memory_option(ex)
-    ex.add_argument("--threads", "-t", type=whole_number(1), metavar="N", help="threads to use (default: all cores)")
-    add_game_option(ex)
-    ex.set_defaults(run=run_explore)
-
-
 def run_explore(args: argparse.Namespace) -> int:
     """Run ``omaha8eq explore``; input errors propagate to the CLI's handler."""
-    from .common import chosen_game
     from .equity_graph import check_graph_support
 
     if args.hands is not None and not args.json:
@@ -122,29 +79,22 @@ def run_explore(args: argparse.Namespace) -> int:
 
     # --high-only alone: the high-only game of four-card hands (the ranges' default size).
     game = game_for(4, hilo=False) if args.high_only and args.game is None else chosen_game(args, ())
-    bar = _StepBars()
-    try:
-        with compile_notice_for(*(("ranges", "equity") if args.against else ("ranges",))):
-            found = explore(
-                args.range, args.board, against=args.against, dead=args.dead, game=game or "omaha8",
-                max_work=args.max_work, max_memory=args.max_memory, threads=args.threads, progress=bar,
-            )  # fmt: skip
-    finally:  # Ctrl-C (KeyboardInterrupt) goes on to the CLI's handler: one line, exit 130
-        bar.close()
+    groups = ("ranges", "equity") if args.against else ("ranges",)
+    # Ctrl-C (KeyboardInterrupt) closes the bars and goes on to the CLI's handler: one line, exit 130.
+    with contextlib.closing(_StepBars()) as bar, compile_notice_for(*groups):
+        found = explore(
+            args.range, args.board, against=args.against, dead=args.dead, game=game or "omaha8",
+            max_work=args.max_work, max_memory=args.max_memory, threads=args.threads, progress=bar,
+        )  # fmt: skip
     if args.where is not None:
-        narrowed = found.where(args.where)
-        if args.json:
-            emit_json({"where": args.where, "hands": len(narrowed), "range": hand_list(narrowed)})
-        else:
-            emit(hand_list(narrowed))
-        return EXIT_OK
+        return print_result(
+            args, found.where(args.where), hand_list,
+            lambda hands: {"where": args.where, "hands": len(hands), "range": hand_list(hands)},
+        )  # fmt: skip
     if args.graph:
         draw_classes(found, args.graph)
-    if args.json:
-        emit_json(found.to_dict() if args.hands is None else found.to_dict(None if args.hands == "all" else args.hands))
-    else:
-        emit(str(found))
-    return EXIT_OK
+    listed = {} if args.hands is None else {"hands": None if args.hands == "all" else args.hands}
+    return print_result(args, found, document=lambda found: found.to_dict(**listed))
 
 
 class _StepBars:
@@ -192,3 +142,42 @@ def draw_classes(found: Exploration, path: str) -> None:
         with contextlib.suppress(OSError):
             Path(path).unlink()
         raise OutputError(f"--graph {excerpt(path, 300)}: {exc.strerror or exc}") from exc
+
+
+COMMANDS = (
+    Command(
+        "explore",
+        help="a range's classes on a board (nut low draw, set, wrap ...) with exact equity per class",
+        description="Classify every hand of a range on a flop, turn or river (made high, made low, "
+        "low draw, flush draw, straight draw, counterfeit risk; docs/range-explorer.md) and, with --against, give each "
+        "class its exact equity against the other hand or range.",
+        examples=[
+            "omaha8eq explore 15% --board Ac8c5h",
+            "omaha8eq explore 'AA2*' --board Kc8c5h --against KsKhQdJd",
+            "omaha8eq explore 'AA2*' --board Kc8c5h --where 'protected nut low draw and nut flush draw'",
+        ],
+        options=[
+            Arg("range", metavar="RANGE", help="the range explored, e.g. '15%%' or 'AA2*'"),
+            board_option("the flop, turn or river (3, 4 or 5 cards)", required=True),
+            Arg("--against", "-a", metavar="HAND", help="the other side: a hand or a range (adds equities)"),
+            DEAD,
+            Arg("--where", "-w", metavar="EXPR",
+                help="print the hands whose classes meet EXPR ('nut low draw or set') as a range instead"),
+            json_option(),
+            Arg("--hands", metavar="N", type=_hand_count,
+                help="with --json: list the classes, outs and equity of the first N hands "
+                "(default 100; 'all': every hand)"),
+            Arg("--graph", metavar="FILE", help="draw the classes' shares as stacked bars (.png, .svg or .pdf)"),
+            # Not options.MAX_WORK: that one's help speaks of --exact and hand evaluations.
+            Arg("--max-work", type=whole_number(1, "a number of sweep row updates such as 1e11"), metavar="W",
+                help="with --against, the most work the range sweep may take, in sweep row updates, e.g. 1e11 "
+                "(default 3e9: about a minute on one core); "
+                "an exploration estimated above it is refused before it starts"),
+            MAX_MEMORY,
+            threads_option(),
+            *game_options(),
+        ],
+        run=run_explore,
+        takes_range=True,
+    ),
+)  # fmt: skip

@@ -24,51 +24,14 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OmahaInputError
-from .common import EXIT_OK, OutputError, Subparsers, add_command, emit
+from .common import EXIT_OK, Arg, Command, OutputError, emit
+from .options import json_option
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..histories.records import Hand
 
-__all__ = ["register"]
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``hands`` subcommand to the CLI's subparsers."""
-    p = add_command(
-        commands,
-        "hands",
-        help="read hand histories: settlement checks and all-in adjusted EV",
-        description="Read Omaha hand histories (PokerStars, every era, Winamax, Winning Poker Network, "
-        "partypoker, 888, Bovada); settle every "
-        "showdown's pots from the shown cards and compare with what the site paid; compute each "
-        "player's all-in adjusted EV (each side pot, hi and lo, by exact enumeration of the board "
-        "still to come) and luck.",
-        examples=[
-            "omaha8eq hands histories/ --player Hero",
-            "omaha8eq hands session.txt --json --csv hands.csv --graph luck.png",
-            "cat session.txt | omaha8eq hands - --export hands.jsonl --ohh",
-            "omaha8eq hands histories/ --store hands.sqlite --range 'Villain=AA**,KK**'",
-        ],
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="hand-history files, folders, or - for standard input")
-    p.add_argument("--player", metavar="NAME", help="only this player's totals and hands")
-    p.add_argument(
-        "--range",
-        metavar="NAME=RANGE",
-        action="append",
-        default=[],
-        help="play NAME's cards, when not shown in an all-in, as RANGE (default: random); repeatable",
-    )
-    p.add_argument(
-        "--store", metavar="FILE", help="keep what was read in FILE (SQLite): a re-run reads only what is new"
-    )
-    p.add_argument("--graph", metavar="FILE", help="draw the cumulative net won and all-in EV (.png, .svg, .pdf)")
-    p.add_argument("--csv", metavar="FILE", help="write one row per hand and player (CSV)")
-    p.add_argument("--export", metavar="FILE", help="write every hand read as JSON, one per line")
-    p.add_argument("--ohh", action="store_true", help="with --export: the Open Hand History format")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.set_defaults(run=_run)
+__all__ = ["COMMANDS"]
 
 
 def _exporting(hands: Any, path: str, ohh: bool) -> Any:
@@ -142,3 +105,35 @@ def _run(args: argparse.Namespace) -> int:
     if args.player is not None and not report.players:
         print(f"omaha8eq: note: {args.player!r} was not dealt in any hand read", file=sys.stderr)
     return EXIT_OK
+
+
+COMMANDS = (
+    Command(
+        "hands",
+        help="read hand histories: settlement checks and all-in adjusted EV",
+        description="Read Omaha hand histories (PokerStars, every era, Winamax, Winning Poker Network, "
+        "partypoker, 888, Bovada); settle every "
+        "showdown's pots from the shown cards and compare with what the site paid; compute each "
+        "player's all-in adjusted EV (each side pot, hi and lo, by exact enumeration of the board "
+        "still to come) and luck.",
+        examples=[
+            "omaha8eq hands histories/ --player Hero",
+            "omaha8eq hands session.txt --json --csv hands.csv --graph luck.png",
+            "cat session.txt | omaha8eq hands - --export hands.jsonl --ohh",
+            "omaha8eq hands histories/ --store hands.sqlite --range 'Villain=AA**,KK**'",
+        ],
+        options=[
+            Arg("files", nargs="+", metavar="FILE", help="hand-history files, folders, or - for standard input"),
+            Arg("--player", metavar="NAME", help="only this player's totals and hands"),
+            Arg("--range", metavar="NAME=RANGE", action="append", default=[],
+                help="play NAME's cards, when not shown in an all-in, as RANGE (default: random); repeatable"),
+            Arg("--store", metavar="FILE", help="keep what was read in FILE (SQLite): a re-run reads only what is new"),
+            Arg("--graph", metavar="FILE", help="draw the cumulative net won and all-in EV (.png, .svg, .pdf)"),
+            Arg("--csv", metavar="FILE", help="write one row per hand and player (CSV)"),
+            Arg("--export", metavar="FILE", help="write every hand read as JSON, one per line"),
+            Arg("--ohh", action="store_true", help="with --export: the Open Hand History format"),
+            json_option("print the report as JSON"),
+        ],
+        run=_run,
+    ),
+)  # fmt: skip

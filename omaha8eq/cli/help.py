@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 from importlib import resources
 
-from .common import EXIT_OK, Subparsers, add_command, emit
+from .common import EXIT_OK, Arg, Command, emit
 
-__all__ = ["TOPICS", "register", "run_help", "topic_text"]
+__all__ = ["COMMANDS", "TOPICS", "run_help", "topic_text"]
 
 #: Every topic: its name, what it covers, and the package and file of its text.
 TOPICS = {
@@ -30,22 +30,21 @@ def topic_text(topic: str) -> str:
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
-def register(commands: Subparsers) -> None:
-    """Add the ``help`` subcommand to the CLI's subparsers."""
-    hp = add_command(
-        commands,
+def run_help(args: argparse.Namespace) -> int:
+    """Print the topic's text on stdout."""
+    emit(topic_text(args.topic).rstrip("\n"))
+    return EXIT_OK
+
+
+COMMANDS = (
+    Command(
         "help",
         help="print a reference text: ranges (the range syntax)",
         description="Print a reference text, the same as the documentation's: "
         + "; ".join(f"{name}: {what}" for name, (what, _, _) in TOPICS.items())
         + ".",
         examples=["omaha8eq help ranges", "omaha8eq help ranges | less"],
-    )
-    hp.add_argument("topic", choices=tuple(TOPICS), metavar="TOPIC", help="one of: " + ", ".join(TOPICS))
-    hp.set_defaults(run=run_help)
-
-
-def run_help(args: argparse.Namespace) -> int:
-    """Print the topic's text on stdout."""
-    emit(topic_text(args.topic).rstrip("\n"))
-    return EXIT_OK
+        options=[Arg("topic", choices=tuple(TOPICS), metavar="TOPIC", help="one of: " + ", ".join(TOPICS))],
+        run=run_help,
+    ),
+)

@@ -20,23 +20,24 @@ import re
 
 from ..errors import OmahaInputError
 from ..present.pots import format_allin, format_settlement
-from .common import (
-    EXIT_OK,
-    Subparsers,
-    add_command,
-    add_game_option,
-    add_max_work_option,
-    add_method_options,
+from .common import Arg, Command, print_result
+from .options import (
+    BUTTON,
+    DEAD,
+    MAX_WORK,
+    board_option,
     button_index,
     chosen_game,
-    emit,
-    emit_json,
+    game_options,
+    json_option,
+    method_keywords,
+    method_options,
     note_unused_seed,
     positive_chips,
 )
 from .startup import loading_engine
 
-__all__ = ["format_allin", "format_settlement", "parse_player", "register"]
+__all__ = ["COMMANDS", "format_allin", "format_settlement", "parse_player"]
 
 EXAMPLE = "AsAh2c3d:40 or fold:10"
 
@@ -66,6 +67,13 @@ def _players(texts: list[str]) -> list[tuple[str | None, int]]:
     return [parse_player(t, i) for i, t in enumerate(texts, 1)]
 
 
+#: The players of both commands, in seat order.
+_PLAYERS = Arg(
+    "players", nargs="+", metavar="HAND:CHIPS",
+    help="a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS",
+)  # fmt: skip
+
+
 # ---------------------------------------------------------------------------
 # settle
 # ---------------------------------------------------------------------------
@@ -82,11 +90,30 @@ def _run_settle(args: argparse.Namespace) -> int:
     with compile_notice_for("evaluation"):
         game = chosen_game(args, [hand for hand, _ in players])
         result = settle(players, args.board, button=button, chip=args.chip, game=game)
-    if args.json:
-        emit_json(result.to_dict())
-    else:
-        emit(format_settlement(result))
-    return EXIT_OK
+    return print_result(args, result, format_settlement)
+
+
+SETTLE = Command(
+    "settle",
+    help="split a pot at showdown: side pots, hi/lo halves, odd chips",
+    description="Settle a hand at showdown: the main and side pots, each split hi/lo among "
+    "its eligible players, odd chips high and then clockwise from the button; uncalled "
+    "chips are returned.",
+    examples=[
+        "omaha8eq settle AhAc2h3c:40 As2s6d7d:40 6s7s8d9d:40 --board 4c5dKsQs8c",
+        "omaha8eq settle fold:10 AsAh2c3d:50 KsKhQdJd:30 --board 4c5d7s8h9h --button 2 --json",
+    ],
+    options=[
+        _PLAYERS,
+        board_option("the 5 board cards (needed for a showdown)"),
+        BUTTON,
+        Arg("--chip", type=positive_chips, default=1, metavar="C",
+            help="the smallest chip: amounts are multiples of it (default 1)"),
+        *game_options(),
+        json_option(),
+    ],
+    run=_run_settle,
+)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -103,64 +130,32 @@ def _run_allin(args: argparse.Namespace) -> int:
 
     with compile_notice_for("equity"):
         result = allin_equity(
-            players, args.board, args.dead,
-            exhaustive=True if args.exact else None, samples=args.samples,
-            stderr_target=args.stderr_target, seed=args.seed,
-            game=chosen_game(args, [hand for hand, _ in players]), threads=args.threads, max_work=args.max_work,
+            players, args.board, args.dead, game=chosen_game(args, [hand for hand, _ in players]),
+            **method_keywords(args),
         )  # fmt: skip
     note_unused_seed(args.seed, result.exhaustive)
-    if args.json:
-        emit_json(result.to_dict())
-    else:
-        emit(format_allin(result))
-    return EXIT_OK
+    return print_result(args, result, format_allin)
 
 
-# ---------------------------------------------------------------------------
-# registration
-# ---------------------------------------------------------------------------
+ALLIN = Command(
+    "allin",
+    help="expected chips of all-in players, per side pot",
+    description="All-in adjusted expectation: each player's expected chips, every side pot's "
+    "equity computed among the players eligible for it.",
+    examples=[
+        "omaha8eq allin As2s3dKc:20 QhQdJhTc:60 9h8h7c6c:60 --board 4c5dKs",
+        "omaha8eq allin AsAh2c3d:100 KsKhQdJd:40 --samples 100000 --seed 1 --json",
+    ],
+    options=[
+        _PLAYERS,
+        board_option("0 to 5 known board cards"),
+        DEAD,
+        *method_options(exact="enumerate every board", samples="Monte Carlo with N samples per pot"),
+        MAX_WORK,
+        json_option(),
+    ],
+    run=_run_allin,
+)  # fmt: skip
 
-_PLAYER_HELP = "a player in seat order: HAND:CHIPS (hole cards, chips put in this hand) or fold:CHIPS"
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``settle`` and ``allin`` subcommands to the CLI's subparsers."""
-    st = add_command(
-        commands,
-        "settle",
-        help="split a pot at showdown: side pots, hi/lo halves, odd chips",
-        description="Settle a hand at showdown: the main and side pots, each split hi/lo among "
-        "its eligible players, odd chips high and then clockwise from the button; uncalled "
-        "chips are returned.",
-        examples=[
-            "omaha8eq settle AhAc2h3c:40 As2s6d7d:40 6s7s8d9d:40 --board 4c5dKsQs8c",
-            "omaha8eq settle fold:10 AsAh2c3d:50 KsKhQdJd:30 --board 4c5d7s8h9h --button 2 --json",
-        ],
-    )
-    st.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
-    st.add_argument("--board", "-b", default="", metavar="B", help="the 5 board cards (needed for a showdown)")
-    st.add_argument("--button", type=int, default=1, metavar="N", help="the button's player number (default 1)")
-    st.add_argument("--chip", type=positive_chips, default=1, metavar="C",
-                    help="the smallest chip: amounts are multiples of it (default 1)")  # fmt: skip
-    add_game_option(st)
-    st.add_argument("--json", action="store_true", help="print the result as JSON")
-    st.set_defaults(run=_run_settle)
-
-    al = add_command(
-        commands,
-        "allin",
-        help="expected chips of all-in players, per side pot",
-        description="All-in adjusted expectation: each player's expected chips, every side pot's "
-        "equity computed among the players eligible for it.",
-        examples=[
-            "omaha8eq allin As2s3dKc:20 QhQdJhTc:60 9h8h7c6c:60 --board 4c5dKs",
-            "omaha8eq allin AsAh2c3d:100 KsKhQdJd:40 --samples 100000 --seed 1 --json",
-        ],
-    )
-    al.add_argument("players", nargs="+", metavar="HAND:CHIPS", help=_PLAYER_HELP)
-    al.add_argument("--board", "-b", default="", metavar="B", help="0 to 5 known board cards")
-    al.add_argument("--dead", "-d", default="", metavar="D", help="cards known to be out of play")
-    add_method_options(al, exact="enumerate every board", samples="Monte Carlo with N samples per pot")
-    add_max_work_option(al)
-    al.add_argument("--json", action="store_true", help="print the result as JSON")
-    al.set_defaults(run=_run_allin)
+#: The commands of this module, in the order ``--help`` lists them.
+COMMANDS = (SETTLE, ALLIN)

@@ -18,6 +18,8 @@ class ProgressBar:
     ``delay`` seconds or more after the first one (short runs print nothing), and is
     erased when closed. tqdm is imported then: a short run (a warm ``equity`` call
     takes a few milliseconds) does not pay for its import and its monitor thread.
+    As a context manager it closes itself at the end of the block, however the run ends
+    (an error, Ctrl-C).
     """
 
     def __init__(self, unit: str = "deals", *, delay: float = 1.0) -> None:
@@ -60,6 +62,12 @@ class ProgressBar:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def _is_terminal(stream: Any) -> bool:

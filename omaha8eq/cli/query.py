@@ -22,65 +22,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import OmahaInputError
-from .common import (
-    EXIT_OK,
-    PROG,
-    Subparsers,
-    add_command,
-    add_max_memory_option,
-    add_max_work_option,
-    emit,
-    emit_json,
-    fail,
-)
+from .common import EXIT_OK, PROG, Arg, Command, OneOf, emit, emit_json, fail, print_result
+from .options import MAX_MEMORY, MAX_WORK, json_option
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..pql.result import QueryResult
 
-__all__ = ["register", "run_query"]
+__all__ = ["COMMANDS", "run_query"]
 
 #: The longest query file read (bytes): a query is a few lines.
 MAX_FILE_BYTES = 100_000
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``query`` subcommand to the CLI's subparsers."""
-    q = add_command(
-        commands,
-        "query",
-        help="ask a question in the query language (PQL for Omaha Hi-Lo)",
-        description="Run a query: select avg/count/max/min/histogram(expr) [as name], ... "
-        "from game='omaha8', hero='A2**', villain='15%', board='...', dead='...' [where expr]. "
-        "Exact when the enumeration is small, seeded Monte Carlo otherwise. "
-        "'omaha8eq query --functions' lists the functions.",
-        examples=[
-            "omaha8eq query \"select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='KsKhQdJd', "
-            "board='Ac8c5h9d'\"",
-            "omaha8eq query \"select count(tiesLo(hero)) from hero='A2**', villain1='15%', villain2='15%' "
-            'where nutLo(hero, river)" --seed 1',
-            "omaha8eq query -f question.pql --json",
-        ],
-    )
-    q.add_argument("text", nargs="?", metavar="QUERY", help="the query (- or nothing: read standard input)")
-    q.add_argument("--file", "-f", metavar="FILE", help="read the query from FILE")
-    method = q.add_mutually_exclusive_group()
-    method.add_argument("--exact", action="store_true", help="enumerate every deal (refused above --max-work)")
-    method.add_argument("--samples", "-n", type=int, metavar="N", help="Monte Carlo trials (default 600,000)")
-    method.add_argument(
-        "--stderr", type=float, metavar="X", dest="stderr_target",
-        help="sample until every count/avg standard error is at most X (e.g. 0.001)",
-    )  # fmt: skip
-    q.add_argument("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)")
-    q.add_argument("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)")
-    add_max_work_option(q)
-    add_max_memory_option(q)
-    q.add_argument("--json", action="store_true", help="print the result as JSON")
-    q.add_argument(
-        "--graph", metavar="FILE", help="draw the histograms into FILE (.png, .svg or .pdf; needs matplotlib)"
-    )
-    q.add_argument("--functions", action="store_true", help="list the functions and exit")
-    q.set_defaults(run=run_query)
 
 
 def _read_query(args: argparse.Namespace) -> str:
@@ -156,11 +108,7 @@ def run_query(args: argparse.Namespace) -> int:
         drawn = _draw_histograms(result, args.graph)
         if not drawn:
             print(f"{PROG}: --graph: the query selects no histogram; no file written", file=sys.stderr)
-    if args.json:
-        emit_json(result.to_dict())
-    else:
-        emit(str(result))
-    return EXIT_OK
+    return print_result(args, result)
 
 
 def _default_max_work() -> int:
@@ -186,3 +134,41 @@ def _draw_histograms(result: QueryResult, path: str) -> int:
         axes.tick_params(axis="x", labelrotation=45)
     figure.savefig(path)
     return len(histograms)
+
+
+COMMANDS = (
+    Command(
+        "query",
+        help="ask a question in the query language (PQL for Omaha Hi-Lo)",
+        description="Run a query: select avg/count/max/min/histogram(expr) [as name], ... "
+        "from game='omaha8', hero='A2**', villain='15%', board='...', dead='...' [where expr]. "
+        "Exact when the enumeration is small, seeded Monte Carlo otherwise. "
+        "'omaha8eq query --functions' lists the functions.",
+        examples=[
+            "omaha8eq query \"select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='KsKhQdJd', "
+            "board='Ac8c5h9d'\"",
+            "omaha8eq query \"select count(tiesLo(hero)) from hero='A2**', villain1='15%', villain2='15%' "
+            'where nutLo(hero, river)" --seed 1',
+            "omaha8eq query -f question.pql --json",
+        ],
+        options=[
+            Arg("text", nargs="?", metavar="QUERY", help="the query (- or nothing: read standard input)"),
+            Arg("--file", "-f", metavar="FILE", help="read the query from FILE"),
+            # Not options.method_options: a query's counts are plain integers, its target a plain number.
+            OneOf(
+                Arg("--exact", action="store_true", help="enumerate every deal (refused above --max-work)"),
+                Arg("--samples", "-n", type=int, metavar="N", help="Monte Carlo trials (default 600,000)"),
+                Arg("--stderr", type=float, metavar="X", dest="stderr_target",
+                    help="sample until every count/avg standard error is at most X (e.g. 0.001)"),
+            ),
+            Arg("--seed", type=int, metavar="S", help="Monte Carlo seed (default: random, reported)"),
+            Arg("--threads", "-t", type=int, metavar="N", help="threads to use (default: all cores)"),
+            MAX_WORK,
+            MAX_MEMORY,
+            json_option(),
+            Arg("--graph", metavar="FILE", help="draw the histograms into FILE (.png, .svg or .pdf; needs matplotlib)"),
+            Arg("--functions", action="store_true", help="list the functions and exit"),
+        ],
+        run=run_query,
+    ),
+)  # fmt: skip

@@ -24,43 +24,15 @@ from typing import TYPE_CHECKING
 from ..deck import HOLE_SIZES
 from ..errors import OmahaInputError
 from ..present.documents import range_document
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .common import Arg, Command, print_result
+from .options import json_option
 from .progress import ProgressBar
 from .startup import loading_engine
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
 
-__all__ = ["format_range", "register", "run_range"]
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``range`` subcommand to the CLI's subparsers."""
-    rp = add_command(
-        commands,
-        "range",
-        help="count, describe and list the hands a range expression covers",
-        description="Count, describe and list the hands a range expression covers, e.g. "
-        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%', 'AA2*@50, KK'. "
-        "Quote the expression with single quotes: the shell expands $ in double quotes.",
-        examples=[
-            "omaha8eq range 'AA:$ds'",
-            "omaha8eq range 'A2-5:$low!AAA, 5%' --list 20",
-            "omaha8eq range RROO --hole-size 5 --json",
-        ],
-        takes_range=True,
-    )
-    rp.add_argument("expression", metavar="EXPR", help="a range expression (quote it for the shell)")
-    rp.add_argument(
-        "--hole-size", "-k", type=int, choices=HOLE_SIZES, default=4, metavar="N",
-        help="hole cards per hand: 4 (default), 5 or 6",
-    )  # fmt: skip
-    rp.add_argument(
-        "--list", "-l", type=int, default=10, metavar="N", dest="list_count",
-        help="list the first N hands (default 10; 0 lists none)",
-    )  # fmt: skip
-    rp.add_argument("--json", action="store_true", help="print the result as JSON")
-    rp.set_defaults(run=run_range)
+__all__ = ["COMMANDS", "format_range", "run_range"]
 
 
 def format_range(rng: Range, list_count: int) -> str:
@@ -100,14 +72,37 @@ def run_range(args: argparse.Namespace) -> int:
     if args.list_count < 0:
         raise OmahaInputError(f"--list: expected 0 or more, got {args.list_count}")
 
-    bar = ProgressBar(unit="hands")
-    try:
-        with compile_notice_for("ranges"):
-            rng = parse_range(args.expression, hole_size=args.hole_size, progress=bar)
-    finally:
-        bar.close()
-    if args.json:
-        emit_json(range_document(rng, args.list_count))
-    else:
-        emit(format_range(rng, args.list_count))
-    return EXIT_OK
+    with ProgressBar(unit="hands") as bar, compile_notice_for("ranges"):
+        rng = parse_range(args.expression, hole_size=args.hole_size, progress=bar)
+    return print_result(
+        args,
+        rng,
+        lambda parsed: format_range(parsed, args.list_count),
+        lambda parsed: range_document(parsed, args.list_count),
+    )
+
+
+COMMANDS = (
+    Command(
+        "range",
+        help="count, describe and list the hands a range expression covers",
+        description="Count, describe and list the hands a range expression covers, e.g. "
+        "'AA:$ds', 'A2-5!AAA', 'AxAyKxKy', 'RROO', '15%', 'AA2*@50, KK'. "
+        "Quote the expression with single quotes: the shell expands $ in double quotes.",
+        examples=[
+            "omaha8eq range 'AA:$ds'",
+            "omaha8eq range 'A2-5:$low!AAA, 5%' --list 20",
+            "omaha8eq range RROO --hole-size 5 --json",
+        ],
+        options=[
+            Arg("expression", metavar="EXPR", help="a range expression (quote it for the shell)"),
+            Arg("--hole-size", "-k", type=int, choices=HOLE_SIZES, default=4, metavar="N",
+                help="hole cards per hand: 4 (default), 5 or 6"),
+            Arg("--list", "-l", type=int, default=10, metavar="N", dest="list_count",
+                help="list the first N hands (default 10; 0 lists none)"),
+            json_option(),
+        ],
+        run=run_range,
+        takes_range=True,
+    ),
+)  # fmt: skip

@@ -18,36 +18,12 @@ import sys
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import EXIT_INTERRUPTED, EXIT_OK, Subparsers, add_command, report_interrupted
+from .common import EXIT_INTERRUPTED, EXIT_OK, Arg, Command, report_interrupted
 
-__all__ = ["register", "run_serve"]
+__all__ = ["COMMANDS", "run_serve"]
 
 #: Host names that mean this machine only: the page then accepts no other Host header.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``serve`` subcommand to the CLI's subparsers."""
-    sp = add_command(
-        commands,
-        "serve",
-        help="a local web page: pick cards, type ranges, see the hi-lo breakdown",
-        description="Serve a web page (and its JSON API) for equities, counterfeits, hand evaluation "
-        "and ranges on this machine, until Ctrl-C. Needs: pip install 'omaha8eq[web]'.",
-        examples=["omaha8eq serve", "omaha8eq serve --port 8080 --open"],
-    )
-    sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    sp.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    sp.add_argument("--open", action="store_true", help="open the page in the web browser")
-    sp.add_argument(
-        "--max-memory",
-        type=_memory_size,
-        default=None,
-        metavar="SIZE",
-        help="memory the running requests may take together, by their estimates, e.g. 1GB or 512MB "
-        "(default 2 GiB, or a quarter of the machine's memory if less); a request estimated above it is refused",
-    )
-    sp.set_defaults(run=run_serve)
 
 
 _UNITS = {"": 1, "b": 1, "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9}
@@ -146,3 +122,24 @@ def _leave_now(status: int) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status)
+
+
+COMMANDS = (
+    Command(
+        "serve",
+        help="a local web page: pick cards, type ranges, see the hi-lo breakdown",
+        description="Serve a web page (and its JSON API) for equities, counterfeits, hand evaluation "
+        "and ranges on this machine, until Ctrl-C. Needs: pip install 'omaha8eq[web]'.",
+        examples=["omaha8eq serve", "omaha8eq serve --port 8080 --open"],
+        options=[
+            Arg("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"),
+            Arg("--port", type=int, default=8000, help="port to listen on (default 8000)"),
+            Arg("--open", action="store_true", help="open the page in the web browser"),
+            Arg("--max-memory", type=_memory_size, default=None, metavar="SIZE",
+                help="memory the running requests may take together, by their estimates, e.g. 1GB or 512MB "
+                "(default 2 GiB, or a quarter of the machine's memory if less); "
+                "a request estimated above it is refused"),
+        ],
+        run=run_serve,
+    ),
+)  # fmt: skip

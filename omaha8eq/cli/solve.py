@@ -21,20 +21,12 @@ from collections.abc import Callable
 
 from ..checks import excerpt
 from ..errors import OmahaInputError
-from .common import (
-    EXIT_OK,
-    Subparsers,
-    add_command,
-    add_game_option,
-    add_max_memory_option,
-    emit,
-    emit_json,
-    whole_number,
-)
+from .common import Arg, Command, print_result
+from .options import MAX_MEMORY, board_option, chosen_game, game_options, json_option, threads_option, whole_number
 from .progress import ProgressBar
 from .startup import loading_engine
 
-__all__ = ["register", "run_solve"]
+__all__ = ["COMMANDS", "run_solve"]
 
 
 def _percents(option: str) -> Callable[[str], tuple[float, ...]]:
@@ -55,10 +47,25 @@ def _percents(option: str) -> Callable[[str], tuple[float, ...]]:
     return parse
 
 
-def register(commands: Subparsers) -> None:
-    """Add the ``solve`` subcommand to the CLI's subparsers."""
-    sv = add_command(
-        commands,
+def run_solve(args: argparse.Namespace) -> int:
+    """Run ``omaha8eq solve``; input errors propagate to the CLI's handler."""
+    with loading_engine():
+        from ..solver import solve
+    game = chosen_game(args, ())
+    if args.high_only and game is None:
+        raise OmahaInputError("--high-only: give --game omahahi (or omahahi5, omahahi6) for the solver")
+    with ProgressBar("iterations") as bar:
+        solution = solve(
+            args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, bets=args.bets, raises=args.raises,
+            raise_cap=args.raise_cap, limit=args.limit, game=game or "omaha8", target=args.target,
+            max_iterations=args.max_iterations, threads=args.threads, progress=bar, max_memory=args.max_memory,
+            max_work=args.max_work,
+        )  # fmt: skip
+    return print_result(args, solution)
+
+
+COMMANDS = (
+    Command(
         "solve",
         help="solve a heads-up turn or river spot: strategies by class, EVs, exploitability",
         description="Solve a heads-up turn or river spot with Discounted CFR (a turn spot: the turn's and the "
@@ -70,75 +77,30 @@ def register(commands: Subparsers) -> None:
             "omaha8eq solve --board Ac8c5h9dKs --oop 15% --ip 15% --pot 100 --stack 400 --bets 50,100 --raises 100",
             "omaha8eq solve --board Ac8c5h9d --oop 'AA2*' --ip 'KK:$ds' --pot 100 --stack 400 --target 1",
         ],
+        options=[
+            board_option("the turn (four cards) or the river (five)", required=True),
+            Arg("--oop", required=True, metavar="RANGE", help="the range of the player who acts first"),
+            Arg("--ip", required=True, metavar="RANGE", help="the range of the player in position"),
+            Arg("--pot", required=True, type=float, metavar="P", help="chips in the pot before the betting"),
+            Arg("--stack", required=True, type=float, metavar="S", help="chips behind, each (the effective stack)"),
+            Arg("--bets", type=_percents("--bets"), default=(0.5, 1.0), metavar="PCTS",
+                help="bet sizes, %% of the pot (default 50,100)"),
+            Arg("--raises", type=_percents("--raises"), default=(1.0,), metavar="PCTS",
+                help="raise sizes, %% of the pot after calling (default 100)"),
+            Arg("--raise-cap", type=int, default=3, metavar="N", help="the most raises in the round (default 3)"),
+            Arg("--limit", default="pot", choices=("pot", "no"), help="pot limit (default) or no limit"),
+            Arg("--target", type=float, default=0.3, metavar="PCT",
+                help="stop at this exploitability, %% of the pot (default 0.3)"),
+            Arg("--max-iterations", type=int, default=500, metavar="N", help="stop after N iterations (default 500)"),
+            threads_option("threads to use (default: all cores; a turn spot's river trees are walked in parallel)"),
+            Arg("--max-work", type=whole_number(1, "a number of row touches such as 1e12"), metavar="W",
+                help="run even when the estimate is above the default limit of about ten minutes on one core (1e11 row "
+                "touches): the most to allow, e.g. 1e12"),
+            json_option("print the result as JSON (every decision node by class)"),
+            *game_options(),
+            MAX_MEMORY,
+        ],
+        run=run_solve,
         takes_range=True,
-    )
-    sv.add_argument("--board", "-b", required=True, metavar="B", help="the turn (four cards) or the river (five)")
-    sv.add_argument("--oop", required=True, metavar="RANGE", help="the range of the player who acts first")
-    sv.add_argument("--ip", required=True, metavar="RANGE", help="the range of the player in position")
-    sv.add_argument("--pot", required=True, type=float, metavar="P", help="chips in the pot before the betting")
-    sv.add_argument("--stack", required=True, type=float, metavar="S", help="chips behind, each (the effective stack)")
-    sv.add_argument(
-        "--bets",
-        type=_percents("--bets"),
-        default=(0.5, 1.0),
-        metavar="PCTS",
-        help="bet sizes, %% of the pot (default 50,100)",
-    )
-    sv.add_argument(
-        "--raises",
-        type=_percents("--raises"),
-        default=(1.0,),
-        metavar="PCTS",
-        help="raise sizes, %% of the pot after calling (default 100)",
-    )
-    sv.add_argument("--raise-cap", type=int, default=3, metavar="N", help="the most raises in the round (default 3)")
-    sv.add_argument("--limit", default="pot", choices=("pot", "no"), help="pot limit (default) or no limit")
-    sv.add_argument(
-        "--target",
-        type=float,
-        default=0.3,
-        metavar="PCT",
-        help="stop at this exploitability, %% of the pot (default 0.3)",
-    )
-    sv.add_argument(
-        "--max-iterations", type=int, default=500, metavar="N", help="stop after N iterations (default 500)"
-    )
-    sv.add_argument(
-        "--threads", "-t", type=whole_number(1), metavar="N",
-        help="threads to use (default: all cores; a turn spot's river trees are walked in parallel)",
-    )  # fmt: skip
-    sv.add_argument(
-        "--max-work", type=whole_number(1, "a number of row touches such as 1e12"), metavar="W",
-        help="run even when the estimate is above the default limit of about ten minutes on one core (1e11 row "
-        "touches): the most to allow, e.g. 1e12",
-    )  # fmt: skip
-    sv.add_argument("--json", action="store_true", help="print the result as JSON (every decision node by class)")
-    add_game_option(sv)
-    add_max_memory_option(sv)
-    sv.set_defaults(run=run_solve)
-
-
-def run_solve(args: argparse.Namespace) -> int:
-    """Run ``omaha8eq solve``; input errors propagate to the CLI's handler."""
-    from .common import chosen_game
-
-    with loading_engine():
-        from ..solver import solve
-    game = chosen_game(args, ())
-    if args.high_only and game is None:
-        raise OmahaInputError("--high-only: give --game omahahi (or omahahi5, omahahi6) for the solver")
-    bar = ProgressBar("iterations")
-    try:
-        solution = solve(
-            args.board, args.oop, args.ip, pot=args.pot, stack=args.stack, bets=args.bets, raises=args.raises,
-            raise_cap=args.raise_cap, limit=args.limit, game=game or "omaha8", target=args.target,
-            max_iterations=args.max_iterations, threads=args.threads, progress=bar, max_memory=args.max_memory,
-            max_work=args.max_work,
-        )  # fmt: skip
-    finally:
-        bar.close()
-    if args.json:
-        emit_json(solution.to_dict())
-    else:
-        emit(str(solution))
-    return EXIT_OK
+    ),
+)  # fmt: skip

@@ -12,28 +12,14 @@ with everything cached it takes a few seconds.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
-from .common import EXIT_OK, Subparsers, add_command, emit, emit_json
+from .common import Command, print_result
+from .options import json_option
 from .startup import loading_engine
 
-__all__ = ["register", "run_warmup"]
-
-
-def register(commands: Subparsers) -> None:
-    """Add the ``warmup`` subcommand to the CLI's subparsers."""
-    parser = add_command(
-        commands,
-        "warmup",
-        help="compile every kernel now (once per install), so that first runs start fast",
-        description="Compile every numba kernel now and cache it on disk, rather than on each feature's first "
-        "use (which can take a minute on a busy machine). Run it right after installing or upgrading omaha8eq "
-        "(or numba); with everything cached it takes a few seconds. Prints the seconds spent compiling each "
-        "kernel.",
-        examples=["omaha8eq warmup", "omaha8eq warmup --json"],
-    )
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(run=run_warmup)
+__all__ = ["COMMANDS", "run_warmup"]
 
 
 class _StepBar:
@@ -63,13 +49,21 @@ def run_warmup(args: argparse.Namespace) -> int:
     with loading_engine():
         from ..warmup import warmup
 
-    bar = _StepBar()
-    try:
+    with contextlib.closing(_StepBar()) as bar:
         report = warmup(progress=bar)
-    finally:
-        bar.close()
-    if args.json:
-        emit_json(report.to_dict())
-    else:
-        emit(str(report))
-    return EXIT_OK
+    return print_result(args, report)
+
+
+COMMANDS = (
+    Command(
+        "warmup",
+        help="compile every kernel now (once per install), so that first runs start fast",
+        description="Compile every numba kernel now and cache it on disk, rather than on each feature's first "
+        "use (which can take a minute on a busy machine). Run it right after installing or upgrading omaha8eq "
+        "(or numba); with everything cached it takes a few seconds. Prints the seconds spent compiling each "
+        "kernel.",
+        examples=["omaha8eq warmup", "omaha8eq warmup --json"],
+        options=[json_option("print the report as JSON")],
+        run=run_warmup,
+    ),
+)
