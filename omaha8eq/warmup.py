@@ -169,17 +169,21 @@ def _missing() -> tuple[str, ...]:
     return tuple(missing)
 
 
-def warmup(progress: WarmupProgress | None = None) -> WarmupReport:
+def warmup(progress: WarmupProgress | None = None, on_step: Callable[[WarmupStep], None] | None = None) -> WarmupReport:
     """Compile (or load from the disk cache) every kernel now; see the module's docstring.
 
-    ``progress(done, total, label)`` is called before each workload and at the end.
-    Returns a :class:`WarmupReport` with the seconds spent compiling each kernel.
+    ``progress(done, total, label)`` is called before each workload and at the end;
+    ``on_step(step)`` after each workload, with what it compiled (the command line's
+    log lines when its output is not a terminal). Returns a :class:`WarmupReport` with
+    the seconds spent compiling each kernel.
     """
     from .core.parallel import serial_builds
     from .core.registry import compile_times
 
     if progress is not None and not callable(progress):
         raise TypeError(f"progress: expected a function (done, total, label), got {type(progress).__name__}")
+    if on_step is not None and not callable(on_step):
+        raise TypeError(f"on_step: expected a function (step), got {type(on_step).__name__}")
     # The parallel builds; again the workloads whose first call does not compile them
     # (parallel.run_soon, run_body_soon: known hands, many spots), so that they compile
     # too; then every workload on the serial builds, as a forked child runs them.
@@ -203,6 +207,8 @@ def warmup(progress: WarmupProgress | None = None) -> WarmupReport:
         after = compile_times()
         compiled = {k: t - before.get(k, 0.0) for k, t in after.items() if t > before.get(k, 0.0)}
         steps.append(WarmupStep(label, time.perf_counter() - step_started, compiled))
+        if on_step is not None:
+            on_step(steps[-1])
     if progress is not None:
         progress(len(plan), len(plan), "done")
     after_all = compile_times()

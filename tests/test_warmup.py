@@ -72,6 +72,20 @@ def test_warmup_command_prints_the_report(fake_workloads, capsys):
     assert status == 0 and "Warm-up: 18 workloads" in out
 
 
+def test_warmup_command_logs_each_step_and_kernel_when_stderr_is_not_a_terminal(fake_workloads, capsys):
+    """In a log (stderr not a terminal), a slow warm-up shows it is alive: a line as each
+    workload starts, and one per kernel compiled with its seconds, in order."""
+    status, _, err = run(capsys, "warmup")
+    lines = err.splitlines()
+    assert status == 0 and all(line.startswith("omaha8eq warmup [") for line in lines)
+    starts = [line.split("]: ", 1)[1] for line in lines if ": compiled " not in line]
+    assert starts[0] == "step 1/18: workload 0" and starts[-1].startswith("step 18/18: workload 7 (serial builds")
+    assert len(starts) == 18
+    compiled = [line.split("]: ", 1)[1] for line in lines if ": compiled " in line]
+    assert [c.split(" in ")[0] for c in compiled] == ["step 1/18: compiled warm_one", "step 2/18: compiled warm_two"]
+    assert all(c.endswith(" s") for c in compiled)
+
+
 def test_the_workloads_run_twice_are_workloads():
     """The warm-up finds the workloads it runs again (for their parallel builds) by label: a
     renamed or reordered workload must not silently drop them."""
@@ -82,6 +96,8 @@ def test_the_workloads_run_twice_are_workloads():
 def test_the_progress_must_be_callable():
     with pytest.raises(TypeError, match="progress"):
         warming.warmup(progress=3)
+    with pytest.raises(TypeError, match="on_step"):
+        warming.warmup(on_step=3)
 
 
 @pytest.mark.slow
