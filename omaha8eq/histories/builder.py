@@ -1,14 +1,12 @@
 """Turning a hand's lines into a :class:`~omaha8eq.histories.records.Hand`, for every format.
 
-A format (:mod:`.pokerstars`, :mod:`.winamax`, :mod:`.winning`, :mod:`.partypoker`,
-:mod:`.pacific`, :mod:`.bovada`) is data: a header expression, a function reading the
-header's fields, one table of ``(kind, needle, regex)`` rows, one per kind of line, and
-a few flags saying what the site writes and what it leaves out (the total pot, the
-rake, the uncalled bet). :func:`parse_block` tries the rows in order (the needle,
-a plain substring, is a cheap test before the regular expression), and hands the
-match to the builder's method of that kind. Every match uses the same group names
-(``name``, ``amount``, ``to``, ``allin``, ``cards``, ...), so one builder serves all
-formats.
+A format (:class:`~.formats.Format`, one per site) is data: the header's
+expressions, whose named groups :func:`read_header` reads as the hand's fields, one
+table of ``(kind, needle, regex)`` rows, one per kind of line, and a few flags.
+:func:`parse_block` tries the rows in order (the needle, a plain substring, is a cheap
+test before the regular expression), and hands the match to the builder's method of
+that kind. Every match uses the same group names (``name``, ``amount``, ``to``,
+``allin``, ``cards``, ...), so one builder serves all formats.
 
 When the lines are read, :meth:`HandBuilder.finish` checks that the chips balance:
 each player put in at most his stack; what was put in (after uncalled bets) is the
@@ -22,28 +20,22 @@ damaged content (an absurd number, bad cards, a card dealt twice).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import format_cards, parse_cards
 from ..errors import OmahaInputError
 from ..games import as_game
+from .formats import Format
 from .records import SCALE, Action, Collected, Hand, Seat, Skipped
 
 __all__ = [
-    "ALLIN",
-    "GAMES",
-    "LIMITS",
-    "NAME",
-    "STREET_ROW",
-    "SUMMARY_SEAT_ROW",
-    "Format",
     "HandBuilder",
     "HandError",
     "header_text",
     "number",
     "parse_block",
+    "read_header",
     "units",
 ]
 
@@ -79,83 +71,6 @@ MAX_DIGITS = 15
 class HandError(Exception):
     """A hand that cannot be read: the message is the reason it is skipped."""
 
-
-@dataclass(frozen=True)
-class Format:
-    """A site's format, as data.
-
-    Attributes:
-        site: the site's name.
-        header: the expression a hand's first line matches (Omaha games only).
-        any_header: the expression of any header of the site (to name other games).
-        read_header: the header's match -> the hand's fields (game, limit, stakes...).
-        lines: ``(kind, needle, regex)`` rows: the builder method ``kind`` takes the
-            match of the first row whose needle is in the line and whose regex matches.
-        total_includes_rake: True when "Total pot" counts the rake (PokerStars),
-            False when it is what is left after it (Winamax).
-        start: how a hand's first line begins, or the ways it may (where the reader cuts
-            a file into hands).
-        header_lines: how many non-blank lines the header spans (joined by newlines
-            before ``header`` is matched: WPN, partypoker and 888 spread it out).
-        total_written: False when the site writes no total pot (partypoker, 888): what
-            was put in is the total.
-        rake_written: False when the site writes no rake (partypoker, 888, Bovada): it
-            is what the payouts leave of the total.
-        payout_includes_uncalled: True when the site writes no uncalled bet but pays
-            it back inside the winner's payout (partypoker, 888).
-        summary_required: False when the site writes no summary (partypoker): a hand
-            ends with its payouts.
-        hero_mark: what follows the hero's name (Bovada's ``" [ME]"``); the hero is then
-            named by the mark alone, the same name in every hand.
-        amount: the site's amount as written -> units, when not :func:`units` (888
-            writes decimal commas).
-    """
-
-    site: str
-    header: re.Pattern[str]
-    any_header: re.Pattern[str]
-    read_header: Callable[[re.Match[str]], dict[str, Any]]
-    lines: Sequence[tuple[str, str, re.Pattern[str]]]
-    total_includes_rake: bool
-    start: str | tuple[str, ...] = ""
-    header_lines: int = 1
-    total_written: bool = True
-    rake_written: bool = True
-    payout_includes_uncalled: bool = False
-    summary_required: bool = True
-    hero_mark: str | None = None
-    amount: Callable[[str], int] | None = None
-
-
-# What the sites write alike: each format's tables start from these.
-
-#: Game names both sites write (lower case) -> omaha8eq.games names.
-GAMES = {
-    "omaha hi/lo": "omaha8",
-    "5 card omaha hi/lo": "omaha85",
-    "6 card omaha hi/lo": "omaha86",
-    "omaha": "omahahi",
-    "5 card omaha": "omahahi5",
-    "6 card omaha": "omahahi6",
-}
-#: Betting limits as the sites write them (lower case) -> the record's limit.
-LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fixed limit": "fixed limit", "limit": "fixed limit"}
-#: A line's player name, from the start of the line (the shortest that lets the rest match).
-NAME = r"^(?P<name>.+?)"
-#: The all-in mark that ends a post or an action.
-ALLIN = r"(?P<allin> and is all-in)?$"
-#: A summary's "Seat N: name (...) showed/mucked [cards]" line.
-SUMMARY_SEAT_ROW = (
-    "summary_seat",
-    "Seat ",
-    re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]+)\]"),
-)
-#: A street's "*** NAME *** [old cards] [new card]" line.
-STREET_ROW = (
-    "street_line",
-    "*** ",
-    re.compile(r"^\*\*\* (?P<street>[A-Z][A-Za-z /-]*?) \*\*\*(?: \[(?P<old>[^\]]*)\])?(?: ?\[(?P<new>[^\]]*)\])?"),
-)
 
 _CURRENCY = str.maketrans("", "", "$€£, ")
 _PLAIN_CARDS = re.compile(r"[2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*")  # "Ad 5h": the usual form
@@ -648,7 +563,7 @@ def parse_block(fmt: Format, lines: Sequence[str], source: str, line: int) -> Ha
         hand_id = any_header["hand_id"] if any_header else None
         return Skipped(source, line, f"not an Omaha game this reader knows: {first[:80]!r}", hand_id)
     try:
-        head = fmt.read_header(m)
+        head = read_header(fmt, m)
     except HandError as exc:
         return Skipped(source, line, str(exc), m["hand_id"])
     builder = HandBuilder(fmt, source, line, head)
@@ -669,6 +584,36 @@ def parse_block(fmt: Format, lines: Sequence[str], source: str, line: int) -> Ha
         return builder.finish()
     except HandError as exc:
         return Skipped(source, line, str(exc), head["hand_id"])
+
+
+def read_header(fmt: Format, m: re.Match[str]) -> dict[str, Any]:
+    """The hand's fields from its header's match (``fmt.header``).
+
+    What the format's ``fields`` gives comes first (it may refuse the header with
+    :class:`HandError`); every other field is read from the group of its name, where
+    the header has one: ``hand_id``; ``game`` and ``limit`` through the format's tables;
+    ``tournament``, ``level``, ``date`` and ``table`` as written; the blinds ``sb`` and
+    ``bb`` as amounts; the table size ``max`` as a count. A field whose group the
+    header lacks or leaves unmatched is None (``date`` and ``table``: empty): the
+    builder then fills the limit and the blinds from what was posted, and a table line
+    the table.
+    """
+    own = fmt.fields(m) if fmt.fields else {}
+    group = m.groupdict()
+    amount = fmt.amount or units
+    return {
+        "hand_id": m["hand_id"],
+        "game": fmt.games[m["game"].lower()],
+        "limit": fmt.limits[group["limit"].lower()] if group.get("limit") else None,
+        "tournament": group.get("tournament"),
+        "level": group.get("level"),
+        "small_blind": amount(group["sb"]) if group.get("sb") else None,
+        "big_blind": amount(group["bb"]) if group.get("bb") else None,
+        "currency": None,
+        "date": group.get("date") or "",
+        "table": group.get("table") or "",
+        "max_seats": number(group["max"], "table size") if group.get("max") else None,
+    } | own
 
 
 def header_text(fmt: Format, lines: Sequence[str]) -> tuple[str, int]:

@@ -16,12 +16,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import Format, HandError, units
+from .builder import HandError, units
+from .formats import BUTTON_ROW, LIMITS, NAME, Format
 
 __all__ = ["PACIFIC"]
-
-GAMES = {"omahahl": "omaha8", "omaha hi/lo": "omaha8", "omaha": "omahahi"}
-LIMITS = {"pot limit": "pot limit", "no limit": "no limit", "fix limit": "fixed limit", "fixed limit": "fixed limit"}
 
 _DECIMAL_COMMA = re.compile(r"\d+,\d\d")
 
@@ -38,84 +36,70 @@ def pacific_amount(text: str) -> int:
     return units(digits)
 
 
-ANY_HEADER = re.compile(r"^\*{5} (?:Cassava|888poker|888\.\w+|Pacific Poker) Hand History for Game (?P<hand_id>\d+)")
-HEADER = re.compile(
-    r"^\*{5} [^\n]*?Hand History for Game (?P<hand_id>\d+) \*{5}\s*\n"
-    r"(?P<sb>[$€]?[\d.,]+[$€]?)/(?P<bb>[$€]?[\d.,]+[$€]?) Blinds "
-    r"(?P<limit>Pot Limit|No Limit|Fix Limit|Fixed Limit) (?P<game>OmahaHL|Omaha Hi/Lo|Omaha)\b"
-    r"[^\n]*?\*\*\* (?P<date>[\d ]+ [\d:]+)\s*\n"
-    r"(?:Tournament #(?P<tournament>\d+)[^\n]*?- )?"
-    r"Table (?P<table>[^\n]*?) ?\((?P<money>Real Money|Practice Play)\)\s*$"
-)
-
-
-def read_header(m: re.Match[str]) -> dict[str, Any]:
-    """The fields of a header's match."""
-    tournament = m["tournament"]
-    currency = None
-    if tournament is None and m["money"] == "Real Money":
-        currency = "EUR" if "€" in m["sb"] else "USD"
+def _fields(m: re.Match[str]) -> dict[str, Any]:
+    """What the header writes its own way: the currency (none at a tournament or a
+    practice table; euros when the stakes are). Stakes without digits are refused."""
     if not m["sb"].strip("$€"):
         raise HandError(f"no stakes in the header {m.string[:80]!r}")
-    return {
-        "hand_id": m["hand_id"],
-        "game": GAMES[m["game"].lower()],
-        "limit": LIMITS[m["limit"].lower()],
-        "tournament": tournament,
-        "level": None,
-        "small_blind": pacific_amount(m["sb"]),
-        "big_blind": pacific_amount(m["bb"]),
-        "currency": currency,
-        "date": m["date"],
-        "table": m["table"],
-    }
+    currency = None
+    if m["tournament"] is None and m["money"] == "Real Money":
+        currency = "EUR" if "€" in m["sb"] else "USD"
+    return {"currency": currency}
 
 
+#: The hand's number as both header expressions read it.
+_HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
 #: An amount in brackets: ``[$15]``, ``[$1,049]``, ``[284,48$]``, ``[ $116 ]``.
 _AMOUNT = r"\[\s*(?P<amount>[$€]?[\d.,]+[$€]?)\s*\]"
-_NAME = r"^(?P<name>.+?)"
-
-#: One row per kind of line: (builder method, needle, expression). First match wins.
-LINES = (
-    ("button_line", " is the button", re.compile(r"^Seat (?P<button>\d+) is the button")),
-    ("seat", "Seat ", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<amount>[$€]?[\d.,]+[$€]?) \)$")),
-    (
-        "post",
-        " posts ",
-        re.compile(_NAME + r" posts (?P<what>small blind|big blind|ante|dead blind) " + _AMOUNT + r"$"),
-    ),
-    ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[\s*(?P<cards>[^\]]*?)\s*\]$")),
-    (
-        "street_line",
-        "** ",
-        re.compile(
-            r"^\*\* (?:Dealing )?(?P<street>down cards|flop|turn|river|Summary) \*\*(?: \[\s*(?P<new>[^\]]*?)\s*\])?",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "action",
-        " ",
-        re.compile(
-            _NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?(?P<allin>\s*and is all.in)?$"
-        ),
-    ),
-    ("show", " shows [", re.compile(_NAME + r" shows \[\s*(?P<cards>[^\]]+?)\s*\]")),
-    ("muck", " mucks [", re.compile(_NAME + r" mucks \[\s*(?P<cards>[^\]]+?)\s*\]")),
-    ("payout", " collected [", re.compile(_NAME + r" collected " + _AMOUNT + r"$")),
-)
 
 PACIFIC = Format(
     site="888",
-    header=HEADER,
-    any_header=ANY_HEADER,
-    read_header=read_header,
-    lines=LINES,
-    total_includes_rake=True,
     start="***** ",
     header_lines=3,
+    any_header=re.compile(r"^\*{5} (?:Cassava|888poker|888\.\w+|Pacific Poker) " + _HAND_ID),
+    header=re.compile(
+        r"^\*{5} [^\n]*?" + _HAND_ID + r" \*{5}\s*\n"
+        r"(?P<sb>[$€]?[\d.,]+[$€]?)/(?P<bb>[$€]?[\d.,]+[$€]?) Blinds "
+        r"(?P<limit>Pot Limit|No Limit|Fix Limit|Fixed Limit) (?P<game>OmahaHL|Omaha Hi/Lo|Omaha)\b"
+        r"[^\n]*?\*\*\* (?P<date>[\d ]+ [\d:]+)\s*\n"
+        r"(?:Tournament #(?P<tournament>\d+)[^\n]*?- )?"
+        r"Table (?P<table>[^\n]*?) ?\((?P<money>Real Money|Practice Play)\)\s*$"
+    ),
+    games={"omahahl": "omaha8", "omaha hi/lo": "omaha8", "omaha": "omahahi"},
+    limits={**LIMITS, "fix limit": "fixed limit"},
+    fields=_fields,
+    amount=pacific_amount,
+    lines=(
+        BUTTON_ROW,
+        ("seat", "Seat ", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<amount>[$€]?[\d.,]+[$€]?) \)$")),
+        (
+            "post",
+            " posts ",
+            re.compile(NAME + r" posts (?P<what>small blind|big blind|ante|dead blind) " + _AMOUNT + r"$"),
+        ),
+        ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[\s*(?P<cards>[^\]]*?)\s*\]$")),
+        (
+            "street_line",
+            "** ",
+            re.compile(
+                r"^\*\* (?:Dealing )?(?P<street>down cards|flop|turn|river|Summary) \*\*"
+                r"(?: \[\s*(?P<new>[^\]]*?)\s*\])?",
+                re.IGNORECASE,
+            ),
+        ),
+        (
+            "action",
+            " ",
+            re.compile(
+                NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?(?P<allin>\s*and is all.in)?$"
+            ),
+        ),
+        ("show", " shows [", re.compile(NAME + r" shows \[\s*(?P<cards>[^\]]+?)\s*\]")),
+        ("muck", " mucks [", re.compile(NAME + r" mucks \[\s*(?P<cards>[^\]]+?)\s*\]")),
+        ("payout", " collected [", re.compile(NAME + r" collected " + _AMOUNT + r"$")),
+    ),
+    total_includes_rake=True,
     total_written=False,
     rake_written=False,
     payout_includes_uncalled=True,
-    amount=pacific_amount,
 )

@@ -12,25 +12,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import ALLIN, GAMES, LIMITS, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, HandError, units
+from .builder import HandError, units
+from .formats import ALLIN, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, board_row, shows_row
 
 __all__ = ["POKERSTARS"]
 
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
-ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
-HEADER = re.compile(
-    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s+(?:.*?[ (])??"
-    r"(?P<game>(?:[56] Card )?Omaha(?: Hi/Lo)?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\b(?P<rest>.*)$"
-)
 _STAKES = re.compile(r"[(,]\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<currency>[A-Z]{3}))?\)")
 _LEVEL = re.compile(r"Level (?P<level>\S+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d:\d\d(?: [A-Z]{2,4})?")
 
 
-def read_header(m: re.Match[str]) -> dict[str, Any]:
-    """The fields of a header's match (the game, limit, stakes or level, date)."""
+def _fields(m: re.Match[str]) -> dict[str, Any]:
+    """What the header writes its own way, after the game and limit: a tournament and
+    its level, the stakes (a level's blinds in a tournament), the currency, the date."""
     line = m.string
     tournament = _TOURNAMENT.search(line)
     level = _LEVEL.search(line) if tournament else None
@@ -42,9 +39,6 @@ def read_header(m: re.Match[str]) -> dict[str, Any]:
     if not tournament:
         currency = stakes["currency"] or CURRENCIES.get(stakes["sb"][0])
     return {
-        "hand_id": m["hand_id"],
-        "game": GAMES[m["game"].lower()],
-        "limit": LIMITS[m["limit"].lower()],
         "tournament": tournament["id"] if tournament else None,
         "level": level["level"] if level else None,
         "small_blind": units(stakes["sb"]),
@@ -54,63 +48,67 @@ def read_header(m: re.Match[str]) -> dict[str, Any]:
     }
 
 
+#: How the header names the hand (any header of the site, other games' too, begins so).
+_HAND_ID = r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):"
 _AMOUNT = r"(?P<amount>[$€£]?[\d.,]+)"
-
-#: One row per kind of line: (builder method, needle, expression). First match wins.
-LINES = (
-    ("ignore", ' said, "', re.compile(NAME + r' said, "')),
-    (
-        "table_line",
-        "Table '",
-        re.compile(
-            r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
-            r"Seat #(?P<button>\d+) is the button"
-        ),
-    ),
-    (
-        "seat",
-        " in chips",
-        re.compile(
-            r"^Seat (?P<seat>\d+): (?P<name>.+?) \("
-            + _AMOUNT
-            + r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$"
-        ),
-    ),
-    SUMMARY_SEAT_ROW,
-    STREET_ROW,
-    (
-        "post",
-        ": posts ",
-        re.compile(NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + ALLIN),
-    ),
-    (
-        "action",
-        ": ",
-        re.compile(
-            NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
-            r"(?: to (?P<to>[$€£]?[\d.,]+))?(?P<allin> and is all-in)?"
-        ),
-    ),
-    ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
-    ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),
-    ("show", ": shows [", re.compile(NAME + r": shows \[(?P<cards>[^\]]+)\]")),
-    ("muck", ": mucks", re.compile(NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
-    (
-        "collect",
-        " collected ",
-        re.compile(NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
-    ),
-    ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r".*?\| Rake (?P<rake>[$€£]?[\d.,]+)")),
-    ("board_line", "Board [", re.compile(r"^Board \[(?P<cards>[^\]]+)\]")),
-    ("cancelled", "cancelled", re.compile(r"^Hand cancelled")),
-)
 
 POKERSTARS = Format(
     site="PokerStars",
-    header=HEADER,
-    any_header=ANY_HEADER,
-    read_header=read_header,
-    lines=LINES,
-    total_includes_rake=True,
     start="PokerStars ",
+    any_header=re.compile(_HAND_ID),
+    header=re.compile(
+        _HAND_ID + r"\s+(?:.*?[ (])??"
+        r"(?P<game>(?:[56] Card )?Omaha(?: Hi/Lo)?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\b(?P<rest>.*)$"
+    ),
+    fields=_fields,
+    lines=(
+        ("ignore", ' said, "', re.compile(NAME + r' said, "')),
+        (
+            "table_line",
+            "Table '",
+            re.compile(
+                r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
+                r"Seat #(?P<button>\d+) is the button"
+            ),
+        ),
+        (
+            "seat",
+            " in chips",
+            re.compile(
+                r"^Seat (?P<seat>\d+): (?P<name>.+?) \("
+                + _AMOUNT
+                + r" in chips(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?$"
+            ),
+        ),
+        SUMMARY_SEAT_ROW,
+        STREET_ROW,
+        (
+            "post",
+            ": posts ",
+            re.compile(
+                NAME + r": posts (?P<what>small blind|big blind|the ante|small & big blinds) " + _AMOUNT + ALLIN
+            ),
+        ),
+        (
+            "action",
+            ": ",
+            re.compile(
+                NAME + r": (?P<kind>folds|checks|calls|bets|raises)\b(?: " + _AMOUNT + r")?"
+                r"(?: to (?P<to>[$€£]?[\d.,]+))?(?P<allin> and is all-in)?"
+            ),
+        ),
+        ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
+        ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")),
+        shows_row(": "),
+        ("muck", ": mucks", re.compile(NAME + r": mucks hand(?: \[(?P<cards>[^\]]+)\])?")),
+        (
+            "collect",
+            " collected ",
+            re.compile(NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot(?:-\d+)?)"),
+        ),
+        ("total_line", "Total pot", re.compile(r"^Total pot " + _AMOUNT + r".*?\| Rake (?P<rake>[$€£]?[\d.,]+)")),
+        board_row("Board "),
+        ("cancelled", "cancelled", re.compile(r"^Hand cancelled")),
+    ),
+    total_includes_rake=True,
 )

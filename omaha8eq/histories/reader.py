@@ -21,7 +21,8 @@ from typing import IO, Any, BinaryIO
 from ..checks import excerpt
 from ..errors import OmahaInputError, OmahaTypeError
 from .bovada import BOVADA
-from .builder import Format, header_text, parse_block
+from .builder import header_text, parse_block
+from .formats import Format
 from .lines import Block, blocks, read_lines
 from .pacific import PACIFIC
 from .partypoker import PARTYPOKER

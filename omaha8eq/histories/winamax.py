@@ -15,99 +15,94 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import ALLIN, GAMES, LIMITS, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, HandError, units
+from .builder import HandError, units
+from .formats import ALLIN, GAMES, NAME, STREET_ROW, SUMMARY_SEAT_ROW, Format, board_row, shows_row
 
 __all__ = ["WINAMAX"]
 
-#: Site game names -> omaha8eq.games names: both sites' and Winamax's "omaha5" forms.
-WINAMAX_GAMES = {
-    **GAMES,
-    "omaha8": "omaha8",  # play-money and older headers: "Omaha8 pot limit"
-    "omaha5 hi/lo": "omaha85",
-    "omaha6 hi/lo": "omaha86",
-    "omaha5": "omahahi5",
-    "omaha6": "omahahi6",
-}
 
-ANY_HEADER = re.compile(r"^Winamax Poker - .*?HandId: #(?P<hand_id>[\d-]+)")
-HEADER = re.compile(
-    r"^Winamax Poker - (?:CashGame|Tournament \"(?P<tournament>[^\"]*)\".*?level: (?P<level>\S+)|[^-]*?) - "
-    r"HandId: #(?P<hand_id>[\d-]+) - (?P<game>(?:[56] Card )?Omaha[568]?(?: Hi/Lo)?) "
-    r"(?P<limit>pot limit|no limit|fixed limit|limit) \((?P<stakes>[^)]*)\) - (?P<date>.*)$",
-    re.IGNORECASE,
-)
-
-
-def read_header(m: re.Match[str]) -> dict[str, Any]:
-    """The fields of a header's match."""
+def _fields(m: re.Match[str]) -> dict[str, Any]:
+    """What the header writes its own way: the stakes (``small/big`` or
+    ``ante/small/big``), the currency (euros when the stakes are), the date."""
     amounts = [a for a in m["stakes"].split("/") if a.strip()]
     if len(amounts) not in (2, 3):
         raise HandError(f"stakes {m['stakes'][:40]!r} are not small/big or ante/small/big")
-    tournament = m["tournament"]
     return {
-        "hand_id": m["hand_id"],
-        "game": WINAMAX_GAMES[m["game"].lower()],
-        "limit": LIMITS[m["limit"].lower()],
-        "tournament": tournament,
-        "level": m["level"],
         "small_blind": units(amounts[-2]),
         "big_blind": units(amounts[-1]),
-        "currency": None if tournament is not None else ("EUR" if "€" in m["stakes"] else None),
+        "currency": None if m["tournament"] is not None else ("EUR" if "€" in m["stakes"] else None),
         "date": m["date"].strip(),
     }
 
 
+#: The hand's number as both header expressions read it.
+_HAND_ID = r"HandId: #(?P<hand_id>[\d-]+)"
 _AMOUNT = r"(?P<amount>[\d.,]+€?)"
-
-#: One row per kind of line: (builder method, needle, expression). First match wins.
-LINES = (
-    (
-        "table_line",
-        "Table: '",
-        re.compile(
-            r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"
-            r"Seat #(?P<button>\d+) is the button"
-        ),
-    ),
-    (
-        "seat",
-        "Seat ",
-        re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"(?:, [^)]*)?\)(?P<out> out of hand)?$"),
-    ),
-    SUMMARY_SEAT_ROW,
-    STREET_ROW,
-    ("post", " posts ", re.compile(NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + ALLIN)),
-    (
-        "action",
-        " ",
-        re.compile(
-            NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
-            r"(?: to (?P<to>[\d.,]+€?))?" + ALLIN
-        ),
-    ),
-    ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")),
-    ("show", " shows [", re.compile(NAME + r" shows \[(?P<cards>[^\]]+)\]")),
-    (
-        "collect",
-        " collected ",
-        re.compile(
-            NAME + r" collected " + _AMOUNT + r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?"
-        ),
-    ),
-    (
-        "total_line",
-        "Total pot",
-        re.compile(r"^Total pot " + _AMOUNT + r"(?: \| (?:Rake (?P<rake>[\d.,]+€?)|No rake))?"),
-    ),
-    ("board_line", "Board: [", re.compile(r"^Board: \[(?P<cards>[^\]]+)\]")),
-)
 
 WINAMAX = Format(
     site="Winamax",
-    header=HEADER,
-    any_header=ANY_HEADER,
-    read_header=read_header,
-    lines=LINES,
-    total_includes_rake=False,
     start="Winamax Poker - ",
+    any_header=re.compile(r"^Winamax Poker - .*?" + _HAND_ID),
+    header=re.compile(
+        r"^Winamax Poker - (?:CashGame|Tournament \"(?P<tournament>[^\"]*)\".*?level: (?P<level>\S+)|[^-]*?) - "
+        + _HAND_ID
+        + r" - (?P<game>(?:[56] Card )?Omaha[568]?(?: Hi/Lo)?) "
+        + r"(?P<limit>pot limit|no limit|fixed limit|limit) \((?P<stakes>[^)]*)\) - (?P<date>.*)$",
+        re.IGNORECASE,
+    ),
+    # Both sites' game names and Winamax's "omaha5" forms.
+    games={
+        **GAMES,
+        "omaha8": "omaha8",  # play-money and older headers: "Omaha8 pot limit"
+        "omaha5 hi/lo": "omaha85",
+        "omaha6 hi/lo": "omaha86",
+        "omaha5": "omahahi5",
+        "omaha6": "omahahi6",
+    },
+    fields=_fields,
+    lines=(
+        (
+            "table_line",
+            "Table: '",
+            re.compile(
+                r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"
+                r"Seat #(?P<button>\d+) is the button"
+            ),
+        ),
+        (
+            "seat",
+            "Seat ",
+            re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"(?:, [^)]*)?\)(?P<out> out of hand)?$"),
+        ),
+        SUMMARY_SEAT_ROW,
+        STREET_ROW,
+        ("post", " posts ", re.compile(NAME + r" posts (?P<what>small blind|big blind|ante) " + _AMOUNT + ALLIN)),
+        (
+            "action",
+            " ",
+            re.compile(
+                NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
+                r"(?: to (?P<to>[\d.,]+€?))?" + ALLIN
+            ),
+        ),
+        ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")),
+        shows_row(" "),
+        (
+            "collect",
+            " collected ",
+            re.compile(
+                NAME
+                + r" collected "
+                + _AMOUNT
+                + r" from (?P<pot>pot|main pot|side pot ?\d*)\s*(?:\((?P<half>HI|LO)\))?"
+            ),
+        ),
+        (
+            "total_line",
+            "Total pot",
+            re.compile(r"^Total pot " + _AMOUNT + r"(?: \| (?:Rake (?P<rake>[\d.,]+€?)|No rake))?"),
+        ),
+        board_row("Board: "),
+    ),
+    total_includes_rake=False,
 )

@@ -17,94 +17,86 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import Format, number, units
+from .formats import BUTTON_ROW, Format, board_row
 
 __all__ = ["WINNING"]
 
-#: The client's game names -> omaha8eq.games names.
-GAMES = {"omaha hilow": "omaha8", "omaha": "omahahi"}
-
-ANY_HEADER = re.compile(r"^Game started at: .*\nGame ID: (?P<hand_id>\d+)")
-HEADER = re.compile(
-    r"^Game started at: (?P<date>[\d/]+ [\d:]+)\s*\n"
-    r"Game ID: (?P<hand_id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?"
-    r"\((?P<game>Omaha HiLow|Omaha)\)(?: (?P<max>\d+)-max)?\s*$",
-    re.IGNORECASE,
-)
 _TOURNAMENT_TABLE = re.compile(r"^(?P<name>.+), Table \d+$")
 
 
-def read_header(m: re.Match[str]) -> dict[str, Any]:
-    """The fields of a header's match (the limit is left to the builder)."""
+def _fields(m: re.Match[str]) -> dict[str, Any]:
+    """What the header writes its own way: the table (without its ``(PRR)`` mark),
+    whose name tells a tournament's (``NAME, Table N``) and play money (``PM ...``),
+    hence the currency. The limit is left to the builder."""
     table = re.sub(r"^\(PRR\) ", "", m["table"])
     tournament = _TOURNAMENT_TABLE.match(table)
     return {
-        "hand_id": m["hand_id"],
-        "game": GAMES[m["game"].lower()],
-        "limit": None,  # not written: inferred from the blinds posted
         "tournament": tournament["name"] if tournament else None,
-        "level": None,
-        "small_blind": units(m["sb"]),
-        "big_blind": units(m["bb"]),
         "currency": None if tournament or table.startswith("PM ") else "USD",
-        "date": m["date"],
         "table": table,
-        "max_seats": number(m["max"], "table size") if m["max"] else None,
     }
 
 
+#: The hand's number as both header expressions read it.
+_HAND_ID = r"Game ID: (?P<hand_id>\d+)"
 _AMOUNT = r"\((?P<amount>[\d.,]+)\)"
 _PLAYER = r"^Player (?P<name>.+?)"
 
-#: One row per kind of line: (builder method, needle, expression). First match wins.
-LINES = (
-    ("button_line", " is the button", re.compile(r"^Seat (?P<button>\d+) is the button")),
-    ("seat", "Seat ", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<amount>[\d.,]+)\)\.?$")),
-    (
-        "post",
-        " has ",
-        re.compile(_PLAYER + r" has (?P<what>small blind|big blind) " + _AMOUNT + r"$"),
-    ),
-    ("post", " posts ", re.compile(_PLAYER + r" posts (?P<what>ante |dead )?" + _AMOUNT + r"$")),
-    ("post", " ante ", re.compile(_PLAYER + r" (?P<what>ante) " + _AMOUNT + r"$")),
-    ("dealt_card", "received card: ", re.compile(_PLAYER + r" received card: \[(?P<cards>[^\]]+)\]$")),
-    (
-        "action",
-        "Player ",
-        re.compile(_PLAYER + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?$"),
-    ),
-    ("allin", " allin", re.compile(_PLAYER + r" allin(?: " + _AMOUNT + r")?$")),
-    ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet " + _AMOUNT + r" returned to (?P<name>.+)$")),
-    ("muck", " mucks cards", re.compile(_PLAYER + r" mucks cards$")),
-    (
-        "street_line",
-        "*** ",
-        re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*:?(?: \[(?P<old>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?"),
-    ),
-    ("street_line", "--- Summary ---", re.compile(r"^-+ (?P<street>Summary) -+$")),
-    (
-        "total_line",
-        "Pot: ",
-        re.compile(r"^Pot: (?P<amount>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+?))?(?:\. JP fee (?P<fee>[\d.,]+?))?\.?$"),
-    ),
-    ("board_line", "Board: [", re.compile(r"^Board: \[(?P<cards>[^\]]+)\]")),
-    (
-        "result_line",
-        "Collects: ",
-        re.compile(
-            r"^\*?Player (?P<name>.+?) (?:shows: .*?\[(?P<cards>[^\]]+)\].*?|mucks .*?|does not show .*?)"
-            r"Bets: [\d.,]+\. Collects: (?P<amount>[\d.,]+?)\. (?:Wins|Loses): [\d.,]+?\.?$"
-        ),
-    ),
-)
-
 WINNING = Format(
     site="Winning Poker Network",
-    header=HEADER,
-    any_header=ANY_HEADER,
-    read_header=read_header,
-    lines=LINES,
-    total_includes_rake=False,
     start="Game started at: ",
     header_lines=2,
+    any_header=re.compile(r"^Game started at: .*\n" + _HAND_ID),
+    header=re.compile(
+        r"^Game started at: (?P<date>[\d/]+ [\d:]+)\s*\n"
+        + _HAND_ID
+        + r" (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?"
+        + r"\((?P<game>Omaha HiLow|Omaha)\)(?: (?P<max>\d+)-max)?\s*$",
+        re.IGNORECASE,
+    ),
+    games={"omaha hilow": "omaha8", "omaha": "omahahi"},
+    fields=_fields,
+    lines=(
+        BUTTON_ROW,
+        ("seat", "Seat ", re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<amount>[\d.,]+)\)\.?$")),
+        (
+            "post",
+            " has ",
+            re.compile(_PLAYER + r" has (?P<what>small blind|big blind) " + _AMOUNT + r"$"),
+        ),
+        ("post", " posts ", re.compile(_PLAYER + r" posts (?P<what>ante |dead )?" + _AMOUNT + r"$")),
+        ("post", " ante ", re.compile(_PLAYER + r" (?P<what>ante) " + _AMOUNT + r"$")),
+        ("dealt_card", "received card: ", re.compile(_PLAYER + r" received card: \[(?P<cards>[^\]]+)\]$")),
+        (
+            "action",
+            "Player ",
+            re.compile(_PLAYER + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?$"),
+        ),
+        ("allin", " allin", re.compile(_PLAYER + r" allin(?: " + _AMOUNT + r")?$")),
+        ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet " + _AMOUNT + r" returned to (?P<name>.+)$")),
+        ("muck", " mucks cards", re.compile(_PLAYER + r" mucks cards$")),
+        (
+            "street_line",
+            "*** ",
+            re.compile(
+                r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*:?(?: \[(?P<old>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?"
+            ),
+        ),
+        ("street_line", "--- Summary ---", re.compile(r"^-+ (?P<street>Summary) -+$")),
+        (
+            "total_line",
+            "Pot: ",
+            re.compile(r"^Pot: (?P<amount>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+?))?(?:\. JP fee (?P<fee>[\d.,]+?))?\.?$"),
+        ),
+        board_row("Board: "),
+        (
+            "result_line",
+            "Collects: ",
+            re.compile(
+                r"^\*?Player (?P<name>.+?) (?:shows: .*?\[(?P<cards>[^\]]+)\].*?|mucks .*?|does not show .*?)"
+                r"Bets: [\d.,]+\. Collects: (?P<amount>[\d.,]+?)\. (?:Wins|Loses): [\d.,]+?\.?$"
+            ),
+        ),
+    ),
+    total_includes_rake=False,
 )

@@ -30,122 +30,108 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .builder import ALLIN, LIMITS, NAME, SUMMARY_SEAT_ROW, Format, HandError, units
+from .builder import HandError
+from .formats import ALLIN, NAME, SUMMARY_SEAT_ROW, Format, board_row, shows_row
 
 __all__ = ["WINNING_2019"]
 
-#: The client's game names (lower case) -> omaha8eq.games names ("4Card" is plain Omaha).
-GAMES = {
-    "omaha h/l": "omaha8",
-    "4card omaha h/l": "omaha8",
-    "5card omaha h/l": "omaha85",
-    "6card omaha h/l": "omaha86",
-    "omaha": "omahahi",
-    "4card omaha": "omahahi",
-    "5card omaha": "omahahi5",
-    "6card omaha": "omahahi6",
-}
 
-ANY_HEADER = re.compile(r"^(?:Game )?Hand #(?P<hand_id>\d+) - ")
-HEADER = re.compile(
-    r"^(?:Game )?Hand #(?P<hand_id>\d+) - (?:[^#]*?Tournament #(?P<tournament>\d+) - )?"
-    r"(?P<game>(?:[456]Card )?Omaha(?: H/L)?)\((?P<limit>No Limit|Pot Limit|Fixed Limit)\) - "
-    r"(?:Level (?P<level>\S+) )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- ?"
-    r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: UTC)?)\s*$"
-)
-
-
-def read_header(m: re.Match[str]) -> dict[str, Any]:
-    """The fields of a header's match (the table comes on the next line)."""
+def _fields(m: re.Match[str]) -> dict[str, Any]:
+    """What the header writes its own way: the currency (real money is written with a
+    dollar sign; a cash table without one plays for chips). A level outside a
+    tournament is refused. The table comes on the next line."""
     tournament = m["tournament"]
     if not tournament and m["level"]:
         raise HandError(f"a level without a tournament in the header {m.group()[:80]!r}")
-    return {
-        "hand_id": m["hand_id"],
-        "game": GAMES[m["game"].lower()],
-        "limit": LIMITS[m["limit"].lower()],
-        "tournament": tournament,
-        "level": m["level"],
-        "small_blind": units(m["sb"]),
-        "big_blind": units(m["bb"]),
-        # Real money is written with a dollar sign; a cash table without one plays for chips.
-        "currency": "USD" if not tournament and m["sb"].startswith("$") else None,
-        "date": m["date"],
-    }
+    return {"currency": "USD" if not tournament and m["sb"].startswith("$") else None}
 
 
+#: How the header names the hand (any header of the site, other games' too, begins so).
+_HAND_ID = r"^(?:Game )?Hand #(?P<hand_id>\d+) - "
 _AMOUNT = r"(?P<amount>\$?[\d.,]+)"
 _STREETS = r"(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)"
 
-
-#: One row per kind of line: (builder method, needle, expression). First match wins.
-LINES = (
-    # The pot so far, under each street; the run's number after "pot" in a hand run twice.
-    ("ignore", " pot", re.compile(r"^(?:Main|Side) pot\b")),
-    ("ignore", "*** RUN IT TWICE", re.compile(r"^\*\*\* RUN IT TWICE \*\*\*")),
-    (
-        "street_line",
-        "*** ",
-        re.compile(
-            r"^\*\*\* " + _STREETS + r"(?: (?P<run>[12]))? \*\*\*"
-            r"(?: \[(?P<old>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?\s*$"
-        ),
-    ),
-    (
-        "table_line",
-        " is the button",
-        re.compile(r"^(?:Table ')?(?P<table>.+?)'? (?:(?P<max>\d+)-max )?Seat #(?P<button>\d+) is the button$"),
-    ),
-    SUMMARY_SEAT_ROW,
-    (
-        "seat",
-        "Seat ",
-        re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"\)(?P<out> is sitting out)?$"),
-    ),
-    ("post", " posts ", re.compile(NAME + r" posts the (?P<what>small blind|big blind) " + _AMOUNT + ALLIN)),
-    ("post", " posts ", re.compile(NAME + r" posts (?P<what>ante |dead )?" + _AMOUNT + ALLIN)),
-    ("not_read", " caps ", re.compile(NAME + r" caps " + _AMOUNT)),
-    (
-        "action",
-        " ",
-        re.compile(
-            NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
-            r"(?: to (?P<to>\$?[\d.,]+))?" + ALLIN
-        ),
-    ),
-    ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
-    # The hole cards (four to six); a single card before the hand is the draw for the button.
-    ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>\S+(?: \S+){3,5})\]$")),
-    ("ignore", "Dealt to ", re.compile(r"^Dealt to .+? \[\S+\]$")),
-    ("show", " shows [", re.compile(NAME + r" shows \[(?P<cards>[^\]]+)\]")),
-    ("muck", " mucks ", re.compile(NAME + r" mucks hand$")),
-    (
-        "collect",
-        " collected ",
-        re.compile(NAME + r" collected " + _AMOUNT + r" from (?P<pot>main pot|side pot(?:-\d+)?)(?: [12])?$"),
-    ),
-    (
-        "total_line",
-        "Total pot ",
-        re.compile(
-            r"^Total pot " + _AMOUNT + r"(?: \| Rake (?P<rake>\$?[\d.,]+))?(?: \| JP Fee (?P<fee>\$?[\d.,]+))?\s*$"
-        ),
-    ),
-    # A hand won without a showdown is paid only in the summary.
-    (
-        "payout",
-        " did not show and won ",
-        re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* did not show and won " + _AMOUNT + r"$"),
-    ),
-    ("board_line", "Board [", re.compile(r"^Board \[(?P<cards>[^\]]+)\]")),
-)
-
 WINNING_2019 = Format(
     site="Winning Poker Network",
-    header=HEADER,
-    any_header=ANY_HEADER,
-    read_header=read_header,
-    lines=LINES,
-    total_includes_rake=False,
     start=("Hand #", "Game Hand #"),
+    any_header=re.compile(_HAND_ID),
+    header=re.compile(
+        _HAND_ID + r"(?:[^#]*?Tournament #(?P<tournament>\d+) - )?"
+        r"(?P<game>(?:[456]Card )?Omaha(?: H/L)?)\((?P<limit>No Limit|Pot Limit|Fixed Limit)\) - "
+        r"(?:Level (?P<level>\S+) )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- ?"
+        r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?: UTC)?)\s*$"
+    ),
+    # The client's game names ("4Card" is plain Omaha).
+    games={
+        "omaha h/l": "omaha8",
+        "4card omaha h/l": "omaha8",
+        "5card omaha h/l": "omaha85",
+        "6card omaha h/l": "omaha86",
+        "omaha": "omahahi",
+        "4card omaha": "omahahi",
+        "5card omaha": "omahahi5",
+        "6card omaha": "omahahi6",
+    },
+    fields=_fields,
+    lines=(
+        # The pot so far, under each street; the run's number after "pot" in a hand run twice.
+        ("ignore", " pot", re.compile(r"^(?:Main|Side) pot\b")),
+        ("ignore", "*** RUN IT TWICE", re.compile(r"^\*\*\* RUN IT TWICE \*\*\*")),
+        (
+            "street_line",
+            "*** ",
+            re.compile(
+                r"^\*\*\* " + _STREETS + r"(?: (?P<run>[12]))? \*\*\*"
+                r"(?: \[(?P<old>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?\s*$"
+            ),
+        ),
+        (
+            "table_line",
+            " is the button",
+            re.compile(r"^(?:Table ')?(?P<table>.+?)'? (?:(?P<max>\d+)-max )?Seat #(?P<button>\d+) is the button$"),
+        ),
+        SUMMARY_SEAT_ROW,
+        (
+            "seat",
+            "Seat ",
+            re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(" + _AMOUNT + r"\)(?P<out> is sitting out)?$"),
+        ),
+        ("post", " posts ", re.compile(NAME + r" posts the (?P<what>small blind|big blind) " + _AMOUNT + ALLIN)),
+        ("post", " posts ", re.compile(NAME + r" posts (?P<what>ante |dead )?" + _AMOUNT + ALLIN)),
+        ("not_read", " caps ", re.compile(NAME + r" caps " + _AMOUNT)),
+        (
+            "action",
+            " ",
+            re.compile(
+                NAME + r" (?P<kind>folds|checks|calls|bets|raises)(?: " + _AMOUNT + r")?"
+                r"(?: to (?P<to>\$?[\d.,]+))?" + ALLIN
+            ),
+        ),
+        ("uncalled", "Uncalled bet", re.compile(r"^Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)$")),
+        # The hole cards (four to six); a single card before the hand is the draw for the button.
+        ("dealt", "Dealt to ", re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>\S+(?: \S+){3,5})\]$")),
+        ("ignore", "Dealt to ", re.compile(r"^Dealt to .+? \[\S+\]$")),
+        shows_row(" "),
+        ("muck", " mucks ", re.compile(NAME + r" mucks hand$")),
+        (
+            "collect",
+            " collected ",
+            re.compile(NAME + r" collected " + _AMOUNT + r" from (?P<pot>main pot|side pot(?:-\d+)?)(?: [12])?$"),
+        ),
+        (
+            "total_line",
+            "Total pot ",
+            re.compile(
+                r"^Total pot " + _AMOUNT + r"(?: \| Rake (?P<rake>\$?[\d.,]+))?(?: \| JP Fee (?P<fee>\$?[\d.,]+))?\s*$"
+            ),
+        ),
+        # A hand won without a showdown is paid only in the summary.
+        (
+            "payout",
+            " did not show and won ",
+            re.compile(r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* did not show and won " + _AMOUNT + r"$"),
+        ),
+        board_row("Board "),
+    ),
+    total_includes_rake=False,
 )
