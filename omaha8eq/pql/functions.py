@@ -183,8 +183,15 @@ class Function:
 
 _P = ("player", Type.PLAYER)
 _S = ("street", Type.STREET)
+_TYPE = ("type", Type.HAND_TYPE)
 _HERO = "from game='omaha8', hero='A2**', villain='15%'"
 _RIVER = (5,)
+
+
+def _selector(result: Type) -> str:
+    """The selector an example reads a result with: a boolean counted, a number averaged,
+    anything else (a hand type, a rating) as a histogram."""
+    return {Type.BOOLEAN: "count", Type.NUMBER: "avg"}.get(result, "histogram")
 
 
 def _outcome(
@@ -204,19 +211,43 @@ def _outcome(
     )  # fmt: skip
 
 
-def _street(name: str, result: Type, meaning: str, group: str, evaluator: str, *, low: bool = False) -> Function:
-    """A value of one player's hand on a street."""
-    example = f"select count({name}(hero, flop)) {_HERO}"
-    if result is not Type.BOOLEAN:
-        example = f"select histogram({name}(hero, flop)) {_HERO}"
-    return Function(name, (_P, _S), result, meaning, example, group, low, evaluator=evaluator)
+def _street(
+    name: str,
+    result: Type,
+    meaning: str,
+    group: str,
+    evaluator: str,
+    *,
+    low: bool = False,
+    more: tuple[tuple[str, Type], ...] = (),
+    call: str = "flop",
+    next_cards: bool = False,
+    nested: Nested = "",
+) -> Function:
+    """A value of one player's hand on a street; ``more``: its arguments after the street.
+    Its example reads it for hero with ``call`` (the street, then values of ``more``), by
+    the selector of its result type."""
+    example = f"select {_selector(result)}({name}(hero, {call})) {_HERO}"
+    return Function(
+        name, (_P, _S, *more), result, meaning, example, group, low,
+        evaluator=evaluator, next_cards=next_cards, nested=nested,
+    )  # fmt: skip
 
 
 def _board(name: str, result: Type, meaning: str, evaluator: str, *, low: bool = False) -> Function:
     """A value of the board on a street."""
-    selector = "count" if result is Type.BOOLEAN else "avg"
-    example = f"select {selector}({name}(flop)) from game='omaha8', hero='AsAh2c3d'"
+    example = f"select {_selector(result)}({name}(flop)) from game='omaha8', hero='AsAh2c3d'"
     return Function(name, (_S,), result, meaning, example, "board", low, evaluator=evaluator)
+
+
+def _dealt(street: str, streets: tuple[int, ...]) -> Function:
+    """The card dealt on ``street`` (turn or river), read on ``streets`` (the street before
+    it and its own: see ``Function.streets``)."""
+    return Function(
+        f"{street}Card", (), Type.CARD, f"the {street} card; compare it with a card written as a string ('As')",
+        f"select count({street}Card() = 'As') from game='omaha8', hero='KsKhQdJd'", "board",
+        evaluator=f"{street}_card", streets=streets, names_suit=True,
+    )  # fmt: skip
 
 
 _TABLE = (
@@ -302,15 +333,15 @@ _TABLE = (
         "low",
         low=True,
     ),
-    Function(
+    _street(
         "minLoRating",
-        (_P, _S, ("low", Type.LO_RATING)),
         Type.BOOLEAN,
         "the player's low on the street is this low or better",
-        f"select count(minLoRating(hero, river, '7542A')) {_HERO}",
         "low",
-        True,
-        evaluator="min_lo_rating",
+        "min_lo_rating",
+        low=True,
+        more=(("low", Type.LO_RATING),),
+        call="river, '7542A'",
     ),
     _board(
         "boardAllowsMadeLo",
@@ -349,23 +380,23 @@ _TABLE = (
         "high",
         "hand_type",
     ),
-    Function(
+    _street(
         "minHandType",
-        (_P, _S, ("type", Type.HAND_TYPE)),
         Type.BOOLEAN,
         "the player's high on the street is of this type or better",
-        f"select count(minHandType(hero, river, flush)) {_HERO}",
         "high",
-        evaluator="min_hand_type",
+        "min_hand_type",
+        more=(_TYPE,),
+        call="river, flush",
     ),
-    Function(
+    _street(
         "exactHandType",
-        (_P, _S, ("type", Type.HAND_TYPE)),
         Type.BOOLEAN,
         "the player's high on the street is of exactly this type",
-        f"select count(exactHandType(hero, flop, twopair)) {_HERO}",
         "high",
-        evaluator="exact_hand_type",
+        "exact_hand_type",
+        more=(_TYPE,),
+        call="flop, twopair",
     ),
     Function(
         "flopHandCategory",
@@ -383,17 +414,17 @@ _TABLE = (
         evaluator="flop_category",
         streets=(3,),
     ),
-    Function(
+    _street(
         "handClass",
-        (_P, _S, ("classes", Type.CLASSES)),
         Type.BOOLEAN,
         "the player's hand on the street meets the class expression, as the range explorer's filters "
         "(docs/range-explorer.md): its classes (made high, made low, low draw, flush draw, straight draw, "
         "counterfeit risk) and families, e.g. 'set', 'nut low draw', 'top two pair', 'wrap', joined by and, or, "
         "not and brackets ('nut' compares with any two cards not on the board)",
-        f"select count(handClass(hero, flop, 'nut low draw and not low')) {_HERO}",
         "high",
-        evaluator="hand_class",
+        "hand_class",
+        more=(("classes", Type.CLASSES),),
+        call="flop, 'nut low draw and not low'",
     ),
     _street("hiRating", Type.HI_RATING, "the player's high on the street (higher is better)", "high", "high"),
     _street(
@@ -426,14 +457,14 @@ _TABLE = (
         exact_sum="hand_vs_hand_sum",
     ),
     # Equity against ranges, thresholds, the preflop ranking, board ranges, the best of a type.
-    Function(
+    _street(
         "minHvHEquity",
-        (_P, _S, ("threshold", Type.NUMBER)),
         Type.BOOLEAN,
         "HvHEquity(player, street) is at least threshold (a share of the pot, 0..1)",
-        "select count(minHvHEquity(hero, turn, 0.5)) from game='omaha8', hero='A2**', villain='15%'",
         "equity",
-        evaluator="min_hand_vs_hand_equity",
+        "min_hand_vs_hand_equity",
+        more=(("threshold", Type.NUMBER),),
+        call="turn, 0.5",
         next_cards=True,
         nested="runouts",
     ),
@@ -477,57 +508,52 @@ _TABLE = (
         "board",
         evaluator="board_in_range",
     ),
-    Function(
+    _street(
         "nutHiForHandType",
-        (_P, _S),
         Type.BOOLEAN,
         "no two cards unseen by the player (not in the hand, on the board or dead) make a better high of the "
         "player's own hand type on the street: the best flush, the best pair, ... (nutHi is the best of all types)",
-        f"select count(nutHiForHandType(hero, flop)) {_HERO}",
         "high",
-        evaluator="nut_hi_for_hand_type",
+        "nut_hi_for_hand_type",
     ),
     # Outs: the next card.
-    Function(
+    _street(
         "outsToHandType",
-        (_P, _S, ("type", Type.HAND_TYPE)),
         Type.NUMBER,
         "the number of cards unseen by the player (not in the hand, on the board or dead) that, dealt as the "
         "next street's card, give the player a high of this type or better (0 on the river)",
-        f"select avg(outsToHandType(hero, flop, flush)) {_HERO}",
         "outs",
-        evaluator="outs_to_hand_type",
+        "outs_to_hand_type",
+        more=(_TYPE,),
+        call="flop, flush",
         next_cards=True,
     ),
-    Function(
+    _street(
         "minOutsToHandType",
-        (_P, _S, ("type", Type.HAND_TYPE), ("count", Type.NUMBER)),
         Type.BOOLEAN,
         "outsToHandType(player, street, type) is at least count",
-        f"select count(minOutsToHandType(hero, flop, flush, 9)) {_HERO}",
         "outs",
-        evaluator="min_outs_to_hand_type",
+        "min_outs_to_hand_type",
+        more=(_TYPE, ("count", Type.NUMBER)),
+        call="flop, flush, 9",
         next_cards=True,
     ),
-    Function(
+    _street(
         "nutHiOuts",
-        (_P, _S),
         Type.NUMBER,
         "the number of unseen cards that, dealt next, give the player the nut high (as nutHi; 0 on the river)",
-        f"select avg(nutHiOuts(hero, turn)) {_HERO}",
         "outs",
-        evaluator="nut_hi_outs",
+        "nut_hi_outs",
+        call="turn",
         next_cards=True,
     ),
-    Function(
+    _street(
         "nutLoOuts",
-        (_P, _S),
         Type.NUMBER,
         "the number of unseen cards that, dealt next, give the player the nut low (as nutLo; 0 on the river)",
-        f"select avg(nutLoOuts(hero, flop)) {_HERO}",
         "outs",
-        True,
-        evaluator="nut_lo_outs",
+        "nut_lo_outs",
+        low=True,
         next_cards=True,
     ),
     # Board.
@@ -535,28 +561,8 @@ _TABLE = (
     _board("pairedBoard", Type.BOOLEAN, "two or more board cards share a rank", "paired_board"),
     _board("threeFlush", Type.BOOLEAN, "the board's most common suit has exactly three cards", "three_flush"),
     _board("fourFlush", Type.BOOLEAN, "the board's most common suit has exactly four cards", "four_flush"),
-    Function(
-        "turnCard",
-        (),
-        Type.CARD,
-        "the turn card; compare it with a card written as a string ('As')",
-        "select count(turnCard() = 'As') from game='omaha8', hero='KsKhQdJd'",
-        "board",
-        evaluator="turn_card",
-        streets=(3, 4),
-        names_suit=True,
-    ),
-    Function(
-        "riverCard",
-        (),
-        Type.CARD,
-        "the river card; compare it with a card written as a string ('As')",
-        "select count(riverCard() = 'As') from game='omaha8', hero='KsKhQdJd'",
-        "board",
-        evaluator="river_card",
-        streets=(4, 5),
-        names_suit=True,
-    ),
+    _dealt("turn", (3, 4)),
+    _dealt("river", (4, 5)),
     Function(
         "inRange",
         (_P, ("range", Type.RANGE)),

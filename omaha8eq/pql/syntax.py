@@ -30,12 +30,20 @@ omaha8eq.pql.syntax.QuerySyntaxError: query: syntax error at column 14: unexpect
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..checks import excerpt
 from ..errors import OmahaInputError, OmahaTypeError
+
+if TYPE_CHECKING:  # typing.dataclass_transform is Python 3.11's; only type checkers read it
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_: object) -> Any:  # at run time Node.__init_subclass__ does the work
+        return lambda cls: cls
+
 
 __all__ = [
     "MAX_DEPTH",
@@ -48,6 +56,7 @@ __all__ = [
     "Expr",
     "Name",
     "Negate",
+    "Node",
     "Not",
     "Number",
     "Query",
@@ -107,47 +116,51 @@ def _line_column(text: str, position: int) -> str:
     return f"line {line}, column {column}" if "\n" in text else f"column {column}"
 
 
+@dataclass_transform(frozen_default=True)
 @dataclass(frozen=True)
-class Number:
+class Node:
+    """A node of the expression tree: a frozen dataclass of its own fields (each subclass
+    is made one as it is declared, so it declares only those), then ``position``, its
+    offset in the query text, which an error about it points at; ``position`` is given by
+    keyword: ``Call("pairedBoard", (Name("flop", position=25),), position=13)``."""
+
+    position: int = field(kw_only=True)
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        dataclass(frozen=True)(cls)
+
+
+class Number(Node):
     value: float
-    position: int
 
 
-@dataclass(frozen=True)
-class String:
+class String(Node):
+    """A string in quotes; ``text`` is without them."""
+
     text: str
-    position: int
 
 
-@dataclass(frozen=True)
-class Name:
+class Name(Node):
     """A bare word: a player, a street or a hand type (the checker says which)."""
 
     name: str
-    position: int
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(Node):
     name: str
     arguments: tuple[Expr, ...]
-    position: int
 
 
-@dataclass(frozen=True)
-class Negate:
+class Negate(Node):
     operand: Expr
-    position: int
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(Node):
     operand: Expr
-    position: int
 
 
-@dataclass(frozen=True)
-class Chain:
+class Chain(Node):
     """Operands joined by operators of one precedence: ``and``, ``or``, ``+``/``-`` or
     ``*``/``/`` (``operators[i]`` joins the value so far and ``operands[i + 1]``), read left
     to right: ``1 - 2 + 3`` is ``(1 - 2) + 3``. One flat node rather than nested pairs, so
@@ -155,26 +168,21 @@ class Chain:
 
     operators: tuple[str, ...]
     operands: tuple[Expr, ...]
-    position: int
 
 
-@dataclass(frozen=True)
-class Binary:
+class Binary(Node):
     """A comparison (``=``, ``<>``, ``!=``, ``<`` ...); its position is the operator's."""
 
     operator: str
     left: Expr
     right: Expr
-    position: int
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(Node):
     """``case when C1 then V1 ... else D end`` (no ``else``: D is None)."""
 
     whens: tuple[tuple[Expr, Expr], ...]
     default: Expr | None
-    position: int
 
 
 Expr = Number | String | Name | Call | Negate | Not | Chain | Binary | Case
@@ -364,8 +372,8 @@ def parse_classes(text: str) -> Expr:
     the class names).
 
     >>> parse_classes("Set or NOT (nut low  draw)")  # doctest: +NORMALIZE_WHITESPACE
-    Chain(operators=('or',), operands=(Name(name='set', position=0),
-          Not(operand=Name(name='nut low draw', position=12), position=7)), position=0)
+    Chain(position=0, operators=('or',), operands=(Name(position=0, name='set'),
+          Not(position=7, operand=Name(position=12, name='nut low draw'))))
 
     Raises:
         OmahaInputError: text the grammar does not read, named with what is wrong.
@@ -439,33 +447,33 @@ class _Builder:
             raise TooDeep(position)
         inner = depth + 1
         if kind == "number":
-            return Number(float(children[0]), position)
+            return Number(float(children[0]), position=position)
         if kind == "string":
-            return String(str(children[0])[1:-1], position)
+            return String(str(children[0])[1:-1], position=position)
         if kind == "name":
-            return Name(str(children[0]), position)
+            return Name(str(children[0]), position=position)
         if kind == "class_name":
-            return Name(" ".join(str(word).lower() for word in children), position)
+            return Name(" ".join(str(word).lower() for word in children), position=position)
         if kind == "call":
             args = tuple(self.expr(c, inner) for c in children[1:] if c is not None)
-            return Call(str(children[0]), args, position)
+            return Call(str(children[0]), args, position=position)
         if kind == "negate":
-            return Negate(self.expr(children[0], inner), position)
+            return Negate(self.expr(children[0], inner), position=position)
         if kind == "not_":
-            return Not(self.expr(children[0], inner), position)
+            return Not(self.expr(children[0], inner), position=position)
         if kind in ("and_", "or_"):  # the operands only: the operator's keyword is filtered out
             operands = tuple(self.expr(c, inner) for c in children)
-            return Chain((kind.rstrip("_"),) * (len(operands) - 1), operands, position)
+            return Chain((kind.rstrip("_"),) * (len(operands) - 1), operands, position=position)
         if kind == "arith":  # operand, operator, operand, operator, ...
             operators = tuple(str(op) for op in children[1::2])
-            return Chain(operators, tuple(self.expr(c, inner) for c in children[::2]), position)
+            return Chain(operators, tuple(self.expr(c, inner) for c in children[::2]), position=position)
         if kind == "compare":
             left, operator, right = children
-            return Binary(str(operator), self.expr(left, inner), self.expr(right, inner), operator.start_pos)
+            return Binary(str(operator), self.expr(left, inner), self.expr(right, inner), position=operator.start_pos)
         if kind == "case":
             default = children[-1]
             whens = tuple((self.expr(w.children[0], inner), self.expr(w.children[1], inner)) for w in children[:-1])
-            return Case(whens, None if default is None else self.expr(default, inner), position)
+            return Case(whens, None if default is None else self.expr(default, inner), position=position)
         raise AssertionError(f"unknown node {kind}")  # pragma: no cover - the grammar has no other
 
     def _token(self, token: Any) -> Expr:  # pragma: no cover - every atom has an alias

@@ -10,6 +10,7 @@ Endpoints (JSON bodies and answers; the field names are the results' ``to_dict()
 * ``POST /api/hands``: a hand-history file read and all-in adjusted
   (:mod:`omaha8eq.web.hands_routes`).
 * ``GET /api/limits``: the server's :class:`~omaha8eq.web.requests.Limits`.
+* ``GET /api/columns``: the columns of the page's equity tables (:mod:`omaha8eq.web.columns`).
 * ``GET /``: the page, from the package's ``static`` folder.
 
 Every ``/api/`` route goes through one request path (:mod:`omaha8eq.web.routes`): the

@@ -11,15 +11,17 @@ cancellation), and the run stops at its next progress report.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
 from ..deck import HOLE_SIZES
-from ..engine.method import duration_text
 from ..engine.options import draw_seed
 from ..engine.progress import ProgressCallback
 from ..engine.spot import parse_range_text
 from ..errors import HandSizeError, OmahaInputError, WorkLimitError
+from .cost import work_refusal
 from .requests import BoardsRequest, CounterfeitRequest, EquityRequest, EvaluateRequest, Limits, RangeRequest, Request
 
 if TYPE_CHECKING:
@@ -89,6 +91,16 @@ def _equity_document(result: EquityResult) -> dict[str, Any]:
     return document
 
 
+@contextlib.contextmanager
+def _within_work_limit(advice: str) -> Iterator[None]:
+    """Turn the library's WorkLimitError (an exact run above ``max_work``) into the page's
+    refusal (:func:`~omaha8eq.web.cost.work_refusal`), followed by ``advice``."""
+    try:
+        yield
+    except WorkLimitError as exc:
+        raise work_refusal(exc.work, exc.unit, exc.seconds, exc.limit, advice) from None
+
+
 def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:
     from ..equities import equity
 
@@ -98,7 +110,7 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
     seed = draw_seed() if request.seed is None else request.seed
     if samples is None and request.stderr_target is not None and request.exhaustive is not True:
         samples = limits.max_samples  # the server's ceiling of a run towards a target
-    try:
+    with _within_work_limit("; choose Monte Carlo, narrower ranges or fewer random hands"):
         result = equity(
             players,
             request.board,
@@ -113,12 +125,6 @@ def _run_equity(request: EquityRequest, limits: Limits, progress: ProgressCallba
             by_next_card=request.by_next_card,
             max_work=limits.max_work,
         )
-    except WorkLimitError as exc:  # the library's message names options this page does not have
-        raise OmahaInputError(
-            f"method: this exact run would take about {exc.work:.2g} {exc.unit}, about "
-            f"{duration_text(exc.seconds)} on one core, above this server's limit of {exc.limit:.2g}; "
-            "choose Monte Carlo, narrower ranges or fewer random hands"
-        ) from None
     return _equity_document(result)
 
 
@@ -126,7 +132,7 @@ def _run_boards(request: BoardsRequest, limits: Limits, progress: ProgressCallba
     from ..boards import boards_equity
 
     seed = draw_seed() if request.seed is None else request.seed  # as _run_equity's
-    try:
+    with _within_work_limit("; choose Monte Carlo"):
         result = boards_equity(
             list(request.players),
             list(request.boards),
@@ -139,12 +145,6 @@ def _run_boards(request: BoardsRequest, limits: Limits, progress: ProgressCallba
             progress=progress,
             max_work=limits.max_work,
         )
-    except WorkLimitError as exc:  # the library's message names options this page does not have
-        raise OmahaInputError(
-            f"method: this exact run would take about {exc.work:.2g} {exc.unit}, about "
-            f"{duration_text(exc.seconds)} on one core, above this server's limit of {exc.limit:.2g}; "
-            "choose Monte Carlo"
-        ) from None
     return result.to_dict()
 
 
@@ -159,9 +159,8 @@ def _run_evaluate(request: EvaluateRequest, limits: Limits, progress: ProgressCa
     from ..evaluation import evaluate
     from ..present.documents import eval_document
 
-    game = request.game or "omaha8"  # the request's reader names the game
-    high, low = evaluate(request.hand, request.board, game=game)
-    return eval_document(request.hand, request.board, high, low, game)
+    high, low = evaluate(request.hand, request.board, game=request.game)
+    return eval_document(request.hand, request.board, high, low, request.game)
 
 
 def _run_range(request: RangeRequest, limits: Limits, progress: ProgressCallback) -> dict[str, Any]:

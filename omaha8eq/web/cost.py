@@ -30,7 +30,7 @@ from ..errors import OmahaInputError
 from ..games import as_game, game_for
 from .requests import BoardsRequest, CounterfeitRequest, EquityRequest, Limits, RangeRequest, Request
 
-__all__ = ["Cost", "check_memory", "request_cost"]
+__all__ = ["Cost", "check_memory", "request_cost", "work_refusal"]
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,13 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
     if request.exhaustive:  # exact asked: refuse a hopeless run before its ranges are built
         cost = sizes.exact_work()
         if cost is not None and cost.work > EARLY_MARGIN * limits.max_work:
-            raise OmahaInputError(
-                f"method: this exact run would take about {cost.work:.2g} {cost.unit}, about "
-                f"{duration_text(cost.seconds)} on one core, above this server's limit of {limits.max_work:.2g} "
-                f"(estimated from the ranges' sizes, {' and '.join(f'{n:,}' for n in hands)} hands); "
-                "choose Monte Carlo or narrower ranges"
+            sizes_text = " and ".join(f"{n:,}" for n in hands)
+            raise work_refusal(
+                cost.work,
+                cost.unit,
+                cost.seconds,
+                limits.max_work,
+                f" (estimated from the ranges' sizes, {sizes_text} hands); choose Monte Carlo or narrower ranges",
             )
     if request.exhaustive:
         samples = 0
@@ -111,6 +113,17 @@ def check_memory(cost: Cost, limits: Limits, advice: str = "") -> None:
             f"({cost.hands:,} range hands), above this server's limit of {memory_text(limits.max_memory)}; "
             f"use narrower ranges{advice}"
         )
+
+
+def work_refusal(work: float, unit: str, seconds: float, limit: float, advice: str) -> OmahaInputError:
+    """The refusal of an exact run whose estimated ``work`` (in ``unit``, about ``seconds``
+    on one core) is above the server's ``limit``, worded for the page: the library's own
+    message (WorkLimitError's) names options the page does not have. ``advice`` follows
+    the estimate: what the page offers instead."""
+    return OmahaInputError(
+        f"method: this exact run would take about {work:.2g} {unit}, about {duration_text(seconds)} on one core, "
+        f"above this server's limit of {limit:.2g}{advice}"
+    )
 
 
 def _by_hand(request: Request) -> bool:

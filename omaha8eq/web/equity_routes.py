@@ -9,6 +9,8 @@
   A job's kind is one of those requests, or ``explore`` or ``query``: the range explorer
   and the query box (:mod:`omaha8eq.web.explore_routes`, :mod:`omaha8eq.web.query_routes`)
   run as jobs too, so that their page shows their progress and can cancel them.
+* ``GET /api/limits``: the server's limits; ``GET /api/columns``: the columns of the
+  page's equity tables (:mod:`omaha8eq.web.columns`).
 
 Each is an :class:`~omaha8eq.web.routes.ApiRoute`: bodies, refusals and the budget are
 the gate's (:mod:`omaha8eq.web.routes`).
@@ -27,6 +29,7 @@ from ..checks import excerpt
 from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
 from . import compute
+from .columns import COLUMNS_DOCUMENT
 from .cost import request_cost
 from .explore_routes import EXPLORE
 from .guard import BadRequest
@@ -111,8 +114,12 @@ def equity_routes(api: Api) -> list[BaseRoute]:
     async def show_limits(request: Request, body: object) -> Response:
         return JSONResponse(dataclasses.asdict(api.limits))
 
+    async def show_columns(request: Request, body: object) -> Response:
+        return JSONResponse(COLUMNS_DOCUMENT)
+
     return [
         api.route("/api/limits", show_limits, ["GET"]),
+        api.route("/api/columns", show_columns, ["GET"]),
         api.route("/api/jobs", start_job, ["POST"]),
         api.route("/api/jobs/{job_id}", job_status, ["GET", "DELETE"]),
         api.route("/api/jobs/{job_id}/cancel", cancel_job, ["POST"]),

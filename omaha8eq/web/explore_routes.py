@@ -42,7 +42,8 @@ _FIELDS = {"range", "board", "against", "dead", "game", "where"}
 
 
 def _options(body: object, limits: Limits) -> dict[str, Any]:
-    """The checked fields; OmahaInputError names a bad one."""
+    """The checked fields (``against``, ``dead`` and ``game`` null or empty: the explorer's
+    defaults); OmahaInputError names a bad one."""
     if not isinstance(body, dict) or not isinstance(body.get("range"), str) or not isinstance(body.get("board"), str):
         raise OmahaInputError('request: expected {"range": "...", "board": "...", "against": ..., "where": ...}')
     unknown = sorted(set(body) - _FIELDS)
@@ -51,7 +52,20 @@ def _options(body: object, limits: Limits) -> dict[str, Any]:
     for name in ("against", "dead", "game", "where"):
         if body.get(name) is not None and not isinstance(body[name], str):
             raise OmahaInputError(f"{name}: expected a string")
-    return {name: body.get(name) for name in _FIELDS}
+    return {
+        "range": body["range"],
+        "board": body["board"],
+        "against": body.get("against") or None,
+        "dead": body.get("dead") or "",
+        "game": body.get("game") or "omaha8",
+        "where": body.get("where"),
+    }
+
+
+def _spot(options: dict[str, Any]) -> dict[str, Any]:
+    """The explorer's arguments (:func:`~omaha8eq.explorer.exploration_cost`'s and
+    :func:`~omaha8eq.explorer.explore`'s): the options but ``where``, which narrows its answer."""
+    return {name: value for name, value in options.items() if name != "where"}
 
 
 def _price(options: dict[str, Any], limits: Limits) -> int:
@@ -61,13 +75,7 @@ def _price(options: dict[str, Any], limits: Limits) -> int:
     from ..engine.options import RunOptions
     from ..explorer import exploration_cost
 
-    cost = exploration_cost(
-        options["range"],
-        options["board"],
-        against=options["against"] or None,
-        dead=options["dead"] or "",
-        game=options["game"] or "omaha8",
-    )
+    cost = exploration_cost(**_spot(options))
     check_memory(Cost(cost.memory, sum(cost.hands)), limits)
     try:
         check_explore_cost(cost, RunOptions.check(max_work=limits.max_work, max_memory=limits.max_memory))
@@ -83,11 +91,7 @@ def _run(options: dict[str, Any], limits: Limits, progress: ProgressCallback) ->
     from ..explorer import explore, hand_list
 
     found = explore(
-        options["range"],
-        options["board"],
-        against=options["against"] or None,
-        dead=options["dead"] or "",
-        game=options["game"] or "omaha8",
+        **_spot(options),
         # priced by _price; the server's limits, so that no second estimate refuses it
         max_work=limits.max_work,
         max_memory=limits.max_memory,

@@ -89,13 +89,14 @@ class Limits:
 
 @dataclass(frozen=True)
 class EquityRequest:
-    """``POST /api/equity``: the arguments of :func:`omaha8eq.equity`."""
+    """``POST /api/equity``: the arguments of :func:`omaha8eq.equity`. ``game`` says
+    whether the game is hi-lo (None: the library's default, Omaha Hi-Lo of the hands'
+    hole size)."""
 
     players: tuple[str, ...]
     board: str
     dead: str
     hole_size: int | None
-    hilo: bool
     exhaustive: bool | None
     samples: int | None
     seed: int | None
@@ -121,8 +122,7 @@ class EvaluateRequest:
 
     hand: str
     board: str
-    hilo: bool
-    game: str | None = None
+    game: str
 
 
 @dataclass(frozen=True)
@@ -141,13 +141,13 @@ class RangeRequest:
 
 @dataclass(frozen=True)
 class BoardsRequest:
-    """``POST /api/boards``: the arguments of :func:`omaha8eq.boards_equity` (double board, runs)."""
+    """``POST /api/boards``: the arguments of :func:`omaha8eq.boards_equity` (double board,
+    runs); ``game`` as in :class:`EquityRequest`."""
 
     players: tuple[str, ...]
     boards: tuple[str, ...]
     runs: int
     dead: str
-    hilo: bool
     exhaustive: bool | None
     samples: int | None
     seed: int | None
@@ -275,7 +275,6 @@ def _boards(body: object, limits: Limits) -> BoardsRequest:
         boards=boards,
         runs=fields.get("runs", _integer, 1),
         dead=fields.get("dead", _text, ""),
-        hilo=hilo if game is None else as_game(game).hilo,
         game=game,
         exhaustive=_method(fields),
         samples=_samples(fields, limits),
@@ -299,7 +298,6 @@ def _equity(body: object, limits: Limits) -> EquityRequest:
         board=fields.get("board", _text, ""),
         dead=fields.get("dead", _text, ""),
         hole_size=None if game is None else as_game(game).hole_cards,
-        hilo=hilo if game is None else as_game(game).hilo,
         exhaustive=exhaustive,
         samples=samples,
         seed=fields.get("seed", _integer, None),
@@ -324,7 +322,7 @@ def _evaluate(body: object, limits: Limits) -> EvaluateRequest:
     fields = _Fields(body, {"hand", "board", "game", "hilo"})
     hand, hilo = fields.get("hand", _text, ""), fields.get("hilo", _flag, True)
     game = _request_game(fields.get("game", _game, None), None, hilo, (hand,)) or game_of_hands([hand]).name
-    return EvaluateRequest(hand=hand, board=fields.get("board", _text, ""), hilo=as_game(game).hilo, game=game)
+    return EvaluateRequest(hand=hand, board=fields.get("board", _text, ""), game=game)
 
 
 def _range(body: object, limits: Limits) -> RangeRequest:
@@ -359,7 +357,7 @@ def parse_request(kind: object, body: object, limits: Limits) -> Request:
     the first bad field.
 
     >>> parse_request("evaluate", {"hand": "AsAh2c3d", "board": "4c5d7s"}, Limits())
-    EvaluateRequest(hand='AsAh2c3d', board='4c5d7s', hilo=True, game='omaha8')
+    EvaluateRequest(hand='AsAh2c3d', board='4c5d7s', game='omaha8')
     >>> parse_request("equity", {"players": "AsAh2c3d"}, Limits())
     Traceback (most recent call last):
     ...

@@ -148,9 +148,9 @@ def test_the_worst_nestings_evaluate_at_the_depth_limit_and_are_refused_past_it(
 
 def test_a_tree_built_in_code_is_refused_by_the_checker_too():
     text = "select count(pairedBoard(flop)) from hero='AsAh2c3d'"
-    expr: object = Call("pairedBoard", (Name("flop", 25),), 13)
+    expr: object = Call("pairedBoard", (Name("flop", position=25),), position=13)
     for _ in range(MAX_DEPTH):
-        expr = Not(expr, 13)
+        expr = Not(expr, position=13)
     built = Query(text, (Selector("count", expr, None, 7),), parse_query(text).bindings, None)  # type: ignore[arg-type]
     with pytest.raises(QueryError, match="nested too deeply"):
         check_query(built)

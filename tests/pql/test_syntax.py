@@ -62,13 +62,15 @@ def test_precedence_and_case():
     expr = parse_query("select avg(1 + 2 * -3 - 4 / 2) from p='*'").selectors[0].expr
     assert isinstance(expr, Chain) and expr.operators == ("+", "-")
     one, product, quotient = expr.operands
-    assert one == Number(1.0, one.position)
+    assert one == Number(1.0, position=one.position)
     assert isinstance(product, Chain) and product.operators == ("*",)
-    assert product.operands[0] == Number(2.0, product.operands[0].position)
+    assert product.operands[0] == Number(2.0, position=product.operands[0].position)
     assert isinstance(product.operands[1], Negate)
     assert isinstance(quotient, Chain) and quotient.operators == ("/",) and len(quotient.operands) == 2
     expr = parse_query("select avg(case when a then 1 when b then 2 else 3 end) from p='*'").selectors[0].expr
-    assert isinstance(expr, Case) and len(expr.whens) == 2 and expr.default == Number(3.0, expr.default.position)
+    assert (
+        isinstance(expr, Case) and len(expr.whens) == 2 and expr.default == Number(3.0, position=expr.default.position)
+    )
     expr = parse_query("select count(turnCard() = 'As') from p='*'").selectors[0].expr
     assert isinstance(expr, Binary) and isinstance(expr.right, String) and expr.right.text == "As"
 

@@ -270,6 +270,26 @@ def test_the_server_reads_no_file_a_request_names(client):
     assert client.get("/api/limits").json()["max_samples"] == Limits().max_samples
 
 
+def test_columns_are_the_pages_tables_of_the_answers_fields(client):
+    """GET /api/columns: the page's two equity tables, in its order, each column a field the
+    JSON answer carries where the page reads it (a player, a range's hand)."""
+    columns = client.get("/api/columns").json()["columns"]
+    players = [(c["key"], c["heading"], c["digits"]) for c in columns if c["players"]]
+    assert players == [
+        ("equity", "Equity", 2), ("scoop", "Scoop", 2), ("hi_win", "High win", 2), ("hi_tie", "High tie", 2),
+        ("lo_win", "Low win", 2), ("lo_tie", "Low tie", 2), ("no_low", "No low", 2), ("quarter", "Quarter", 2),
+    ]  # fmt: skip
+    hands = [(c["key"], c["heading"], c["digits"]) for c in columns if c["hands"]]
+    assert hands == [
+        ("equity", "Equity", 2), ("scoop", "Scoop", 2), ("frequency", "Dealt", 3), ("hi_win", "High win", 2),
+        ("lo_win", "Low win", 2), ("no_low", "No low", 2), ("quarter", "Quarter", 2),
+    ]  # fmt: skip
+    answer = ok(client, "/api/equity", {"players": ["AsAh2c3d", "KK:$ds"], "board": "4c5d7s"})
+    for c in columns:
+        assert not c["players"] or all(c["key"] in p for p in answer["players"]), c
+        assert not c["hands"] or c["key"] in answer["players"][1]["by_hand"][0], c
+
+
 def test_other_hosts_are_refused():
     with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"])) as local:
         assert local.get("/api/limits").status_code == 400  # the test client's Host is "testserver"

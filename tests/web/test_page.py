@@ -146,8 +146,15 @@ def test_range_shows_its_hands_and_graph(page, server, screenshot):
     expect(section.locator("svg.distribution polyline")).to_have_count(1)
     result = omaha8eq.equity(["AsAh2c3d", "KK:$ds"], board="4c5d7s", by_hand=True, by_next_card=True)
     assert_table_is(page, result)
+    # The columns the server lists (GET /api/columns), as the page has always shown them.
+    assert page.locator("#equity-table thead th").all_inner_texts() == [
+        "Player", "Hand", "Equity", "Scoop", "High win", "High tie", "Low win", "Low tie", "No low", "Quarter",
+    ]  # fmt: skip
+    headings = ["Hand", "Equity", "Scoop", "Dealt", "High win", "Low win", "No low", "Quarter"]
+    assert section.locator("thead th").all_inner_texts() == headings
     hands = section.locator("tbody tr")
     assert hands.count() == len(result.players[1].by_hand)
+    assert re.fullmatch(r"\d+\.\d{3}%", hands.first.locator('td[data-field="frequency"]').inner_text())
     section.get_by_role("button", name="Equity").click()  # sort: best first
     best = max(h.equity for h in result.players[1].by_hand)
     assert float(hands.first.locator('td[data-field="equity"]').get_attribute("data-value")) == best

@@ -71,6 +71,7 @@ def test_not_json_and_too_large(client):
 
 def test_the_page_includes_the_query_box(client):
     page = client.get("/").text
-    assert 'id="query-panel"' in page and "query.js" in page
+    assert 'id="query-panel"' in page and 'src="page.js"' in page
+    assert 'import "./query.js";' in client.get("/page.js").text  # the page's one entry starts it
     # The box runs a query as a "query" job of /api/jobs (progress and Cancel), not by a comment's word.
     assert 'controls.run("query", {query: text})' in client.get("/query.js").text

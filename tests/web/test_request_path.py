@@ -227,6 +227,7 @@ def test_unknown_paths_are_json_404(client, path):
         ("GET", "/api/equity", "POST"),
         ("PUT", "/api/limits", "GET, HEAD"),
         ("POST", "/api/limits", "GET, HEAD"),
+        ("POST", "/api/columns", "GET, HEAD"),
         ("GET", "/api/jobs/0123456789abcdef/cancel", "POST"),
         ("DELETE", "/", "GET, HEAD"),
     ],

@@ -1,4 +1,5 @@
-// Talking to the server: a job started, polled for its progress and result, cancelled.
+// Talking to the server: a question asked (get, post); a job started, polled for its
+// progress and result, cancelled.
 
 const FIRST_POLL_MS = 10;
 const POLL_MS = 150;
@@ -21,6 +22,11 @@ async function answer(response) {
   }
   if (!response.ok) throw new ApiError(body.error || `error ${response.status}`, body);
   return body;
+}
+
+// A GET of the API: its JSON answer, or an ApiError with the server's message.
+export async function get(path) {
+  return answer(await fetch(path));
 }
 
 export async function post(path, body, signal) {
@@ -57,7 +63,7 @@ export class Job {
         this.onProgress(status);
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay = Math.min(2 * delay, POLL_MS); // quick answers stay quick
-        status = await answer(await fetch(`api/jobs/${this.id}`));
+        status = await get(`api/jobs/${this.id}`);
       }
       if (status.state === "failed") throw new ApiError(status.error, status); // failed before the first poll
       return status.state === "done" ? status : null;

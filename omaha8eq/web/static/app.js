@@ -38,6 +38,21 @@ function holeSize() {
 
 // ----- players -----
 
+// The controls of every card field (a player's, the board's, the dead cards'), put after
+// its input: Pick, which points the picker at the field (``name()``: its name at the
+// click, as players are renumbered), and the status line its quick check is written to.
+function addCardControls(input, name) {
+  const pick = document.createElement("button");
+  Object.assign(pick, { type: "button", className: "pick", textContent: "Pick" });
+  pick.setAttribute("aria-controls", "picker");
+  pick.addEventListener("click", () => { setTarget(name()); input.focus(); });
+  const status = document.createElement("span");
+  status.className = "status";
+  status.setAttribute("aria-live", "polite");
+  input.after(pick);
+  input.parentElement.append(status);
+}
+
 function addPlayer(text = "") {
   const li = document.createElement("li");
   const number = playerList.children.length + 1;
@@ -45,15 +60,13 @@ function addPlayer(text = "") {
   li.innerHTML = `
     <label class="visually-hidden" for="player-${number}">Player ${number}</label>
     <input class="hand" id="player-${number}" spellcheck="false" placeholder="hand, range or random">
-    <button type="button" class="pick" aria-controls="picker">Pick</button>
     <button type="button" class="random" title="a random hand">Random</button>
-    <button type="button" class="remove" aria-label="Remove player ${number}">✕</button>
-    <span class="status" aria-live="polite"></span>`;
+    <button type="button" class="remove" aria-label="Remove player ${number}">✕</button>`;
   const input = li.querySelector("input");
+  addCardControls(input, () => li.dataset.player);
   input.value = text;
   input.addEventListener("input", () => changed(input));
   input.addEventListener("focus", () => setTarget(li.dataset.player));
-  li.querySelector(".pick").addEventListener("click", () => { setTarget(li.dataset.player); input.focus(); });
   li.querySelector(".random").addEventListener("click", () => { input.value = "random"; changed(input); });
   li.querySelector(".remove").addEventListener("click", () => removePlayer(li));
   playerList.append(li);
@@ -255,7 +268,7 @@ async function runJob(kind, request, show) {
   showTab("equity");
   try {
     const status = await controls.run(kind, request);
-    if (status) show(status.result);
+    if (status) await show(status.result);
     else showMessage("Cancelled.");
   } catch (error) {
     showMessage(error.message);
@@ -275,8 +288,8 @@ function runEquity() {
     showMessage(error.message);
     return;
   }
-  runJob("equity", request, (result) => {
-    showEquity(resultParts, result);
+  runJob("equity", request, async (result) => {
+    await showEquity(resultParts, result);
     $("#results").hidden = false;
     $("#boards-results").hidden = true;
     markFresh($("#results"));
@@ -301,7 +314,7 @@ $("#add-player").addEventListener("click", () => { const input = addPlayer(); se
 for (const [name, input] of Object.entries(fields)) {
   input.addEventListener("input", () => changed(input));
   input.addEventListener("focus", () => setTarget(name));
-  input.closest(".card-field").querySelector(".pick").addEventListener("click", () => { setTarget(name); input.focus(); });
+  addCardControls(input, () => name);
 }
 $("#game").addEventListener("change", () => playerInputs().forEach(changed));
 for (const selector of ["#game", "#method", "#samples", "#seed", "#stderr", "#by-next-card", "#run-twice"]) {

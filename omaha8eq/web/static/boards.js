@@ -54,7 +54,7 @@ function cell(row, text, field, value) {
   if (field) { td.dataset.field = field; td.dataset.value = String(value); }
 }
 
-function show(result) {
+async function show(result) {
   const names = result.boards.map((b) => b.name.replace(/^./, (c) => c.toUpperCase()));
   const method = result.exhaustive ? `exact, ${result.outcomes.toLocaleString()} deals`
     : `Monte Carlo, ${result.outcomes.toLocaleString()} samples, seed ${result.seed}`;
@@ -82,19 +82,19 @@ function show(result) {
     cell(row, Object.entries(player.shares).map(([share, often]) => `${share}: ${percent(often)}`).join("  "));
   });
   // Each board's (run's) part of the pot, split high/low as a single board's table reads.
-  $("#boards-breakdown").replaceChildren(...result.boards.map((board, b) => {
+  $("#boards-breakdown").replaceChildren(...await Promise.all(result.boards.map(async (board, b) => {
     const section = document.createElement("section");
     section.dataset.board = String(b + 1);
     const title = document.createElement("h3");
     title.textContent = `${names[b]}: ${board.board || "(none)"}, its part of the pot`;
     const table = document.createElement("table");
-    equityTable(table, board);
+    await equityTable(table, board);
     const scroll = document.createElement("div");
     scroll.className = "scroll";
     scroll.append(table);
     section.append(title, scroll);
     return section;
-  }));
+  })));
   $("#boards-results").hidden = false;
   markFresh($("#boards-results"));
   $("#results").hidden = true;
@@ -116,7 +116,7 @@ async function run() {
   }
   try {
     const status = await controls.run("boards", request);
-    if (status) show(status.result);
+    if (status) await show(status.result);
     else {
       message.textContent = "Cancelled.";
       message.hidden = false;

@@ -2,6 +2,7 @@
 // each range's per-hand table and distribution graph, the next-card table, the
 // counterfeit report. Every number cell keeps the exact value in data-value.
 
+import { get } from "./api.js";
 import { distributionGraph } from "./graph.js";
 
 export function percent(value, digits = 2) {
@@ -57,11 +58,19 @@ export function sortableTable(columns, rows, caption) {
   return table;
 }
 
-// Equity and scoop first: what a player reads first, and what a phone shows without scrolling.
-const BREAKDOWN = [
-  ["equity", "Equity"], ["scoop", "Scoop"], ["hi_win", "High win"], ["hi_tie", "High tie"],
-  ["lo_win", "Low win"], ["lo_tie", "Low tie"], ["no_low", "No low"], ["quarter", "Quarter"],
-];
+// The equity tables' figures as the server lists them (GET api/columns, web/columns.py:
+// the library's figures in the page's order, each with its heading, its digits and the
+// tables that show it). Asked once, when the page loads; a failure is reported by the
+// first table that needs them, and the next one asks again.
+let columnsAsked = null;
+function equityColumns() {
+  columnsAsked ??= get("api/columns").then((answer) => answer.columns, (error) => {
+    columnsAsked = null;
+    throw error;
+  });
+  return columnsAsked;
+}
+equityColumns().catch(() => {});
 
 // A player's hand; a range marked with its size, so that a mistyped hand cannot pass for one.
 function handCell(player) {
@@ -71,11 +80,17 @@ function handCell(player) {
   return cell;
 }
 
-export function equityTable(table, result) {
+// The players' table of an equity result (each board's part of a double board's too).
+export async function equityTable(table, result) {
+  playersTable(table, result, await equityColumns());
+}
+
+function playersTable(table, result, figures) {
+  const columns = figures.filter((c) => c.players);
   const head = node("tr", {}, node("th", { scope: "col", text: "Player" }), node("th", { scope: "col", text: "Hand" }),
-    ...BREAKDOWN.map(([, label]) => node("th", { scope: "col", text: label })));
+    ...columns.map((c) => node("th", { scope: "col", text: c.heading })));
   const rows = result.players.map((player, i) => {
-    const cells = BREAKDOWN.map(([key]) => numberCell(key, player[key]));
+    const cells = columns.map((c) => numberCell(c.key, player[c.key], c.digits));
     if (!result.exhaustive) cells[0].append(node("small", { text: ` ±${percent(player.equity_stderr, 2)}` }));
     if (player.exact) cells[0].title = `exactly ${player.exact.equity}`;
     return node("tr", { "data-player": String(i + 1) }, node("th", { scope: "row", text: String(i + 1) }),
@@ -108,14 +123,9 @@ function shareBars(container, result) {
   container.replaceChildren(node("h3", { text: "Pot shares" }), ...bars, legend);
 }
 
-const HAND_COLUMNS = [
-  { key: "hand", label: "Hand" }, { key: "equity", label: "Equity", format: true },
-  { key: "scoop", label: "Scoop", format: true }, { key: "frequency", label: "Dealt", format: true, digits: 3 },
-  { key: "hi_win", label: "High win", format: true }, { key: "lo_win", label: "Low win", format: true },
-  { key: "no_low", label: "No low", format: true }, { key: "quarter", label: "Quarter", format: true },
-];
-
-function rangeSections(container, result) {
+function rangeSections(container, result, figures) {
+  const numbers = figures.filter((c) => c.hands)
+    .map((c) => ({ key: c.key, label: c.heading, format: true, digits: c.digits }));
   const sections = [];
   result.players.forEach((player, i) => {
     if (!player.by_hand) return;
@@ -123,7 +133,7 @@ function rangeSections(container, result) {
     const note = shown < player.by_hand_total
       ? `the best ${shown / 2} and the worst ${shown / 2} of ${player.by_hand_total.toLocaleString()} hands`
       : `${player.by_hand_total.toLocaleString()} hands`;
-    const columns = HAND_COLUMNS.filter((c) => c.key in player.by_hand[0]);
+    const columns = [{ key: "hand", label: "Hand" }, ...numbers.filter((c) => c.key in player.by_hand[0])];
     const deciles = player.equity_distribution.deciles.map((d) => percent(d, 1)).join(", ");
     sections.push(node("section", { class: "range", "data-player": String(i + 1) },
       node("h3", { text: `Player ${i + 1}: ${player.hand}` }),
@@ -153,7 +163,8 @@ function nextCards(container, result) {
     node("div", { class: "scroll hands" }, sortableTable(columns, rows, "Best card for player 1 first")));
 }
 
-export function showEquity(parts, result) {
+export async function showEquity(parts, result) {
+  const figures = await equityColumns();  // first: nothing is drawn when they cannot be had
   const method = result.exhaustive ? "exact" : `Monte Carlo, seed ${result.seed}`;
   const target = result.target_met === null ? "" : result.target_met ? ", target met" : ", target not met";
   const low = result.hilo ? `; no low ${percent(result.nobody_low)}` : "; high only";
@@ -161,9 +172,9 @@ export function showEquity(parts, result) {
     `${method}${target}, ${result.outcomes.toLocaleString()} ${result.exhaustive ? "outcomes" : "samples"}` +
     `${low}; ${result.elapsed.toFixed(2)} s`;
   parts.summary.dataset.method = result.exhaustive ? "exact" : "monte-carlo";
-  equityTable(parts.table, result);
+  playersTable(parts.table, result, figures);
   shareBars(parts.bars, result);
-  rangeSections(parts.ranges, result);
+  rangeSections(parts.ranges, result, figures);
   nextCards(parts.nextCards, result);
 }
 
