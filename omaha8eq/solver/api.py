@@ -19,7 +19,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..cards import cards_to_mask, format_cards, parse_cards
+from ..cards import cards_to_mask, format_cards, low_rank_mask, parse_cards
 from ..checks import check_int, check_list, excerpt, is_integer
 from ..engine.budget import memory_text
 from ..engine.method import duration_text
@@ -34,14 +34,15 @@ from .engine import ALGORITHMS, SolverState, TurnState, run
 from .rivers import prepare_rivers
 from .showdown import prepare
 from .solution import RiverStrategies, Solution, hand_classes
-from .tree import FOLD, LIMITS, FlatTree, TurnTree, build_tree, build_turn, flatten
+from .tree import FOLD, LIMITS, SHOWDOWN, FlatTree, TurnTree, build_tree, build_turn, flatten
 
 __all__ = ["DEFAULT_MAX_WORK", "TOUCHES_PER_SECOND", "SolveCost", "solve", "solve_cost"]
 
+#: Row touches a second on one core (measured 6-9e8 on a 2-core AMD EPYC: the 15% v 15%
+#: river and 2-15% turn spots, see docs/solver.md).
+TOUCHES_PER_SECOND = 7e8
 #: Default work limit, in row touches (see :class:`SolveCost`): about 10 minutes on one core.
-DEFAULT_MAX_WORK = 100_000_000_000
-#: Row touches a second on one core (measured: 15% v 15% river, AMD EPYC, see docs/solver.md).
-TOUCHES_PER_SECOND = 1.5e8
+DEFAULT_MAX_WORK = int(600 * TOUCHES_PER_SECOND)
 #: Iterations between two measures of the exploitability.
 CHECK_EVERY = 10
 #: Most sizes in ``bets`` or ``raises``, and the largest raise cap.
@@ -55,8 +56,8 @@ class SolveCost:
     removed), the tree's ``nodes`` and ``terminals`` (a turn spot: the turn's plus every
     river tree's once per river card), ``rivers`` (the river cards: 1 on the river),
     ``memory`` in bytes, ``work`` in row touches for ``max_iterations`` (each iteration
-    walks the tree twice, and each terminal node reads and updates ``2**k`` subset sums
-    per hand a few times) and ``seconds`` on one core."""
+    walks the tree twice, and each terminal node passes over both ranges' ``2**k`` subset
+    sums a hand once to four times: :func:`solve_cost`) and ``seconds`` on one core."""
 
     hands: tuple[int, int]
     nodes: int
@@ -84,22 +85,13 @@ def _fractions(value: object, what: str) -> tuple[float, ...]:
     return tuple(_number(v, f"{what}[{i}]", positive=True) for i, v in enumerate(items))
 
 
-@dataclass(frozen=True)
-class _Spot:
-    board: tuple[int, ...]
-    game: Game
-    pot: float
-    stack: float
-    bets: tuple[float, ...]
-    raises: tuple[float, ...]
-    raise_cap: int
-    limit: str
-
-
 def _read_spot(
     board: object, game: object, pot: object, stack: object, bets: object, raises: object, raise_cap: object,
     limit: object,
-) -> _Spot:  # fmt: skip
+) -> tuple[tuple[int, ...], Game, dict[str, Any]]:  # fmt: skip
+    """The board's cards, the game, and the tree's rules checked: ``pot``, ``stack``,
+    ``bets``, ``raises``, ``raise_cap`` and ``limit``, by those names, as
+    :func:`~.tree.build_tree` takes them and :class:`Solution` keeps them."""
     played = as_game(game)
     if played.boards != 1:
         raise OmahaInputError(f"game: the solver plays one board; {played.name} deals {played.boards}")
@@ -108,54 +100,102 @@ def _read_spot(
         raise OmahaInputError(f"board: the solver solves turn (4 cards) and river (5 cards) spots, got {len(cards)}")
     if not isinstance(limit, str) or limit.strip().lower() not in LIMITS:
         raise OmahaInputError(f"limit: expected 'pot' (pot limit) or 'no' (no limit), got {excerpt(limit)}")
-    return _Spot(
-        board=cards, game=played, pot=_number(pot, "pot", positive=True), stack=_number(stack, "stack", positive=False),
-        bets=_fractions(bets, "bets"), raises=_fractions(raises, "raises"),
-        raise_cap=check_int(raise_cap, "raise_cap", minimum=0, maximum=MAX_RAISE_CAP), limit=limit.strip().lower(),
-    )  # fmt: skip
+    rules = {
+        "pot": _number(pot, "pot", positive=True), "stack": _number(stack, "stack", positive=False),
+        "bets": _fractions(bets, "bets"), "raises": _fractions(raises, "raises"),
+        "raise_cap": check_int(raise_cap, "raise_cap", minimum=0, maximum=MAX_RAISE_CAP),
+        "limit": limit.strip().lower(),
+    }  # fmt: skip
+    return cards, played, rules
 
 
 def _side_size(side: Range | str, hole_size: int) -> int:
     return len(side) if isinstance(side, Range) else range_size(side, hole_size=hole_size).hands
 
 
+def _passes(tree: FlatTree, low: bool) -> int:
+    """The full passes over both ranges' subset sums of one iteration (two walks) on a
+    one-street ``tree``: at each terminal node, per walk, the opponent's disjoint reach
+    (one pass; a player's fold and call facing a bet share it in his walk: one pass less
+    per fold) and at a showdown the sweeps (three where a ``low`` is possible, else one)."""
+    folds = int(np.count_nonzero(tree.kind == FOLD))
+    showdowns = int(np.count_nonzero(tree.kind == SHOWDOWN))
+    return 2 * (folds + showdowns) - folds + 2 * showdowns * (3 if low else 1)
+
+
+def _low_rivers(board: Sequence[int] | None, hilo: bool, rivers: int) -> int:
+    """How many of the ``rivers`` river boards (the board itself on the river, else the
+    board and each river card) allow a low (three low ranks); without the ``board``, all
+    of them in a hi-lo game."""
+    if not hilo:
+        return 0
+    if board is None:
+        return rivers
+    boards = [tuple(board)] if len(board) == 5 else [(*board, c) for c in range(52) if c not in board]
+    return sum(low_rank_mask(b).bit_count() >= 3 for b in boards)
+
+
+def _share(hole_size: int, known: int) -> float:
+    """The share of a range spread over the deck that avoids ``known`` cards."""
+    return math.comb(52 - known, hole_size) / math.comb(52, hole_size)
+
+
 def solve_cost(
-    hands: tuple[int, int], hole_size: int, tree: FlatTree | TurnTree, iterations: int, threads: int = 1
+    hands: tuple[int, int],
+    hole_size: int,
+    tree: FlatTree | TurnTree,
+    iterations: int,
+    threads: int = 1,
+    hilo: bool = True,
+    board: Sequence[int] | None = None,
 ) -> SolveCost:
     """The cost of a run (see :class:`SolveCost`) on a river ``tree`` or a turn spot's
     (every river tree on every river card: 48 of them, on the hands live on each),
-    ``threads`` walking river trees at once."""
+    ``threads`` walking river trees at once, in a ``hilo`` game on ``board`` (its cards:
+    the sweeps of the low are only counted on the rivers that allow one).
+
+    Work: each pass over the subset sums (:func:`_passes`) touches ``2**k`` rows per hand
+    of both players; the regret updates and reaches are a few percent on top. Memory: the
+    arrays the run allocates (the regrets and strategy sums, float32; the showdown tables,
+    ``4 * 2**k + 60`` bytes a hand; values and reaches, float64), at the larger of the
+    preparation (a turn spot's river tables are built, then stacked: twice) and the run;
+    the process itself (Python, numba's compiled code) is not counted."""
     subsets = 1 << hole_size
+    per_hand = 4 * subsets + 60
     if isinstance(tree, FlatTree):
+        live = _share(hole_size, 5)
+        n = (int(hands[0] * live), int(hands[1] * live))
         rivers, nodes, terminals = 1, tree.size, tree.terminal_count()
-        width = max(hands)
+        passes = _passes(tree, _low_rivers(board, hilo, 1) > 0)
         rows = tree.action_rows
-        state = 8 * (4 * nodes * width + 3 * (rows[0] * hands[0] + rows[1] * hands[1]))
-        result = 8 * 3 * nodes * sum(hands)
-        tables = sum(hands) * (4 * subsets + 100)
-        live = 1.0
-    else:
-        rivers = 48
-        turn, trees = tree.turn, tree.rivers
-        nodes = turn.size + rivers * sum(t.size for t in trees)
-        terminals = int(np.count_nonzero(turn.kind == FOLD)) + rivers * sum(t.terminal_count() for t in trees)
-        # The hands live on a river card: those avoiding five cards, as a share of a range
-        # spread over the whole deck (the turn's four: a bit more).
-        live = math.comb(52 - 5, hole_size) / math.comb(52, hole_size)
-        width = int(max(hands) * live)
-        rows = (
-            rivers * sum(t.action_rows[0] for t in trees) * int(hands[0] * live),
-            rivers * sum(t.action_rows[1] for t in trees) * int(hands[1] * live),
-        )
-        # Regrets and strategy sums of every river row; per thread one river tree's scratch
-        # (values, reaches, strategies); each river tree's root values; the turn's nodes
-        # (its rows, the walk's arrays and the result's).
-        scratch = threads * 6 * max(t.size for t in trees) * width
-        state = 8 * (2 * (rows[0] + rows[1]) + scratch + len(trees) * rivers * max(hands))
-        result = 8 * 10 * turn.size * sum(hands)
-        tables = rivers * int(sum(hands) * live) * (4 * subsets + 100)
-    memory = (32 << 20) + state + result + tables
-    work = float(iterations) * 2 * terminals * sum(hands) * live * subsets * 1.5
+        # Regrets and strategy sums (4 B), current strategies (8 B); the walk's four arrays
+        # and the result's three per player (8 B).
+        state = 16 * (rows[0] * n[0] + rows[1] * n[1]) + 8 * 4 * nodes * max(n) + 8 * 3 * nodes * sum(n)
+        memory = sum(n) * per_hand + state
+        work = float(iterations) * passes * sum(n) * subsets
+        return SolveCost(hands, nodes, terminals, rivers, memory, work, work / TOUCHES_PER_SECOND)
+    rivers = 48
+    turn, trees = tree.turn, tree.rivers
+    nodes = turn.size + rivers * sum(t.size for t in trees)
+    terminals = int(np.count_nonzero(turn.kind == FOLD)) + rivers * sum(t.terminal_count() for t in trees)
+    n = (int(hands[0] * _share(hole_size, 4)), int(hands[1] * _share(hole_size, 4)))
+    live = _share(hole_size, 5)
+    m = (int(hands[0] * live), int(hands[1] * live))  # live on one river card
+    river_rows = [sum(t.action_rows[q] for t in trees) * m[q] for q in (0, 1)]
+    turn_rows = [turn.action_rows[q] * n[q] for q in (0, 1)]
+    tables = rivers * sum(m) * per_hand
+    # Regrets and strategy sums of every row (4 B); the turn's strategies and the walk's
+    # four arrays, the river trees' root values (found) and the result's arrays (8 B); per
+    # thread one river tree's values, reaches and strategies (8 B).
+    state = 8 * (rivers * sum(river_rows) + sum(turn_rows)) + 8 * sum(turn_rows)
+    walk_arrays = 8 * (4 * turn.size + len(trees) * rivers) * max(n) + 8 * 3 * turn.size * sum(n)
+    strategies = max(t.action_rows[0] * m[0] + t.action_rows[1] * m[1] for t in trees)
+    scratch = threads * 8 * (3 * max(t.size for t in trees) * max(m) + strategies)
+    run_peak = tables + sum(n) * per_hand + state + walk_arrays + scratch
+    memory = max(2 * tables, run_peak)
+    lows = _low_rivers(board, hilo, rivers)
+    passes = _passes(turn, False) + sum(lows * _passes(t, True) + (rivers - lows) * _passes(t, False) for t in trees)
+    work = float(iterations) * passes * sum(m) * subsets
     return SolveCost(hands, nodes, terminals, rivers, memory, work, work / TOUCHES_PER_SECOND)
 
 
@@ -214,8 +254,8 @@ def solve(
         OmahaInputError: bad input (named), a range with no live hand on the board, or a
             run priced above ``max_memory`` / ``max_work`` (with the estimate).
     """
-    spot = _read_spot(board, game, pot, stack, bets, raises, raise_cap, limit)
-    hole = spot.game.hole_cards
+    cards, played, rules = _read_spot(board, game, pot, stack, bets, raises, raise_cap, limit)
+    hole = played.hole_cards
     sides = (check_side(oop, "oop", hole), check_side(ip, "ip", hole))
     goal = _number(target, "target", positive=False)
     iterations = check_int(max_iterations, "max_iterations", minimum=1, maximum=1_000_000)
@@ -226,31 +266,29 @@ def solve(
     options = RunOptions.check(threads=threads, max_work=max_work, max_memory=max_memory, progress=progress)
     memory_limit = options.memory_limit
     work_limit = DEFAULT_MAX_WORK if options.max_work is None else options.max_work
-    rules = (spot.pot, spot.stack, spot.bets, spot.raises, spot.raise_cap, spot.limit)
-    turn = len(spot.board) == 4
-    tree: FlatTree | TurnTree = build_turn(*rules) if turn else flatten(build_tree(*rules), spot.pot)
+    turn = len(cards) == 4
+    tree: FlatTree | TurnTree = build_turn(**rules) if turn else flatten(build_tree(**rules), rules["pot"])
     sizes = (_side_size(sides[0], hole), _side_size(sides[1], hole))
     running = numba.get_num_threads() if options.threads is None else options.threads
-    cost = solve_cost(sizes, hole, tree, iterations, running if turn else 1)
+    cost = solve_cost(sizes, hole, tree, iterations, running if turn else 1, played.hilo, cards)
     _check_cost(cost, memory_limit, work_limit, max_memory is None, max_work is None)
-    known = cards_to_mask(spot.board)
+    known = cards_to_mask(cards)
     live = tuple(_live(side, what, hole, known) for side, what in zip(sides, ("oop", "ip"), strict=True))
     hands = (live[0].hands, live[1].hands)
     weights = (live[0].weights, live[1].weights)
-    board_rows = np.array(spot.board, dtype=np.int8)
+    board_rows = np.array(cards, dtype=np.int8)
     reported = options.progress
     with numba_threads(options.threads):
-        state, kept = _state(tree, hands, weights, spot, algorithm.lower())
+        state, kept = _state(tree, hands, weights, cards, played.hilo, algorithm.lower())
         announce_unit(reported, "iterations")
         history = run(
             state, target=goal, max_iterations=iterations, check_every=CHECK_EVERY,
             progress=None if reported is None else lambda done, _: report(reported, done, iterations),
         )  # fmt: skip
         averages = state.averages()
-    classes = tuple(hand_classes(h, board_rows, spot.game.hilo) for h in hands)
+    classes = tuple(hand_classes(h, board_rows, played.hilo) for h in hands)
     return Solution(
-        board=format_cards(spot.board), game=spot.game.name, hilo=spot.game.hilo, pot=spot.pot, stack=spot.stack,
-        bets=spot.bets, raises=spot.raises, raise_cap=spot.raise_cap, limit=spot.limit, algorithm=algorithm.lower(),
+        board=format_cards(cards), game=played.name, hilo=played.hilo, **rules, algorithm=algorithm.lower(),
         ranges=(_text(sides[0]), _text(sides[1])), hands=hands, weights=(live[0].weights, live[1].weights),
         classes=(classes[0], classes[1]), tree=state.tree, averages=averages, history=tuple(history),
         target=goal, rivers=kept,
@@ -261,24 +299,24 @@ def _state(
     tree: FlatTree | TurnTree,
     hands: tuple[np.ndarray, np.ndarray],
     weights: tuple[np.ndarray, np.ndarray],
-    spot: _Spot,
+    board: tuple[int, ...],
+    hilo: bool,
     algorithm: str,
 ) -> tuple[SolverState, RiverStrategies | None]:
     """The run's state: a river spot's (its board's showdown tables), or a turn spot's
     (every river card's tables; the turn's hands' subset ids for its folds), with what the
     solution keeps of the rivers (the state's own strategy sums, which the run fills)."""
-    hilo = spot.game.hilo
     if isinstance(tree, FlatTree):
-        board_rows = np.array(spot.board, dtype=np.int8)
+        board_rows = np.array(board, dtype=np.int8)
         values = [evaluate_batch(h, np.tile(board_rows, (len(h), 1)), low=hilo) for h in hands]
         showdown = prepare(hands, (values[0][0], values[1][0]), (values[0][1], values[1][1]))
         return SolverState(tree, weights, showdown, algorithm), None
-    rivers = prepare_rivers(hands, spot.board, hilo)
+    rivers = prepare_rivers(hands, board, hilo)
     no_value = tuple(np.zeros(len(h), dtype=np.int64) for h in hands)
     turn_ids = prepare(hands, (no_value[0], no_value[1]), (no_value[0] - 1, no_value[1] - 1))
-    state = TurnState(tree, weights, turn_ids, rivers, spot.game.hole_cards, algorithm)
+    state = TurnState(tree, weights, turn_ids, rivers, hands[0].shape[1], algorithm)
     kept = RiverStrategies(
-        board=spot.board, game=tree, cards=rivers.cards, base=rivers.base, start=rivers.start, rows=rivers.rows,
+        board=board, game=tree, cards=rivers.cards, base=rivers.tables.base, start=rivers.start, rows=rivers.rows,
         row_offset=state.row_offset, ssum=(state.ssum[0], state.ssum[1]),
     )  # fmt: skip
     return state, kept

@@ -28,8 +28,13 @@ under the strategies below n; a payoff is what the player wins from the pot less
 put in from the spot's street on (both players' payoffs add up to the starting pot). Deterministic:
 the same arithmetic in the same order on any thread count.
 
-Regrets, strategy sums and the current strategies are flat float64 arrays per player:
-node n's action a's row starts at ``(action_offset[n] + a) * n_hands[player]``.
+Regrets, strategy sums and the current strategies are flat arrays per player: node n's
+action a's row starts at ``(action_offset[n] + a) * n_hands[player]``. Regrets and strategy
+sums are float32 (:data:`STORE`): they are most of a turn spot's memory and of the bytes an
+update moves, and each is only ever read, discounted and added to one value in float64
+before being stored again, so their rounding (a relative 6e-8 per iteration) never
+accumulates over sums of many terms. Everything that sums many terms (values, reaches, the
+showdown's running sums, the normalising totals) is float64.
 """
 
 from __future__ import annotations
@@ -40,9 +45,11 @@ from numba import njit, prange
 from .showdown import disjoint_reach, showdown_values
 from .tree import FOLD, SHOWDOWN
 
-__all__ = ["AVERAGE", "BEST", "UPDATE", "walk", "walk_turn"]
+__all__ = ["AVERAGE", "BEST", "STORE", "UPDATE", "walk", "walk_turn"]
 
 UPDATE, BEST, AVERAGE = 0, 1, 2
+#: The dtype of the regrets and strategy sums (module docstring).
+STORE = np.float32
 
 
 @njit(cache=True, inline="always")
@@ -75,7 +82,8 @@ def _update(regret, ssum, strategy, row0, n_actions, n, values, first, node_valu
     """The regret update at one of the traverser's nodes: instantaneous regrets
     ``v(child) - v(node)`` added to the discounted cumulative regrets (CFR+: floored at
     zero), the reach-weighted current strategy to the discounted strategy sums.
-    ``weights``: (positive-regret, negative-regret, strategy-sum discounts, strategy weight)."""
+    ``weights``: (positive-regret, negative-regret, strategy-sum discounts, strategy weight).
+    Each stored value is read into float64, updated and rounded once on the way back."""
     pos, neg, keep, gain = weights[0], weights[1], weights[2], weights[3]
     for a in range(n_actions):
         row = (row0 + a) * n
@@ -126,24 +134,60 @@ def _forward(mode, p, kind, first_child, n_children, action_offset, regret0, reg
 
 
 @njit(cache=True)
-def _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, out):
-    """A fold's values: the payoff times the opponent's disjoint reach."""
-    paid = contributed[node, p]
-    won = -paid if folder[node] == p else pot + contributed[node, 0] + contributed[node, 1] - paid
-    disjoint_reach(p, reach_o[node], base, ids, counts, twin, full_sign, rows, d)
-    for h in range(base[p + 1] - base[p]):
-        out[h] = won * d[h]
+def _terminals(
+    p, kind, first_child, n_children, folder, contributed, pot, reach_o, base, ids, counts, twin, high, low, by_high,
+    by_low, low_start, no_low, no_low_start, split, full_sign, n_ids, values,
+):  # fmt: skip
+    """The terminal nodes' values for ``p``: a fold's payoff times the opponent's disjoint
+    reach, a showdown's :func:`~.showdown.showdown_values`.
+
+    The disjoint reach (a full pass over both ranges' subset sums) is computed once per
+    distinct opponent reach: below one of ``p``'s own decisions the opponent's reach is
+    the parent's, copied, so ``p``'s fold and ``p``'s call (a showdown) facing a bet read
+    the same one. Reusing it gives the same bits as computing it again."""
+    n_p = base[p + 1] - base[p]
+    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
+    a = np.empty(n_p, dtype=np.float64)
+    b = np.empty(n_p, dtype=np.float64)
+    c = np.empty(n_p, dtype=np.float64)
+    d = np.empty(n_p, dtype=np.float64)
+    # source[n]: the node where the opponent's reach at n was last changed (parents come first).
+    source = np.arange(kind.shape[0])
+    for node in range(kind.shape[0]):
+        if kind[node] == p:
+            for k in range(n_children[node]):
+                source[first_child[node] + k] = source[node]
+    held = -1
+    for node in range(kind.shape[0]):
+        if kind[node] != FOLD and kind[node] != SHOWDOWN:
+            continue
+        if source[node] != held:
+            disjoint_reach(p, reach_o[node], base, ids, counts, twin, full_sign, rows, d)
+            held = source[node]
+        paid = contributed[node, p]
+        final_pot = pot + contributed[node, 0] + contributed[node, 1]
+        if kind[node] == SHOWDOWN:
+            showdown_values(
+                p, reach_o[node], final_pot, paid, base, ids, counts, twin, high, low, by_high, by_low, low_start,
+                no_low, no_low_start, split, full_sign, rows, a, b, c, d, values[node],
+            )  # fmt: skip
+        else:
+            won = -paid if folder[node] == p else final_pot - paid
+            for h in range(n_p):
+                values[node, h] = won * d[h]
 
 
 @njit(cache=True)
 def _backward(mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0,
-              strategy1, base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p,
+              strategy1, base, ids, counts, twin, full_sign, n_ids, discounts, plus, values, reach_o, reach_p,
               norm):  # fmt: skip
     """The backward pass over the decision nodes, children first: the opponent's nodes
     sum their children's values, the traverser's take the strategy's (or, ``BEST``, the
     best action's) and, ``UPDATE``, update its regrets; ``AVERAGE`` also fills ``norm``."""
     o = 1 - p
     n_p = base[p + 1] - base[p]
+    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
+    d = np.empty(n_p, dtype=np.float64)
     for node in range(kind.shape[0] - 1, -1, -1):
         q = kind[node]
         if q > 1:
@@ -192,28 +236,17 @@ def walk(
     reaches at the root; ``values[n, x]`` receives hand x's counterfactual value at node
     n; ``reach_o``, ``reach_p`` the players' reaches; ``norm`` (``AVERAGE`` only) the
     opponent's disjoint reach."""
-    n_p = base[p + 1] - base[p]
-    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
-    a = np.empty(n_p, dtype=np.float64)
-    b = np.empty(n_p, dtype=np.float64)
-    c = np.empty(n_p, dtype=np.float64)
-    d = np.empty(n_p, dtype=np.float64)
     _forward(
         mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
         weights0, weights1, base, reach_o, reach_p,
     )  # fmt: skip
-    for node in range(kind.shape[0]):
-        if kind[node] == SHOWDOWN:
-            final_pot = pot + contributed[node, 0] + contributed[node, 1]
-            showdown_values(
-                p, reach_o[node], final_pot, contributed[node, p], base, ids, counts, twin, high, low, by_high,
-                by_low, low_start, no_low, no_low_start, split, full_sign, rows, a, b, c, d, values[node],
-            )  # fmt: skip
-        elif kind[node] == FOLD:
-            _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, values[node])
+    _terminals(
+        p, kind, first_child, n_children, folder, contributed, pot, reach_o, base, ids, counts, twin, high, low,
+        by_high, by_low, low_start, no_low, no_low_start, split, full_sign, n_ids, values,
+    )  # fmt: skip
     _backward(
         mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
-        base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p, norm,
+        base, ids, counts, twin, full_sign, n_ids, discounts, plus, values, reach_o, reach_p, norm,
     )  # fmt: skip
 
 
@@ -245,15 +278,17 @@ def walk_turn(
     independent: run in parallel (``prange``), each into its own row, summed in river
     order after, so the result is the same on any thread count."""
     n_p = base[p + 1] - base[p]
-    rows = np.zeros(max(n_ids, 1), dtype=np.float64)
-    d = np.empty(n_p, dtype=np.float64)
     _forward(
         mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
         weights0, weights1, base, reach_o, reach_p,
     )  # fmt: skip
-    for node in range(kind.shape[0]):
-        if kind[node] == FOLD:
-            _fold(p, node, folder, contributed, pot, reach_o, base, ids, counts, twin, full_sign, rows, d, values[node])
+    # The turn's tree has folds but no showdown (its closing actions are chance nodes):
+    # empty showdown tables, of the river's types so that one compiled _terminals serves both.
+    none = np.zeros(0, dtype=np.int64)
+    _terminals(
+        p, kind, first_child, n_children, folder, contributed, pot, reach_o, base, ids, counts, twin, none, none,
+        none, none, none, none, none, n_ids < 0, full_sign, n_ids, values,
+    )  # fmt: skip
     n_chance = chance.shape[0]
     n_rivers = rv_base.shape[0]
     tasks = n_chance * n_rivers
@@ -307,5 +342,5 @@ def walk_turn(
         out[:n_p] *= deal
     _backward(
         mode, p, kind, first_child, n_children, action_offset, regret0, regret1, ssum0, ssum1, strategy0, strategy1,
-        base, ids, counts, twin, full_sign, rows, d, discounts, plus, values, reach_o, reach_p, norm,
+        base, ids, counts, twin, full_sign, n_ids, discounts, plus, values, reach_o, reach_p, norm,
     )  # fmt: skip

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cfr import AVERAGE, BEST, UPDATE, walk, walk_turn
+from .cfr import AVERAGE, BEST, STORE, UPDATE, walk, walk_turn
 from .rivers import Rivers, deal_count
 from .showdown import Showdown
 from .tree import FlatTree, TurnTree
@@ -87,10 +87,11 @@ class SolverState:
         self.pairs = self._pair_weight()
 
     def _allocate(self) -> None:
-        """The regrets, strategy sums and strategies (flat rows per player, see :mod:`.cfr`)."""
+        """The regrets and strategy sums (:data:`~.cfr.STORE`) and the current strategies
+        (float64), flat rows per player (see :mod:`.cfr`)."""
         rows = self.tree.action_rows
-        self.regret = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
-        self.ssum = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
+        self.regret = tuple(np.zeros(rows[q] * self.n[q], dtype=STORE) for q in (0, 1))
+        self.ssum = tuple(np.zeros(rows[q] * self.n[q], dtype=STORE) for q in (0, 1))
         self.strategy = tuple(np.zeros(rows[q] * self.n[q]) for q in (0, 1))
 
     def _walk(self, mode: int, p: int, weights: np.ndarray) -> np.ndarray:
@@ -171,7 +172,7 @@ class TurnState(SolverState):
         self._r_action_offset = np.concatenate([t.action_offset for t in trees])
         self._r_rows = np.array([t.action_rows for t in trees], dtype=np.int64).reshape(len(trees), 2)
         self._chance = np.array(game.chance, dtype=np.int64)
-        local = np.diff(rivers.base, axis=1)  # (R, 2): each river's live hands per player
+        local = np.diff(rivers.tables.base, axis=1)  # (R, 2): each river's live hands per player
         n = (len(weights[0]), len(weights[1]))
         offsets = np.zeros((len(trees), len(rivers.cards), 2), dtype=np.int64)
         self.row_count = [game.turn.action_rows[q] * n[q] for q in (0, 1)]
@@ -185,20 +186,20 @@ class TurnState(SolverState):
 
     def _allocate(self) -> None:
         turn_rows = self.tree.action_rows
-        self.regret = tuple(np.zeros(self.row_count[q]) for q in (0, 1))
-        self.ssum = tuple(np.zeros(self.row_count[q]) for q in (0, 1))
+        self.regret = tuple(np.zeros(self.row_count[q], dtype=STORE) for q in (0, 1))
+        self.ssum = tuple(np.zeros(self.row_count[q], dtype=STORE) for q in (0, 1))
         self.strategy = tuple(np.zeros(turn_rows[q] * self.n[q]) for q in (0, 1))
 
     def _walk(self, mode: int, p: int, weights: np.ndarray) -> np.ndarray:
-        t, s, v = self.tree, self.showdown, self.rivers
+        t, s, v, w = self.tree, self.showdown, self.rivers, self.rivers.tables
         walk_turn(
             mode, p, t.kind, t.first_child, t.n_children, t.folder, t.contributed, t.action_offset, t.pot,
             self.regret[0], self.regret[1], self.ssum[0], self.ssum[1], self.strategy[0], self.strategy[1],
             self.weights[0], self.weights[1], s.base, s.ids, s.counts, s.twin, s.full_sign, s.n_ids, self._chance,
             self._r_start, self._r_kind, self._r_first_child, self._r_n_children, self._r_folder,
-            self._r_contributed, self._r_action_offset, self._r_rows, self.row_offset, v.base, v.start, v.rows,
-            v.ids, v.counts, v.twin, v.high, v.low, v.by_high, v.by_low, v.low_start, v.no_low, v.no_low_at,
-            v.no_low_start, v.split, v.n_ids, self.deal, weights, self.algorithm == "cfr+", self._values,
+            self._r_contributed, self._r_action_offset, self._r_rows, self.row_offset, w.base, v.start, v.rows,
+            w.ids, w.counts, w.twin, w.high, w.low, w.by_high, w.by_low, w.low_start, w.no_low, v.no_low_at,
+            w.no_low_start, w.split, w.n_ids, self.deal, weights, self.algorithm == "cfr+", self._values,
             self._reach_o, self._reach_p, self._norm,
         )  # fmt: skip
         return self._values[0, : self.n[p]]

@@ -10,7 +10,7 @@ all the rivers are stacked into flat arrays (:class:`Rivers`) for the compiled t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -20,35 +20,28 @@ from .showdown import Showdown, prepare
 __all__ = ["Rivers", "deal_count", "prepare_rivers", "river_tables"]
 
 
+#: The :class:`~.showdown.Showdown` fields with a row per hand: concatenated over the rivers.
+#: The others (one value or a few per river) are stacked along a first axis of the rivers.
+_PER_HAND = frozenset({"ids", "counts", "twin", "high", "low", "by_high", "by_low", "no_low"})
+
+
 class Rivers(NamedTuple):
     """The river cards' tables, stacked (see :func:`~.cfr.walk_turn` for the layout).
 
-    ``cards``: (R,) the river cards; ``base``: (R, 3) each river's local first row of each
-    player and end; ``start``: (R + 1,) where each river's rows start in the per-hand
-    arrays; ``rows``: per local row, the hand's row in its player's turn range; ``ids``,
-    ``counts``, ``twin``, ``high``, ``low``, ``by_high``, ``by_low``: the
-    :class:`~.showdown.Showdown` fields of each river (local rows), stacked;
-    ``low_start``: (R, 2); ``no_low``: stacked, river r's at ``no_low_at[r]:no_low_at[r+1]``;
-    ``no_low_start``: (R, 3); ``split``: (R,) bool; ``n_ids``: (R,); ``full_sign``."""
+    ``cards``: (R,) the river cards; ``start``: (R + 1,) where each river's rows start in
+    the per-hand arrays; ``rows``: per local row, the hand's row in its player's turn range;
+    ``no_low_at``: (R + 1,) where each river's ``no_low`` rows start; ``tables``: every
+    river's :class:`~.showdown.Showdown` (on its local rows), stacked: the per-hand arrays
+    (``ids``, ``counts``, ``twin``, ``high``, ``low``, ``by_high``, ``by_low``; ``no_low``)
+    concatenated in river order, the others stacked with a first axis of the rivers
+    (``base`` (R, 3), ``low_start`` (R, 2), ``no_low_start`` (R, 3), ``split``,
+    ``full_sign``, ``n_ids`` (R,))."""
 
     cards: np.ndarray
-    base: np.ndarray
     start: np.ndarray
     rows: np.ndarray
-    ids: np.ndarray
-    counts: np.ndarray
-    twin: np.ndarray
-    high: np.ndarray
-    low: np.ndarray
-    by_high: np.ndarray
-    by_low: np.ndarray
-    low_start: np.ndarray
-    no_low: np.ndarray
     no_low_at: np.ndarray
-    no_low_start: np.ndarray
-    split: np.ndarray
-    n_ids: np.ndarray
-    full_sign: float
+    tables: Showdown
 
 
 def deal_count(hole_size: int) -> int:
@@ -73,26 +66,15 @@ def prepare_rivers(hands: tuple[np.ndarray, np.ndarray], board: Sequence[int], h
     the four-card ``board``."""
     cards = [c for c in range(52) if c not in set(board)]
     parts = [river_tables(hands, board, card, hilo) for card in cards]
-    sizes = [len(s.counts) for _, s in parts]
-    no_low_sizes = [len(s.no_low) for _, s in parts]
     tables = [s for _, s in parts]
+    stacked: dict[str, Any] = {
+        name: (np.concatenate if name in _PER_HAND else np.stack)([getattr(s, name) for s in tables])
+        for name in Showdown._fields
+    }
     return Rivers(
         cards=np.array(cards, dtype=np.int64),
-        base=np.stack([s.base for s in tables]),
-        start=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+        start=np.concatenate([[0], np.cumsum([len(s.counts) for s in tables])]).astype(np.int64),
         rows=np.concatenate([np.concatenate(live) for live, _ in parts]).astype(np.int64),
-        ids=np.concatenate([s.ids for s in tables]),
-        counts=np.concatenate([s.counts for s in tables]),
-        twin=np.concatenate([s.twin for s in tables]),
-        high=np.concatenate([s.high for s in tables]),
-        low=np.concatenate([s.low for s in tables]),
-        by_high=np.concatenate([s.by_high for s in tables]),
-        by_low=np.concatenate([s.by_low for s in tables]),
-        low_start=np.stack([s.low_start for s in tables]),
-        no_low=np.concatenate([s.no_low for s in tables]),
-        no_low_at=np.concatenate([[0], np.cumsum(no_low_sizes)]).astype(np.int64),
-        no_low_start=np.stack([s.no_low_start for s in tables]),
-        split=np.array([s.split for s in tables], dtype=np.bool_),
-        n_ids=np.array([s.n_ids for s in tables], dtype=np.int64),
-        full_sign=tables[0].full_sign,
-    )  # fmt: skip
+        no_low_at=np.concatenate([[0], np.cumsum([len(s.no_low) for s in tables])]).astype(np.int64),
+        tables=Showdown(**stacked),
+    )

@@ -26,7 +26,8 @@ lists each hand's card subsets that the other side holds too): the running sums 
 per card subset, and the reach of the opponents sharing no card with x is the sum over
 the subsets s of x of ``(-1)**|s|`` times the reach of the opponents holding s; the whole
 hand (an identical opponent: same high, same low, a tie both ways) is added directly.
-Cost per call: ``O((n_p + n_o) * 2**k)`` for hands of ``k`` cards, four passes at most.
+Cost per call: ``O((n_p + n_o) * 2**k)`` for hands of ``k`` cards, three passes at most
+(the disjoint reach, a fourth, is the caller's).
 
 Hands are indexed together: player 0's rows ``0..n0-1``, player 1's ``n0..n0+n1-1``
 (``base``). The kernels are compiled into the solver's walk (:mod:`omaha8eq.solver.cfr`);
@@ -195,10 +196,11 @@ def showdown_values(
 ):  # fmt: skip
     """``out[x]`` for every hand x of player ``p``: the sum over the opponent's hands y
     sharing no card with x of ``reach[y] * (pot * share(x, y) - paid)`` (module
-    docstring); ``rows`` (n_ids) and ``a``, ``b``, ``c``, ``d`` (n_p) are scratch."""
+    docstring). ``d`` (n_p): :func:`disjoint_reach` of the same ``reach``, computed by the
+    caller (a fold under the same reach needs it too); ``rows`` (n_ids) and ``a``, ``b``,
+    ``c`` (n_p) are scratch."""
     o = 1 - p
     bp, ep, bo, eo = base[p], base[p + 1], base[o], base[o + 1]
-    disjoint_reach(p, reach, base, ids, counts, twin, full_sign, rows, d)
     _sweep(by_high, bp, ep, by_high, bo, eo, high, ids, counts, twin, reach, bo, bp, full_sign, rows, a)
     if split:
         _sweep(by_low, bp + low_start[p], ep, by_low, bo, eo, low, ids, counts, twin, reach, bo, bp, full_sign, rows, b)

@@ -165,7 +165,13 @@ class Solution(Presented):
         hands live on it weighted by their reach at that point, the river's average
         strategies from this run and their EVs. Its payoffs, EVs and ``pot`` are the
         turn's (won less put in on both streets, of the turn's pot); ``history`` and
-        ``exploitability`` are the turn run's."""
+        ``exploitability`` are the turn run's.
+
+        Raises:
+            OmahaInputError: ``history`` is not a chance node's, ``card`` is on the board or
+                not a card, or every hand of one range holds ``card`` (that river is never
+                dealt: it has no strategy).
+        """
         if self.rivers is None:
             raise OmahaInputError("history: a river spot has no river card to deal; use node()")
         kept = self.rivers
@@ -184,6 +190,13 @@ class Solution(Presented):
         rows = kept.rows[kept.start[r] : kept.start[r + 1]]
         split = int(kept.base[r, 1])
         live = (rows[:split], rows[split:])
+        for q, name in ((0, "oop"), (1, "ip")):
+            if not len(live[q]):  # the walk skips such a river: no deal, no strategy to show
+                held = format_cards([parsed[0]])
+                raise OmahaInputError(
+                    f"card: every hand of {name}'s range ({excerpt(self.ranges[q])}) holds {held}: "
+                    "that river is never dealt to this pair of ranges"
+                )
         weights = (self.averages.reach[0][node][live[0]], self.averages.reach[1][node][live[1]])
         hands = (self.hands[0][live[0]], self.hands[1][live[1]])
         tree = kept.game.rivers[c]

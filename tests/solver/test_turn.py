@@ -16,7 +16,7 @@ from omaha8eq.cards import parse_cards
 from omaha8eq.errors import OmahaInputError
 from omaha8eq.ranges.range import Range
 from omaha8eq.solver.api import solve_cost
-from omaha8eq.solver.tree import CHANCE, IP, OOP, SHOWDOWN, build_turn
+from omaha8eq.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, build_tree, build_turn, flatten
 
 TURN = "Ac 8c 5h 9d"
 SMALL = {"pot": 60, "stack": 150, "bets": (1.0,), "raises": (), "raise_cap": 0}
@@ -86,6 +86,17 @@ def test_the_turn_evs_add_up_to_the_pot_and_the_river_evs_too():
         solution.river("bet 100, call", "Ac")
 
 
+def test_a_river_card_that_every_hand_of_one_range_holds_is_refused_by_name():
+    solution = omaha8eq.solve(TURN, "AhAd2s3s,AhAs2d3d", "KsKhQdJd,QsQhJdTd", **SMALL, target=0.0, max_iterations=2)
+    with pytest.raises(OmahaInputError, match=r"^card: every hand of oop's range .* holds Ah"):
+        solution.river("check, check", "Ah")
+    with pytest.raises(OmahaInputError, match=r"^card: every hand of ip's range .* holds Jd"):
+        solution.river("bet 60, call", "Jd")
+    river = solution.river("check, check", "2c")  # a card nobody holds: every hand plays
+    assert [len(h) for h in river.hands] == [2, 2]
+    assert all(np.isfinite(f) for f in river.node("").overall)
+
+
 def test_the_turn_gives_the_same_strategy_on_any_thread_count():
     oop, ip = tiny_ranges(TURN, 12, seed=5)
     runs = [
@@ -109,11 +120,27 @@ def test_the_turn_cost_counts_every_river_and_is_refused_with_its_estimate():
     game = build_turn(100, 400, (0.5, 1.0), (1.0,), 1)
     cost = solve_cost((40_000, 40_000), 4, game, 500, threads=2)
     assert cost.rivers == 48 and cost.nodes == 27 + 48 * sum(t.size for t in game.rivers)
-    assert 2e9 < cost.memory < 4e9  # the regrets and strategy sums of every river tree: 2 x 8 B x rows x hands
+    assert 1.5e9 < cost.memory < 3e9  # the regrets and strategy sums of every river tree: 2 x 4 B x rows x hands
     with pytest.raises(OmahaInputError, match=r"^max_work: .*over 48 river cards"):
         omaha8eq.solve(TURN, "15%", "15%", pot=100, stack=400, max_work=10**9)
     with pytest.raises(OmahaInputError, match=r"^max_memory: .*over 48 river cards"):
         omaha8eq.solve(TURN, "15%", "15%", pot=100, stack=400, max_memory=10**9)
+
+
+def test_the_cost_counts_each_walk_s_passes_and_the_low_sweeps_only_where_the_board_allows_a_low():
+    river = flatten(build_tree(100, 400, (0.5, 1.0), (1.0,), 1), 100)
+    assert (int((river.kind == FOLD).sum()), int((river.kind == SHOWDOWN).sum())) == (8, 9)
+
+    def work(board, tree, hilo=True):
+        return solve_cost((40_000, 40_000), 4, tree, 1, hilo=hilo, board=parse_cards(board)).work
+
+    # Per iteration, two walks: 17 disjoint reaches each less one per fold (a player's fold
+    # and call share one in his walk), and 3 sweeps per showdown with a low possible, else 1.
+    assert work("Ac 8c 5h 9d Ks", river) / work("Kc Kd 9h 9s 2c", river) == pytest.approx(80 / 44)
+    assert work("Ac 8c 5h 9d Ks", river, hilo=False) == work("Kc Kd 9h 9s 2c", river)
+    game = build_turn(100, 400, (0.5, 1.0), (1.0,), 1)
+    # No low on any river of a turn without a low card; on every river of one with three.
+    assert work("Kc Kd 9h 9s", game) == work("Ac 8c 5h 9d", game, hilo=False) < work("Ac 8c 5h 9d", game)
 
 
 @pytest.mark.parametrize(("board", "named"), [("Ac 8c 5h", "board"), ("Ac 8c 5h 9d Ks 2c", "board")])
