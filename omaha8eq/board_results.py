@@ -20,7 +20,7 @@ from typing import Any
 from .checks import check_flag
 from .present.boards import boards_view
 from .present.protocol import Presented, View
-from .results import EquityResult, PlayerEquity
+from .results import EquityResult, PlayerEquity, run_fields
 
 __all__ = ["BoardsPlayer", "BoardsResult"]
 
@@ -144,12 +144,7 @@ class BoardsResult(Presented):
         return {
             "game": self.game,
             "kind": self.kind,
-            "dead": self.dead,
-            "hilo": self.hilo,
-            "exhaustive": self.exhaustive,
-            "outcomes": self.outcomes,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
+            **run_fields(self),
             "boards": [
                 {"name": name, **board.to_dict()} for name, board in zip(self.names(), self.boards, strict=True)
             ],

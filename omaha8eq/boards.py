@@ -103,13 +103,5 @@ def boards_equity(
     """
     started = time.perf_counter()
     parsed = parse_boards_spot(hands, boards, dead, runs=runs, game=resolve_game(game, hilo))
-    options = RunOptions.check(
-        exhaustive=exhaustive,
-        samples=samples,
-        stderr_target=stderr_target,
-        seed=seed,
-        threads=threads,
-        max_work=max_work,
-        progress=progress,
-    )
+    options = RunOptions.of(locals())
     return run_boards(parsed, options, started=started)

@@ -99,8 +99,8 @@ from .errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .evaluation import evaluate_low
 from .hand_values import LowHand
 from .inputs import DECK_SIZE, parse_hole
-from .present.display import counterfeit_view, format_counterfeit, preformatted_html
-from .present.protocol import Presented, View
+from .present.display import counterfeit_view, format_counterfeit
+from .present.protocol import Presented
 from .ranges.range import Range, is_range_expression
 
 __all__ = ["CounterfeitReport", "ExactOdds", "NextCard", "counterfeit_odds"]
@@ -146,7 +146,7 @@ class ExactOdds:
 
 
 @dataclass(frozen=True)
-class CounterfeitReport(Presented):
+class CounterfeitReport(Presented, view=counterfeit_view, text=format_counterfeit):
     """The result of :func:`counterfeit_odds`; every probability is over all runouts.
 
     With opponents' ranges every probability is over the joint distribution of
@@ -202,6 +202,9 @@ class CounterfeitReport(Presented):
       ``equity_if_counterfeited`` and ``equity_if_not_counterfeited``: the same over
       the counterfeit runouts only and over the others only (None when there are none,
       or without opponents).
+
+    Printed, the report the command line prints (:func:`omaha8eq.present.display.format_counterfeit`);
+    its view is the probabilities' table (:func:`omaha8eq.present.display.counterfeit_view`).
     """
 
     hand: str
@@ -265,17 +268,6 @@ class CounterfeitReport(Presented):
         """Share of the pot won over the other runouts (None if none, or without opponents)."""
         value = self.exact.equity_if_not_counterfeited
         return None if value is None else float(value)
-
-    def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.present.display.format_counterfeit`)."""
-        return format_counterfeit(self)
-
-    def _repr_html_(self) -> str:
-        return preformatted_html(str(self))
-
-    def view(self) -> View:
-        """The probabilities' table (:func:`omaha8eq.present.display.counterfeit_view`)."""
-        return counterfeit_view(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the fields above, probabilities as floats and as "p/q" text."""

@@ -22,7 +22,7 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, TypedDict, overload
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from .errors import OmahaInputError, OmahaTypeError
 from .games import Game, GameChoice, GameSpec, resolve_game
 from .results import EquityResult
 from .spot_results import SpotEquities, empty_spot_table, spot_table
+
+if TYPE_CHECKING:  # typing.Unpack is Python 3.11's; the annotations are only read by type checkers
+    from typing_extensions import Unpack
 
 __all__ = [
     "AGGREGATE_POINTS",
@@ -66,28 +69,37 @@ __all__ = [
 ]
 
 
+class _EquityOptions(TypedDict, total=False):
+    """:func:`equity`'s keyword options but ``boards`` and ``runs``, for its overloads
+    (``**options``): only those two choose the type it returns, so the overloads spell
+    out only them, and the implementation's signature (the one ``help()`` shows) lists
+    every option with its default."""
+
+    exhaustive: bool | None
+    samples: int | None
+    stderr_target: float | None
+    seed: int | None
+    game: GameSpec | None
+    hilo: bool | None
+    threads: int | None
+    progress: ProgressCallback | None
+    by_hand: bool
+    by_next_card: bool
+    max_work: int | None
+    max_memory: int | None
+    scheduler: str | Any | None
+    checkpoint: str | os.PathLike[str] | None
+
+
 @overload
 def equity(
     hands: Sequence[Any],
     board: CardSpec = "",
     dead: CardSpec = "",
     *,
-    exhaustive: bool | None = None,
-    samples: int | None = None,
-    stderr_target: float | None = None,
-    seed: int | None = None,
-    game: GameSpec | None = None,
-    hilo: bool | None = None,
-    threads: int | None = None,
-    progress: ProgressCallback | None = None,
-    by_hand: bool = False,
-    by_next_card: bool = False,
-    max_work: int | None = None,
-    max_memory: int | None = None,
-    scheduler: str | Any | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
     boards: None = None,
     runs: None = None,
+    **options: Unpack[_EquityOptions],
 ) -> EquityResult: ...
 
 
@@ -97,22 +109,9 @@ def equity(
     board: CardSpec = "",
     dead: CardSpec = "",
     *,
-    exhaustive: bool | None = None,
-    samples: int | None = None,
-    stderr_target: float | None = None,
-    seed: int | None = None,
-    game: GameSpec | None = None,
-    hilo: bool | None = None,
-    threads: int | None = None,
-    progress: ProgressCallback | None = None,
-    by_hand: bool = False,
-    by_next_card: bool = False,
-    max_work: int | None = None,
-    max_memory: int | None = None,
-    scheduler: str | Any | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
     boards: Sequence[CardSpec] | None = None,
     runs: int | None = None,
+    **options: Unpack[_EquityOptions],
 ) -> EquityResult | BoardsResult: ...
 
 
@@ -235,20 +234,7 @@ def equity(
     """
     started = time.perf_counter()
     choice = resolve_game(game, hilo)
-    options = RunOptions.check(
-        exhaustive=exhaustive,
-        samples=samples,
-        stderr_target=stderr_target,
-        seed=seed,
-        threads=threads,
-        max_work=max_work,
-        max_memory=max_memory,
-        progress=progress,
-        by_hand=by_hand,
-        by_next_card=by_next_card,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
-    )
+    options = RunOptions.of(locals())
     n_runs = 1 if runs is None else check_int(runs, "runs", minimum=1, maximum=MAX_RUNS)
     if boards is not None or n_runs > 1 or (choice.game is not None and choice.game.boards > 1):
         return _boards_equity(hands, board, boards, dead, n_runs, choice, options, started)
@@ -377,11 +363,7 @@ def spot_equities(
     :class:`~omaha8eq.results.EquityResult`.
 
     Args:
-        spots: each ``(hands,)``, ``(hands, board)`` or ``(hands, board, dead)``, as for
-            :func:`equity`; every hand known (no ``"random"``, no range).
-        game, hilo, threads, max_work: as for :func:`equity` (``hilo`` deprecated);
-            ``max_work`` bounds the work of all the spots together.
-        progress: called as ``progress(done, total)`` in spots.
+        spots, game, hilo, threads, progress, max_work: as for :func:`equity_many`.
 
     Raises:
         OmahaInputError naming the spot (``"spot 3: ..."``) as :func:`equity` would, for

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
 from .core.tables import CATEGORIES
+
+if TYPE_CHECKING:  # typing.Self is Python 3.11's; the annotations are only read by type checkers
+    from typing_extensions import Self
 
 _RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight",
@@ -23,6 +26,20 @@ _RANK_PLURALS = (
     "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
 _LOW_RANK_TEXT = "A2345678"
+#: How each high category reads (but a royal flush): ``{name}`` is the top rank's name,
+#: ``{plural}`` its plural (``{Plural}`` capitalized), ``{second}`` the plural of the
+#: second group's rank (a full house's pair, two pair's lower pair).
+_HIGH_WORDS = {
+    "Straight flush": "{name}-high straight flush",
+    "Four of a kind": "Four {plural}",
+    "Full house": "{Plural} full of {second}",
+    "Flush": "{name}-high flush",
+    "Straight": "{name}-high straight",
+    "Three of a kind": "Three {plural}",
+    "Two pair": "Two pair, {plural} and {second}",
+    "One pair": "Pair of {plural}",
+    "High card": "{name}-high",
+}
 
 
 def _high_order(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -37,8 +54,28 @@ def _high_order(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(ordered)
 
 
+class _ByValue:
+    """The order of both hands: by ``value`` alone, higher is better (the cards used,
+    which ``value`` does not tell apart, never order two hands)."""
+
+    __slots__ = ()
+    value: int
+
+    def __lt__(self, other: Self) -> bool:
+        return self.value < other.value
+
+    def __le__(self, other: Self) -> bool:
+        return self.value <= other.value
+
+    def __gt__(self, other: Self) -> bool:
+        return self.value > other.value
+
+    def __ge__(self, other: Self) -> bool:
+        return self.value >= other.value
+
+
 @dataclass(frozen=True, order=False)
-class HighHand:
+class HighHand(_ByValue):
     """The best Omaha high hand: exactly 2 hole cards and exactly 3 board cards.
 
     Attributes:
@@ -57,41 +94,18 @@ class HighHand:
     hole_used: tuple[int, ...] = field(compare=False)
     board_used: tuple[int, ...] = field(compare=False)
 
-    def __lt__(self, other: HighHand) -> bool:
-        return self.value < other.value
-
-    def __le__(self, other: HighHand) -> bool:
-        return self.value <= other.value
-
-    def __gt__(self, other: HighHand) -> bool:
-        return self.value > other.value
-
-    def __ge__(self, other: HighHand) -> bool:
-        return self.value >= other.value
-
     def describe(self) -> str:
         """The hand in words: "Ace-high flush", "Three aces", "Aces full of kings", ..."""
         ranks = [c >> 2 for c in self.cards]
         top = ranks[0]
-        name = _RANK_NAMES[top].capitalize()
+        if self.category == "Straight flush" and top == 12:
+            return "Royal flush"
         plural = _RANK_PLURALS[top]
-        if self.category == "Straight flush":
-            return "Royal flush" if top == 12 else f"{name}-high straight flush"
-        if self.category == "Four of a kind":
-            return f"Four {plural}"
-        if self.category == "Full house":
-            return f"{plural.capitalize()} full of {_RANK_PLURALS[ranks[3]]}"
-        if self.category == "Flush":
-            return f"{name}-high flush"
-        if self.category == "Straight":
-            return f"{name}-high straight"
-        if self.category == "Three of a kind":
-            return f"Three {plural}"
-        if self.category == "Two pair":
-            return f"Two pair, {plural} and {_RANK_PLURALS[ranks[2]]}"
-        if self.category == "One pair":
-            return f"Pair of {plural}"
-        return f"{name}-high"
+        # The cards are in reading order: the first other rank is the second group's.
+        second = next((r for r in ranks if r != top), top)
+        return _HIGH_WORDS.get(self.category, "{name}-high").format(
+            name=_RANK_NAMES[top].capitalize(), plural=plural, Plural=plural.capitalize(), second=_RANK_PLURALS[second]
+        )
 
     def with_cards(self) -> str:
         """The hand in words and its five cards: "Three aces (As Ah Ad Ks 8c)"."""
@@ -125,7 +139,7 @@ class HighHand:
 
 
 @dataclass(frozen=True, order=False)
-class LowHand:
+class LowHand(_ByValue):
     """The best 8-or-better low: exactly 2 hole cards and exactly 3 board cards.
 
     Attributes:
@@ -142,18 +156,6 @@ class LowHand:
     cards: tuple[int, ...] = field(compare=False)
     hole_used: tuple[int, ...] = field(compare=False)
     board_used: tuple[int, ...] = field(compare=False)
-
-    def __lt__(self, other: LowHand) -> bool:
-        return self.value < other.value
-
-    def __le__(self, other: LowHand) -> bool:
-        return self.value <= other.value
-
-    def __gt__(self, other: LowHand) -> bool:
-        return self.value > other.value
-
-    def __ge__(self, other: LowHand) -> bool:
-        return self.value >= other.value
 
     def describe(self) -> str:
         """The low in words: "6-5-3-2-A low"."""

@@ -33,12 +33,22 @@ from .outcomes import (
     sum_parts,
     tally,
 )
-from .present.display import PLAYER_COLUMNS
+from .present.display import PLAYER_COLUMNS, equity_frame, equity_html, format_equity
+from .present.protocol import Shown
 
 T = TypeVar("T")
 C = TypeVar("C")
 
-__all__ = ["EquityDistribution", "EquityResult", "HandEquity", "NextCardEquity", "OutcomeCounts", "PlayerEquity"]
+__all__ = [
+    "RUN_FIELDS",
+    "EquityDistribution",
+    "EquityResult",
+    "HandEquity",
+    "NextCardEquity",
+    "OutcomeCounts",
+    "PlayerEquity",
+    "run_fields",
+]
 
 
 @dataclass(frozen=True)
@@ -330,9 +340,22 @@ class PlayerEquity:
         return hands_frame(self)
 
 
+#: How an equity run went, in the order of the JSON documents: the fields every run's
+#: result has (:class:`EquityResult`, :class:`~omaha8eq.board_results.BoardsResult`).
+RUN_FIELDS = ("dead", "hilo", "exhaustive", "outcomes", "seed", "elapsed")
+
+
+def run_fields(result: Any) -> dict[str, Any]:
+    """``result``'s :data:`RUN_FIELDS` by name, for its ``to_dict``."""
+    return {name: getattr(result, name) for name in RUN_FIELDS}
+
+
 @dataclass(frozen=True)
-class EquityResult:
+class EquityResult(Shown, text=format_equity, html=equity_html, frame=equity_frame):
     """The result of :func:`omaha8eq.equities.equity`.
+
+    Printed, the table the command line prints (:func:`omaha8eq.present.display.format_equity`);
+    ``to_pandas()`` gives one row per player (:func:`omaha8eq.present.display.equity_frame`).
 
     Attributes:
         players: one :class:`PlayerEquity` per hand, in the order given.
@@ -370,35 +393,13 @@ class EquityResult:
     target_met: bool | None = None
     game: str = "omaha8"
 
-    def __str__(self) -> str:
-        """The table the command line prints (:func:`omaha8eq.present.display.format_equity`)."""
-        from .present.display import format_equity
-
-        return format_equity(self)
-
-    def _repr_html_(self) -> str:
-        from .present.display import equity_html
-
-        return equity_html(self)
-
-    def to_pandas(self) -> Any:
-        """One row per player as a pandas DataFrame (:func:`omaha8eq.present.display.equity_frame`)."""
-        from .present.display import equity_frame
-
-        return equity_frame(self)
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above; shares keyed "1/4" etc.; when
         exhaustive, each player's ``exact`` holds its equity as a fraction ("p/q")."""
         return {
             "game": self.game,
             "board": self.board,
-            "dead": self.dead,
-            "hilo": self.hilo,
-            "exhaustive": self.exhaustive,
-            "outcomes": self.outcomes,
-            "seed": self.seed,
-            "elapsed": self.elapsed,
+            **run_fields(self),
             "nobody_low": self.nobody_low,
             "target_met": self.target_met,
             "players": [

@@ -21,6 +21,8 @@ import numpy as np
 from .checks import check_int
 from .games import GameChoice
 from .outcomes import SHARE_FIGURES, histogram_figures
+from .present.display import format_spots, spots_frame, spots_html
+from .present.protocol import Shown
 from .results import EquityResult
 
 if TYPE_CHECKING:
@@ -33,8 +35,11 @@ PLAYER_FIGURES = ("equity", *SHARE_FIGURES, "quarter")
 
 
 @dataclass(frozen=True, eq=False)
-class SpotEquities:
+class SpotEquities(Shown, text=format_spots, html=spots_html, frame=spots_frame):
     """Exact equities of ``n`` spots of ``P`` known hands each (Omaha Hi-Lo, or high only).
+
+    Printed, the first spots as a table (:func:`omaha8eq.present.display.format_spots`);
+    ``to_pandas()`` gives one row per spot and player (:func:`omaha8eq.present.display.spots_frame`).
 
     Every per-player array has shape ``(n, P)``, float64: row ``i`` is spot ``i`` in the
     order given, column ``p`` its player ``p``; each figure is the same as
@@ -138,23 +143,6 @@ class SpotEquities:
             "counts": self.counts.tolist(),
             "elapsed": self.elapsed,
         }
-
-    def __str__(self) -> str:
-        """The first spots as a table (:func:`omaha8eq.present.display.format_spots`)."""
-        from .present.display import format_spots
-
-        return format_spots(self)
-
-    def _repr_html_(self) -> str:
-        from .present.display import spots_html
-
-        return spots_html(self)
-
-    def to_pandas(self) -> Any:
-        """One row per spot and player as a pandas DataFrame (:func:`omaha8eq.present.display.spots_frame`)."""
-        from .present.display import spots_frame
-
-        return spots_frame(self)
 
     def exact_equity(self, spot: int, player: int) -> Fraction:
         """The equity of ``player`` in ``spot`` (both 0-based) as an exact fraction."""

@@ -27,24 +27,22 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..cards import CardSpec, format_cards, format_hand, parse_cards
-from ..deck import BOARD_SIZES
+from ..cards import CardSpec, format_cards, format_hand
 from ..engine.options import RunOptions, draw_seed
 from ..engine.run import equity_of_spot
-from ..engine.spot import as_choice, one_board
-from ..errors import HandSizeError
+from ..engine.spot import as_choice, one_board, parse_board
 from ..games import GameSpec, resolve_game
 from ..present.pots import allin_view, format_allin
-from ..present.protocol import Presented, View
+from ..present.protocol import Presented
 from ..results import EquityResult
 from ..serialize import fields_dict
-from .pots import PlayerSpec, check_cards, layout, parse_players, played_game, pot_name
+from .pots import NamedPot, PlayerSpec, check_cards, layout, parse_players, played_game
 
 __all__ = ["AllinPlayer", "AllinResult", "PotEquity", "allin_equity"]
 
 
 @dataclass(frozen=True)
-class PotEquity:
+class PotEquity(NamedPot):
     """One pot of an all-in and its eligible players' equities.
 
     Attributes:
@@ -61,19 +59,10 @@ class PotEquity:
             eligible players (the hi/lo breakdown); None for an uncontested pot.
     """
 
-    index: int
-    amount: int
-    level: int
-    eligible: tuple[int, ...]
     equities: tuple[float, ...]
     exact_equities: tuple[Fraction, ...] | None
     equity_stderrs: tuple[float, ...]
     result: EquityResult | None
-
-    @property
-    def name(self) -> str:
-        """ "main pot" or "side pot k"."""
-        return pot_name(self.index)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above but ``result`` (exact equities as "p/q" text)."""
@@ -111,8 +100,11 @@ class AllinPlayer:
 
 
 @dataclass(frozen=True)
-class AllinResult(Presented):
+class AllinResult(Presented, view=allin_view, text=format_allin):
     """The result of :func:`allin_equity`.
+
+    Printed, the report the command line prints (:func:`omaha8eq.present.pots.format_allin`);
+    its view is the players' table: put in, expected, net (:func:`omaha8eq.present.pots.allin_view`).
 
     Attributes:
         players: one :class:`AllinPlayer` per player, in seat order.
@@ -138,19 +130,6 @@ class AllinResult(Presented):
     elapsed: float
     hilo: bool
     game: str = "omaha8"
-
-    def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.present.pots.format_allin`)."""
-        return format_allin(self)
-
-    def view(self) -> View:
-        """The players' table: put in, expected, net (:func:`omaha8eq.present.pots.allin_view`)."""
-        return allin_view(self)
-
-    def _repr_html_(self) -> str:
-        from ..present.display import preformatted_html
-
-        return preformatted_html(str(self))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with the field names above, and the total chips."""
@@ -210,22 +189,10 @@ def allin_equity(
     """
     started = time.perf_counter()
     choice = resolve_game(game, hilo)
-    options = RunOptions.check(
-        exhaustive=exhaustive,
-        samples=samples,
-        stderr_target=stderr_target,
-        seed=seed,
-        threads=threads,
-        max_work=max_work,
-    )
+    options = RunOptions.of(locals())
     hands, chips = parse_players(players, choice.game)
     played = played_game(choice, hands)
-    board_cards = parse_cards(board, what="board")
-    if len(board_cards) not in (0, *BOARD_SIZES):
-        raise HandSizeError(
-            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
-        )
-    dead_cards = parse_cards(dead, what="dead cards")
+    board_cards, dead_cards = parse_board(board, dead)
     check_cards(hands, board_cards, dead_cards)
     if options.seed is None and options.exhaustive is not True:  # one seed for every pot
         options = replace(options, seed=draw_seed())

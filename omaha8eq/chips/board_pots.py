@@ -20,25 +20,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardSpec, check_disjoint, format_cards, format_hand, parse_cards
+from ..cards import CardSpec, check_disjoint, format_cards, parse_cards
 from ..checks import check_flag, check_int, excerpt
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
-from ..evaluation import evaluate
 from ..games import GameSpec, game_for, resolve_game
 from ..hand_values import HighHand, LowHand
 from ..present.pots import boards_settlement_view
 from ..present.protocol import Presented, View
 from .pots import (
+    NamedPot,
     PlayerSpec,
     Pot,
     PotShape,
     _split_pot,
-    check_table,
+    hand_texts,
     layout,
-    parse_players,
     pay_out,
-    played_game,
-    pot_name,
+    read_table,
+    seat_dict,
+    showdown_values,
 )
 
 __all__ = ["BoardsPot", "BoardsSettlement", "settle_boards"]
@@ -48,7 +48,7 @@ MAX_BOARDS = 4
 
 
 @dataclass(frozen=True)
-class BoardsPot:
+class BoardsPot(NamedPot):
     """One pot (main or side) of a hand played on several boards.
 
     Attributes:
@@ -60,16 +60,7 @@ class BoardsPot:
             board's part of this pot, split hi/lo on that board.
     """
 
-    index: int
-    amount: int
-    level: int
-    eligible: tuple[int, ...]
     parts: tuple[Pot, ...]
-
-    @property
-    def name(self) -> str:
-        """ "main pot" or "side pot k"."""
-        return pot_name(self.index)
 
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot, on every board."""
@@ -136,13 +127,7 @@ class BoardsSettlement(Presented):
         names = self.names()
         players = [
             {
-                "seat": seat,
-                "hand": self.hands[seat],
-                "folded": self.hands[seat] is None,
-                "contributed": self.contributions[seat],
-                "returned": self.returned[seat],
-                "payout": self.payouts[seat],
-                "net": self.net[seat],
+                **seat_dict(self, seat),
                 "boards": [
                     {
                         "board": name,
@@ -243,11 +228,9 @@ def settle_boards(
     """
     choice = resolve_game(game, hilo)
     runs = check_flag(runs, "runs")
-    hands, chips = parse_players(players, choice.game)
+    table = read_table(players, choice, chip, button)
+    hands, chip, button, showdown = table.hands, table.chip, table.button, table.showdown
     n = len(hands)
-    chip, button = check_table(chips, chip, button)
-    live = [h is not None for h in hands]
-    showdown = sum(live) >= 2
     parsed = _parse_boards(boards, runs, showdown)
     kind = "run" if runs else "board"
     groups: list[tuple[str, tuple[int, ...]]] = [(f"player {i}", h) for i, h in enumerate(hands, 1) if h is not None]
@@ -257,17 +240,10 @@ def settle_boards(
     else:
         check_disjoint([*groups, *((f"board {i}", b) for i, b in enumerate(parsed, 1))])
 
-    played = played_game(choice, hands)
+    played = table.played
     single = game_for(played.hole_cards, played.hilo)  # each board is settled as one game's board
-    highs: list[list[HighHand | None]] = [[None] * n for _ in parsed]
-    lows: list[list[LowHand | None]] = [[None] * n for _ in parsed]
-    if showdown:
-        for b, board in enumerate(parsed):
-            for seat, hand in enumerate(hands):
-                if hand is not None:
-                    highs[b][seat], lows[b][seat] = evaluate(hand, board, game=single)
-
-    returned, shapes = layout(chips, live)
+    highs, lows = zip(*(showdown_values(hands, board, single, showdown) for board in parsed), strict=True)
+    returned, shapes = layout(table.chips, table.live)
     n_boards = len(parsed)
     pots = []
     for k, shape in enumerate(shapes):
@@ -285,16 +261,12 @@ def settle_boards(
             for b in range(n_boards)
         )
         pots.append(BoardsPot(k, shape.amount, shape.level, shape.eligible, parts))
-    payouts, net = pay_out(returned, pots, chips)
     return BoardsSettlement(
-        payouts=payouts,
-        contributions=tuple(chips),
-        returned=returned,
-        net=net,
+        *pay_out(returned, pots, table.chips),
         pots=tuple(pots),
         boards=tuple(format_cards(board) for board in parsed),
         kind=kind,
-        hands=tuple(None if h is None else format_hand(h) for h in hands),
+        hands=hand_texts(hands),
         highs=tuple(tuple(h) for h in highs),
         lows=tuple(tuple(lo) for lo in lows),
         showdown=showdown,

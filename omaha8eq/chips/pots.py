@@ -33,17 +33,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..cards import CardSpec, check_disjoint
+from ..cards import CardSpec, check_disjoint, format_hand
 from ..checks import check_int, excerpt
 from ..deck import check_player_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
+from ..evaluation import evaluate
 from ..games import Game, GameChoice, check_hole_size
 from ..hand_values import HighHand, LowHand
 from ..inputs import parse_hole
 from ..present.pots import format_settlement, settlement_view
-from ..present.protocol import Presented, View
+from ..present.protocol import Presented
 from ..serialize import fields_dict
 from .sizing import MAX_CHIPS
 
@@ -97,7 +98,25 @@ class Award:
 
 
 @dataclass(frozen=True)
-class Pot:
+class NamedPot:
+    """What every kind of pot starts with (a settled :class:`Pot`, a
+    :class:`~omaha8eq.chips.board_pots.BoardsPot`, an all-in's
+    :class:`~omaha8eq.chips.allin.PotEquity`): its index, chips, level and eligible
+    seats, and its name. Each subclass documents the fields."""
+
+    index: int
+    amount: int
+    level: int
+    eligible: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """ "main pot" or "side pot k"."""
+        return pot_name(self.index)
+
+
+@dataclass(frozen=True)
+class Pot(NamedPot):
     """One pot of a settled hand: the main pot (index 0) or a side pot (1, 2, ...).
 
     Attributes:
@@ -119,20 +138,11 @@ class Pot:
         low: who won the low half, in seat order; empty when there is no low half.
     """
 
-    index: int
-    amount: int
-    level: int
-    eligible: tuple[int, ...]
     showdown: bool
     high_amount: int
     low_amount: int
     high: tuple[Award, ...]
     low: tuple[Award, ...]
-
-    @property
-    def name(self) -> str:
-        """ "main pot" or "side pot k"."""
-        return pot_name(self.index)
 
     def won_by(self, seat: int) -> int:
         """The chips ``seat`` wins from this pot (both halves); ``seat`` is an int (0-based).
@@ -151,8 +161,11 @@ class Pot:
 
 
 @dataclass(frozen=True)
-class Settlement(Presented):
+class Settlement(Presented, view=settlement_view, text=format_settlement):
     """The result of :func:`settle`: who gets which chips, per pot and in total.
+
+    Printed, the report the command line prints (:func:`omaha8eq.present.pots.format_settlement`);
+    its view is the players' table: put in, gets, net (:func:`omaha8eq.present.pots.settlement_view`).
 
     Every per-player tuple is in seat order (the order of ``players``).
 
@@ -193,19 +206,6 @@ class Settlement(Presented):
     hilo: bool
     game: str = "omaha8"
 
-    def __str__(self) -> str:
-        """The report the command line prints (:func:`omaha8eq.present.pots.format_settlement`)."""
-        return format_settlement(self)
-
-    def view(self) -> View:
-        """The players' table: put in, gets, net (:func:`omaha8eq.present.pots.settlement_view`)."""
-        return settlement_view(self)
-
-    def _repr_html_(self) -> str:
-        from ..present.display import preformatted_html
-
-        return preformatted_html(str(self))
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the settings, the pots and one entry per player."""
         players = []
@@ -213,13 +213,7 @@ class Settlement(Presented):
             high, low = self.highs[seat], self.lows[seat]
             players.append(
                 {
-                    "seat": seat,
-                    "hand": self.hands[seat],
-                    "folded": self.hands[seat] is None,
-                    "contributed": self.contributions[seat],
-                    "returned": self.returned[seat],
-                    "payout": self.payouts[seat],
-                    "net": self.net[seat],
+                    **seat_dict(self, seat),
                     "high": None if high is None else high.to_dict(),
                     "low": None if low is None else low.to_dict(),
                 }
@@ -302,16 +296,90 @@ def check_table(chips: Sequence[int], chip: object, button: object) -> tuple[int
     return chip, button
 
 
-def pay_out(
-    returned: Sequence[int], pots: Sequence[Any], chips: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``(payouts, net)`` per seat: each seat's ``returned`` chips plus what it wins in
-    ``pots`` (anything with ``won_by(seat)``: a Pot or a BoardsPot), and that less its
-    ``chips`` put in. The chips are conserved (a failure is a bug, never bad input)."""
+class Paid(NamedTuple):
+    """What each seat is paid, the first four fields of a :class:`Settlement` and of a
+    :class:`~omaha8eq.chips.board_pots.BoardsSettlement`, in their order (so
+    ``Settlement(*paid, pots=...)``); see there for each."""
+
+    payouts: tuple[int, ...]
+    contributions: tuple[int, ...]
+    returned: tuple[int, ...]
+    net: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A hand's players as :func:`read_table` checked them, what both settlements start from.
+
+    Attributes:
+        hands: each seat's hole cards, None for a folded seat.
+        chips: each seat's chips put in.
+        chip: the smallest chip; button: the button's seat.
+        played: the game played (:func:`played_game`).
+        live: whether each seat has not folded.
+        showdown: True when two or more seats have not folded.
+    """
+
+    hands: list[tuple[int, ...] | None]
+    chips: list[int]
+    chip: int
+    button: int
+    played: Game
+    live: list[bool]
+    showdown: bool
+
+
+def read_table(players: Sequence[PlayerSpec], choice: GameChoice, chip: object, button: object) -> Table:
+    """``players``, ``chip`` and ``button`` checked (:func:`parse_players`, then
+    :func:`check_table`) for the game ``choice``: the :class:`Table` a settlement splits."""
+    hands, chips = parse_players(players, choice.game)
+    chip, button = check_table(chips, chip, button)
+    live = [hand is not None for hand in hands]
+    return Table(hands, chips, chip, button, played_game(choice, hands), live, sum(live) >= 2)
+
+
+def seat_dict(settlement: Any, seat: int) -> dict[str, Any]:
+    """The keys a settlement's entry for ``seat`` starts with (its hand and chips), for the
+    ``to_dict`` of :class:`Settlement` and of :class:`~omaha8eq.chips.board_pots.BoardsSettlement`."""
+    return {
+        "seat": seat,
+        "hand": settlement.hands[seat],
+        "folded": settlement.hands[seat] is None,
+        "contributed": settlement.contributions[seat],
+        "returned": settlement.returned[seat],
+        "payout": settlement.payouts[seat],
+        "net": settlement.net[seat],
+    }
+
+
+def pay_out(returned: Sequence[int], pots: Sequence[Any], chips: Sequence[int]) -> Paid:
+    """Each seat's ``returned`` chips plus what it wins in ``pots`` (anything with
+    ``won_by(seat)``: a Pot or a BoardsPot), its ``chips`` put in, and the difference.
+    The chips are conserved (a failure is a bug, never bad input)."""
     payouts = tuple(back + sum(p.won_by(seat) for p in pots) for seat, back in enumerate(returned))
     if sum(payouts) != sum(chips):  # pragma: no cover - a bug, never bad input
         raise AssertionError(f"chips not conserved: paid {sum(payouts)} of {sum(chips)}")
-    return payouts, tuple(p - c for p, c in zip(payouts, chips, strict=True))
+    net = tuple(p - c for p, c in zip(payouts, chips, strict=True))
+    return Paid(payouts, tuple(chips), tuple(returned), net)
+
+
+def hand_texts(hands: Sequence[tuple[int, ...] | None]) -> tuple[str | None, ...]:
+    """Each seat's hole cards as text, None for a folded seat (a settlement's ``hands``)."""
+    return tuple(None if hand is None else format_hand(hand) for hand in hands)
+
+
+def showdown_values(
+    hands: Sequence[tuple[int, ...] | None], board: tuple[int, ...], game: Game, showdown: bool
+) -> tuple[list[HighHand | None], list[LowHand | None]]:
+    """Each seat's best high and low on ``board``: evaluated once per live player (not
+    per pot), None for a folded seat, and for every seat without a ``showdown``."""
+    highs: list[HighHand | None] = [None] * len(hands)
+    lows: list[LowHand | None] = [None] * len(hands)
+    if showdown:
+        for seat, hand in enumerate(hands):
+            if hand is not None:
+                highs[seat], lows[seat] = evaluate(hand, board, game=game)
+    return highs, lows
 
 
 def played_game(choice: GameChoice, hands: Sequence[tuple[int, ...] | None]) -> Game:

@@ -8,55 +8,52 @@ to :func:`~omaha8eq.chips.board_pots.settle_boards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import overload
+from typing import TYPE_CHECKING, TypedDict, overload
 
-from ..cards import CardSpec, format_cards, format_hand, parse_cards
+from ..cards import CardSpec, format_cards, parse_cards
 from ..checks import check_flag
 from ..errors import HandSizeError, OmahaInputError
-from ..evaluation import evaluate
 from ..games import GameSpec, resolve_game
-from ..hand_values import HighHand, LowHand
 from .board_pots import BoardsSettlement, settle_boards
 from .pots import (
     PlayerSpec,
     Settlement,
     _split_pot,
     check_cards,
-    check_table,
+    hand_texts,
     layout,
-    parse_players,
     pay_out,
-    played_game,
+    read_table,
+    showdown_values,
 )
+
+if TYPE_CHECKING:  # typing.Unpack is Python 3.11's; the annotations are only read by type checkers
+    from typing_extensions import Unpack
 
 __all__ = ["settle"]
 
 
+class _TableOptions(TypedDict, total=False):
+    """:func:`settle`'s keyword options but ``boards``, for its overloads (``**table``):
+    only ``boards`` chooses the type it returns, and the implementation's signature (the
+    one ``help()`` shows) lists every option with its default."""
+
+    button: int
+    chip: int
+    game: GameSpec | None
+    hilo: bool | None
+    runs: bool
+
+
 @overload
 def settle(
-    players: Sequence[PlayerSpec],
-    board: CardSpec = "",
-    *,
-    button: int = 0,
-    chip: int = 1,
-    game: GameSpec | None = None,
-    hilo: bool | None = None,
-    boards: None = None,
-    runs: bool = False,
+    players: Sequence[PlayerSpec], board: CardSpec = "", *, boards: None = None, **table: Unpack[_TableOptions]
 ) -> Settlement: ...
 
 
 @overload
 def settle(
-    players: Sequence[PlayerSpec],
-    board: CardSpec = "",
-    *,
-    button: int = 0,
-    chip: int = 1,
-    game: GameSpec | None = None,
-    hilo: bool | None = None,
-    boards: Sequence[CardSpec],
-    runs: bool = False,
+    players: Sequence[PlayerSpec], board: CardSpec = "", *, boards: Sequence[CardSpec], **table: Unpack[_TableOptions]
 ) -> BoardsSettlement: ...
 
 
@@ -138,44 +135,32 @@ def settle(
     if check_flag(runs, "runs"):
         raise OmahaInputError("runs: runs=True settles the runs given as boards=[...]; give them there")
     choice = resolve_game(game, hilo)
-    hands, chips = parse_players(players, choice.game)
-    played = played_game(choice, hands)
+    table = read_table(players, choice, chip, button)
+    hands, chip, button, showdown = table.hands, table.chip, table.button, table.showdown
     n = len(hands)
-    chip, button = check_table(chips, chip, button)
     board_cards = parse_cards(board, what="board")
-    live = [h is not None for h in hands]
-    showdown = sum(live) >= 2
     if showdown and len(board_cards) != 5:
         raise HandSizeError(
-            f"board: {len(board_cards)} cards given; a showdown between {sum(live)} players needs all 5 board cards"
+            f"board: {len(board_cards)} cards given; a showdown between {sum(table.live)} players needs all 5 "
+            "board cards"
         )
     if len(board_cards) > 5:
         raise HandSizeError(f"board: {len(board_cards)} cards given; a board has at most 5")
     check_cards(hands, board_cards)
 
-    highs: list[HighHand | None] = [None] * n
-    lows: list[LowHand | None] = [None] * n
-    if showdown:
-        for seat, hand in enumerate(hands):
-            if hand is not None:  # evaluated once per live player, not per pot
-                highs[seat], lows[seat] = evaluate(hand, board_cards, game=played)
-
-    returned, shapes = layout(chips, live)
+    highs, lows = showdown_values(hands, board_cards, table.played, showdown)
+    returned, shapes = layout(table.chips, table.live)
     pots = tuple(_split_pot(k, shape, highs, lows, chip=chip, button=button, n=n) for k, shape in enumerate(shapes))
-    payouts, net = pay_out(returned, pots, chips)
     return Settlement(
-        payouts=payouts,
-        contributions=tuple(chips),
-        returned=returned,
-        net=net,
+        *pay_out(returned, pots, table.chips),
         pots=pots,
-        hands=tuple(None if h is None else format_hand(h) for h in hands),
+        hands=hand_texts(hands),
         highs=tuple(highs),
         lows=tuple(lows),
         board=format_cards(board_cards),
         showdown=showdown,
         button=button,
         chip=chip,
-        hilo=played.hilo,
-        game=played.name,
+        hilo=table.played.hilo,
+        game=table.played.name,
     )

@@ -1,8 +1,9 @@
 """The options of one equity run, checked once: :class:`RunOptions`.
 
 The public entry points (:func:`omaha8eq.equities.equity`, :func:`omaha8eq.boards.boards_equity`,
-:func:`omaha8eq.chips.allin.allin_equity`) take these as keyword arguments, check them with
-:meth:`RunOptions.check` and pass the one record down: the engine reads its fields and
+:func:`omaha8eq.chips.allin.allin_equity`, :func:`omaha8eq.explorer.explore`) take these as
+keyword arguments, check them with :meth:`RunOptions.of` (their arguments by name, through
+:meth:`RunOptions.check`) and pass the one record down: the engine reads its fields and
 never checks them again.
 """
 
@@ -13,7 +14,8 @@ import math
 import numbers
 import os
 import secrets
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numba
@@ -125,6 +127,20 @@ class RunOptions:
             progress, scheduler, checkpoint,
         )  # fmt: skip
 
+    @classmethod
+    def of(cls, arguments: Mapping[str, object]) -> RunOptions:
+        """:meth:`check` of the run options among a public function's ``arguments``: the
+        keys that name a field of RunOptions, the others left alone. An entry point passes
+        its ``locals()`` before it binds any such name itself, so it names its options once,
+        in its signature (the one ``help()`` shows), and passes none down under another name.
+
+        >>> def entry(hands, *, threads=None, seed=None):
+        ...     return RunOptions.of(locals())
+        >>> entry(["As Ah 2c 3d"], threads=1).threads
+        1
+        """
+        return cls.check(**{name: arguments[name] for name in _FIELDS if name in arguments})
+
     @property
     def memory_limit(self) -> int:
         """``max_memory``, or its default."""
@@ -222,3 +238,5 @@ def max_threads() -> int:
 
 #: The record of a call that gives no option.
 _DEFAULT = RunOptions()
+#: The options' names, in the fields' order.
+_FIELDS = tuple(f.name for f in fields(RunOptions))

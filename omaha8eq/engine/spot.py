@@ -371,18 +371,25 @@ def _known_spot(hands: tuple[str, ...], board: str, dead: str, game: GameChoice)
     return tuple((seat.hole(), seat.label) for seat in spot.seats), spot.game, spot.board, spot.dead
 
 
+def parse_board(board: CardSpec, dead: CardSpec) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The known board (0, 3, 4 or 5 cards: HandSizeError for another count) and the dead
+    cards, parsed, in that order; cards shared with each other or a hand are the caller's
+    check (:func:`check_no_card_twice`)."""
+    board_cards = parse_cards(board, what="board")
+    if len(board_cards) not in (0, *BOARD_SIZES):
+        raise HandSizeError(
+            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+        )
+    return board_cards, parse_cards(dead, what="dead cards")
+
+
 def _parse_spot(hands: Sequence[Any], board: CardSpec, dead: CardSpec, game: GameChoice) -> Spot:
     """:func:`parse_spot`, every time."""
     hands = check_list(hands, "hands", "a list of hands, e.g. ['AsAh2c3d', 'KsKhQdJd']")
     if len(hands) < 2:
         raise OmahaInputError(f"hands: {len(hands)} hand given; equity needs 2 or more")
     seats, hole_size = parse_seats(hands, game.game)
-    board_cards = parse_cards(board, what="board")
-    if len(board_cards) not in (0, *BOARD_SIZES):
-        raise HandSizeError(
-            f"board: {len(board_cards)} cards given; expected 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
-        )
-    dead_cards = parse_cards(dead, what="dead cards")
+    board_cards, dead_cards = parse_board(board, dead)
     check_no_card_twice(seats, board_cards, dead_cards)
     n_players = len(seats)
     needed = n_players * hole_size + 5 + len(dead_cards)

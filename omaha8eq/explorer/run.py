@@ -95,6 +95,18 @@ def _cost(spot: _Spot, explored: Range | str, other: Range | str | None) -> Expl
     )  # fmt: skip
 
 
+def _checked(
+    explored: object, board: CardSpec, against: object, dead: CardSpec, game: GameSpec
+) -> tuple[_Spot, Range | str, Range | str | None, ExploreCost]:
+    """The arguments :func:`explore` and :func:`exploration_cost` share, checked in the
+    order of their errors (the board, dead cards and game, then each side), and the cost."""
+    spot = _read_spot(board, dead, game)
+    hole = spot.game.hole_cards
+    side = check_side(explored, "range", hole)
+    other = None if against is None else check_side(against, "against", hole)
+    return spot, side, other, _cost(spot, side, other)
+
+
 def exploration_cost(
     range: str | Range,  # the issue's name (shadows the builtin here only)
     board: CardSpec,
@@ -108,10 +120,7 @@ def exploration_cost(
     270,725 hands): its peak memory and, with ``against``, its range sweep's work
     (:func:`~omaha8eq.engine.budget.explore_cost`). Raises what :func:`explore` raises
     for a bad input."""
-    spot = _read_spot(board, dead, game)
-    hole = spot.game.hole_cards
-    other = None if against is None else check_side(against, "against", hole)
-    return _cost(spot, check_side(range, "range", hole), other)
+    return _checked(range, board, against, dead, game)[3]
 
 
 def explore(
@@ -158,12 +167,8 @@ def explore(
     The equities are exact: the range sweep enumerates every runout (a flop against
     ``15%``: about as long as ``equity([range, against], board, exhaustive=True)``).
     """
-    options = RunOptions.check(threads=threads, max_work=max_work, max_memory=max_memory, progress=progress)
-    spot = _read_spot(board, dead, game)
-    hole = spot.game.hole_cards
-    explored = check_side(range, "range", hole)
-    other = None if against is None else check_side(against, "against", hole)
-    cost = _cost(spot, explored, other)
+    options = RunOptions.of(locals())
+    spot, explored, other, cost = _checked(range, board, against, dead, game)
     check_explore_cost(cost, options)
     # Classifying is linear in the hands (about 2 us each); the sweep's time is its estimate's.
     seconds = 2e-6 * sum(cost.hands) + (cost.sweep.seconds if cost.sweep is not None else 0.0)

@@ -20,12 +20,11 @@ modules import this one (their methods delegate to it).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import Column, View, html_table, pandas_module, table_lines, view_html
+from .protocol import Column, View, html_table, pandas_module, preformatted_html, table_lines, view_html
 from .text import percent, seconds, table
 
 __all__ = [
@@ -471,8 +470,3 @@ def format_counterfeit(report: Any) -> str:
     lines.append("")
     lines.append(f"Exact: counted {_runouts_text(report)} in {report.elapsed:.2f} s")
     return "\n".join(lines)
-
-
-def preformatted_html(text: str) -> str:
-    """A text report as HTML (Jupyter's ``_repr_html_`` of the reports without a table)."""
-    return f"<pre>{html.escape(text)}</pre>"

@@ -11,8 +11,11 @@ Every public result (the return types of the functions in ``omaha8eq.__all__``; 
 A result that derives from :class:`Presented` writes :meth:`Presented.view` (its
 columns, its rows of values and the lines under them) and ``to_dict``: the text, the
 HTML and the DataFrame are made from the one view, so their columns cannot disagree. A
-result whose text is more than a table (a settlement's pots, say) keeps its own
-``__str__`` and takes the rest from here.
+result whose text is more than a table (a settlement's pots, say) names its report
+function in its class statement (``class Settlement(Presented, view=settlement_view,
+text=format_settlement)``): its HTML is then that report, preformatted. A result with no
+view (:class:`Shown`) names all three of its functions there. So each result states once
+which functions show it, and the protocol's methods are written once, here.
 
 This module imports nothing heavy: pandas only inside :func:`pandas_module`.
 """
@@ -22,16 +25,18 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .text import table
 
 __all__ = [
     "Column",
     "Presented",
+    "Shown",
     "View",
     "html_table",
     "pandas_module",
+    "preformatted_html",
     "table_lines",
     "view_frame",
     "view_html",
@@ -135,10 +140,97 @@ def view_frame(view: View) -> Any:
     return pd.DataFrame.from_records(list(view.rows), columns=[c.key for c in view.columns])
 
 
-class Presented:
-    """The protocol's base: a subclass writes :meth:`view` and ``to_dict``."""
+def preformatted_html(text: str) -> str:
+    """A text report as HTML (Jupyter's ``_repr_html_`` of the reports without a table)."""
+    return f"<pre>{html.escape(text)}</pre>"
+
+
+#: A function showing a result as text or HTML.
+ShowText = Callable[[Any], str]
+#: A function giving a result's pandas DataFrame.
+ShowFrame = Callable[[Any], Any]
+
+
+def _view_text(result: Any) -> str:
+    return view_text(result.view())
+
+
+def _view_html(result: Any) -> str:
+    return view_html(result.view())
+
+
+def _view_frame(result: Any) -> Any:
+    return view_frame(result.view())
+
+
+def _report_html(result: Any) -> str:
+    """A report's HTML: its text, preformatted."""
+    return preformatted_html(str(result))
+
+
+class Shown:
+    """The protocol's ``__str__``, ``_repr_html_`` and ``to_pandas``, each a function of
+    the result that the subclass names in its class statement::
+
+        class EquityResult(Shown, text=format_equity, html=equity_html, frame=equity_frame):
+
+    (a subclass inherits the functions its base named, and may name others). The
+    functions live in the presentation layer, which the result modules import: the
+    result keeps its fields and its figures, and how it looks stays in one place.
+    """
 
     __slots__ = ()
+
+    # Kept as staticmethods: read through the class, each is the plain function.
+    _text: ClassVar[ShowText]
+    _html: ClassVar[ShowText]
+    _frame: ClassVar[ShowFrame]
+
+    def __init_subclass__(
+        cls,
+        *,
+        text: ShowText | None = None,
+        html: ShowText | None = None,
+        frame: ShowFrame | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, function in (("_text", text), ("_html", html), ("_frame", frame)):
+            if function is not None:
+                setattr(cls, name, staticmethod(function))
+
+    def __str__(self) -> str:
+        return type(self)._text(self)
+
+    def _repr_html_(self) -> str:
+        return type(self)._html(self)
+
+    def to_pandas(self) -> Any:
+        """The result's table as a pandas DataFrame (``pip install 'omaha8eq[pandas]'``)."""
+        return type(self)._frame(self)
+
+
+class Presented(Shown, text=_view_text, html=_view_html, frame=_view_frame):
+    """The protocol's base: a subclass writes :meth:`view` (or names its function in its
+    class statement, ``view=``) and ``to_dict``. Its text, HTML and DataFrame are made
+    from the view; a subclass that names its own ``text=`` (a report, more than the
+    table) shows that text preformatted as its HTML, unless it names an ``html=`` too."""
+
+    __slots__ = ()
+
+    def __init_subclass__(
+        cls,
+        *,
+        view: Callable[[Any], View] | None = None,
+        text: ShowText | None = None,
+        html: ShowText | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if view is not None:
+            cls.view = view  # type: ignore[assignment]  # a function of the result: bound as a method
+        if text is not None and html is None:
+            html = _report_html
+        super().__init_subclass__(text=text, html=html, **kwargs)
 
     def view(self) -> View:
         """The result as a table (see :class:`View`)."""
@@ -147,13 +239,3 @@ class Presented:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the result."""
         raise NotImplementedError
-
-    def __str__(self) -> str:
-        return view_text(self.view())
-
-    def _repr_html_(self) -> str:
-        return view_html(self.view())
-
-    def to_pandas(self) -> Any:
-        """The result's table as a pandas DataFrame (``pip install 'omaha8eq[pandas]'``)."""
-        return view_frame(self.view())
