@@ -42,7 +42,7 @@ from .method import (
 from .options import RunOptions, draw_seed
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import exact_range_counts
-from .sampling import DEFAULT_SAMPLES, MAX_SAMPLES, SampleTarget, sample_counts
+from .sampling import SampleTarget, sample_counts
 from .spot import Spot, known_hands_only, parse_spot
 from .summary import HandResults, build_result
 from .threads import choose_threads
@@ -163,7 +163,7 @@ def _run_sample(task: Task) -> Counted:
         task.deal.arrays(),
         lookup_tables(),
         seed=seed,
-        target=SampleTarget(options.samples, options.stderr_target),
+        target=SampleTarget.of(options),
         by_hand=options.by_hand,
         progress=options.progress,
     )
@@ -329,7 +329,7 @@ def _threads(task: Task) -> int | None:
     options, method = task.options, task.plan.method
     if options.threads is not None:
         return options.threads
-    samples = options.samples or (MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES)
+    samples = SampleTarget.of(options).limit
     return choose_threads(None, estimate_work(method, task.deal, samples) / RATES[method])
 
 
