@@ -39,12 +39,17 @@ TASK_ROW_TOUCHES = 3_000_000_000
 
 def _sweep_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     """Boards ``task.start`` to ``task.stop - 1``: both sides' per-hand histograms."""
-    swept = sweep_boards(
-        params["hands_a"], params["weights_a"], params["hands_b"], params["weights_b"],
-        params["boards"][task.start : task.stop], params["board_weights"][task.start : task.stop],
-        params["dead"], game=_game(params), per_board=False,
-    )  # fmt: skip
+    swept = _swept(params, slice(task.start, task.stop))
     return {"hands_a": swept.hands_a, "hands_b": swept.hands_b}
+
+
+def _swept(params: Mapping[str, Any], boards: slice, hands: slice = slice(None)) -> RangeSweep:
+    """``sweep_boards(..., per_board=False)`` of a sweep job's parameters: its ``boards``
+    slice of the board list, the ``hands`` slice of each side."""
+    return sweep_boards(
+        params["hands_a"][hands], params["weights_a"][hands], params["hands_b"][hands], params["weights_b"][hands],
+        params["boards"][boards], params["board_weights"][boards], params["dead"], game=_game(params), per_board=False,
+    )  # fmt: skip
 
 
 def _game(params: Mapping[str, Any]) -> Game | None:
@@ -87,29 +92,19 @@ def sweep_job(
 
 
 def distributed_sweep(
-    hands_a: np.ndarray,
-    weights_a: np.ndarray,
-    hands_b: np.ndarray,
-    weights_b: np.ndarray,
-    boards: np.ndarray,
-    board_weights: np.ndarray,
-    dead: Sequence[int] = (),
+    job: Job,
     *,
-    game: Game | None = None,
     progress: ProgressCallback | None = None,
     client: Client | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
-    chunk: int | None = None,
 ) -> RangeSweep:
-    """``sweep_boards(..., per_board=False)`` as a job of :func:`sweep_job`: on the Dask
-    ``client`` (None: here), keeping finished tasks in ``checkpoint`` (see
-    :func:`~.runner.run_job`); ``progress(boards done, boards)``. The inputs are
-    checked here, before any task is sent: bad input raises OmahaInputError."""
-    job = sweep_job(hands_a, weights_a, hands_b, weights_b, boards, board_weights, dead, game=game, chunk=chunk)
+    """A :func:`sweep_job` run: the same :class:`RangeSweep` as ``sweep_boards(...,
+    per_board=False)`` of its arguments, on the Dask ``client`` (None: here), keeping
+    finished tasks in ``checkpoint`` (see :func:`~.runner.run_job`); ``progress(boards
+    done, boards)``. The inputs are checked here, before any task is sent: bad input
+    raises OmahaInputError."""
     params = job.params
-    # sweep_boards checks its inputs: with no hands it checks them and sweeps nothing.
-    sweep_boards(params["hands_a"][:0], params["weights_a"][:0], params["hands_b"][:0], params["weights_b"][:0],
-                 params["boards"], params["board_weights"], params["dead"], game=game, per_board=False)  # fmt: skip
+    _swept(params, slice(None), slice(0))  # sweep_boards checks its inputs: with no hands it sweeps nothing
     counts = run_job(job, client=client, checkpoint=checkpoint, progress=progress)
     dealt_a, total_a = weigh_side(params["weights_a"], counts["hands_a"], counts["hands_a"].sum(axis=(1, 2)))
     dealt_b, total_b = weigh_side(params["weights_b"], counts["hands_b"], counts["hands_b"].sum(axis=(1, 2)))
@@ -140,9 +135,12 @@ def dask_sweeper(
                 raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
             client = scheduler
 
-        def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
+        def sweep(
+            *args: Any, per_board: bool = False, progress: ProgressCallback | None = None, **kwargs: Any
+        ) -> RangeSweep:
             if per_board:  # the caller needs per-board totals: a distributed run keeps none
                 raise ValueError("a distributed sweep keeps no per-board totals")
-            return distributed_sweep(*args, client=client, checkpoint=checkpoint, **kwargs)
+            job = sweep_job(*args, **kwargs)
+            return distributed_sweep(job, progress=progress, client=client, checkpoint=checkpoint)
 
         yield sweep, max(1, sum(client.nthreads().values()))
