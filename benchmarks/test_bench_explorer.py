@@ -77,7 +77,7 @@ def _against_ratio(benchmark, capsys, board_text: str, rounds: int) -> None:
     weights = live.exact_weights()[0]
 
     def sweep() -> object:
-        return sweep_ranges(live.hands, weights, live.hands, weights, board, (), hilo=True)
+        return sweep_ranges(live.hands, weights, live.hands, weights, board, ())
 
     def explored() -> object:
         return explore(RANGE, board_text, against=RANGE)

@@ -17,6 +17,7 @@ import numpy as np
 from omaha8eq.cards import parse_cards
 from omaha8eq.engine.range_vs_range import RangeSweep, sweep_ranges
 from omaha8eq.engine.spot import integer_weights
+from omaha8eq.games import game_for
 from omaha8eq.ranges.range import parse_range
 
 GOLDEN = Path(__file__).parent / "data" / "range_sweep_golden.json"
@@ -40,7 +41,7 @@ def sweep_spot(a: str, b: str, board: str, dead: str, hilo: bool, size: int) -> 
     ra, rb = parse_range(a, hole_size=size), parse_range(b, hole_size=size)
     return sweep_ranges(
         ra.hands, integer_weights(ra.weights), rb.hands, integer_weights(rb.weights),
-        parse_cards(board), parse_cards(dead), hilo=hilo,
+        parse_cards(board), parse_cards(dead), game=game_for(size, hilo),
     )  # fmt: skip
 
 

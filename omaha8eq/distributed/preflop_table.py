@@ -88,7 +88,7 @@ def _exact_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     boards, sizes = board_isomorphism()
     swept = sweep_boards(
         hands, ones, hands, ones, boards[task.start : task.stop], sizes[task.start : task.stop],
-        hilo=bool(params["hilo"]), per_board=False,
+        game=game_for(hole_size, bool(params["hilo"])), per_board=False,
     )  # fmt: skip
     _, counts, _ = class_totals(hands, swept.hands_a)  # all hands: every class, in starting_classes' order
     return {"counts": counts}

@@ -22,6 +22,7 @@ from ..engine.heads_up import BoardSweeper
 from ..engine.progress import ProgressCallback
 from ..engine.range_vs_range import RangeSweep, row_touches, sweep_boards, weigh_side
 from ..errors import OmahaTypeError
+from ..games import Game, as_game
 from .job import Job, Task, TaskResult
 from .runner import run_job
 
@@ -38,12 +39,23 @@ TASK_ROW_TOUCHES = 3_000_000_000
 
 def _sweep_task(params: Mapping[str, Any], task: Task) -> TaskResult:
     """Boards ``task.start`` to ``task.stop - 1``: both sides' per-hand histograms."""
-    swept = sweep_boards(
-        params["hands_a"], params["weights_a"], params["hands_b"], params["weights_b"],
-        params["boards"][task.start : task.stop], params["board_weights"][task.start : task.stop],
-        params["dead"], hilo=bool(params["hilo"]), per_board=False,
-    )  # fmt: skip
+    swept = _swept(params, slice(task.start, task.stop))
     return {"hands_a": swept.hands_a, "hands_b": swept.hands_b}
+
+
+def _swept(params: Mapping[str, Any], boards: slice, hands: slice = slice(None)) -> RangeSweep:
+    """``sweep_boards(..., per_board=False)`` of a sweep job's parameters: its ``boards``
+    slice of the board list, the ``hands`` slice of each side."""
+    return sweep_boards(
+        params["hands_a"][hands], params["weights_a"][hands], params["hands_b"][hands], params["weights_b"][hands],
+        params["boards"][boards], params["board_weights"][boards], params["dead"], game=_game(params), per_board=False,
+    )  # fmt: skip
+
+
+def _game(params: Mapping[str, Any]) -> Game | None:
+    """The game of a sweep job's parameters (see :func:`sweep_job`)."""
+    name = params["game"]
+    return None if name is None else as_game(name)
 
 
 def sweep_job(
@@ -55,12 +67,13 @@ def sweep_job(
     board_weights: np.ndarray,
     dead: Sequence[int] = (),
     *,
-    hilo: bool = True,
+    game: Game | None = None,
     chunk: int | None = None,
 ) -> Job:
     """The job of ``sweep_boards(hands_a, weights_a, hands_b, weights_b, boards,
-    board_weights, dead, hilo=hilo)``, ``chunk`` boards a task (default: about
-    ``TASK_ROW_TOUCHES`` of work each)."""
+    board_weights, dead, game=game)``, ``chunk`` boards a task (default: about
+    ``TASK_ROW_TOUCHES`` of work each). The job's parameters hold the game by its name
+    (None: the Hi-Lo game of the hands' size), as data for the workers and the digest."""
     params: dict[str, Any] = {
         "hands_a": np.ascontiguousarray(hands_a, dtype=np.int8),
         "weights_a": np.ascontiguousarray(weights_a, dtype=np.int64),
@@ -69,7 +82,7 @@ def sweep_job(
         "boards": np.ascontiguousarray(boards, dtype=np.int8),
         "board_weights": np.ascontiguousarray(board_weights, dtype=np.int64),
         "dead": sorted(int(c) for c in dead),
-        "hilo": bool(hilo),
+        "game": None if game is None else game.name,
     }
     if chunk is None:
         per_board = row_touches(len(hands_a), len(hands_b), params["hands_a"].shape[1])
@@ -79,29 +92,19 @@ def sweep_job(
 
 
 def distributed_sweep(
-    hands_a: np.ndarray,
-    weights_a: np.ndarray,
-    hands_b: np.ndarray,
-    weights_b: np.ndarray,
-    boards: np.ndarray,
-    board_weights: np.ndarray,
-    dead: Sequence[int] = (),
+    job: Job,
     *,
-    hilo: bool = True,
     progress: ProgressCallback | None = None,
     client: Client | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
-    chunk: int | None = None,
 ) -> RangeSweep:
-    """``sweep_boards(..., per_board=False)`` as a job of :func:`sweep_job`: on the Dask
-    ``client`` (None: here), keeping finished tasks in ``checkpoint`` (see
-    :func:`~.runner.run_job`); ``progress(boards done, boards)``. The inputs are
-    checked here, before any task is sent: bad input raises OmahaInputError."""
-    job = sweep_job(hands_a, weights_a, hands_b, weights_b, boards, board_weights, dead, hilo=hilo, chunk=chunk)
+    """A :func:`sweep_job` run: the same :class:`RangeSweep` as ``sweep_boards(...,
+    per_board=False)`` of its arguments, on the Dask ``client`` (None: here), keeping
+    finished tasks in ``checkpoint`` (see :func:`~.runner.run_job`); ``progress(boards
+    done, boards)``. The inputs are checked here, before any task is sent: bad input
+    raises OmahaInputError."""
     params = job.params
-    # sweep_boards checks its inputs: with no hands it checks them and sweeps nothing.
-    sweep_boards(params["hands_a"][:0], params["weights_a"][:0], params["hands_b"][:0], params["weights_b"][:0],
-                 params["boards"], params["board_weights"], params["dead"], hilo=hilo, per_board=False)  # fmt: skip
+    _swept(params, slice(None), slice(0))  # sweep_boards checks its inputs: with no hands it sweeps nothing
     counts = run_job(job, client=client, checkpoint=checkpoint, progress=progress)
     dealt_a, total_a = weigh_side(params["weights_a"], counts["hands_a"], counts["hands_a"].sum(axis=(1, 2)))
     dealt_b, total_b = weigh_side(params["weights_b"], counts["hands_b"], counts["hands_b"].sum(axis=(1, 2)))
@@ -132,9 +135,12 @@ def dask_sweeper(
                 raise OmahaTypeError(f"scheduler: expected 'local', 'auto', an address or a Client, got {scheduler!r}")
             client = scheduler
 
-        def sweep(*args: Any, per_board: bool = False, **kwargs: Any) -> RangeSweep:
+        def sweep(
+            *args: Any, per_board: bool = False, progress: ProgressCallback | None = None, **kwargs: Any
+        ) -> RangeSweep:
             if per_board:  # the caller needs per-board totals: a distributed run keeps none
                 raise ValueError("a distributed sweep keeps no per-board totals")
-            return distributed_sweep(*args, client=client, checkpoint=checkpoint, **kwargs)
+            job = sweep_job(*args, **kwargs)
+            return distributed_sweep(job, progress=progress, client=client, checkpoint=checkpoint)
 
         yield sweep, max(1, sum(client.nthreads().values()))

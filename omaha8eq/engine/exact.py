@@ -11,6 +11,8 @@ refused unless ``max_work`` is raised, see ``.method``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 import numpy as np
 
@@ -20,7 +22,7 @@ from ..core.exact_multisets import aggregate_showdowns, aggregate_spots, rank_mu
 from ..core.kernel_args import DealArrays, LookupTables, SpotBatch
 from ..core.showdown import FIVE_CARD_STATES, histogram_shape
 from ..deck import check_deal_limits
-from .deal import board_row, hand_highs, kernel_game, known_mask
+from .deal import board_row, hand_highs, kernel_game, known_mask, no_highs
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .spot import Spot
 
@@ -46,32 +48,34 @@ SMALL_WORK = 50_000
 def aggregate_counts(
     arrays: DealArrays, tables: LookupTables, split_ranks: int = 0, *, share_threads: bool = False
 ) -> np.ndarray:
-    """:func:`aggregate_cards` of the deal's :class:`DealArrays` (``fixed_tables`` may
-    hold the high columns only)."""
-    return aggregate_cards(
-        arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo,
-        tables, split_ranks, share_threads=share_threads,
-    )  # fmt: skip
+    """The exact counts of the deal's :class:`DealArrays` (``fixed_tables`` may hold the
+    high columns only), one histogram per part of ``split_ranks`` (see :func:`_aggregate`)."""
+    deal = arrays.holes, arrays.n_hole, arrays.fixed_tables, arrays.board, arrays.n_known, arrays.deck, arrays.hilo
+    return _aggregate(deal, tables, split_ranks, share_threads)
 
 
 def aggregate_cards(
-    holes: np.ndarray,
-    n_hole: int,
-    highs: np.ndarray,
-    board: np.ndarray,
-    n_known: int,
-    deck: np.ndarray,
-    hilo: bool,
-    tables: LookupTables,
-    split_ranks: int = 0,
-    *,
-    share_threads: bool = False,
+    spot: Spot, holes: np.ndarray, board: np.ndarray, deck: np.ndarray, tables: LookupTables
 ) -> np.ndarray:
+    """Exact counts of a spot of known hands after a flop, from its card arrays
+    (:func:`~.deal.known_card_arrays`): one histogram, ``histogram_shape(P)``. The kernel
+    builds the few highs it reads (no table) in serial code. Raises ValueError preflop,
+    where the highs come from a table (:func:`aggregate_counts`)."""
+    if not spot.board:
+        raise ValueError("aggregate_cards counts after a flop; preflop, aggregate_counts reads the highs' table")
+    n_hole, hilo = kernel_game(spot.game)
+    deal = holes, n_hole, no_highs(len(holes)), board, len(spot.board), deck, hilo
+    alone: np.ndarray = _aggregate(deal, tables, 0, False)[0]
+    return alone
+
+
+def _aggregate(deal_fields: tuple[Any, ...], tables: LookupTables, split_ranks: int, share_threads: bool) -> np.ndarray:
     """Exact counts of fixed hands, one histogram per part of ``split_ranks``: shape
     ``(parts, *histogram_shape(P))``, one part when it is 0, else two (see
-    ``core.exact_multisets.aggregate_showdowns``), of the fields of a :class:`DealArrays`
-    that the kernel reads: ``highs`` is its ``fixed_tables`` (high columns, read preflop
-    only: after a flop ``deal.no_highs(P)`` will do).
+    ``core.exact_multisets.aggregate_showdowns``), of the kernel's deal arguments
+    ``(holes, n_hole, highs, board, n_known, deck, hilo)``, as a :class:`DealArrays` holds
+    them: ``highs`` is its ``fixed_tables`` (high columns, read preflop only: after a flop
+    ``deal.no_highs(P)`` will do).
 
     With ``share_threads`` a preflop spot's work is shared among numba's threads (a
     run of one spot; the range combinations, a call per combination, do not: on a busy
@@ -81,10 +85,11 @@ def aggregate_cards(
     faster. A process's first call while the build is not compiled yet runs the kernel's
     body as Python instead, so that only the kernels it calls compile
     (``core.parallel.run_body_soon``: the same counts)."""
+    holes, _, _, _, n_known, _, _ = deal_fields
     parts = 2 if split_ranks else 1
     shape = histogram_shape(holes.shape[0])
     # The tables as plain tuples: numba types those in C (see aggregate_showdowns).
-    deal = holes, n_hole, highs, board, n_known, deck, hilo, tuple(tables), tuple(rank_multisets()), split_ranks
+    deal = *deal_fields, tuple(tables), tuple(rank_multisets()), split_ranks
     if n_known:  # after a flop: serial code, safe after a fork and from several threads
         counts = np.zeros((1, parts, *shape), dtype=np.int64)
         parallel.run_body_soon(aggregate_showdowns, *deal, counts, serial=True)

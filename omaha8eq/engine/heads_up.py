@@ -27,7 +27,7 @@ from ..core.hand_isomorphism import card_masks
 from ..errors import OmahaInputError
 from ..inputs import DECK_SIZE
 from ..results import NextCardEquity, range_hand_results, summarize_player
-from .deal import Deal, kernel_game
+from .deal import Deal
 from .preflop import class_average, preflop_board_count, preflop_boards
 from .progress import ProgressCallback
 from .range_combinations import UNDEALABLE, RangeCounts
@@ -189,19 +189,18 @@ def sweep_counts(
     OmahaInputError when no pair of hands can be dealt."""
     sides = tuple(_side(deal, seat) for seat in deal.seats)
     (hands_a, weights_a), (hands_b, weights_b) = sides
-    _, hilo = kernel_game(deal.spot.game)
     by_class = False
     if deal.spot.board:
         swept = sweep_ranges(
-            hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, hilo=hilo, progress=progress,
-            per_hand=by_hand, per_board=by_next_card,
+            hands_a, weights_a, hands_b, weights_b, deal.spot.board, deal.spot.dead, game=deal.spot.game,
+            progress=progress, per_hand=by_hand, per_board=by_next_card,
         )  # fmt: skip
     else:
         boards, board_weights, by_class = preflop_boards(sides, deal.spot.dead)
         # A distributed run adds up its chunks' per-hand counts: it keeps them.
         swept = (sweeper or partial(sweep_boards, per_hand=by_hand))(
             hands_a, weights_a, hands_b, weights_b, boards, board_weights, deal.spot.dead,
-            hilo=hilo, progress=progress, per_board=False,
+            game=deal.spot.game, progress=progress, per_board=False,
         )  # fmt: skip
     # Every pair of hands sharing no card leaves the same cards for the runouts.
     if (weights_a == 1).all() and (weights_b == 1).all():

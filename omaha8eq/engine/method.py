@@ -13,6 +13,7 @@ from ..errors import OmahaInputError, WorkLimitError
 from .deal import Deal
 from .heads_up import heads_up_sweepable, sweep_work
 from .options import RunOptions
+from .sampling import exact_chosen, sampling_asked
 
 __all__ = [
     "AGGREGATE_POINTS",
@@ -99,26 +100,25 @@ def choose_method(deal: Deal, options: RunOptions) -> Plan:
     those within their limits above (``SWEEP_LIMIT``, ``EXHAUSTIVE_LIMIT``); none:
     Monte Carlo.
     """
-    exhaustive, samples, stderr_target = options.exhaustive, options.samples, options.stderr_target
+    exhaustive = options.exhaustive
+    unasked = exhaustive is None and not sampling_asked(options)
     n_random = len(deal.random_players)
     deals = plan_deals(deal)
     if not deal.ranged and not n_random and not options.by_next_card:  # known hands: C(44, 5) deals at most
-        exact = exhaustive or (exhaustive is None and samples is None and stderr_target is None)
-        return Plan(Method.AGGREGATE if exact else Method.SAMPLE, deals)
+        return Plan(Method.AGGREGATE if exhaustive or unasked else Method.SAMPLE, deals)
     if deal.ranged:
         combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)
         work = combinations * min(_boards(deal), AGGREGATE_POINTS)
     else:
         work = deals
     if options.by_next_card:
-        if not heads_up_sweepable(deal) or deal.n_missing in (0, 5) or exhaustive is False or samples or stderr_target:
+        if not heads_up_sweepable(deal) or deal.n_missing in (0, 5) or exhaustive is False or sampling_asked(options):
             raise OmahaInputError(
                 "by_next_card: needs two players (hands, ranges, or random against one of them) on a flop or "
                 "turn, counted exactly"
             )
         return Plan(Method.RANGE_SWEEP, deals)
     sweep = bool(deal.ranged) and heads_up_sweepable(deal)
-    unasked = exhaustive is None and samples is None and stderr_target is None
     if sweep and deal.n_missing == 5 and not n_random and (exhaustive or unasked):
         within = {
             Method.RANGE_SWEEP: sweep_work(deal) <= SWEEP_LIMIT,
@@ -134,11 +134,8 @@ def choose_method(deal: Deal, options: RunOptions) -> Plan:
             "exhaustive=True: exact enumeration of ranges together with random hands is supported for two "
             "players after the flop only; use Monte Carlo (samples or stderr_target)"
         )
-    if exhaustive is None:
-        exhaustive = (
-            samples is None and stderr_target is None and not (deal.ranged and n_random) and work <= EXHAUSTIVE_LIMIT
-        )
-    if not exhaustive:
+    # Ranges with random hands are sampled (exact only heads up, by the sweep above).
+    if not exact_chosen(options, None if deal.ranged and n_random else work, EXHAUSTIVE_LIMIT):
         return Plan(Method.SAMPLE, deals)
     if deal.ranged:
         return Plan(Method.RANGE_COMBINATIONS, deals)

@@ -41,7 +41,7 @@ from .method import EXHAUSTIVE_LIMIT, MAX_WORK, RATES, Method, duration_text
 from .options import RunOptions, draw_seed
 from .progress import CHUNKS_PER_CALL, ProgressCallback, announce_unit, report
 from .run import numba_threads
-from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, range_draw
+from .sampling import SampleTarget, chunk_calls, draw_until, exact_chosen, range_draw
 from .spot import Spot, as_choice, parse_spot
 from .summary import build_result
 from .threads import choose_threads
@@ -169,18 +169,16 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
     :meth:`RunOptions.check`, as :func:`omaha8eq.boards.boards_equity` does; it reads the
     method options, ``threads``, ``progress`` and ``max_work``)."""
     started = time.perf_counter() if started is None else started
-    exhaustive, samples, stderr_target = options.exhaustive, options.samples, options.stderr_target
     seed, threads, progress, max_work = options.seed, options.threads, options.progress, options.max_work
     spot = parsed.spot
     has_random = any(s.is_random or s.is_range for s in spot.seats)
-    sampled = samples is not None or stderr_target is not None
-    if exhaustive and has_random:
+    if options.exhaustive and has_random:
         raise OmahaInputError(
             f"exhaustive=True: with several {parsed.kind}s the exact run takes known hands only; "
             "random hands and ranges are sampled"
         )
-    if exhaustive is None:
-        exhaustive = not has_random and not sampled and _tuples(parsed) <= EXHAUSTIVE_LIMIT
+    exhaustive = exact_chosen(options, None if has_random else _tuples(parsed), EXHAUSTIVE_LIMIT)
+    target = SampleTarget.of(options)
     # The known board cards leave the deck; each board keeps its own. Board 1's go as the
     # deal's board, the others' as dead cards: the deal's check of the deck (every hand,
     # a whole board and the dead cards) then counts no card twice, so it lets through
@@ -196,8 +194,7 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
     if exhaustive:
         seconds = boards_work(parsed) / EXACT_RATE
     else:
-        drawn = samples or (MAX_SAMPLES if stderr_target is not None else DEFAULT_SAMPLES)
-        seconds = n_players * len(parsed.boards) * drawn / RATES[Method.SAMPLE]
+        seconds = n_players * len(parsed.boards) * target.limit / RATES[Method.SAMPLE]
     with numba_threads(choose_threads(threads, seconds)):
         if exhaustive:
             _check_exact_work(parsed, max_work)
@@ -206,7 +203,7 @@ def run_boards(parsed: BoardsSpot, options: RunOptions, *, started: float | None
         else:
             used_seed = draw_seed() if seed is None else seed
             announce_unit(progress, "samples")
-            totals = _sampled_counts(parsed, deal, arrays, tables, used_seed, samples, stderr_target, progress)
+            totals = _sampled_counts(parsed, deal, arrays, tables, used_seed, target, progress)
     counts, shares, scoops = totals
     outcomes = int(scoops[0].sum())
     board_results = tuple(
@@ -345,17 +342,14 @@ def _sampled_counts(
     arrays: object,
     tables: object,
     seed: int,
-    samples: int | None,
-    stderr_target: float | None,
+    target: SampleTarget,
     progress: ProgressCallback | None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seeded random deals, a batch of chunks per kernel call, until ``samples`` are drawn
-    or every player's equity standard error is at most ``stderr_target``. Raises
+    """Seeded random deals, a batch of chunks per kernel call, until ``target`` is met
+    (:func:`~.sampling.draw_until`: the pot shares' standard errors). Raises
     OmahaInputError when the ranges (almost) never fit together."""
     n_players = len(parsed.spot.seats)
     n_boards = len(parsed.boards)
-    limit = MAX_SAMPLES if stderr_target is not None and samples is None else samples or DEFAULT_SAMPLES
-    known_total = None if stderr_target is not None and samples is None else limit
     boards = np.zeros((n_boards, 5), dtype=np.int8)
     for b, board in enumerate(parsed.boards):
         boards[b, : len(board)] = board
@@ -366,14 +360,11 @@ def _sampled_counts(
     per_call = max(1, _chunks_per_call(n_boards, n_players) // n_boards)
     totals = [h[0] for h in _histograms(1, n_boards, n_players)]
     ranges = range_draw(deal)
-    drawn = chunk = 0
-    while drawn < limit:
-        n_chunks = min(per_call, math.ceil((limit - drawn) / CHUNK_SAMPLES))
-        sizes = np.full(n_chunks, CHUNK_SAMPLES, dtype=np.int64)
-        sizes[-1] = min(CHUNK_SAMPLES, limit - drawn - CHUNK_SAMPLES * (n_chunks - 1))
-        histograms = _histograms(n_chunks, n_boards, n_players)
+
+    def draw(chunk: int, sizes: np.ndarray) -> int:
+        histograms = _histograms(len(sizes), n_boards, n_players)
         run = SampleRun(np.uint64(seed), chunk, sizes, False, units)
-        stuck = np.zeros(n_chunks, dtype=np.bool_)
+        stuck = np.zeros(len(sizes), dtype=np.bool_)
         parallel.run(sample_boards, arrays, tables, ranges, boards, n_known, run, *histograms, stuck)
         if stuck.any():
             raise OmahaInputError(
@@ -382,11 +373,10 @@ def _sampled_counts(
             )
         for total, part in zip(totals, histograms, strict=True):
             total += part.sum(axis=0)
-        drawn += int(sizes.sum())
-        chunk += n_chunks
-        report(progress, drawn, known_total)
-        if stderr_target is not None and _stderr(totals[1], whole) <= stderr_target:
-            break
+        return int(sizes.sum())
+
+    batches = (draw(chunk, sizes) for chunk, sizes in chunk_calls(target.limit, per_call))
+    draw_until(target, batches, lambda: [_stderr(totals[1], whole)], progress)
     return totals[0], totals[1], totals[2]
 
 

@@ -59,6 +59,8 @@ from ..core.range_sweep import (
 from ..core.tables import get_tables
 from ..deck import DECK_SIZE, HOLE_SIZES, MAX_HOLE_CARDS
 from ..errors import OmahaInputError
+from ..games import Game, game_for
+from .deal import kernel_game
 from .runout_symmetry import runout_orbits, spread_board_totals, symmetrize
 
 __all__ = ["PAIRWISE_SIDE", "RangeSweep", "one_range", "row_touches", "sweep_boards", "sweep_ranges", "weigh_side"]
@@ -197,7 +199,7 @@ def sweep_ranges(
     board: Sequence[int],
     dead: Sequence[int] = (),
     *,
-    hilo: bool = True,
+    game: Game | None = None,
     progress: ProgressCallback | None = None,
     per_hand: bool = True,
     per_board: bool = True,
@@ -210,7 +212,8 @@ def sweep_ranges(
         weights_a, weights_b: one positive integer weight per hand.
         board: the known board, 3, 4 or 5 card ints.
         dead: cards out of play.
-        hilo: True for Omaha Hi-Lo 8-or-better, False for Omaha high.
+        game: the game played (its hole cards are the hands'); None: the Hi-Lo game of the
+            hands' size.
         progress: called as ``progress(done, total)`` (runouts) between kernel calls;
             a KeyboardInterrupt raised meanwhile stops the run.
         per_hand: False counts the totals only (both sides' and each board's: the
@@ -234,7 +237,7 @@ def sweep_ranges(
     runouts, group_starts = _runouts(board_cards, known_mask)
     times = np.ones(len(runouts), dtype=np.int64)
     return _count(
-        side_a, side_b, known_mask, runouts, times, group_starts, hilo, progress, per_board, per_hand, not per_board
+        side_a, side_b, known_mask, runouts, times, group_starts, game, progress, per_board, per_hand, not per_board
     )  # fmt: skip
 
 
@@ -247,7 +250,7 @@ def sweep_boards(
     board_weights: np.ndarray,
     dead: Sequence[int] = (),
     *,
-    hilo: bool = True,
+    game: Game | None = None,
     progress: ProgressCallback | None = None,
     per_board: bool = True,
     per_hand: bool = True,
@@ -266,7 +269,7 @@ def sweep_boards(
         board_weights: (m,) positive integers, how many times each board counts (for
             example the size of a board's suit class).
         dead: cards out of play (hands holding one are never dealt).
-        hilo, progress: as for :func:`sweep_ranges` (progress counts boards).
+        game, progress: as for :func:`sweep_ranges` (progress counts boards).
         per_board: keep each board's totals (``board_totals``, 240 bytes a board);
             False leaves ``board_totals`` empty, (0, 2, 3, 5), for long board lists.
         per_hand: as for :func:`sweep_ranges`.
@@ -285,13 +288,23 @@ def sweep_boards(
     changes = np.flatnonzero(np.diff(keys[order])) + 1
     group_starts = np.unique(np.concatenate([[0], changes, [len(boards)]])).astype(np.int64)
     swept = _count(
-        side_a, side_b, dead_mask, boards[order], times[order], group_starts, hilo, progress, per_board, per_hand
+        side_a, side_b, dead_mask, boards[order], times[order], group_starts, game, progress, per_board, per_hand
     )
     if not per_board:
         return replace(swept, boards=boards, board_weights=times)
     board_totals = np.empty_like(swept.board_totals)
     board_totals[order] = swept.board_totals
     return replace(swept, boards=boards, board_weights=times, board_totals=board_totals)
+
+
+def _check_game(game: Game | None, hole_size: int) -> Game:
+    """The game the hands play: ``game``, whose hole cards must be the hands', or (None)
+    the Hi-Lo game of the hands' size. Raises OmahaInputError naming both sizes."""
+    if game is None:
+        return game_for(hole_size)
+    if game.hole_cards != hole_size:
+        raise OmahaInputError(f"game: {game.name} deals {game.hole_cards} hole cards, the hands have {hole_size}")
+    return game
 
 
 def _check_dead(dead: Sequence[int]) -> int:
@@ -328,19 +341,21 @@ def _count(
     boards: np.ndarray,
     times: np.ndarray,
     group_starts: np.ndarray,
-    hilo: bool,
+    game: Game | None,
     progress: ProgressCallback | None,
     per_board: bool,
     per_hand: bool,
     together: bool = False,
 ) -> RangeSweep:
     """Sweep ``boards`` (grouped by rank multiset from ``group_starts``), each counted
-    ``times`` times, for the hands of both sides holding no card of ``known_mask``
-    (``per_hand``: see :func:`sweep_ranges`; ``together``, without ``per_board``:
-    boards that evaluate alike and differ in one card are swept together)."""
+    ``times`` times, for the hands of both sides holding no card of ``known_mask``, in
+    ``game`` (None: the Hi-Lo game of the hands' size; ``per_hand``: see
+    :func:`sweep_ranges`; ``together``, without ``per_board``: boards that evaluate
+    alike and differ in one card are swept together)."""
     (hands_a, weights_a, masks_a), (hands_b, weights_b, masks_b) = side_a, side_b
     if hands_a.shape[1] != hands_b.shape[1]:
         raise OmahaInputError("hands_a and hands_b: both ranges must have the same number of hole cards")
+    played = _check_game(game, hands_a.shape[1])
     live_a = (masks_a & known_mask) == 0
     live_b = (masks_b & known_mask) == 0
     n_a = int(live_a.sum())
@@ -363,7 +378,7 @@ def _count(
     kept_starts = np.unique(kept_before[group_starts]).astype(np.int64)
     rep_totals = np.zeros((int(orbits.keep.sum()) if per_board else 0, 2, 15), dtype=np.int64)
     hist, dealt, summed = _sweep(
-        hands, weights, masks, n_a, boards[orbits.keep], orbits.times, kept_starts, hilo,
+        hands, weights, masks, n_a, boards[orbits.keep], orbits.times, kept_starts, played,
         _covered(progress, orbits.orbit_size[orbits.keep]), rep_totals, mirror, per_hand, together and not per_board,
     )  # fmt: skip
     if per_board:
@@ -403,7 +418,7 @@ def _sweep(
     runouts: np.ndarray,
     times: np.ndarray,
     group_starts: np.ndarray,
-    hilo: bool,
+    game: Game,
     progress: ProgressCallback | None,
     board_totals: np.ndarray,
     mirror: bool = False,
@@ -438,6 +453,7 @@ def _sweep(
         twins[:n_a] = _twin_weights(masks[:n_a], masks[n_a:], weights[n_a:])
         twins[n_a:] = _twin_weights(masks[n_a:], masks[:n_a], weights[:n_a])
     tables = get_tables()
+    _, hilo = kernel_game(game)
     strides = np.ones(len(runouts), dtype=np.int64)
     if hilo:
         row_strides(runouts, tables.low, strides)

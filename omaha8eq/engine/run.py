@@ -23,7 +23,7 @@ from ..errors import OmahaInputError
 from ..games import Game, GameChoice
 from ..results import EquityResult, NextCardEquity
 from .budget import check_spot_cost, spot_sizes
-from .deal import Deal, kernel_game, known_card_arrays, lookup_tables, no_highs, prepare_deal
+from .deal import Deal, known_card_arrays, lookup_tables, prepare_deal
 from .exact import aggregate_cards, aggregate_counts, aggregate_many, enumerate_counts
 from .feasibility import check_ranges_fit
 from .heads_up import BoardSweeper, heads_up_sweepable, sweep_counts
@@ -42,7 +42,7 @@ from .method import (
 from .options import RunOptions, draw_seed
 from .progress import ProgressCallback, announce_unit, report
 from .range_combinations import exact_range_counts
-from .sampling import DEFAULT_SAMPLES, MAX_SAMPLES, SampleTarget, sample_counts
+from .sampling import SampleTarget, sample_counts
 from .spot import Spot, known_hands_only, parse_spot
 from .summary import HandResults, build_result
 from .threads import choose_threads
@@ -163,7 +163,7 @@ def _run_sample(task: Task) -> Counted:
         task.deal.arrays(),
         lookup_tables(),
         seed=seed,
-        target=SampleTarget(options.samples, options.stderr_target),
+        target=SampleTarget.of(options),
         by_hand=options.by_hand,
         progress=options.progress,
     )
@@ -263,10 +263,7 @@ def _run_known(spot: Spot, options: RunOptions, started: float) -> EquityResult:
     hands = tuple(seat.hole() for seat in spot.seats)
     holes, board, deck = known_card_arrays(spot, hands)
     announce_unit(options.progress, Method.AGGREGATE.progress_unit)
-    # The highs are built in the kernel after a flop: no table, no thread (serial code).
-    hole_cards, hilo = kernel_game(spot.game)
-    highs = no_highs(len(hands))
-    counts = aggregate_cards(holes, hole_cards, highs, board, len(spot.board), deck, hilo, lookup_tables())[0]
+    counts = aggregate_cards(spot, holes, board, deck, lookup_tables())
     deals = board_combinations(len(deck), BOARD_CARDS - len(spot.board))
     report(options.progress, deals, deals)
     return build_result(spot, counts, deals, exhaustive=True, seed=None, started=started, weighted=False)
@@ -329,7 +326,7 @@ def _threads(task: Task) -> int | None:
     options, method = task.options, task.plan.method
     if options.threads is not None:
         return options.threads
-    samples = options.samples or (MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES)
+    samples = SampleTarget.of(options).limit
     return choose_threads(None, estimate_work(method, task.deal, samples) / RATES[method])
 
 

@@ -1,15 +1,24 @@
-"""Monte Carlo orchestration: seeded chunks of samples until a size or a stderr target is met.
+"""Monte Carlo orchestration: the one sampling loop, seeded chunks until a size or a stderr target is met.
 
-The sampler (``omaha8eq.core.montecarlo``) plays chunks of ``CHUNK_SAMPLES`` deals,
-chunk ``i`` of a run drawing from its own generator seeded from ``(seed, i)``; this
-module calls it ``CHUNKS_PER_CALL`` chunks at a time, reports progress between calls
-and stops once every player's equity standard error is at most the target.
+Every sampled run (one board: :func:`sample_counts`; several boards:
+``engine.multiboard``; queries: ``pql.run``) goes through :func:`draw_until`: its
+:class:`SampleTarget` is built once from the run's options, its kernel calls each draw a
+batch of chunks, and between two calls the loop reports progress (a callback that
+raises, such as a cancelled web job's, stops the run there; so does Ctrl-C, which
+Python sees between kernel calls) and stops once the standard errors are small enough.
+
+The engine's samplers play chunks of ``CHUNK_SAMPLES`` deals, chunk ``i`` of a run
+drawing from its own generator seeded from ``(seed, i)``; :func:`chunk_calls` lays them
+out, ``CHUNKS_PER_CALL`` per kernel call, so a seed gives the same chunks, in the same
+order, whatever the threads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from math import ceil
+from typing import Protocol
 
 import numpy as np
 
@@ -25,7 +34,18 @@ from .deal import Deal
 from .progress import CHUNKS_PER_CALL, ProgressCallback, report
 from .summary import HandResults
 
-__all__ = ["CHUNK_SAMPLES", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_SAMPLES", "SampleTarget", "sample_counts"]
+__all__ = [
+    "CHUNK_SAMPLES",
+    "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
+    "MIN_SAMPLES",
+    "SampleTarget",
+    "chunk_calls",
+    "draw_until",
+    "exact_chosen",
+    "sample_counts",
+    "sampling_asked",
+]
 
 #: Monte Carlo size when neither ``samples`` nor ``stderr_target`` is given.
 DEFAULT_SAMPLES = 1_000_000
@@ -38,33 +58,113 @@ MAX_SAMPLES = 1_000_000_000
 MIN_SAMPLES = 2
 
 
+class SampleOptions(Protocol):
+    """The fields of :class:`~.options.RunOptions` that decide between exact and sampled
+    and how long a sample runs (a protocol: ``options`` imports this module)."""
+
+    @property
+    def exhaustive(self) -> bool | None: ...
+    @property
+    def samples(self) -> int | None: ...
+    @property
+    def stderr_target(self) -> float | None: ...
+
+
+def sampling_asked(options: SampleOptions) -> bool:
+    """Whether the options ask for Monte Carlo: a size or a standard-error target
+    (``exhaustive=None`` then never enumerates)."""
+    return options.samples is not None or options.stderr_target is not None
+
+
+def exact_chosen(options: SampleOptions, cost: int | None, limit: int) -> bool:
+    """The exact-or-sample choice of a run whose exact cost is ``cost`` (None: it cannot be
+    enumerated): ``exhaustive`` when given, else exact when no sampling is asked and the
+    cost is at most ``limit`` (the caller's unit: deals, tuples of boards ...)."""
+    if options.exhaustive is not None:
+        return options.exhaustive
+    return not sampling_asked(options) and cost is not None and cost <= limit
+
+
 @dataclass(frozen=True)
 class SampleTarget:
-    """When a run stops: after ``samples`` deals, or once every player's equity
-    standard error is at most ``stderr_target`` (at most ``MAX_SAMPLES`` deals
-    when only the target is given)."""
+    """When a run stops: after ``samples`` deals (``default`` when None), or once every
+    standard error is at most ``stderr_target`` (at most ``MAX_SAMPLES`` deals when only
+    the target is given). ``default`` is the size of a run that asks neither: the
+    equity's ``DEFAULT_SAMPLES``, a query's own (``pql.run.QUERY``)."""
 
     samples: int | None
     stderr_target: float | None
+    default: int = DEFAULT_SAMPLES
+
+    @classmethod
+    def of(cls, options: SampleOptions, default: int = DEFAULT_SAMPLES) -> SampleTarget:
+        """The target of a run's options."""
+        return cls(options.samples, options.stderr_target, default)
+
+    @property
+    def open_ended(self) -> bool:
+        """True when only the target is given: the run's size is not known in advance."""
+        return self.stderr_target is not None and self.samples is None
 
     @property
     def limit(self) -> int:
-        if self.stderr_target is not None and self.samples is None:
+        """The most deals the run draws."""
+        if self.open_ended:
             return MAX_SAMPLES
-        return self.samples or DEFAULT_SAMPLES
+        return self.default if self.samples is None else self.samples
 
     @property
     def known_total(self) -> int | None:
         """The number of samples to report as the progress total (None: open-ended)."""
-        return None if self.stderr_target is not None and self.samples is None else self.limit
+        return None if self.open_ended else self.limit
 
-    def met(self, total: np.ndarray) -> bool:
-        """True when every player's standard error in the histograms ``total`` is small enough."""
-        if self.stderr_target is None:
+    def met(self, stderrs: Iterable[float | None] | None) -> bool:
+        """True when there is a target and every standard error of ``stderrs`` is at most
+        it (None in it: a figure with none, left out; ``stderrs`` None: too few deals yet)."""
+        if self.stderr_target is None or stderrs is None:
             return False
-        return all(
-            summarize_player("", total[p], False).equity_stderr <= self.stderr_target for p in range(total.shape[0])
-        )
+        return all(e is None or e <= self.stderr_target for e in stderrs)
+
+
+def draw_until(
+    target: SampleTarget,
+    batches: Iterable[int],
+    stderrs: Callable[[], Iterable[float | None] | None],
+    progress: ProgressCallback | None,
+) -> bool | None:
+    """The one sampling loop: draw the ``batches`` (each drawn and added up by the caller as
+    it is taken, answering its number of deals) until they end or ``target`` is met.
+
+    After each batch it reports ``progress(drawn, target.known_total)``, then, with a
+    target, asks ``stderrs()`` for the run's standard errors so far and stops once
+    :meth:`SampleTarget.met`. Returns whether the target was met (None without one). An
+    exception raised by ``progress`` (a cancelled job) or Ctrl-C stops the run between
+    two batches.
+    """
+    drawn = 0
+    for n in batches:
+        drawn += n
+        report(progress, drawn, target.known_total)
+        if target.stderr_target is not None and target.met(stderrs()):
+            return True
+    return None if target.stderr_target is None else False
+
+
+def chunk_calls(
+    limit: int, chunks_per_call: int = CHUNKS_PER_CALL, chunk_samples: int = CHUNK_SAMPLES
+) -> Iterator[tuple[int, np.ndarray]]:
+    """The kernel calls of a run of ``limit`` samples: each call's first chunk index and its
+    chunks' sizes (int64), ``chunks_per_call`` full chunks of ``chunk_samples`` a call, the
+    last one trimmed to ``limit``. Chunk ``i`` is seeded from ``(seed, i)``, so the
+    samples drawn do not depend on ``chunks_per_call``; a caller may stop early."""
+    drawn = chunk = 0
+    while drawn < limit:
+        n_chunks = min(chunks_per_call, ceil((limit - drawn) / chunk_samples))
+        sizes = np.full(n_chunks, chunk_samples, dtype=np.int64)
+        sizes[-1] = min(chunk_samples, limit - drawn - chunk_samples * (n_chunks - 1))
+        yield chunk, sizes
+        drawn += int(sizes.sum())
+        chunk += n_chunks
 
 
 def range_draw(deal: Deal) -> RangeDraw:
@@ -79,14 +179,6 @@ def range_draw(deal: Deal) -> RangeDraw:
         offsets=np.cumsum([0] + [len(s.range_hands()) for s in seats]).astype(np.int64),
         cumulative=np.concatenate([np.cumsum(s.range_weights()).astype(np.float64) for s in seats] or [np.zeros(0)]),
     )
-
-
-def _chunk_sizes(limit: int, drawn: int) -> np.ndarray:
-    """The chunks of the next kernel call: full chunks, the last one trimmed to ``limit``."""
-    n_chunks = min(CHUNKS_PER_CALL, ceil((limit - drawn) / CHUNK_SAMPLES))
-    sizes = np.full(n_chunks, CHUNK_SAMPLES, dtype=np.int64)
-    sizes[-1] = min(CHUNK_SAMPLES, limit - drawn - CHUNK_SAMPLES * (n_chunks - 1))
-    return sizes
 
 
 def sample_counts(
@@ -112,10 +204,8 @@ def sample_counts(
     hand_shares = np.zeros(tracked, dtype=np.int64)
     hand_deals = np.zeros(tracked, dtype=np.int64)
     total = np.zeros(histogram_shape(n_players), dtype=np.int64)
-    drawn = chunk = 0
-    met = False
-    while drawn < target.limit:
-        sizes = _chunk_sizes(target.limit, drawn)
+
+    def draw(chunk: int, sizes: np.ndarray) -> int:
         n_chunks = len(sizes)
         counts = np.zeros((n_chunks, *histogram_shape(n_players)), dtype=np.int64)
         chunk_shares = np.zeros((n_chunks, tracked), dtype=np.int64)
@@ -128,15 +218,16 @@ def sample_counts(
                 "hands: the ranges almost never fit together without two players sharing a "
                 f"card (no deal found in {MAX_REDRAWS:,} draws); narrow them or use exhaustive=True"
             )
-        total += counts.sum(axis=0)
-        hand_shares += chunk_shares.sum(axis=0)
-        hand_deals += chunk_deals.sum(axis=0)
-        drawn += int(sizes.sum())
-        chunk += n_chunks
-        report(progress, drawn, target.known_total)
-        met = target.met(total)
-        if met:
-            break
+        total[...] += counts.sum(axis=0)
+        hand_shares[...] += chunk_shares.sum(axis=0)
+        hand_deals[...] += chunk_deals.sum(axis=0)
+        return int(sizes.sum())
+
+    def stderrs() -> list[float]:
+        return [summarize_player("", total[p], False).equity_stderr for p in range(n_players)]
+
+    batches = (draw(chunk, sizes) for chunk, sizes in chunk_calls(target.limit))
+    met = draw_until(target, batches, stderrs, progress)
     hand_results: HandResults = {}
     if by_hand:
         pot = units[1, n_players + 2]
@@ -144,4 +235,4 @@ def sample_counts(
             part = slice(ranges.offsets[r], ranges.offsets[r + 1])
             won = hand_shares[part] / (pot * np.maximum(hand_deals[part], 1))
             hand_results[i] = hand_equities(deal.seats[i].range_hands(), won, hand_deals[part])
-    return total, hand_results, met if target.stderr_target is not None else None
+    return total, hand_results, met

@@ -219,7 +219,7 @@ def _explore(
         # Only the hands' counts are read: no board's totals, so alike runouts are swept together.
         sweep = sweep_ranges(
             hands, own_weights, opponents.hands, opponents.exact_weights()[0], spot.board, spot.dead,
-            hilo=spot.game.hilo, progress=progress, per_board=False,
+            game=spot.game, progress=progress, per_board=False,
         )  # fmt: skip
         counts = (sweep.hands_a, own_weights, hand_equities(sweep.hands_a))
     played = spot.game

@@ -28,7 +28,7 @@ from ..engine.method import duration_text
 from ..engine.options import RunOptions, draw_seed
 from ..engine.presets import Preset
 from ..engine.run import numba_threads
-from ..engine.sampling import MAX_SAMPLES
+from ..engine.sampling import SampleTarget, draw_until, exact_chosen, sampling_asked
 from ..engine.threads import choose_threads
 from ..errors import OmahaInputError, WorkLimitError
 from .check import CheckedQuery, check_query
@@ -225,8 +225,8 @@ def plan_query(text: object, options: RunOptions, max_work: int) -> _Plan:
     if isinstance(text, str) and text in _PLANS:
         return _PLANS[text]
     checked = check_query(parse_query(text))
-    sampled = options.samples is not None or options.stderr_target is not None
-    exhaustive = False if sampled and not options.exhaustive else options.exhaustive  # None: chosen by the cost
+    # None: chosen by the cost (exhaustive=True with samples was refused by the options' check)
+    exhaustive = False if sampling_asked(options) else options.exhaustive
     price = price_query(checked, exhaustive=exhaustive, exact_limit=QUERY.exact_limit)
     if price is not None:
         check_price(price, exhaustive=exhaustive, max_work=max_work, max_memory=options.max_memory)
@@ -300,14 +300,11 @@ def query(
         exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, seed=seed, threads=threads,
         max_work=max_work, max_memory=max_memory, progress=progress,
     )  # fmt: skip
-    exhaustive, samples, stderr_target, seed, threads = (
-        options.exhaustive, options.samples, options.stderr_target, options.seed, options.threads
-    )  # fmt: skip
+    exhaustive, samples, seed, threads = options.exhaustive, options.samples, options.seed, options.threads
     max_work = QUERY.max_work if options.max_work is None else options.max_work
     plan = plan_query(text, options, max_work)
     checked = dataclasses.replace(plan.checked, cache={})  # the run's own cache (HvREquity answers)
     deal, streets, classes, cost = plan.deal, plan.streets, plan.classes, plan.cost
-    sampling = samples is not None or stderr_target is not None
     if exhaustive:
         if cost is None:
             raise OmahaInputError(
@@ -321,9 +318,8 @@ def query(
                 "sample it (exhaustive=False, samples=...)",
                 work=cost, unit="deals", seconds=cost / DEALS_PER_SECOND, limit=max_work,
             )  # fmt: skip
-        exact = True
-    else:
-        exact = exhaustive is None and not sampling and cost is not None and cost <= QUERY.exact_limit
+    exact = exact_chosen(options, cost, QUERY.exact_limit)
+    target = SampleTarget.of(options, QUERY.samples)
     deals = cost if exact and cost is not None else (samples or QUERY.samples)
     nested = deals * _nested_evaluations(checked)
     if nested > MAX_NESTED_EVALUATIONS:
@@ -341,7 +337,7 @@ def query(
     with numba_threads(choose_threads(threads, deals / DEALS_PER_SECOND)), notice:
         enumerated = classes if exact and classes is not None else deal
         kept = plan if exact and plan.keeps_blocks else None
-        result = _run(checked, enumerated, streets, exact, samples, stderr_target, seed, progress, started, cost, kept)
+        result = _run(checked, enumerated, streets, exact, target, seed, progress, started, cost, kept)
     _RAN.append(True)
     return dataclasses.replace(result, warnings=checked.warnings) if checked.warnings else result
 
@@ -351,8 +347,7 @@ def _run(
     deal: Any,
     streets: tuple[int, ...],
     exact: bool,
-    samples: int | None,
-    stderr_target: float | None,
+    target: SampleTarget,
     seed: int | None,
     progress: ProgressCallback | None,
     started: float,
@@ -361,7 +356,7 @@ def _run(
 ) -> QueryResult:
     selectors = checked.query.selectors
     accumulators = [_Accumulator(s, checked.types[s.expr], exact) for s in selectors]
-    limit = samples if samples is not None else (MAX_SAMPLES if stderr_target is not None else QUERY.samples)
+    limit = target.limit
     if not exact and seed is None:
         seed = draw_seed()
     # A query reading the next card evaluates 52 boards a deal: smaller blocks keep its
@@ -382,16 +377,18 @@ def _run(
     else:
         blocks = sampled_blocks(deal, int(seed or 0), limit, 1 if heavy else CHUNKS_PER_BATCH)
     trials = weight = met = 0
-    target_met: bool | None = None if stderr_target is None else False
-    for block in blocks:
+
+    def added(block: DealBlock) -> int:
+        nonlocal trials, weight, met
         trials, weight, met = _add_block(checked, block, accumulators, trials, weight, met)
-        if progress is not None:
-            progress(trials, cost if exact else (None if samples is None and stderr_target else limit))
-        if stderr_target is not None and met >= 2:
-            errors = [a.stderr(met) for a in accumulators]
-            if all(e is None or e <= stderr_target for e in errors):
-                target_met = True
-                break
+        return len(block)
+
+    def stderrs() -> list[float | None] | None:
+        return [a.stderr(met) for a in accumulators] if met >= 2 else None  # None: too few deals to tell
+
+    # An enumeration runs through the same loop: its cost is the progress total, and it has no target.
+    stop = SampleTarget(cost, None) if exact else target
+    target_met = draw_until(stop, map(added, blocks), stderrs, progress)
     results = []
     for selector, accumulator in zip(selectors, accumulators, strict=True):
         name = selector.alias or checked.text[selector.position : _end(checked.text, selector.position)]

@@ -21,7 +21,7 @@ from omaha8eq.engine.range_vs_range import sweep_boards
 from omaha8eq.engine.run import run_equity
 from omaha8eq.engine.spot import integer_weights, parse_spot
 from omaha8eq.errors import OmahaInputError
-from omaha8eq.games import GameChoice
+from omaha8eq.games import GameChoice, game_for
 from omaha8eq.ranges.range import parse_range
 
 
@@ -73,10 +73,10 @@ def test_class_sweep_equals_every_board(monkeypatch, a, b, hilo):
     sides = (*_side(a), *_side(b))
     boards, sizes = board_isomorphism()
     monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", -1)
-    by_class = sweep_boards(*sides, boards, sizes, hilo=hilo, per_board=False)
+    by_class = sweep_boards(*sides, boards, sizes, game=game_for(4, hilo), per_board=False)
     monkeypatch.setattr(range_vs_range, "PAIRWISE_SIDE", 10**9)
     every = all_hands(5)
-    whole = sweep_boards(*sides, every, np.ones(len(every), dtype=np.int64), hilo=hilo, per_board=False)
+    whole = sweep_boards(*sides, every, np.ones(len(every), dtype=np.int64), game=game_for(4, hilo), per_board=False)
     assert by_class.total_a.tolist() == whole.total_a.tolist()
     assert by_class.total_b.tolist() == whole.total_b.tolist()
     for hands, swept, reference in (

@@ -21,7 +21,7 @@ from omaha8eq.engine.range_vs_range import sweep_ranges
 from omaha8eq.engine.spot import integer_weights as _integer_weights
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.errors import OmahaInputError
-from omaha8eq.games import GameChoice
+from omaha8eq.games import GameChoice, game_for
 from omaha8eq.outcomes import share_matrix
 from omaha8eq.ranges.range import Range, parse_range
 
@@ -42,7 +42,7 @@ def _combination_path(hands, board, dead="", *, exhaustive, hilo=True, by_hand=F
 
 def _sweep(a: Range, b: Range, board: str, dead: str = "", hilo: bool = True):
     args = (a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), parse_cards(board))
-    return _swept_both_ways(*args, parse_cards(dead), hilo=hilo)
+    return _swept_both_ways(*args, parse_cards(dead), game=game_for(a.hands.shape[1], hilo))
 
 
 def _swept_both_ways(*args, **kwargs):
@@ -190,9 +190,8 @@ def test_tiny_ranges_equal_the_brute_force(method, hilo):
     hands_a = [parse_cards(h) for h in ("As Ah 2c 3c", "Ks Kh 2c 4d", "7s 6h 8s 9h")]
     hands_b = [parse_cards(h) for h in ("As Kh 2c 3d", "7d 7c 6d 4s", "As Ah 2c 3c", "Jh Th 3s 2s")]
     weights_a, weights_b = [3, 1, 2], [1, 5, 2, 1]
-    swept = sweep_ranges(
-        np.array(hands_a), np.array(weights_a), np.array(hands_b), np.array(weights_b), board, (), hilo=hilo
-    )
+    sides = np.array(hands_a), np.array(weights_a), np.array(hands_b), np.array(weights_b)
+    swept = sweep_ranges(*sides, board, (), game=game_for(4, hilo))
     for i, hand in enumerate(hands_a):
         assert swept.hands_a[i].tolist() == _naive_histogram(hand, hands_b, weights_b, board, hilo).tolist()
     for j, hand in enumerate(hands_b):
@@ -363,7 +362,7 @@ def test_random_small_ranges_equal_the_combination_path(spot):
 def _check_random_spot(spot):
     a, b, board, hilo = spot
     swept = _swept_both_ways(a.hands, _integer_weights(a.weights), b.hands, _integer_weights(b.weights), board, (),
-                             hilo=hilo)  # fmt: skip
+                             game=game_for(a.hands.shape[1], hilo))  # fmt: skip
     try:
         combined = _combination_path([a, b], board=board, exhaustive=True, hilo=hilo)
     except OmahaInputError:  # every pair of hands shares a card
@@ -388,9 +387,9 @@ def test_the_totals_alone_equal_the_per_hand_sweep(a, b, board, dead, hilo, size
     # _swept_both_ways compares them; here wider ranges than the combination path can take.
     ranges = parse_range(a, hole_size=size), parse_range(b, hole_size=size)
     args = [x for r in ranges for x in (r.hands, _integer_weights(r.weights))]
-    swept = _swept_both_ways(*args, parse_cards(board), parse_cards(dead), hilo=hilo)
+    swept = _swept_both_ways(*args, parse_cards(board), parse_cards(dead), game=game_for(size, hilo))
     assert swept.total_a.sum() > 0
-    alone = sweep_ranges(*args, parse_cards(board), parse_cards(dead), hilo=hilo, per_hand=False)
+    alone = sweep_ranges(*args, parse_cards(board), parse_cards(dead), game=game_for(size, hilo), per_hand=False)
     assert alone.hands_a.shape == alone.hands_b.shape == (0, 3, 5) and alone.dealt_a.shape == (0,)
 
 

@@ -15,6 +15,7 @@ from omaha8eq.cards import parse_cards
 from omaha8eq.core.hand_isomorphism import card_masks
 from omaha8eq.engine.range_vs_range import sweep_boards, sweep_ranges
 from omaha8eq.engine.runout_symmetry import permute_suits, runout_orbit_count, runout_orbits
+from omaha8eq.games import game_for
 from omaha8eq.ranges.range import parse_range
 
 
@@ -54,7 +55,7 @@ def test_random_symmetric_spots_equal_every_runout_swept(seed):
     dead = parse_cards("2d 2s") if seed == 2 else ()
     side_a = _symmetric_range(rng, size, 120)
     side_b = side_a if seed == 3 else _symmetric_range(rng, size, 90)  # seed 3: one range, the mirror sweep
-    shared = sweep_ranges(*side_a, *side_b, board, dead, hilo=hilo)
+    shared = sweep_ranges(*side_a, *side_b, board, dead, game=game_for(size, hilo))
     # The same runouts in two halves, neither unchanged by a suit permutation: every board swept.
     halves = np.array_split(rng.permutation(shared.runouts), 2)
     parts = []
@@ -66,7 +67,7 @@ def test_random_symmetric_spots_equal_every_runout_swept(seed):
         known_mask = sum(1 << c for c in dead)
         alone = runout_orbits(all_masks, all_weights, len(side_a[0]), known_mask, card_masks(boards), ones)
         assert len(alone.hand_maps) == 1
-        parts.append(sweep_boards(*side_a, *side_b, boards, ones, dead, hilo=hilo))
+        parts.append(sweep_boards(*side_a, *side_b, boards, ones, dead, game=game_for(size, hilo)))
     for name in ("hands_a", "hands_b", "dealt_a", "dealt_b", "total_a", "total_b"):
         assert (getattr(parts[0], name) + getattr(parts[1], name)).tolist() == getattr(shared, name).tolist(), name
     every = np.concatenate([p.board_totals for p in parts])

@@ -12,6 +12,7 @@ from omaha8eq.engine import range_vs_range
 from omaha8eq.engine.range_vs_range import RangeSweep, sweep_boards, sweep_ranges
 from omaha8eq.engine.spot import integer_weights
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.games import game_for
 from omaha8eq.ranges.range import parse_range
 
 
@@ -42,16 +43,17 @@ SPOTS = [
 @pytest.mark.parametrize(("a", "b", "board", "dead", "hilo", "size"), SPOTS)
 def test_explicit_runouts_equal_the_turn_sweep(method, a, b, board, dead, hilo, size):
     sides = _sides(a, b, size)
-    turn = sweep_ranges(*sides, parse_cards(board), parse_cards(dead), hilo=hilo)
+    game = game_for(size, hilo)
+    turn = sweep_ranges(*sides, parse_cards(board), parse_cards(dead), game=game)
     # The same runouts, shuffled: the order of the list does not matter.
     order = np.random.default_rng(5).permutation(turn.runouts)
     boards = turn.boards[order]
     ones = np.ones(len(boards), dtype=np.int64)
-    explicit = sweep_boards(*sides, boards, ones, parse_cards(dead), hilo=hilo)
+    explicit = sweep_boards(*sides, boards, ones, parse_cards(dead), game=game)
     _same_counts(turn, explicit)
     assert explicit.boards.tolist() == boards.tolist() and explicit.runouts == turn.runouts
     assert explicit.board_totals.tolist() == turn.board_totals[order].tolist()
-    tripled = sweep_boards(*sides, boards, 3 * ones, parse_cards(dead), hilo=hilo, per_board=False)
+    tripled = sweep_boards(*sides, boards, 3 * ones, parse_cards(dead), game=game, per_board=False)
     _same_counts(turn, tripled, 3)
     assert tripled.board_totals.shape == (0, 2, 3, 5) and tripled.board_weights.tolist() == (3 * ones).tolist()
 
