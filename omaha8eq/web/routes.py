@@ -23,8 +23,10 @@ route made any other way.
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -63,6 +65,7 @@ WAIT_POLL = 0.05
 PRICING_AT_ONCE = 4
 
 T = TypeVar("T")
+R = TypeVar("R")
 Handler = Callable[[Request, object], Awaitable[Response]]
 _log = logging.getLogger("omaha8eq.web")
 
@@ -187,9 +190,27 @@ class Api:
             options = endpoint.read(body, self.limits)
             return options, endpoint.price(options, self.limits)
 
-        options, memory = await anyio.to_thread.run_sync(priced, limiter=self._pricing)
+        options, memory = await self._until_stopping(priced)
         work = functools.partial(endpoint.run, options, self.limits)
         return self.runner.submit(endpoint.kind, work, memory)
+
+    async def _until_stopping(self, call: Callable[[], R]) -> R:
+        """``call()`` in a thread of its own (at most ``PRICING_AT_ONCE`` at once), awaited
+        while the server runs; ServerBusy (503) as soon as it starts stopping. A pricing
+        can take seconds (a range counted, a kernel compiled on a busy machine) and a
+        thread cannot be interrupted: the request is answered at once and the thread, which
+        builds nothing big, is left to end with the process, so Ctrl-C is never held up
+        past uvicorn's graceful shutdown (which would cancel the task and log a traceback)."""
+        async with self._pricing:
+            future: concurrent.futures.Future[R] = concurrent.futures.Future()
+            threading.Thread(target=_settle, args=(future, call), daemon=True).start()
+            delay = FIRST_WAIT
+            while not future.done():
+                if self.stopping():
+                    raise ServerBusy("the server is stopping: the request was not run")
+                await anyio.sleep(delay)
+                delay = min(2 * delay, WAIT_POLL)
+            return future.result()
 
     async def answer(
         self, request: Request, job: Job, describe: Callable[[OmahaInputError], dict[str, Any]] = error_document
@@ -210,6 +231,14 @@ class Api:
         if job.cancelled:
             return error_response({"error": "the run was cancelled: the server is stopping"}, 503)
         return job_error(job, describe)
+
+
+def _settle(future: concurrent.futures.Future[R], call: Callable[[], R]) -> None:
+    """Run ``call`` and put its result, or what it raised, in ``future``."""
+    try:
+        future.set_result(call())
+    except BaseException as exc:  # handed to the awaiting request, which raises it there
+        future.set_exception(exc)
 
 
 def job_error(job: Job, describe: Callable[[OmahaInputError], dict[str, Any]] = error_document) -> Response:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from collections.abc import Callable
 
 from history_files import SHARED_FILES, shared_hands
@@ -73,7 +72,6 @@ def _read_all(data: bytes) -> tuple[int, int]:
 def test_mutated_real_files_never_raise():
     folder = shared_hands()
     rng = random.Random(20261207)
-    started = time.perf_counter()
     mutated = skipped = 0
     for name in sorted(SHARED_FILES):
         data = (folder / name).read_bytes()
@@ -84,7 +82,6 @@ def test_mutated_real_files_never_raise():
             skipped += lost
     assert mutated == PER_FILE * len(SHARED_FILES) >= 3000
     assert skipped > mutated // 4  # the mutations do damage hands: the test reads damaged text
-    assert time.perf_counter() - started < 60  # a few seconds on a quiet machine
 
 
 def test_nul_in_a_header_and_a_huge_amount_are_skipped_with_reasons():

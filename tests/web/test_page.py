@@ -27,6 +27,9 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium; .ci/run does it)", allow_module_level=True)
 
 TIMEOUT_MS = 120_000  # a cold numba cache compiles kernels on the first run
+# An expectation waits as long as an action: on a busy machine a run's first progress report
+# can take more than Playwright's default 5 s (the test is about what shows, not how fast).
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")

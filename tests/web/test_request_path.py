@@ -327,6 +327,35 @@ def test_pricing_runs_off_the_event_loop(path, monkeypatch):
     assert answers[0].status_code == 400
 
 
+def test_a_request_being_priced_when_the_server_stops_is_answered_at_once(monkeypatch):
+    """Ctrl-C while a range is still being counted: the request is answered 503 without
+    waiting for the count (a thread cannot be interrupted), so the server's graceful
+    shutdown is never held up and never cancels a task (uvicorn would log a traceback)."""
+    from omaha8eq.ranges import range as ranges
+
+    counting, release, stopping = threading.Event(), threading.Event(), threading.Event()
+
+    def blocked_size(*args, **kwargs):
+        counting.set()
+        release.wait(120)
+        raise AssertionError("the count outlived the request")
+
+    monkeypatch.setattr(ranges, "range_size", blocked_size)
+    answers: list[httpx.Response] = []
+    path = sorted(HUNGRY)[0]
+    with serving(create_app(Limits(max_memory=BUDGET), stopping=stopping.is_set)) as url:
+        sender = threading.Thread(target=lambda: answers.append(httpx.post(url + path[1:], json=HUNGRY[path][0])))
+        sender.start()
+        try:
+            assert counting.wait(60)
+            stopping.set()
+            sender.join(60)
+            assert answers and not release.is_set()  # answered while the count still waits
+        finally:
+            release.set()
+    assert refusal(answers[0], {503}) == "the server is stopping: the request was not run"
+
+
 LONG_QUERY = {
     "query": "select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='*', other='*'",
     "samples": 20_000_000,
