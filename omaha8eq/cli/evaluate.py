@@ -26,10 +26,11 @@ def _used(hand: HighHand | LowHand) -> str:
     return f"hole {format_cards(hand.hole_used)} + board {format_cards(hand.board_used)}"
 
 
-def format_eval(high: HighHand, low: LowHand | None, hilo: bool = True) -> str:
-    """The text report of an evaluation: the high line, then the low line (if hi-lo)."""
+def format_eval(high: HighHand, low: LowHand | None, with_low: bool = True) -> str:
+    """The text report of an evaluation: the high line, then (``with_low``: the game has a
+    low half) the low line."""
     lines = [f"High: {high.with_cards()} -- {_used(high)}"]
-    if hilo:
+    if with_low:
         if low is None:
             lines.append("Low: none")
         else:

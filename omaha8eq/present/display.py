@@ -133,12 +133,14 @@ PLAYER_COLUMNS = tuple(c.column.key for c in EQUITY_COLUMNS if c.player)
 HAND_COLUMNS = tuple(c.column.key for c in EQUITY_COLUMNS if c.hand)
 
 
-def _table_columns(hilo: bool, sampled: bool, hands: bool = False) -> tuple[Column, ...]:
-    """The columns of the players' table (``hands``: of a range's hands' table) of a run."""
+def _table_columns(with_low: bool, sampled: bool, hands: bool = False) -> tuple[Column, ...]:
+    """The columns of the players' table (``hands``: of a range's hands' table) of a run:
+    the low half's only ``with_low`` (the result's game has one), the standard errors only
+    when ``sampled``."""
     return tuple(
         c.column
         for c in EQUITY_COLUMNS
-        if (c.hand_table if hands else c.player_table) and (hilo or not c.low) and (sampled or not c.sampled)
+        if (c.hand_table if hands else c.player_table) and (with_low or not c.low) and (sampled or not c.sampled)
     )
 
 
@@ -226,7 +228,7 @@ def _next_card_lines(result: Any) -> list[str]:
     return [f"By {street} card ({len(cards)} cards), best for hand 1 first:", *table(header, rows)]
 
 
-def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
+def _hand_lines(number: int, player: Any, n: int, with_low: bool) -> list[str]:
     """A range's best and worst ``n`` hands with their breakdown (when known), then its deciles."""
     hands: Sequence[Any] = player.by_hand or ()
     shown = list(hands) if len(hands) <= 2 * n else [*hands[:n], None, *hands[-n:]]
@@ -234,7 +236,7 @@ def _hand_lines(number: int, player: Any, n: int, hilo: bool) -> list[str]:
     if len(hands) > 2 * n:
         what = f"the best {n} and the worst {n} of {len(hands):,} hands"
     # After a Monte Carlo run the breakdown is unknown (None): its columns are left out.
-    columns = [c for c in _table_columns(hilo, False, hands=True) if getattr(hands[0], c.key) is not None]
+    columns = [c for c in _table_columns(with_low, False, hands=True) if getattr(hands[0], c.key) is not None]
     header = ["Hand", *(c.header for c in columns)]
     rows = [
         ["..."] + [""] * len(columns) if h is None else [h.hand, *(c.write(getattr(h, c.key)) for c in columns)]

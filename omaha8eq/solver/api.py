@@ -123,11 +123,11 @@ def _passes(tree: FlatTree, low: bool) -> int:
     return 2 * (folds + showdowns) - folds + 2 * showdowns * (3 if low else 1)
 
 
-def _low_rivers(board: Sequence[int] | None, hilo: bool, rivers: int) -> int:
+def _low_rivers(board: Sequence[int] | None, game: Game, rivers: int) -> int:
     """How many of the ``rivers`` river boards (the board itself on the river, else the
     board and each river card) allow a low (three low ranks); without the ``board``, all
     of them in a hi-lo game."""
-    if not hilo:
+    if not game.hilo:
         return 0
     if board is None:
         return rivers
@@ -142,17 +142,17 @@ def _share(hole_size: int, known: int) -> float:
 
 def solve_cost(
     hands: tuple[int, int],
-    hole_size: int,
+    game: Game,
     tree: FlatTree | TurnTree,
     iterations: int,
     threads: int = 1,
-    hilo: bool = True,
     board: Sequence[int] | None = None,
 ) -> SolveCost:
     """The cost of a run (see :class:`SolveCost`) on a river ``tree`` or a turn spot's
     (every river tree on every river card: 48 of them, on the hands live on each),
-    ``threads`` walking river trees at once, in a ``hilo`` game on ``board`` (its cards:
-    the sweeps of the low are only counted on the rivers that allow one).
+    ``threads`` walking river trees at once, in ``game`` on ``board`` (its cards: the
+    sweeps of the low are only counted on the rivers that allow one; without it, on every
+    river of a hi-lo game).
 
     Work: each pass over the subset sums (:func:`_passes`) touches ``2**k`` rows per hand
     of both players; the regret updates and reaches are a few percent on top. Memory: the
@@ -160,13 +160,14 @@ def solve_cost(
     ``4 * 2**k + 60`` bytes a hand; values and reaches, float64), at the larger of the
     preparation (a turn spot's river tables are built, then stacked: twice) and the run;
     the process itself (Python, numba's compiled code) is not counted."""
+    hole_size = game.hole_cards
     subsets = 1 << hole_size
     per_hand = 4 * subsets + 60
     if isinstance(tree, FlatTree):
         live = _share(hole_size, 5)
         n = (int(hands[0] * live), int(hands[1] * live))
         rivers, nodes, terminals = 1, tree.size, tree.terminal_count()
-        passes = _passes(tree, _low_rivers(board, hilo, 1) > 0)
+        passes = _passes(tree, _low_rivers(board, game, 1) > 0)
         rows = tree.action_rows
         # Regrets and strategy sums (4 B), current strategies (8 B); the walk's four arrays
         # and the result's three per player (8 B).
@@ -193,7 +194,7 @@ def solve_cost(
     scratch = threads * 8 * (3 * max(t.size for t in trees) * max(m) + strategies)
     run_peak = tables + sum(n) * per_hand + state + walk_arrays + scratch
     memory = max(2 * tables, run_peak)
-    lows = _low_rivers(board, hilo, rivers)
+    lows = _low_rivers(board, game, rivers)
     passes = _passes(turn, False) + sum(lows * _passes(t, True) + (rivers - lows) * _passes(t, False) for t in trees)
     work = float(iterations) * passes * sum(m) * subsets
     return SolveCost(hands, nodes, terminals, rivers, memory, work, work / TOUCHES_PER_SECOND)
@@ -270,7 +271,7 @@ def solve(
     tree: FlatTree | TurnTree = build_turn(**rules) if turn else flatten(build_tree(**rules), rules["pot"])
     sizes = (_side_size(sides[0], hole), _side_size(sides[1], hole))
     running = numba.get_num_threads() if options.threads is None else options.threads
-    cost = solve_cost(sizes, hole, tree, iterations, running if turn else 1, played.hilo, cards)
+    cost = solve_cost(sizes, played, tree, iterations, running if turn else 1, cards)
     _check_cost(cost, memory_limit, work_limit, max_memory is None, max_work is None)
     known = cards_to_mask(cards)
     live = tuple(_live(side, what, hole, known) for side, what in zip(sides, ("oop", "ip"), strict=True))
@@ -279,14 +280,14 @@ def solve(
     board_rows = np.array(cards, dtype=np.int8)
     reported = options.progress
     with numba_threads(options.threads):
-        state, kept = _state(tree, hands, weights, cards, played.hilo, algorithm.lower())
+        state, kept = _state(tree, hands, weights, cards, played, algorithm.lower())
         announce_unit(reported, "iterations")
         history = run(
             state, target=goal, max_iterations=iterations, check_every=CHECK_EVERY,
             progress=None if reported is None else lambda done, _: report(reported, done, iterations),
         )  # fmt: skip
         averages = state.averages()
-    classes = tuple(hand_classes(h, board_rows, played.hilo) for h in hands)
+    classes = tuple(hand_classes(h, board_rows, played) for h in hands)
     return Solution(
         board=format_cards(cards), game=played.name, hilo=played.hilo, **rules, algorithm=algorithm.lower(),
         ranges=(_text(sides[0]), _text(sides[1])), hands=hands, weights=(live[0].weights, live[1].weights),
@@ -300,7 +301,7 @@ def _state(
     hands: tuple[np.ndarray, np.ndarray],
     weights: tuple[np.ndarray, np.ndarray],
     board: tuple[int, ...],
-    hilo: bool,
+    game: Game,
     algorithm: str,
 ) -> tuple[SolverState, RiverStrategies | None]:
     """The run's state: a river spot's (its board's showdown tables), or a turn spot's
@@ -308,10 +309,10 @@ def _state(
     solution keeps of the rivers (the state's own strategy sums, which the run fills)."""
     if isinstance(tree, FlatTree):
         board_rows = np.array(board, dtype=np.int8)
-        values = [evaluate_batch(h, np.tile(board_rows, (len(h), 1)), low=hilo) for h in hands]
+        values = [evaluate_batch(h, np.tile(board_rows, (len(h), 1)), low=game.hilo) for h in hands]
         showdown = prepare(hands, (values[0][0], values[1][0]), (values[0][1], values[1][1]))
         return SolverState(tree, weights, showdown, algorithm), None
-    rivers = prepare_rivers(hands, board, hilo)
+    rivers = prepare_rivers(hands, board, game)
     no_value = tuple(np.zeros(len(h), dtype=np.int64) for h in hands)
     turn_ids = prepare(hands, (no_value[0], no_value[1]), (no_value[0] - 1, no_value[1] - 1))
     state = TurnState(tree, weights, turn_ids, rivers, hands[0].shape[1], algorithm)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..evaluation import evaluate_batch
+from ..games import Game
 from .showdown import Showdown, prepare
 
 __all__ = ["Rivers", "deal_count", "prepare_rivers", "river_tables"]
@@ -50,22 +51,22 @@ def deal_count(hole_size: int) -> int:
 
 
 def river_tables(
-    hands: tuple[np.ndarray, np.ndarray], board: Sequence[int], card: int, hilo: bool
+    hands: tuple[np.ndarray, np.ndarray], board: Sequence[int], card: int, game: Game
 ) -> tuple[tuple[np.ndarray, np.ndarray], Showdown]:
     """River ``card``'s live rows of each player (the hands not holding it, indices into
     ``hands[q]``) and their showdown tables on ``board`` + ``card``."""
     full = np.array([*board, card], dtype=np.int8)
     live = tuple(np.flatnonzero(~(h == card).any(axis=1)) for h in hands)
     kept = (hands[0][live[0]], hands[1][live[1]])
-    values = [evaluate_batch(h, np.tile(full, (len(h), 1)), low=hilo) for h in kept]
+    values = [evaluate_batch(h, np.tile(full, (len(h), 1)), low=game.hilo) for h in kept]
     return (live[0], live[1]), prepare(kept, (values[0][0], values[1][0]), (values[0][1], values[1][1]))
 
 
-def prepare_rivers(hands: tuple[np.ndarray, np.ndarray], board: Sequence[int], hilo: bool) -> Rivers:
+def prepare_rivers(hands: tuple[np.ndarray, np.ndarray], board: Sequence[int], game: Game) -> Rivers:
     """Every river card's tables (:class:`Rivers`) for the two players' live ``hands`` on
     the four-card ``board``."""
     cards = [c for c in range(52) if c not in set(board)]
-    parts = [river_tables(hands, board, card, hilo) for card in cards]
+    parts = [river_tables(hands, board, card, game) for card in cards]
     tables = [s for _, s in parts]
     stacked: dict[str, Any] = {
         name: (np.concatenate if name in _PER_HAND else np.stack)([getattr(s, name) for s in tables])

@@ -28,6 +28,7 @@ from ..core.holdings import HIGH, HIGH_CLASSES, LOW, LOW_CLASSES
 from ..core.holdings_kernel import classify
 from ..core.tables import get_tables
 from ..errors import OmahaInputError, OmahaTypeError
+from ..games import Game, as_game
 from ..present.protocol import Column, Presented, View
 from .engine import Averages, SolverState
 from .rivers import river_tables
@@ -48,10 +49,10 @@ def _chips(value: float) -> str:
     return "" if value != value else f"{value:.2f}"  # NaN: no hand of the class gets here
 
 
-def hand_classes(hands: np.ndarray, board: np.ndarray, hilo: bool) -> np.ndarray:
+def hand_classes(hands: np.ndarray, board: np.ndarray, game: Game) -> np.ndarray:
     """(n, 2) int8: each hand's made high class and made low class (ids of
-    ``core.holdings.HIGH_CLASSES`` and ``LOW_CLASSES``) on ``board`` (4 or 5 cards)."""
-    found = classify(hands, board, hilo, get_tables())
+    ``core.holdings.HIGH_CLASSES`` and ``LOW_CLASSES``) on ``board`` (4 or 5 cards) in ``game``."""
+    found = classify(hands, board, game.hilo, get_tables())
     return np.ascontiguousarray(found[:, [HIGH, LOW]])
 
 
@@ -200,7 +201,8 @@ class Solution(Presented):
         weights = (self.averages.reach[0][node][live[0]], self.averages.reach[1][node][live[1]])
         hands = (self.hands[0][live[0]], self.hands[1][live[1]])
         tree = kept.game.rivers[c]
-        _, tables = river_tables(hands, kept.board, parsed[0], self.hilo)
+        played = as_game(self.game)
+        _, tables = river_tables(hands, kept.board, parsed[0], played)
         state = SolverState(tree, weights, tables, self.algorithm)
         for q in (0, 1):
             at = int(kept.row_offset[c, r, q])
@@ -208,7 +210,7 @@ class Solution(Presented):
         board = np.array([*kept.board, parsed[0]], dtype=np.int8)
         return replace(
             self, board=format_cards(board.tolist()), hands=hands, weights=weights,
-            classes=(hand_classes(hands[0], board, self.hilo), hand_classes(hands[1], board, self.hilo)), tree=tree,
+            classes=(hand_classes(hands[0], board, played), hand_classes(hands[1], board, played)), tree=tree,
             averages=state.averages(), rivers=None,
         )  # fmt: skip
 

@@ -14,6 +14,7 @@ from solver.naive_solver import turn_best_response
 import omaha8eq
 from omaha8eq.cards import parse_cards
 from omaha8eq.errors import OmahaInputError
+from omaha8eq.games import GAMES, game_for
 from omaha8eq.ranges.range import Range
 from omaha8eq.solver.api import solve_cost
 from omaha8eq.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, build_tree, build_turn, flatten
@@ -118,7 +119,7 @@ def test_the_turn_reports_progress_each_iteration():
 
 def test_the_turn_cost_counts_every_river_and_is_refused_with_its_estimate():
     game = build_turn(100, 400, (0.5, 1.0), (1.0,), 1)
-    cost = solve_cost((40_000, 40_000), 4, game, 500, threads=2)
+    cost = solve_cost((40_000, 40_000), GAMES["omaha8"], game, 500, threads=2)
     assert cost.rivers == 48 and cost.nodes == 27 + 48 * sum(t.size for t in game.rivers)
     assert 1.5e9 < cost.memory < 3e9  # the regrets and strategy sums of every river tree: 2 x 4 B x rows x hands
     with pytest.raises(OmahaInputError, match=r"^max_work: .*over 48 river cards"):
@@ -132,7 +133,7 @@ def test_the_cost_counts_each_walk_s_passes_and_the_low_sweeps_only_where_the_bo
     assert (int((river.kind == FOLD).sum()), int((river.kind == SHOWDOWN).sum())) == (8, 9)
 
     def work(board, tree, hilo=True):
-        return solve_cost((40_000, 40_000), 4, tree, 1, hilo=hilo, board=parse_cards(board)).work
+        return solve_cost((40_000, 40_000), game_for(4, hilo), tree, 1, board=parse_cards(board)).work
 
     # Per iteration, two walks: 17 disjoint reaches each less one per fold (a player's fold
     # and call share one in his walk), and 3 sweeps per showdown with a low possible, else 1.
