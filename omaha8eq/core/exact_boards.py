@@ -66,6 +66,15 @@ def _advance(positions, group, size, n_deck):
 
 
 @njit(cache=True, inline="always")
+def deal_fields(deal):
+    """The fields of a ``kernel_args.DealArrays`` that every dealing kernel reads, with their
+    sizes: ``(holes, n_hole, random_players, deck, n_players, n_random, n_deck)`` (inlined:
+    one copy of the unpacking, compiled into each kernel)."""
+    holes, random_players, deck = deal.holes, deal.random_players, deal.deck
+    return holes, deal.n_hole, random_players, deck, holes.shape[0], random_players.shape[0], deck.shape[0]
+
+
+@njit(cache=True, inline="always")
 def _group_mask(positions, group, size):
     mask = 0
     for i in range(size):
@@ -84,16 +93,10 @@ def enumerate_deals(deal, tables, chunk_first, chunk_last, counts):
     a ``kernel_args.LookupTables``. Chunk ``c`` covers board combinations
     ``chunk_first[c] <= i < chunk_last[c]`` and adds to ``counts[c]``.
     """
-    holes = deal.holes
-    n_hole = deal.n_hole
-    random_players = deal.random_players
+    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
-    deck = deal.deck
-    n_players = holes.shape[0]
-    n_random = random_players.shape[0]
     n_missing = 5 - n_known
-    n_deck = deck.shape[0]
     for c in prange(chunk_first.shape[0]):
         work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)

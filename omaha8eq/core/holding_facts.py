@@ -196,7 +196,7 @@ def _straight_possible(ranks):
 
 
 @njit(cache=True)
-def next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, nexts):
+def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, nexts):
     """``nexts``: the high facts (:func:`_high_facts`) of each board one card after
     ``boards[b, :n_board]`` (summarised in ``facts``), one row per rank for the suits with
     fewer than two board cards (their cards give the same board but for suits) and one

@@ -39,13 +39,13 @@ from .holding_facts import (
     SUIT_RANKS,
     TOP,
     TOP_PAIR_VALUE,
+    _next_facts,
     best_straight,
     best_two,
     board_facts,
     count_rank,
     low_facts,
     lowest_bits,
-    next_facts,
     nut_column,
 )
 from .holdings import (
@@ -142,7 +142,7 @@ def classify_kernel(
     none = np.empty((N_NUTS, 0), dtype=np.int64)
     no_counts = np.zeros(N_NUTS, dtype=np.int64)  # never written: nothing is kept
     # prange's index is unsigned and a literal 0 is typed apart: as int64, each helper
-    # compiled on its own (``_high_facts``, ``next_facts``, ``_clean_outs``) has one signature.
+    # compiled on its own (``_high_facts``, ``_next_facts``, ``_clean_outs``) has one signature.
     zero = np.int64(0)
     for p in prange(boards.shape[0]):
         b = np.int64(p)
@@ -153,7 +153,7 @@ def classify_kernel(
                 held_masks[b], held_counts[b],
             )  # fmt: skip
         if len(nexts):
-            next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
+            _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
     drawing = n_board < 5
     n_hole = holes.shape[1]
     for q in prange(holes.shape[0]):
@@ -275,7 +275,7 @@ def _clean_outs(holes, i, hole_mask, value, high, seen, nexts, decode, board_pai
     """The clean outs (:func:`classify_kernel`) of ``holes[i]`` (card mask ``hole_mask``), of
     high ``value`` and class ``high`` against the board's own nuts, unseen cards being
     those off the card mask ``seen``, from its board's next
-    boards ``nexts`` (:func:`next_facts`)."""
+    boards ``nexts`` (:func:`_next_facts`)."""
     outs = 0
     n_hole = holes.shape[1]
     for k in range(N_NEXT):

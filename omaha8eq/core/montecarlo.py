@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS
+from .exact_boards import deal_fields
 from .high import board_state, flush_field, read_cards, unsigned
 from .low import low_bits
 from .rng import GOLDEN, below, below_small, chunk_state, uniform
@@ -225,22 +226,16 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     than ``MAX_REDRAWS`` draws of the range hands for one deal stops and sets
     ``stuck[c]``: those ranges (almost) never fit together.
     """
-    holes = deal.holes
-    n_hole = deal.n_hole
-    random_players = deal.random_players
+    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
-    deck = deal.deck
     range_players = ranges.players
     seed = run.seed
     first_chunk = run.first_chunk
     chunk_sizes = run.chunk_sizes
     by_hand = run.by_hand
     share_units = run.share_units
-    n_players = holes.shape[0]
-    n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
-    n_deck = deck.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
     # rank state, numbered once per call (``_rank_state_outcomes``), so such a board only
     # adds one to its outcome's count in the chunk, and each outcome hit is settled once

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .exact_boards import _advance, _unrank
+from .exact_boards import _advance, _unrank, deal_fields
 from .high import describe_board
 from .montecarlo import _draw, _pick_range_hands, _place_range_hands
 from .rng import chunk_state
@@ -167,17 +167,11 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
     ``fixed_tables``), ``run`` a ``kernel_args.SampleRun``. A chunk whose ranges never
     fit together stops and sets ``stuck[c]``.
     """
-    holes = deal.holes
-    n_hole = deal.n_hole
-    random_players = deal.random_players
-    deck = deal.deck
+    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
     units = run.share_units
     range_players = ranges.players
-    n_players = holes.shape[0]
-    n_random = random_players.shape[0]
     n_ranged = range_players.shape[0]
     n_boards = boards.shape[0]
-    n_deck = deck.shape[0]
     for c in prange(run.chunk_sizes.shape[0]):
         state = chunk_state(run.seed, run.first_chunk + c)
         work_deck = deck.copy()
