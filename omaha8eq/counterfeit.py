@@ -81,6 +81,7 @@ from typing import Any
 
 from .cards import CardSpec, cards_to_mask, format_card, format_cards, format_hand, parse_cards
 from .checks import check_list, excerpt
+from .delegation import Delegated, delegated_names
 from .engine.low_runouts import (
     LOW_TEXT,
     Runouts,
@@ -143,6 +144,10 @@ class ExactOdds:
     equity: Fraction | None
     equity_if_counterfeited: Fraction | None
     equity_if_not_counterfeited: Fraction | None
+
+
+def _float_or_none(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True)
@@ -227,56 +232,26 @@ class CounterfeitReport(Presented, view=counterfeit_view, text=format_counterfei
     reason: str | None
     elapsed: float
 
-    @property
-    def p_counterfeit(self) -> float:
-        """Probability that a card to come has the rank of one of ``low_cards``."""
-        return float(self.exact.p_counterfeit)
-
-    @property
-    def p_low(self) -> float:
-        """Probability of ending with an 8-or-better low."""
-        return float(self.exact.p_low)
-
-    @property
-    def p_nut_low(self) -> float:
-        """Probability of ending with the nut low (ties included)."""
-        return float(self.exact.p_nut_low)
-
-    @property
-    def p_low_if_counterfeited(self) -> float:
-        """Probability of ending with a low, given the counterfeit (0 if it cannot happen)."""
-        return float(self.exact.p_low_if_counterfeited)
-
-    @property
-    def p_nut_low_if_counterfeited(self) -> float:
-        """Probability of ending with the nut low, given the counterfeit (0 if it cannot happen)."""
-        return float(self.exact.p_nut_low_if_counterfeited)
-
-    @property
-    def equity(self) -> float | None:
-        """Share of the pot won against the opponents over all runouts (None without)."""
-        return None if self.exact.equity is None else float(self.exact.equity)
-
-    @property
-    def equity_if_counterfeited(self) -> float | None:
-        """Share of the pot won over the counterfeit runouts (None if none, or without opponents)."""
-        value = self.exact.equity_if_counterfeited
-        return None if value is None else float(value)
-
-    @property
-    def equity_if_not_counterfeited(self) -> float | None:
-        """Share of the pot won over the other runouts (None if none, or without opponents)."""
-        value = self.exact.equity_if_not_counterfeited
-        return None if value is None else float(value)
+    p_counterfeit = Delegated[float]("exact", float)
+    """Probability that a card to come has the rank of one of ``low_cards``."""
+    p_low = Delegated[float]("exact", float)
+    """Probability of ending with an 8-or-better low."""
+    p_nut_low = Delegated[float]("exact", float)
+    """Probability of ending with the nut low (ties included)."""
+    p_low_if_counterfeited = Delegated[float]("exact", float)
+    """Probability of ending with a low, given the counterfeit (0 if it cannot happen)."""
+    p_nut_low_if_counterfeited = Delegated[float]("exact", float)
+    """Probability of ending with the nut low, given the counterfeit (0 if it cannot happen)."""
+    equity = Delegated[float | None]("exact", _float_or_none)
+    """Share of the pot won against the opponents over all runouts (None without)."""
+    equity_if_counterfeited = Delegated[float | None]("exact", _float_or_none)
+    """Share of the pot won over the counterfeit runouts (None if none, or without opponents)."""
+    equity_if_not_counterfeited = Delegated[float | None]("exact", _float_or_none)
+    """Share of the pot won over the other runouts (None if none, or without opponents)."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the fields above, probabilities as floats and as "p/q" text."""
-        names = [
-            "p_counterfeit", "p_low", "p_nut_low", "p_low_if_counterfeited",
-            "p_nut_low_if_counterfeited", "equity", "equity_if_counterfeited",
-            "equity_if_not_counterfeited",
-        ]  # fmt: skip
-        exact = {name: getattr(self.exact, name) for name in names}
+        exact = {name: getattr(self.exact, name) for name in delegated_names(type(self), "exact")}
         return {
             "hand": self.hand,
             "board": self.board,

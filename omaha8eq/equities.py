@@ -234,7 +234,12 @@ def equity(
     """
     started = time.perf_counter()
     choice = resolve_game(game, hilo)
-    options = RunOptions.of(locals())
+    # Named, not RunOptions.of(locals()): locals() and the name filter cost 2 µs of a 60 µs flop call.
+    options = RunOptions.check(
+        exhaustive=exhaustive, samples=samples, stderr_target=stderr_target, seed=seed, threads=threads,
+        max_work=max_work, max_memory=max_memory, progress=progress, by_hand=by_hand,
+        by_next_card=by_next_card, scheduler=scheduler, checkpoint=checkpoint,
+    )  # fmt: skip
     n_runs = 1 if runs is None else check_int(runs, "runs", minimum=1, maximum=MAX_RUNS)
     if boards is not None or n_runs > 1 or (choice.game is not None and choice.game.boards > 1):
         return _boards_equity(hands, board, boards, dead, n_runs, choice, options, started)

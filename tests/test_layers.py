@@ -24,6 +24,7 @@ LAYERS = {
     "errors": "",
     "version": "",
     "outcomes": "",
+    "delegation": "",
     "checks": "errors",
     "deck": "errors",
     "core": "deck errors",
@@ -42,7 +43,7 @@ LAYERS = {
     "spot_results": "checks engine games outcomes present results",
     "distributed": "cards core data deck engine errors games present version",
     "equities": "board_results cards checks distributed engine errors games results spot_results",
-    "counterfeit": "cards checks engine equities errors evaluation hand_values inputs present ranges",
+    "counterfeit": "cards checks delegation engine equities errors evaluation hand_values inputs present ranges",
     "boards": "board_results cards checks engine equities games",
     "pql": "cards checks core deck engine errors evaluation games inputs present ranges",
     # The range explorer's library side, one package (issue 42, item 7): explore() priced by
@@ -51,7 +52,7 @@ LAYERS = {
     # stays in core, its front ends in cli and web.
     "explorer": "cards checks core engine errors games inputs outcomes pql present ranges",
     "solver": "cards checks core engine errors evaluation games present ranges",
-    "chips": "cards checks deck engine errors evaluation games hand_values inputs present results serialize",
+    "chips": "cards checks deck delegation engine errors evaluation games hand_values inputs present results serialize",
     "histories": "cards checks chips equities errors evaluation games hand_values present ranges version",
     "warmup": "boards cards core equities errors evaluation pql present ranges",
     "__init__": "board_results boards cards chips counterfeit equities errors evaluation explorer games hand_values "

@@ -32,6 +32,7 @@ import numpy as np
 from ..equities import equity
 from ..errors import OmahaInputError
 from ..evaluation import evaluate_batch
+from ..present.protocol import fields_dict
 from ..version import __version__
 from .config import BenchConfig
 
@@ -79,18 +80,10 @@ class Measurement:
         return self.work / self.seconds[threads]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "what": self.what,
-            "short": self.short,
-            "unit": self.unit,
-            "work": self.work,
-            "show": self.show,
-            "threads": {
-                str(t): {"seconds": s, f"{self.unit}_per_second": self.work / s}
-                for t, s in sorted(self.seconds.items())
-            },
+        threads = {
+            str(t): {"seconds": s, f"{self.unit}_per_second": self.work / s} for t, s in sorted(self.seconds.items())
         }
+        return fields_dict(self, omit=("seconds",), threads=threads)
 
 
 @dataclass

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from ..checks import check_flag, check_int, excerpt, is_integer
 from ..deck import check_player_count
+from ..delegation import Delegated
 from ..errors import OmahaInputError, OmahaTypeError
 from .actions import Action, IllegalActionError, Options
 from .legality import RoundState
@@ -230,30 +231,16 @@ class BettingRound:
 
     # -- state ---------------------------------------------------------------
 
-    @property
-    def structure(self) -> str:
-        """ "limit", "pot-limit" or "no-limit"."""
-        return self._state.structure
-
-    @property
-    def bet_size(self) -> int:
-        """Limit: the round's fixed bet and raise; pot and no limit: the minimum bet."""
-        return self._state.bet_size
-
-    @property
-    def pot(self) -> int:
-        """Chips in the pot from previous rounds (antes, dead money)."""
-        return self._state.pot
-
-    @property
-    def cap(self) -> int | None:
-        """Limit: bets and raises allowed in the round; None for no cap."""
-        return self._state.cap
-
-    @property
-    def uncapped_heads_up(self) -> bool:
-        """Limit: True when the cap is lifted while two players are left."""
-        return self._state.uncapped_heads_up
+    structure = Delegated[str]("_state")
+    """ "limit", "pot-limit" or "no-limit"."""
+    bet_size = Delegated[int]("_state")
+    """Limit: the round's fixed bet and raise; pot and no limit: the minimum bet."""
+    pot = Delegated[int]("_state")
+    """Chips in the pot from previous rounds (antes, dead money)."""
+    cap = Delegated[int | None]("_state")
+    """Limit: bets and raises allowed in the round; None for no cap."""
+    uncapped_heads_up = Delegated[bool]("_state")
+    """Limit: True when the cap is lifted while two players are left."""
 
     @property
     def to_act(self) -> int | None:

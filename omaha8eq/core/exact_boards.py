@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS, MAX_HOLE_CARDS
-from .showdown import record_showdown
+from .showdown import record_showdown, showdown_scratch
 from .tables import BINOM
 
 #: A row of dealing positions: the board cards to come (row 0) or a random hand's cards.
@@ -101,9 +101,7 @@ def enumerate_deals(deal, tables, chunk_first, chunk_last, counts):
         work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
-        cells = np.empty((n_players, 2), dtype=np.int64)
+        high_values, low_values, cells = showdown_scratch(n_players)
         positions = np.zeros((n_random + 1, _POSITIONS), dtype=np.int64)
         _unrank(chunk_first[c], n_missing, positions, 0)
         for _ in range(chunk_last[c] - chunk_first[c]):

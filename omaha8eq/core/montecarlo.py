@@ -20,7 +20,7 @@ from .exact_boards import deal_fields
 from .high import board_state, flush_field, read_cards, unsigned
 from .low import low_bits
 from .rng import GOLDEN, below, below_small, chunk_state, uniform
-from .showdown import FIVE_CARD_STATES, record_showdown, settle
+from .showdown import FIVE_CARD_STATES, record_showdown, settle, showdown_scratch
 from .tables import BOARD_OFFSET
 
 #: Draws of the range hands allowed for one deal before giving up on the ranges.
@@ -131,6 +131,31 @@ def _place_range_hands(ranges, picked, n_hole, holes, work_deck, position):
 
 
 @njit(cache=True, inline="always")
+def deal_range_hands(state, ranges, picked, n_hole, holes, work_deck, position):
+    """One deal's range hands, picked (:func:`_pick_range_hands`, when there are ranges)
+    and placed (:func:`_place_range_hands`). Returns ``(state, found, front)``: when
+    ``found`` is False (the ranges collided ``MAX_REDRAWS`` times) nothing is placed and
+    the caller's chunk stops; ``front`` is the number of cards placed."""
+    if ranges.players.shape[0]:
+        state, found = _pick_range_hands(state, ranges, picked)
+        if not found:
+            return state, False, 0
+    return state, True, _place_range_hands(ranges, picked, n_hole, holes, work_deck, position)
+
+
+@njit(cache=True, inline="always")
+def chunk_deck(seed, chunk, deck):
+    """A sampling chunk's start: ``(state, work_deck, position)``, its generator's state
+    (``rng.chunk_state``), its copy of the deck and where each card is in it
+    (``position[card]``; -1 for a card not in the deck)."""
+    work_deck = deck.copy()
+    position = np.full(64, -1, dtype=np.int64)
+    for i in range(deck.shape[0]):
+        position[work_deck[i]] = i
+    return chunk_state(seed, chunk), work_deck, position
+
+
+@njit(cache=True, inline="always")
 def _outcome_key(cells, n_players):
     """A number naming the outcome ``cells`` (as ``showdown.count_outcome`` fills them):
     equal numbers, equal cells. Three bits a player (at most 21 players): best high,
@@ -226,7 +251,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     than ``MAX_REDRAWS`` draws of the range hands for one deal stops and sets
     ``stuck[c]``: those ranges (almost) never fit together.
     """
-    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
+    holes, n_hole, random_players, deck, n_players, n_random, _ = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
     range_players = ranges.players
@@ -250,25 +275,16 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                 held += (holes[p, i] & 3) == s
             flush_fields |= (held >= 2) * (0x1FFF << (16 * s))
     if states_only:
-        codes, examples, example_lows = _rank_state_outcomes(
-            holes, deal, tables, counts, np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.int64),
-            np.empty((n_players, 2), dtype=np.int64),
-        )  # fmt: skip
+        codes, examples, example_lows = _rank_state_outcomes(holes, deal, tables, counts, *showdown_scratch(n_players))
     else:
         codes = examples = example_lows = np.zeros(0, dtype=np.int64)
     _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
     for c in prange(chunk_sizes.shape[0]):
-        state = chunk_state(seed, first_chunk + c)
-        work_deck = deck.copy()
-        position = np.full(64, -1, dtype=np.int64)  # where each card is in work_deck
-        for i in range(n_deck):
-            position[work_deck[i]] = i
+        state, work_deck, position = chunk_deck(seed, first_chunk + c, deck)
         work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
-        cells = np.empty((n_players, 2), dtype=np.int64)
+        high_values, low_values, cells = showdown_scratch(n_players)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
@@ -284,12 +300,10 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
                     outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
         else:
             for _ in range(chunk_sizes[c]):
-                if n_ranged:
-                    state, found = _pick_range_hands(state, ranges, picked)
-                    if not found:
-                        stuck[c] = True
-                        break
-                front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
+                state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
+                if not found:
+                    stuck[c] = True
+                    break
                 # Each draw goes straight to its place: the board first, then the random hands.
                 state, lanes, left, _ = _draw_board(
                     state, lanes, left, work_deck, position, front, n_ranged, work_board, n_known, 0

@@ -32,9 +32,8 @@ from numba import njit, prange
 
 from .exact_boards import _advance, _unrank, deal_fields
 from .high import describe_board
-from .montecarlo import _draw, _pick_range_hands, _place_range_hands
-from .rng import chunk_state
-from .showdown import settle
+from .montecarlo import _draw, chunk_deck, deal_range_hands
+from .showdown import settle, showdown_scratch
 
 __all__ = ["board_outcomes", "combine_boards", "sample_boards"]
 
@@ -92,10 +91,8 @@ def board_outcomes(deal, tables, board, n_known, masks, cells):
         last = total * (c + 1) // n_chunks
         work_board = np.empty((1, 5), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
+        high_values, low_values, player_cells = showdown_scratch(n_players)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
-        player_cells = np.empty((n_players, 2), dtype=np.int64)
         positions = np.zeros((1, 6), dtype=np.int64)
         _unrank(first, n_missing, positions, 0)
         for i in range(first, last):
@@ -167,35 +164,27 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
     ``fixed_tables``), ``run`` a ``kernel_args.SampleRun``. A chunk whose ranges never
     fit together stops and sets ``stuck[c]``.
     """
-    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
+    holes, n_hole, random_players, deck, n_players, n_random, _ = deal_fields(deal)
     units = run.share_units
     range_players = ranges.players
     n_ranged = range_players.shape[0]
     n_boards = boards.shape[0]
     for c in prange(run.chunk_sizes.shape[0]):
-        state = chunk_state(run.seed, run.first_chunk + c)
-        work_deck = deck.copy()
-        position = np.full(64, -1, dtype=np.int64)  # where each card is in work_deck
-        for i in range(n_deck):
-            position[work_deck[i]] = i
+        state, work_deck, position = chunk_deck(run.seed, run.first_chunk + c, deck)
         work_holes = holes.copy()
         work_boards = boards.copy()
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
+        high_values, low_values, player_cells = showdown_scratch(n_players)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
-        player_cells = np.empty((n_players, 2), dtype=np.int64)
         cells = np.empty((n_boards * n_players, 2), dtype=np.int64)
         rows = np.arange(n_boards) * n_players
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
         for _ in range(run.chunk_sizes[c]):
-            if n_ranged:
-                state, found = _pick_range_hands(state, ranges, picked)
-                if not found:
-                    stuck[c] = True
-                    break
-            front = _place_range_hands(ranges, picked, n_hole, work_holes, work_deck, position)
+            state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
+            if not found:
+                stuck[c] = True
+                break
             # A partial Fisher-Yates shuffle: each draw goes straight to its place.
             i = front
             for b in range(n_boards):

@@ -15,8 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .montecarlo import _draw, _pick_range_hands, _place_range_hands
-from .rng import chunk_state
+from .montecarlo import _draw, chunk_deck, deal_range_hands
 
 
 @njit(cache=True, parallel=True)
@@ -36,24 +35,17 @@ def draw_deals(
     n_random = random_players.shape[0]
     range_players = ranges.players
     n_ranged = range_players.shape[0]
-    n_deck = deck.shape[0]
     for c in prange(starts.shape[0] - 1):
-        state = chunk_state(seed, first_chunk + c)
-        work_deck = deck.copy()
-        position = np.full(64, -1, dtype=np.int64)
-        for i in range(n_deck):
-            position[work_deck[i]] = i
+        state, work_deck, position = chunk_deck(seed, first_chunk + c, deck)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0
         for row in range(starts[c], starts[c + 1]):
             out_holes[row] = holes
-            if n_ranged:
-                state, found = _pick_range_hands(state, ranges, picked)
-                if not found:
-                    stuck[c] = True
-                    break
-            front = _place_range_hands(ranges, picked, n_hole, out_holes[row], work_deck, position)
+            state, found, front = deal_range_hands(state, ranges, picked, n_hole, out_holes[row], work_deck, position)
+            if not found:
+                stuck[c] = True
+                break
             out_boards[row, :n_known] = board[:n_known]
             i = front
             for b in range(n_known, 5):

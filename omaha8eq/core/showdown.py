@@ -179,6 +179,15 @@ def settle(
 
 
 @njit(cache=True, inline="always")
+def showdown_scratch(n_players):
+    """One thread's scratch arrays for :func:`settle` and :func:`record_showdown` of
+    ``n_players`` hands: ``(high_values, low_values, cells)``."""
+    high_values = np.empty(n_players, dtype=np.int64)
+    low_values = np.empty(n_players, dtype=np.int64)
+    return high_values, low_values, np.empty((n_players, 2), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
 def record_showdown(holes, deal, tables, board, high_values, low_values, counts, chunk, cells):
     """Evaluate ``holes`` on the 5-card ``board[0]`` and count the outcome once (see :func:`settle`)."""
     state, flush_suit, flush_ranks, board_low = describe_board(board, 0, 5)

@@ -34,7 +34,7 @@ from typing import IO, Any
 from ..checks import check_int, excerpt
 from ..errors import OmahaInputError, OmahaTypeError
 from ..present.hands_report import format_hands_report, players_view
-from ..present.protocol import Presented, View
+from ..present.protocol import Presented, View, fields_dict
 from .allin_ev import HandEV, hand_ev
 from .pot_values import check_ranges
 from .reader import HandStream
@@ -165,15 +165,9 @@ class PlayerTotals:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (rounded to the cent)."""
-        return {
-            "player": self.player,
-            "unit": self.unit,
-            "hands": self.hands,
-            "allin_hands": self.allin_hands,
-            "net": round(self.net, 2),
-            "allin_ev_net": round(self.allin_ev_net, 2),
-            "luck": round(self.luck, 2),
-        }
+        return fields_dict(
+            self, net=round(self.net, 2), allin_ev_net=round(self.allin_ev_net, 2), luck=round(self.luck, 2)
+        )
 
 
 @dataclass

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..present.protocol import Column, Presented, View
+from ..present.protocol import Column, Presented, View, fields_dict
 from ..present.text import percent
 
 __all__ = ["Bucket", "QueryResult", "SelectorResult"]
@@ -168,20 +168,13 @@ class QueryResult(Presented):
         return self.met / self.weight if self.weight else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "query": self.query,
-            "game": self.game,
-            "exact": self.exact,
-            "trials": self.trials,
-            "met": self.met,
-            "weight": self.weight,
-            "acceptance": self.acceptance,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "target_met": self.target_met,
-            "warnings": list(self.warnings),
-            "selectors": [s.to_dict() for s in self.selectors],
-        }
+        return fields_dict(
+            self,
+            omit=("by_name",),
+            selectors=[s.to_dict() for s in self.selectors],
+            warnings=list(self.warnings),
+            acceptance=self.acceptance,
+        )
 
     def _method(self) -> str:
         how = "exact" if self.exact else f"sampled, seed {self.seed}"

@@ -23,8 +23,8 @@ This module imports nothing heavy: pandas only inside :func:`pandas_module`.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .text import table
@@ -34,6 +34,7 @@ __all__ = [
     "Presented",
     "Shown",
     "View",
+    "fields_dict",
     "html_table",
     "pandas_module",
     "preformatted_html",
@@ -120,6 +121,16 @@ def html_table(
 def view_html(view: View) -> str:
     """The view as HTML: the table of :func:`view_text` and its notes."""
     return html_table(view.header(), view.cells(), view.notes, _left(view))
+
+
+def fields_dict(record: Any, *, omit: Collection[str] = (), **values: Any) -> dict[str, Any]:
+    """A dataclass result's JSON document: every field by its name and as it is, but
+    those in ``omit``; then ``values``, a field's JSON form in its place (a rounded
+    amount, a list for a tuple) or a figure the result computes, at the end. A new field
+    so joins the document by itself."""
+    document = {f.name: getattr(record, f.name) for f in fields(record) if f.name not in omit}
+    document.update(values)
+    return document
 
 
 def pandas_module() -> Any:

@@ -103,26 +103,5 @@ expression holds at most 10,000 characters and nests at most 100 levels deep
 (parentheses, prefix ``!``, and each ``:``, ``!`` or ``@`` of a chain add a level).
 """
 
-from .range import (
-    Range,
-    RangeSize,
-    RangeSyntaxError,
-    hand_text,
-    is_range_expression,
-    parse_range,
-    range_hands_excluding,
-    range_size,
-    range_weights,
-)
-
-__all__ = [
-    "Range",
-    "RangeSize",
-    "RangeSyntaxError",
-    "hand_text",
-    "is_range_expression",
-    "parse_range",
-    "range_hands_excluding",
-    "range_size",
-    "range_weights",
-]
+from .range import *  # noqa: F403  (the language's public names are range.__all__)
+from .range import __all__ as __all__

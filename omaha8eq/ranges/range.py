@@ -25,7 +25,7 @@ from ..checks import check_hole_size, check_int, excerpt
 from ..core.hand_isomorphism import all_hands, card_masks, class_keys, colex_index, hand_count
 from ..errors import HandSizeError, OmahaInputError, OmahaTypeError
 from .bands import band_weight, candidate_count, candidate_hands, sampled_count
-from .nodes import MACROS, RANK_VARIABLES, SUIT_VARIABLES, Chunk, Node, Progress, evaluate, exact_hands
+from .nodes import Chunk, Node, Progress, evaluate, exact_hands
 from .syntax import (
     MAX_EXPRESSION_LENGTH,
     MAX_WEIGHT_DENOMINATOR,
@@ -34,15 +34,12 @@ from .syntax import (
     parse_tree,
 )
 
+# The language's public names, which the package (omaha8eq.ranges) exports; check_range and
+# check_side serve the package's other modules.
 __all__ = [
-    "MACROS",
-    "RANK_VARIABLES",
-    "SUIT_VARIABLES",
     "Range",
     "RangeSize",
     "RangeSyntaxError",
-    "check_range",
-    "check_side",
     "hand_text",
     "is_range_expression",
     "parse_range",
