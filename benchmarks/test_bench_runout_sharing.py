@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from yardstick import cpu_model
 
 from omaha8eq.cards import parse_cards
 from omaha8eq.engine import range_vs_range
@@ -29,14 +30,6 @@ from omaha8eq.engine.runout_symmetry import RunoutOrbits
 from omaha8eq.ranges.range import parse_range
 
 SPOTS = {"flop": "Ac 8c 5h", "turn": "Ac 8c 5h 9d", "turn with spades free": "Ac 8c 5h Kh"}
-
-
-def _cpu_model() -> str:
-    with contextlib.suppress(OSError), open("/proc/cpuinfo") as handle:
-        for line in handle:
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return "unknown"
 
 
 def _every_runout(masks, weights, n_a, known_mask, board_masks, board_weights) -> RunoutOrbits:
@@ -89,11 +82,11 @@ def _compare(benchmark, street: str, rounds: int) -> None:
     load = os.getloadavg()[0]
     benchmark.extra_info.update(
         unit="spots", units=1, street=street, cpu_s_every_runout=round(before, 3), cpu_s_shared=round(after, 3),
-        ratio=round(before / after, 2), cpu=_cpu_model(), load=round(load, 2),
+        ratio=round(before / after, 2), cpu=cpu_model(), load=round(load, 2),
     )  # fmt: skip
     print(
         f"\n15% v 15% on {board}: every runout {before:.3f} s CPU, shared {after:.3f} s "
-        f"({before / after:.2f}x less), {_cpu_model()}, load {load:.2f}"
+        f"({before / after:.2f}x less), {cpu_model()}, load {load:.2f}"
     )
     benchmark.pedantic(lambda: None, rounds=1)
 

@@ -1,4 +1,5 @@
-"""Start-up: ``omaha8eq equity AsAh2c3d KsKhQdJd`` as a process, from empty caches and warm.
+"""Start-up: ``omaha8eq equity AsAh2c3d KsKhQdJd`` as a process, from empty caches and warm,
+and the first use of each feature (``FEATURES``), one feature a process.
 
 First use points ``NUMBA_CACHE_DIR`` and ``OMAHA8EQ_CACHE_DIR`` at new empty folders for
 every round, so each round builds the tables and compiles the kernels the command needs
@@ -23,18 +24,38 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+import pytest
+from yardstick import machine
 
 COMMAND = [sys.executable, "-m", "omaha8eq", "equity", "AsAh2c3d", "KsKhQdJd"]
+_HANDS = Path(__file__).parent.parent / "tests" / "data" / "hands" / "stars-synthetic.txt"
+#: Each feature's first use: a command that uses it alone (issue 44's list), run from empty
+#: caches in a process of its own, so its CPU is what a user waits for the first time.
+FEATURES = {
+    "known hands, preflop": ["equity", "AsAh2c3d", "KsKhQdJd"],
+    "known hands, flop": ["equity", "AsAh2c3d", "KsKhQdJd", "--board", "4c5d7s"],
+    "range exact (flop)": ["equity", "AsAh2c3d", "15%", "--board", "Ac8c5h", "--exact"],
+    "ranges sampled (preflop)": ["equity", "AsAh2c3d", "15%", "A2**", "--seed", "1"],
+    "double board": ["equity", "AsAh2c3d", "KsKhQdJd", "--board", "Ac8c5h", "--board", "Kd7d2s", "--seed", "1"],
+    "query": ["query", "select avg(riverEquity(hero)) from hero='AsAh2c3d', villain='15%'", "--seed", "1"],
+    "explore": ["explore", "AA2*", "--board", "Kc8c5h", "--against", "KsKhQdJd"],
+    "hand histories (all-in EV)": ["hands", str(_HANDS)],
+}
 
 
 NUMBA_FLOOR = "from numba import njit\n\n\n@njit(cache=True)\ndef plus_one(x):\n    return x + 1\n"
 
 
 def _timed_run(env: dict[str, str], command: list[str] = COMMAND) -> tuple[float, float]:
-    """Run ``command`` once; its (CPU seconds, max RSS in MB), from its own rusage."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
+    """Run ``command`` once; its (CPU seconds, max RSS in MB), from its own rusage (its
+    stderr is shown if it fails)."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        errors.seek(0)
+        assert os.waitstatus_to_exitcode(status) == 0, errors.read().decode(errors="replace")[-2000:]
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # ru_maxrss: KiB on Linux
 
 
@@ -107,3 +128,16 @@ def test_warm_start(benchmark, tmp_path):
     benchmark.extra_info["cpu_over_floor"] = round(
         statistics.median(cpu for cpu, _ in samples) / statistics.median(cpu for cpu, _ in floor_samples), 3
     )
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_feature_first_use(benchmark, tmp_path, feature):
+    """One unit = the feature's command run once from empty caches (tables built, its
+    kernels compiled); ``cpu_s`` is that process's CPU, printed with the machine (``-s``)."""
+    samples: list[tuple[float, float]] = []
+    command = [sys.executable, "-m", "omaha8eq", *FEATURES[feature]]
+    benchmark.pedantic(
+        lambda env: samples.append(_timed_run(env, command)), setup=lambda: ((_empty_caches(tmp_path),), {}), rounds=1
+    )
+    _record(benchmark, samples)
+    print(f"\nfirst use of {feature}: {samples[0][0]:.1f} s of CPU, {samples[0][1]:.0f} MB; {machine()}")

@@ -16,13 +16,13 @@ run as the package sets them (sleeping threads).
 from __future__ import annotations
 
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import time
 
 import pytest
+from yardstick import machine
 
 import omaha8eq
 
@@ -52,14 +52,6 @@ JOBS = {
 }
 
 
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            return next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
-    except (OSError, StopIteration):
-        return platform.processor() or "unknown CPU"
-
-
 def _medians_ms(call) -> tuple[float, float]:
     """The median times of ``call(None)`` (the default) and ``call(1)``, alternated call by
     call so that both meet the same neighbours."""
@@ -85,7 +77,7 @@ def test_default_threads_beside_busy_neighbours(benchmark):
     ]
     try:
         time.sleep(3)  # the neighbours at work
-        print(f"\n{_cpu_model()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, two busy neighbours")
+        print(f"\n{machine()}, two busy neighbours")
         for name, call in JOBS.items():
             default, one = _medians_ms(call)
             print(
