@@ -58,7 +58,7 @@ LAYERS = {
     "__init__": "board_results boards cards chips counterfeit equities errors evaluation explorer games hand_values "
     "histories pql ranges results solver spot_results version",
     "bench": "cards equities errors evaluation present version",
-    "web": "boards cards checks counterfeit deck engine equities errors evaluation explorer games histories pql "
+    "web": "boards cards checks core counterfeit deck engine equities errors evaluation explorer games histories pql "
     "present ranges results",
     "cli": "__init__ bench board_results boards cards checks chips core counterfeit deck distributed equities errors "
     "evaluation explorer games hand_values histories inputs pql present ranges results solver warmup web",

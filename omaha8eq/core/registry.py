@@ -37,16 +37,18 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 __all__ = [
     "KERNEL_GROUPS",
+    "Compiling",
     "KernelGroup",
     "compile_notice",
     "compile_notice_for",
     "compile_seconds",
     "compile_times",
     "compiling_as",
+    "compiling_now",
     "entry_points",
     "first_use_message",
     "install_first_use_notice",
@@ -200,6 +202,7 @@ class _FirstUse:
         self.depth = 0  # nested compiles (a kernel compiles the kernels it calls)
         self.started = 0.0
         self.kernel = ""
+        self.thread = 0  # the thread compiling (threading.get_ident), while depth > 0
         self.total = 0.0
         self.times: dict[str, float] = {}
 
@@ -250,7 +253,7 @@ def _on_start(ev: Any) -> None:
         if not ours and _STATE.message is None:
             _STATE.depth -= 1  # another library's kernel: not ours to announce or time
             return
-        _STATE.started, _STATE.kernel = time.perf_counter(), name
+        _STATE.started, _STATE.kernel, _STATE.thread = time.perf_counter(), name, threading.get_ident()
         if _STATE.said or os.environ.get("OMAHA8EQ_COMPILE_NOTICE", "1") == "0":
             return
         _STATE.said = True
@@ -323,6 +326,25 @@ def compile_times() -> dict[str, float]:
     """Seconds spent compiling each kernel in this process, by name (as the notice names them)."""
     with _STATE.lock:
         return dict(_STATE.times)
+
+
+class Compiling(NamedTuple):
+    """A compilation in progress: the kernel (as the notice names it), the seconds since it
+    started and the thread compiling it (``threading.get_ident()``)."""
+
+    kernel: str
+    seconds: float
+    thread: int
+
+
+def compiling_now() -> Compiling | None:
+    """The package's kernel numba is compiling in this process now, or None (nothing, or
+    another library's). A server shows it beside the progress of the job whose thread
+    compiles, which waits for it: "compiling sweep_runouts for first use, 12 s"."""
+    with _STATE.lock:
+        if _STATE.depth == 0:
+            return None
+        return Compiling(_STATE.kernel, time.perf_counter() - _STATE.started, _STATE.thread)
 
 
 @contextmanager

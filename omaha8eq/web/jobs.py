@@ -10,7 +10,9 @@ and its own fit in ``Limits.max_memory``, then for a free slot (at most
 :class:`JobCancelled` once the job is cancelled, which stops the computation at its
 next progress report (between kernel calls of at most about half a second). A job
 that nobody has asked about for ``Limits.abandon_after`` seconds is cancelled too:
-its page was closed.
+its page was closed. While a job's thread compiles a kernel for first use (numba cannot be
+interrupted then), its status names the kernel and the seconds so far, and a cancelled job
+stops at its first progress report after.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..core.registry import compiling_now
 from ..engine.progress import ProgressCallback
 from ..errors import OmahaInputError
 from .requests import Limits
@@ -77,6 +80,7 @@ class Job:
         self.created = self.seen = time.monotonic()
         self.started: float | None = None
         self.finished_at: float | None = None
+        self.thread = 0  # the worker thread's ident, once it runs
         self._cancel = threading.Event()
         self.finished = threading.Event()
 
@@ -109,7 +113,7 @@ class Job:
         try:
             if self._cancel.is_set():
                 raise JobCancelled
-            self.state, self.started = JobState.RUNNING, time.monotonic()
+            self.state, self.started, self.thread = JobState.RUNNING, time.monotonic(), threading.get_ident()
             self.result = self.work(_JobProgress(self._progress, self._counting))
             self.state = JobState.DONE
         except JobCancelled:
@@ -123,7 +127,9 @@ class Job:
             self.finished.set()
 
     def status(self) -> dict[str, Any]:
-        """The job as JSON: id, kind, state, progress, seconds elapsed, and the result or error."""
+        """The job as JSON: id, kind, state, progress, seconds elapsed, the kernel its thread
+        is compiling for first use (``compiling``: its name and seconds so far), and the
+        result or error."""
         self.touch()
         end = self.finished_at if self.finished_at is not None else self.seen
         status: dict[str, Any] = {
@@ -135,6 +141,9 @@ class Job:
             "unit": self.unit,
             "elapsed": 0.0 if self.started is None else end - self.started,
         }
+        compiling = compiling_now()
+        if compiling is not None and compiling.thread == self.thread and self.state is JobState.RUNNING:
+            status["compiling"] = {"kernel": compiling.kernel, "seconds": round(compiling.seconds, 1)}
         if self.result is not None:
             status["result"] = self.result
         if self.error is not None:

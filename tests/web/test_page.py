@@ -180,13 +180,27 @@ def test_cancel_or_closing_the_page_stops_a_long_run(page, app, server, screensh
     expect(page.locator("#message")).to_have_text("Cancelled.", timeout=30_000)
     expect(page.locator("#cancel")).to_be_hidden()
     expect(page.locator("#results")).to_be_hidden()
-    assert app.state.runner.jobs()[-1].state is JobState.CANCELLED
+    stopped = app.state.runner.jobs()[-1]  # the page leaves at once; the job stops at its next report
+    assert stopped.finished.wait(10) and stopped.state is JobState.CANCELLED
     page.press("#player-1", "Enter")  # again, then close the page: it tells the server on its way out
     expect(page.locator("#progress-text")).to_contain_text(" of 20,000,000 deals done")
     job = app.state.runner.jobs()[-1]
     page.close(run_before_unload=True)
     assert job.finished.wait(10)  # well before the server's own 20 s for an abandoned job
     assert job.state is JobState.CANCELLED
+
+
+def test_a_kernel_compiling_for_first_use_is_named_with_its_seconds(page, server):
+    """A job's status names the kernel its thread compiles (``Job.status``, tests/web/test_jobs.py);
+    the progress line says so, as it says a run's progress."""
+    page.goto(server)
+    compiling = {"state": "running", "done": 0, "total": None, "unit": None, "elapsed": 12.5,
+                 "compiling": {"kernel": "sweep_runouts", "seconds": 12.4}}  # fmt: skip
+    text = page.evaluate("async (s) => (await import('./progress.js')).progressText(s)", compiling)
+    assert text == "compiling sweep_runouts for first use, 12 s (once per install; Cancel stops waiting)"
+    del compiling["compiling"]
+    text = page.evaluate("async (s) => (await import('./progress.js')).progressText(s)", compiling)
+    assert text == "0 done, 12.5 s"
 
 
 # ----- the second board row and run it twice (boards.js) -----

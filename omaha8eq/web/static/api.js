@@ -59,12 +59,15 @@ export class Job {
       this.id = status.id;
       if (this.cancelled) await this.cancel();
       let delay = FIRST_POLL_MS;
-      while (status.state === "waiting" || status.state === "running") {
+      // A cancelled job is left at once: the server stops it at its next progress report
+      // (after the kernel it may be compiling for first use, which numba cannot interrupt).
+      while ((status.state === "waiting" || status.state === "running") && !this.cancelled) {
         this.onProgress(status);
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay = Math.min(2 * delay, POLL_MS); // quick answers stay quick
         status = await get(`api/jobs/${this.id}`);
       }
+      if (this.cancelled) return null;
       if (status.state === "failed") throw new ApiError(status.error, status); // failed before the first poll
       return status.state === "done" ? status : null;
     } finally {
