@@ -112,10 +112,14 @@ def _workloads(variant: int = 0) -> list[tuple[str, Callable[[], object]]]:
     river = flop + ("8h9c", "8d9h", "8s9d")[variant]
     rows = np.array([parse_cards(hand), parse_cards(other)])
     deals = np.array([parse_cards(hand + flop), parse_cards(other + flop)], dtype=np.int8)  # read as column slices
+    wide = deals.astype(np.int64)
     ranges = ("AxAyKx, KK:$ds", "AxAyQx, QQ:$ds", "AxAyJx, JJ:$ds")[variant]
     return [
         ("evaluation", lambda: (evaluate(hand, flop), evaluate_batch(rows, [parse_cards(flop)] * 2))),
-        ("evaluation of column slices", lambda: evaluate_batch(deals[:, :4], deals[:, 4:])),
+        (
+            "evaluation of column slices",  # int8 read in place; int64 copied row by row (narrow_rows)
+            lambda: (evaluate_batch(deals[:, :4], deals[:, 4:]), evaluate_batch(wide[:, :4], wide[:, 4:])),
+        ),
         (
             "evaluation of a bad row (its error names it)",
             lambda: _refused(evaluate_batch, deals[:, [0, 0, 1, 2]], deals[:, 4:]),

@@ -449,6 +449,29 @@ def test_batch_bad_values(bad):
     assert "boards" in msg and "row 3" in msg and str(bad) in msg
 
 
+def test_batch_lists_mixed_and_foreign_integer_types():
+    """Lists of ints, int8 holes with int64 boards and big-endian arrays (read from a file
+    written on another machine) give the int8 answers; a value that is not a card is named
+    as given, in a list as in a big-endian array."""
+    holes, boards = batch_ok(n=60, seed=6)
+    want_high, want_low = evaluate_batch(holes.astype(np.int8), boards.astype(np.int8))
+    for h, b in (
+        (holes.tolist(), boards.tolist()),
+        (holes.astype(np.int8), boards.astype(np.int64)),
+        (holes.astype(">i8"), boards.astype(">u2")),
+    ):
+        high, low = evaluate_batch(h, b)
+        assert np.array_equal(high, want_high) and np.array_equal(low, want_low)
+    listed = boards.tolist()
+    listed[41][2] = 2**40
+    msg = raises(InvalidCardError, evaluate_batch, holes.tolist(), listed)
+    assert msg == f"boards: row 41 holds {2**40}, not a card (card numbers are 0..51)"
+    big_endian = holes.astype(">i4")
+    big_endian[7, 3] = 256  # 0 in int8
+    msg = raises(InvalidCardError, evaluate_batch, big_endian, boards)
+    assert msg == "holes: row 7 holds 256, not a card (card numbers are 0..51)"
+
+
 def test_batch_duplicate_in_row():
     holes, boards = batch_ok(n=5, seed=3)
     holes[3, 2] = holes[3, 0]

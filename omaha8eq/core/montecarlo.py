@@ -284,7 +284,11 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
         work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        high_values, low_values, cells = showdown_scratch(n_players)
+        # Allocated here, not by showdown.showdown_scratch: returned through its tuple,
+        # the arrays made this loop's deals 3.5% more instructions (callgrind).
+        high_values = np.empty(n_players, dtype=np.int64)
+        low_values = np.empty(n_players, dtype=np.int64)
+        cells = np.empty((n_players, 2), dtype=np.int64)
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)
         lanes = np.uint64(0)
         left = 0

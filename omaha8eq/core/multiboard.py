@@ -33,7 +33,7 @@ from numba import njit, prange
 from .exact_boards import _advance, _unrank, deal_fields
 from .high import describe_board
 from .montecarlo import _draw, chunk_deck, deal_range_hands
-from .showdown import settle, showdown_scratch
+from .showdown import settle
 
 __all__ = ["board_outcomes", "combine_boards", "sample_boards"]
 
@@ -91,8 +91,10 @@ def board_outcomes(deal, tables, board, n_known, masks, cells):
         last = total * (c + 1) // n_chunks
         work_board = np.empty((1, 5), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        high_values, low_values, player_cells = showdown_scratch(n_players)
+        high_values = np.empty(n_players, dtype=np.int64)
+        low_values = np.empty(n_players, dtype=np.int64)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
+        player_cells = np.empty((n_players, 2), dtype=np.int64)
         positions = np.zeros((1, 6), dtype=np.int64)
         _unrank(first, n_missing, positions, 0)
         for i in range(first, last):
@@ -173,8 +175,10 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
         state, work_deck, position = chunk_deck(run.seed, run.first_chunk + c, deck)
         work_holes = holes.copy()
         work_boards = boards.copy()
-        high_values, low_values, player_cells = showdown_scratch(n_players)
+        high_values = np.empty(n_players, dtype=np.int64)
+        low_values = np.empty(n_players, dtype=np.int64)
         scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
+        player_cells = np.empty((n_players, 2), dtype=np.int64)
         cells = np.empty((n_boards * n_players, 2), dtype=np.int64)
         rows = np.arange(n_boards) * n_players
         picked = np.empty(max(n_ranged, 1), dtype=np.int64)

@@ -76,7 +76,7 @@ class KernelGroup:
     longest: int = 0
 
 
-_EVALUATION = ("batch:evaluate_rows", "batch:first_bad_row")
+_EVALUATION = ("batch:evaluate_rows", "batch:narrow_cards", "batch:narrow_rows", "batch:first_bad_row")
 _EQUITY = (
     "exact_boards:enumerate_deals",
     "exact_multisets:aggregate_showdowns",
@@ -120,7 +120,7 @@ def entry_points(*groups: str) -> list[Any]:
     """The numba dispatchers of ``groups`` (all groups if none), importing their modules now.
 
     >>> [kernel.__name__ for kernel in entry_points("evaluation")]
-    ['evaluate_rows', 'first_bad_row']
+    ['evaluate_rows', 'narrow_cards', 'narrow_rows', 'first_bad_row']
     """
     names = [name for group in groups or tuple(KERNEL_GROUPS) for name in KERNEL_GROUPS[group].names]
     dispatchers = []

@@ -22,7 +22,7 @@ from deals import (
 from numba import njit
 
 from omaha8eq import DuplicateCardError, InvalidCardError, evaluate_batch
-from omaha8eq.core.batch import evaluate_rows, first_bad_row
+from omaha8eq.core.batch import evaluate_rows, first_bad_row, narrow_cards, narrow_rows
 from omaha8eq.core.high import describe_board, hand_high
 from omaha8eq.core.low import hand_low
 from omaha8eq.core.tables import get_tables
@@ -131,6 +131,91 @@ def test_wide_values_do_not_wrap_into_cards(dtype):
     boards[2, 0] = boards[2, 3]  # a repeat in an earlier row is named first
     with pytest.raises(DuplicateCardError, match="row 2"):
         evaluate_batch(holes[:, ::-1], boards)
+
+
+#: Every integer type but int8 (which the row kernel reads as it is): each is narrowed to int8.
+WIDE_TYPES = [np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+#: Values that are not cards, in each kind: negative, 52..255 (fit in uint8), 256 and 308 (0 and 52
+#: in int8), past 16 and 32 bits, the ends of int64, and uint64 values past 2**63 (negative as int64).
+NOT_CARDS = [-1, -128, -(2**31), -(2**63), 52, 63, 64, 127, 128, 200, 255, 256, 308, 2**16 + 5, 2**32 + 3,
+             2**40, 2**63 - 1, 2**63 + 7, 2**64 - 1]  # fmt: skip
+
+
+def fitting(values, dtype):
+    """The values that ``dtype`` can hold."""
+    info = np.iinfo(dtype)
+    return [v for v in values if info.min <= v <= info.max]
+
+
+@pytest.mark.parametrize("dtype", WIDE_TYPES)
+def test_the_narrowing_kernels_copy_cards_and_report_anything_else(dtype):
+    """narrow_cards (one run of values) and narrow_rows (two 2-D arrays, row by row, any
+    layout) copy cards exactly, and report a value that is not a card wherever it lies,
+    whatever it would become in int8."""
+    rng = np.random.default_rng(13)
+    deals = deal_from(rng, 40, 11, FULL_DECK).astype(dtype)
+    holes, boards = deals[:, :6], deals[:, 6:]
+
+    def narrowed(holes, boards):
+        out_holes, out_boards = np.empty(holes.shape, np.int8), np.empty(boards.shape, np.int8)
+        run = narrow_cards(np.ascontiguousarray(holes).reshape(-1), out_holes.reshape(-1))
+        run &= narrow_cards(np.ascontiguousarray(boards).reshape(-1), out_boards.reshape(-1))
+        rows = np.empty(holes.shape, np.int8), np.empty(boards.shape, np.int8)
+        assert narrow_rows(holes, boards, *rows) == run
+        return run, out_holes, out_boards, rows
+
+    valid, out_holes, out_boards, rows = narrowed(holes, boards)
+    assert valid and np.array_equal(out_holes, holes) and np.array_equal(out_boards, boards)
+    assert np.array_equal(rows[0], holes) and np.array_equal(rows[1], boards)
+    for value in fitting(NOT_CARDS, dtype):
+        for row, column in ((0, 0), (17, 5), (39, 10), (22, 6)):
+            bad = deals.copy()
+            bad[row, column] = value
+            assert not narrowed(bad[:, :6], bad[:, 6:])[0], (value, row, column)
+
+
+@pytest.mark.parametrize("dtype", [*WIDE_TYPES, list])
+def test_every_integer_type_gives_the_int8_answers(dtype):
+    """Rows of any other integer type, C-contiguous or column slices of one array (the two
+    narrowing kernels), and lists of ints evaluate exactly as the same rows in int8, high
+    and low, on uniform and on flush- and low-heavy rows of every shape."""
+    rng = np.random.default_rng(14)
+    for h, b in ((4, 5), (5, 4), (6, 3)):
+        deals = np.concatenate(
+            [deal_from(rng, 2_000, h + b, FULL_DECK), deal_from(rng, 2_000, h + b, TWO_SUITS, TWO_SUITS_LOW_WEIGHTS)]
+        )
+        if dtype is list:
+            cases = [(deals[:, :h].tolist(), deals[:, h:].tolist())]
+        else:
+            wide = deals.astype(dtype)
+            cases = [split(wide, h), (wide[:, :h], wide[:, h:])]
+        for high, low in ((True, True), (True, False)):
+            want_high, want_low = evaluate_batch(*split(deals.astype(np.int8), h), high=high, low=low)
+            assert (want_high >= 0).all()
+            for holes, boards in cases:
+                got_high, got_low = evaluate_batch(holes, boards, high=high, low=low)
+                assert np.array_equal(got_high, want_high) and np.array_equal(got_low, want_low)
+
+
+@pytest.mark.parametrize("dtype", WIDE_TYPES)
+def test_values_that_are_not_cards_are_named_in_every_integer_type(dtype):
+    """A value outside 0..51 in any integer type, C-contiguous or in column slices, is refused
+    with the message it always had, naming its row and the value as given (never what it
+    would wrap to in int8); a card twice in an earlier row is named first."""
+    rng = np.random.default_rng(15)
+    deals = deal_from(rng, 300, 9, FULL_DECK).astype(dtype)
+    for value in fitting(NOT_CARDS, dtype):
+        for name, column in (("holes", 1), ("boards", 8)):
+            bad = deals.copy()
+            bad[257, column] = value
+            message = rf"^{name}: row 257 holds {value}, not a card \(card numbers are 0\.\.51\)$"
+            for holes, boards in (split(bad, 4), (bad[:, :4], bad[:, 4:])):
+                with pytest.raises(InvalidCardError, match=message):
+                    evaluate_batch(holes, boards)
+            bad[31, 0] = bad[31, 6]
+            for holes, boards in (split(bad, 4), (bad[:, :4], bad[:, 4:])):
+                with pytest.raises(DuplicateCardError, match=r"^row 31: \w\w appears twice among its cards$"):
+                    evaluate_batch(holes, boards, high=False)
 
 
 def test_does_not_modify_input():

@@ -71,7 +71,12 @@ def test_groups_and_notice():
     assert first_use_message(kernel="sample_deals (serial build)") == (
         f"omaha8eq: compiling sample_deals (serial build) {ahead}"
     )
-    assert [d.__name__ for d in entry_points("evaluation")] == ["evaluate_rows", "first_bad_row"]
+    assert [d.__name__ for d in entry_points("evaluation")] == [
+        "evaluate_rows",
+        "narrow_cards",
+        "narrow_rows",
+        "first_bad_row",
+    ]
 
 
 def test_the_registry_imports_no_kernel_module():
