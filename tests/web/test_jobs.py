@@ -40,27 +40,34 @@ def _until(condition, timeout: float = 10.0) -> None:
         time.sleep(0.01)
 
 
-def test_a_job_names_the_kernel_its_thread_compiles_and_for_how_long(quiet_registry):
-    runner = JobRunner(Limits(max_running=2))
-    release, compiling = threading.Event(), threading.Event()
+def _compiling_work(kernel: str, compiling: threading.Event, release: threading.Event):
+    """A job's work that "compiles" ``kernel`` (numba's events, in the job's thread) until
+    ``release`` is set, saying ``compiling`` once it has begun; then reports progress."""
 
-    def compiles(progress):
-        with registry.compiling_as("sweep_runouts"):
+    def work(progress):
+        with registry.compiling_as(kernel):
             event.start_event("numba:compile", data=_EVENT)
             compiling.set()
             try:
                 release.wait(10)
             finally:
                 event.end_event("numba:compile", data=_EVENT)
-        progress(1, 1)
+        progress(1, 2)
         return {"answer": 1}
+
+    return work
+
+
+def test_a_job_names_the_kernel_its_thread_compiles_and_for_how_long(quiet_registry):
+    runner = JobRunner(Limits(max_running=2))
+    release, compiling = threading.Event(), threading.Event()
 
     def waits(progress):
         release.wait(10)
         progress(1, 1)
         return {"answer": 2}
 
-    job = runner.submit("equity", compiles)
+    job = runner.submit("equity", _compiling_work("sweep_runouts", compiling, release))
     other = runner.submit("equity", waits)
     try:
         _until(compiling.is_set)
@@ -82,19 +89,7 @@ def test_a_job_names_the_kernel_its_thread_compiles_and_for_how_long(quiet_regis
 def test_a_job_cancelled_while_compiling_stops_at_its_next_report(quiet_registry):
     runner = JobRunner(Limits())
     release, compiling = threading.Event(), threading.Event()
-
-    def compiles(progress):
-        with registry.compiling_as("classify_kernel"):
-            event.start_event("numba:compile", data=_EVENT)
-            compiling.set()
-            try:
-                release.wait(10)
-            finally:
-                event.end_event("numba:compile", data=_EVENT)
-        progress(1, 2)
-        return {"never": True}
-
-    job = runner.submit("explore", compiles)
+    job = runner.submit("explore", _compiling_work("classify_kernel", compiling, release))
     _until(compiling.is_set)
     job.cancel()
     assert job.status()["compiling"]["kernel"] == "classify_kernel"  # numba cannot be stopped meanwhile
