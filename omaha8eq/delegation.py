@@ -23,13 +23,13 @@ class Delegated(Generic[T]):
             p_low = Delegated[float]("exact", float)  # report.p_low == float(report.exact.p_low)
 
     Setting it raises AttributeError, as for a property without a setter. Its docstring
-    is the string under it (as for any attribute; the docs read that), or ``doc``."""
+    is the string under it, as for any attribute (the docs read that)."""
 
-    def __init__(self, holder: str, convert: Callable[[Any], T] | None = None, doc: str | None = None) -> None:
+    def __init__(self, holder: str, convert: Callable[[Any], T] | None = None) -> None:
         self.holder = holder
         self.convert = convert
         self.name = ""
-        self.__doc__ = doc
+        self.__doc__ = None  # not the class's: an attribute's docstring is the string under it
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name

@@ -7,7 +7,7 @@ import { Job } from "./api.js";
 const running = new Set(); // the controls whose job runs: Esc cancels them all
 
 // What a job's status says of its progress: "waiting for the server…",
-// "compiling sweep_runouts for first use, 12 s (once per install)" or
+// "compiling sweep_runouts for first use, 12 s (once per install; Cancel stops waiting)" or
 // "1,234 of 5,000 boards done, 1.2 s" (a new unit, a range parsed then the run, restarts the count).
 export function progressText(status) {
   if (status.state === "waiting") return "waiting for the server…";
