@@ -12,6 +12,8 @@ import signal
 
 os.environ.setdefault("OMAHA8EQ_COMPILE_NOTICE", "0")
 
+pytest_plugins = ["compile_events"]  # the quiet_registry fixture
+
 # A suite started in the background (`pytest ... &` in a script, `nohup pytest &`) inherits
 # SIGINT ignored, and Python then leaves it ignored, in this process and in every program the
 # tests start. The Ctrl-C tests (a SIGINT sent to a command line, a server or a cluster, or

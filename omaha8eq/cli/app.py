@@ -52,6 +52,7 @@ from .common import (
     one_line,
     report_interrupted,
 )
+from .compile_status import CompileStatus
 from .hints import shell_hint
 from .startup import skip_final_collection
 
@@ -155,7 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _flush_stdout()
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         try:
-            status: int = args.run(args)
+            with CompileStatus():  # every command: any may compile a kernel for first use
+                status: int = args.run(args)
         except OmahaInputError as exc:
             return _input_error(str(exc), argv, getattr(args, "json", False))
         _flush_stdout()

@@ -6,7 +6,7 @@ import sys
 import time
 from typing import Any
 
-__all__ = ["ProgressBar"]
+__all__ = ["ProgressBar", "is_terminal"]
 
 
 class ProgressBar:
@@ -45,7 +45,7 @@ class ProgressBar:
             now = time.monotonic()
             if self._first_report is None:
                 self._first_report = now
-            if now - self._first_report < self._delay or not _is_terminal(sys.stderr):
+            if now - self._first_report < self._delay or not is_terminal(sys.stderr):
                 return
             from tqdm import tqdm
 
@@ -70,7 +70,7 @@ class ProgressBar:
         self.close()
 
 
-def _is_terminal(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
     """Whether ``stream`` is a terminal (one that cannot tell is not)."""
     try:
         return bool(stream.isatty())

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from .common import Command, print_result
 from .options import json_option
+from .progress import is_terminal
 from .startup import loading_engine
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class _StepBar:
         self._bar = None
         self._started = time.perf_counter()
         self._step = ""
-        if sys.stderr.isatty():
+        if is_terminal(sys.stderr):
             from tqdm import tqdm
 
             self._bar = tqdm(total=None, unit=" steps", file=sys.stderr, leave=False, dynamic_ncols=True)

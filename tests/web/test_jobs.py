@@ -1,9 +1,7 @@
 """The job runner's status while a job's thread compiles a kernel for first use.
 
-numba announces a compilation with its ``numba:compile`` events; the test raises those
-events itself, in the job's thread, around a wait it controls (a real compilation is too
-short to watch and too long to wait for), named as the package names its kernels
-(``core.registry.compiling_as``).
+The job's thread "compiles" as ``compile_events.pretend_compiling`` does: numba's
+``numba:compile`` events, raised around a wait the test controls.
 """
 
 from __future__ import annotations
@@ -11,33 +9,11 @@ from __future__ import annotations
 import threading
 import time
 
-import pytest
-from numba.core import event
+from compile_events import pretend_compiling, until
 
 from omaha8eq.core import registry
 from omaha8eq.web.jobs import JobRunner, JobState
 from omaha8eq.web.requests import Limits
-
-_EVENT = {"dispatcher": None, "args": None, "return_type": None}
-
-
-@pytest.fixture
-def quiet_registry(monkeypatch):
-    """No first-use line on stderr, and the process's compile totals left as they were."""
-    monkeypatch.setenv("OMAHA8EQ_COMPILE_NOTICE", "0")
-    registry.install_first_use_notice()
-    saved = registry.compile_times(), registry.compile_seconds()
-    yield
-    registry.reset_first_use_notice()
-    with registry._STATE.lock:
-        registry._STATE.times, registry._STATE.total = saved
-
-
-def _until(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def _compiling_work(kernel: str, compiling: threading.Event, release: threading.Event):
@@ -45,13 +21,9 @@ def _compiling_work(kernel: str, compiling: threading.Event, release: threading.
     ``release`` is set, saying ``compiling`` once it has begun; then reports progress."""
 
     def work(progress):
-        with registry.compiling_as(kernel):
-            event.start_event("numba:compile", data=_EVENT)
+        with pretend_compiling(kernel):
             compiling.set()
-            try:
-                release.wait(10)
-            finally:
-                event.end_event("numba:compile", data=_EVENT)
+            release.wait(10)
         progress(1, 2)
         return {"answer": 1}
 
@@ -70,8 +42,8 @@ def test_a_job_names_the_kernel_its_thread_compiles_and_for_how_long(quiet_regis
     job = runner.submit("equity", _compiling_work("sweep_runouts", compiling, release))
     other = runner.submit("equity", waits)
     try:
-        _until(compiling.is_set)
-        _until(lambda: other.state is JobState.RUNNING)
+        until(compiling.is_set)
+        until(lambda: other.state is JobState.RUNNING)
         time.sleep(0.2)
         status = job.status()
         assert status["state"] == "running"
@@ -80,7 +52,7 @@ def test_a_job_names_the_kernel_its_thread_compiles_and_for_how_long(quiet_regis
         assert "compiling" not in other.status()  # another thread's compile is not its own
     finally:
         release.set()
-    _until(lambda: job.state.finished and other.state.finished)
+    until(lambda: job.state.finished and other.state.finished)
     assert job.state is JobState.DONE and job.result == {"answer": 1}
     assert "compiling" not in job.status()
     assert registry.compiling_now() is None
@@ -90,9 +62,9 @@ def test_a_job_cancelled_while_compiling_stops_at_its_next_report(quiet_registry
     runner = JobRunner(Limits())
     release, compiling = threading.Event(), threading.Event()
     job = runner.submit("explore", _compiling_work("classify_kernel", compiling, release))
-    _until(compiling.is_set)
+    until(compiling.is_set)
     job.cancel()
     assert job.status()["compiling"]["kernel"] == "classify_kernel"  # numba cannot be stopped meanwhile
     release.set()
-    _until(lambda: job.state.finished)
+    until(lambda: job.state.finished)
     assert job.state is JobState.CANCELLED and job.result is None
