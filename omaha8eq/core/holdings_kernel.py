@@ -39,13 +39,13 @@ from .holding_facts import (
     SUIT_RANKS,
     TOP,
     TOP_PAIR_VALUE,
-    _next_facts,
     best_straight,
     best_two,
     board_facts,
     count_rank,
     low_facts,
     lowest_bits,
+    _next_facts,
     nut_column,
 )
 from .holdings import (
@@ -144,85 +144,114 @@ def classify_kernel(
     # prange's index is unsigned and a literal 0 is typed apart: as int64, each helper
     # compiled on its own (``_high_facts``, ``_next_facts``, ``_clean_outs``) has one signature.
     zero = np.int64(0)
+    # Each loop's body is a helper compiled once, on its own: the parallel build and its
+    # serial twin share its machine code, and numba's parallel passes see a call, not
+    # the inlined body (the kernel's first compile took 150 s of CPU with both inlined).
     for p in prange(boards.shape[0]):
-        b = np.int64(p)
-        board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
-        if shared:
-            board_facts(
-                boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
-                held_masks[b], held_counts[b],
-            )  # fmt: skip
-        if len(nexts):
-            _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
+        _board_row(
+            boards, np.int64(p), n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts,
+            nexts, others, held_values, held_masks, held_counts, none, no_counts,
+        )  # fmt: skip
+    for q in prange(holes.shape[0]):
+        _classify_hand(
+            holes, np.int64(q), boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair,
+            flush5, suited, low, facts, nexts, others, held_values, held_masks, held_counts, none, no_counts,
+            shared, out,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _board_row(
+    boards, b, n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts, nexts, others,
+    held_values, held_masks, held_counts, none, no_counts,
+):  # fmt: skip
+    """The facts of board ``b`` (:func:`classify_kernel`'s first loop): its own, with the
+    dead cards out and the holdings kept when the board is ``shared``, and its next
+    boards' when ``nexts`` has rows."""
+    board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
+    if shared:
+        board_facts(
+            boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
+            held_masks[b], held_counts[b],
+        )  # fmt: skip
+    if len(nexts):
+        _next_facts(boards, b, n_board, facts[b], decode, board_pair, flush5, suited, nexts[b])
+
+
+@njit(cache=True)
+def _classify_hand(
+    holes, i, boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair, flush5, suited, low,
+    facts, nexts, others, held_values, held_masks, held_counts, none, no_counts, shared, out,
+):  # fmt: skip
+    """``out[i]``: the classes of ``holes[i]`` (:func:`classify_kernel`'s second loop),
+    from its board's facts."""
     drawing = n_board < 5
     n_hole = holes.shape[1]
-    for q in prange(holes.shape[0]):
-        i = np.int64(q)
-        b = board_of[i]
-        f = facts[b]
-        board_mask = f[BOARD_MASK]
-        board_low = f[BOARD_LOW]
-        value = hand_high(holes, i, n_hole, f[STATE], f[FLUSH_SUIT], f[FLUSH_RANKS], board_pair, flush5, suited)
-        hole_ranks = 0
-        hole_mask = np.int64(0)  # not a literal 0: that would compile _clean_outs once more
-        hole_low = 0
-        for j in range(n_hole):
-            c = holes[i, j]
-            hole_ranks |= 1 << (c >> 2)
-            hole_mask |= np.int64(1) << c
-            hole_low |= LOW_BIT[c >> 2]
-        if shared:
-            e = others[b]
-            if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
-                e = others[b].copy()
-                low_facts(board_mask | dead | hole_mask, board_low, low, e)
+    b = board_of[i]
+    f = facts[b]
+    board_mask = f[BOARD_MASK]
+    board_low = f[BOARD_LOW]
+    value = hand_high(holes, i, n_hole, f[STATE], f[FLUSH_SUIT], f[FLUSH_RANKS], board_pair, flush5, suited)
+    hole_ranks = 0
+    hole_mask = np.int64(0)  # not a literal 0: that would compile _clean_outs once more
+    hole_low = 0
+    for j in range(n_hole):
+        c = holes[i, j]
+        hole_ranks |= 1 << (c >> 2)
+        hole_mask |= np.int64(1) << c
+        hole_low |= LOW_BIT[c >> 2]
+    if shared:
+        e = others[b]
+        if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
+            e = others[b].copy()
+            low_facts(board_mask | dead | hole_mask, board_low, low, e)
+    else:
+        e = np.empty(N_FACTS, dtype=np.int64)
+        board_facts(
+            boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
+        )  # fmt: skip
+    nut_fh, flush1, flush2 = e[NUT_FH_VALUE], e[FLUSH1], e[FLUSH2]
+    nut_straight, top_pair = e[NUT_STRAIGHT_VALUE], e[TOP_PAIR_VALUE]
+    column = nut_column(value, decode, f[TOP])
+    key = _top_of_suit(hole_mask, f[FLUSH_SUIT]) if column == FLUSH1 else value
+    if shared and column >= 0 and key < e[column]:
+        best, second = best_two(held_values[b, column], held_masks[b, column], held_counts[b, column], hole_mask)
+        if column == NUT_FH_VALUE:
+            nut_fh = best
+        elif column == FLUSH1:
+            flush1, flush2 = best, second
+        elif column == NUT_STRAIGHT_VALUE:
+            nut_straight = best
         else:
-            e = np.empty(N_FACTS, dtype=np.int64)
-            board_facts(
-                boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
-            )  # fmt: skip
-        nut_fh, flush1, flush2 = e[NUT_FH_VALUE], e[FLUSH1], e[FLUSH2]
-        nut_straight, top_pair = e[NUT_STRAIGHT_VALUE], e[TOP_PAIR_VALUE]
-        column = nut_column(value, decode, f[TOP])
-        key = _top_of_suit(hole_mask, f[FLUSH_SUIT]) if column == FLUSH1 else value
-        if shared and column >= 0 and key < e[column]:
-            best, second = best_two(held_values[b, column], held_masks[b, column], held_counts[b, column], hole_mask)
-            if column == NUT_FH_VALUE:
-                nut_fh = best
-            elif column == FLUSH1:
-                flush1, flush2 = best, second
-            elif column == NUT_STRAIGHT_VALUE:
-                nut_straight = best
-            else:
-                top_pair = best
-        out[i, HIGH] = _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair)
-        seen = board_mask | hole_mask | dead
-        lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
-        low_class = _low_class(lo, e[LOW1], e[LOW2], e[LOW3])
-        out[i, LOW] = low_class
-        counterfeits = 0
-        if drawing and lo != NO_LOW:
-            counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, e, low, low_masks)
-        out[i, COUNTERFEIT_OUTS] = counterfeits
-        out[i, COUNTERFEIT] = 0 if counterfeits else 1
-        out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
-        out[i, FLUSH_DRAW] = _NO_FD
-        out[i, STRAIGHT_OUTS] = 0
-        out[i, STRAIGHT_DRAW] = _NO_SD
-        out[i, CLEAN_OUTS] = 0 if clean else -1
-        out[i, CLEAN] = _NO_CLEAN if clean else -1
-        if drawing:
-            out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[SUIT_RANKS : SUIT_RANKS + 4], n_board)
-            outs = _straight_outs(f[BOARD_RANKS], seen, hole_ranks)
-            out[i, STRAIGHT_OUTS] = outs
-            out[i, STRAIGHT_DRAW] = _by_thresholds(outs, _OUTS_THRESHOLDS, _NO_SD)
-            if outs == 0 and n_board == 3 and _backdoor_straight(f[BOARD_RANKS], hole_ranks, seen):
-                out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
-            if clean:
-                high = _board_high(value, decode, f, hole_mask)
-                outs = _clean_outs(holes, i, hole_mask, value, high, seen, nexts[b], decode, board_pair, flush5, suited)
-                out[i, CLEAN_OUTS] = outs
-                out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
+            top_pair = best
+    out[i, HIGH] = _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair)
+    seen = board_mask | hole_mask | dead
+    lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
+    low_class = _low_class(lo, e[LOW1], e[LOW2], e[LOW3])
+    out[i, LOW] = low_class
+    counterfeits = 0
+    if drawing and lo != NO_LOW:
+        counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, e, low, low_masks)
+    out[i, COUNTERFEIT_OUTS] = counterfeits
+    out[i, COUNTERFEIT] = 0 if counterfeits else 1
+    out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
+    out[i, FLUSH_DRAW] = _NO_FD
+    out[i, STRAIGHT_OUTS] = 0
+    out[i, STRAIGHT_DRAW] = _NO_SD
+    out[i, CLEAN_OUTS] = 0 if clean else -1
+    out[i, CLEAN] = _NO_CLEAN if clean else -1
+    if drawing:
+        out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[SUIT_RANKS : SUIT_RANKS + 4], n_board)
+        outs = _straight_outs(f[BOARD_RANKS], seen, hole_ranks)
+        out[i, STRAIGHT_OUTS] = outs
+        out[i, STRAIGHT_DRAW] = _by_thresholds(outs, _OUTS_THRESHOLDS, _NO_SD)
+        if outs == 0 and n_board == 3 and _backdoor_straight(f[BOARD_RANKS], hole_ranks, seen):
+            out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
+        if clean:
+            high = _board_high(value, decode, f, hole_mask)
+            outs = _clean_outs(holes, i, hole_mask, value, high, seen, nexts[b], decode, board_pair, flush5, suited)
+            out[i, CLEAN_OUTS] = outs
+            out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
 
 
 @njit(cache=True, inline="always")

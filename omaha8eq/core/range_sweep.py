@@ -583,46 +583,64 @@ def sweep_runouts(
     ``2**shift`` (the driver checks that a cell's sum fits the rows' dtype).
     """
     n_threads = hist.shape[0]
+    # The thread's work is a helper compiled once, on its own: the parallel build and its
+    # serial twin share its machine code, and numba's parallel passes see one call.
+    for t in prange(n_threads):
+        _sweep_thread(
+            np.int64(t), hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times,
+            group_starts, first, last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
+            mirror, runout_hist, per_hand, id_odd, joins, shift, bias,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _sweep_thread(
+    t, hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
+    last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist, per_hand,
+    id_odd, joins, shift, bias,
+):  # fmt: skip
+    """Thread ``t``'s share of :func:`sweep_runouts`: the groups ``first + t``,
+    ``first + t + T``, ... (``T`` threads), into its accumulators."""
+    n_threads = hist.shape[0]
     n = hands.shape[0]
     twin_sign = 1 if hands.shape[1] % 2 == 0 else -1  # the sign of the whole hand's term
     offset = group_starts[first]
-    for t in prange(n_threads):
-        base_highs = np.empty(n, dtype=np.int32)
-        highs = np.empty(n, dtype=np.int32)
-        lows = np.empty(n, dtype=np.int32)
-        removed = np.empty(n, dtype=np.int64)
-        packed = np.empty(n, dtype=rows.dtype)
-        order = np.empty(n, dtype=np.int32)
-        bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
-        low_index_of = np.zeros(57, dtype=np.int64)
-        # Query results are sums of one side's weights, as the row cells: the rows' dtype
-        # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
-        lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
-        not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
-        for g in range(first + t, last, n_threads):
-            stride = _evaluate_ranks(
-                hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
-            )
-            r = group_starts[g]
-            while r < group_starts[g + 1]:
-                end = r + 1
-                while end < group_starts[g + 1] and joins[end]:
-                    end += 1
-                total = _evaluate_set(
-                    hands, masks, weights, runouts, r, end, runout_masks, runout_times, flush5, suited, shift,
-                    base_highs, highs, bucket, removed, packed,
+    base_highs = np.empty(n, dtype=np.int32)
+    highs = np.empty(n, dtype=np.int32)
+    lows = np.empty(n, dtype=np.int32)
+    removed = np.empty(n, dtype=np.int64)
+    packed = np.empty(n, dtype=rows.dtype)
+    order = np.empty(n, dtype=np.int32)
+    bucket = np.empty(N_HIGH_CLASSES + 1, dtype=np.int64)
+    low_index_of = np.zeros(57, dtype=np.int64)
+    # Query results are sums of one side's weights, as the row cells: the rows' dtype
+    # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
+    lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
+    not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
+    for g in range(first + t, last, n_threads):
+        stride = _evaluate_ranks(
+            hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
+        )
+        r = group_starts[g]
+        while r < group_starts[g + 1]:
+            end = r + 1
+            while end < group_starts[g + 1] and joins[end]:
+                end += 1
+            total = _evaluate_set(
+                hands, masks, weights, runouts, r, end, runout_masks, runout_times, flush5, suited, shift,
+                base_highs, highs, bucket, removed, packed,
+            )  # fmt: skip
+            if pairwise:
+                _pair_board(
+                    n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], total, removed
                 )  # fmt: skip
-                if pairwise:
-                    _pair_board(
-                        n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], total, removed
-                    )  # fmt: skip
-                else:
-                    _sweep_board(
-                        n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
-                        dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], total,
-                        removed, packed, end - r > 1, shift, bias, mirror, per_hand, id_odd,
-                    )  # fmt: skip
-                r = end
+            else:
+                _sweep_board(
+                    n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
+                    dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], total,
+                    removed, packed, end - r > 1, shift, bias, mirror, per_hand, id_odd,
+                )  # fmt: skip
+            r = end
 
 
 @njit(cache=True)

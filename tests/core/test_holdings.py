@@ -363,5 +363,7 @@ def test_every_way_of_calling_compiles_each_kernel_once() -> None:
     for kernel in (holdings_kernel.classify_kernel, hand_isomorphism.class_keys_kernel):
         assert len(kernel.signatures) == 1, (kernel.__name__, kernel.signatures)
     # The helpers compile with the kernel (a cold cache, as in CI); loaded from the cache, they have none.
-    for kernel in (holding_facts._high_facts, holding_facts._next_facts, holdings_kernel._clean_outs):
+    helpers = (holding_facts._high_facts, holding_facts._next_facts, holdings_kernel._clean_outs)
+    helpers += (holdings_kernel._board_row, holdings_kernel._classify_hand)
+    for kernel in helpers:
         assert len(kernel.signatures) <= 1, (kernel.__name__, kernel.signatures)
