@@ -72,7 +72,7 @@ N_NUTS = 5
 MAX_HOLDINGS = 1176
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def board_facts(
     boards, b, n_board, blocked, decode, board_pair, flush5, suited, low, facts, held_values, held_masks, held_counts
 ):
@@ -86,7 +86,7 @@ def board_facts(
     low_facts(facts[BOARD_MASK] | blocked, facts[BOARD_LOW], low, facts)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # compiled once: board_facts and the classifier call it
 def low_facts(taken, board_low, low, facts):
     """The low columns of ``facts`` (``LOW1`` .. ``LOW3`` and ``LOWS_AFTER``): the three
     best lows two cards off the card mask ``taken`` (the board's cards included) make with
@@ -205,7 +205,8 @@ def _next_facts(boards, b, n_board, facts, decode, board_pair, flush5, suited, n
     if the card pairs the board, a flush if it is a suit's third card, a straight if it
     first puts three ranks in a straight's window."""
     row = np.empty((1, 5), dtype=np.int8)
-    row[0, :n_board] = boards[b, :n_board]
+    for j in range(n_board):  # not a slice assignment: its shape check compiles an error message's formatting
+        row[0, j] = boards[b, j]
     zero = np.int64(0)  # not a literal 0: that would compile _high_facts once more
     none = np.empty((N_NUTS, 0), dtype=np.int64)  # no holdings kept
     counts = np.empty(N_NUTS, dtype=np.int64)

@@ -146,7 +146,7 @@ def classify_kernel(
     zero = np.int64(0)
     # Each loop's body is a helper compiled once, on its own: the parallel build and its
     # serial twin share its machine code, and numba's parallel passes see a call, not
-    # the inlined body (the kernel's first compile took 150 s of CPU with both inlined).
+    # the inlined body (see docs/performance.md, first use: the compile's cost).
     for p in prange(boards.shape[0]):
         _board_row(
             boards, np.int64(p), n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts,
@@ -192,9 +192,10 @@ def _classify_hand(
     board_mask = f[BOARD_MASK]
     board_low = f[BOARD_LOW]
     value = hand_high(holes, i, n_hole, f[STATE], f[FLUSH_SUIT], f[FLUSH_RANKS], board_pair, flush5, suited)
-    hole_ranks = 0
-    hole_mask = np.int64(0)  # not a literal 0: that would compile _clean_outs once more
-    hole_low = 0
+    # Not literal 0s: each would compile the helpers they are passed to once more.
+    hole_ranks = np.int64(0)
+    hole_mask = np.int64(0)
+    hole_low = np.int64(0)
     for j in range(n_hole):
         c = holes[i, j]
         hole_ranks |= 1 << (c >> 2)
@@ -263,7 +264,7 @@ def _by_thresholds(outs, thresholds, none):
     return none
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # compiled once: the classifier and _clean_outs call it
 def _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair):
     """The made high class of a hand of high ``value`` and card mask ``hole_mask`` on the
     board of facts ``f``, against the best the other hands can make (the nut full house,
@@ -323,7 +324,7 @@ def _clean_outs(holes, i, hole_mask, value, high, seen, nexts, decode, board_pai
     return outs
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _counterfeit_outs(lo, low_class, hole_low, seen, board_low, facts, low, low_masks):
     """The unseen cards (off the card mask ``seen``) that counterfeit a made low ``lo`` of
     class ``low_class``: of a rank its best low takes from the hand (a rank of the low not
@@ -423,7 +424,7 @@ def _flush_draw(hole_mask, suit_ranks, n_board):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _straight_outs(board_ranks, seen, hole_ranks):
     """Unseen cards (off the card mask ``seen``) that, dealt next, give a higher straight."""
     now = best_straight(board_ranks, hole_ranks)
@@ -434,7 +435,7 @@ def _straight_outs(board_ranks, seen, hole_ranks):
     return outs
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _backdoor_straight(board_ranks, hole_ranks, seen):
     """Whether some turn and river together give a higher straight than the hand has: a
     straight window above its best with two hole ranks in it whose other three ranks miss
