@@ -259,7 +259,7 @@ def _evaluate_ranks(hands, runouts, r, hilo, board_pair, low, base_highs, lows, 
     return stride
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # compiled apart, not inlined: see _sweep_thread
 def _evaluate_set(
     hands, masks, weights, runouts, first, end, runout_masks, runout_times, flush5, suited, shift, base_highs, highs,
     bucket, removed, packed,
@@ -402,7 +402,7 @@ def _cell(high, low_index, other_high, other_low_index):
     return 5 * high_state + low_state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # compiled apart, not inlined: see _sweep_thread
 def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, total, removed):
     """Count one evaluated set of boards (see ``_evaluate_set``) pair by pair, each pair
     on the boards holding neither hand's cards (``total`` times less both hands'
@@ -426,7 +426,7 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, total
             dealt[y] += times * weights[x]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # compiled apart, not inlined: see _sweep_thread
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
     order, bucket, lower, not_higher, board_hist, total, removed, packed, merged, shift, bias, mirror, per_hand,
@@ -600,7 +600,11 @@ def _sweep_thread(
     id_odd, joins, shift, bias,
 ):  # fmt: skip
     """Thread ``t``'s share of :func:`sweep_runouts`: the groups ``first + t``,
-    ``first + t + T``, ... (``T`` threads), into its accumulators."""
+    ``first + t + T``, ... (``T`` threads), into its accumulators.
+
+    The large steps it calls once a set (``_evaluate_set``, ``_sweep_board``,
+    ``_pair_board``) are compiled apart, not inlined: numba's and LLVM's passes cost
+    more than linearly in a function's size, and a call a set costs nothing."""
     n_threads = hist.shape[0]
     n = hands.shape[0]
     twin_sign = 1 if hands.shape[1] % 2 == 0 else -1  # the sign of the whole hand's term
@@ -618,9 +622,7 @@ def _sweep_thread(
     lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
     not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
     for g in range(first + t, last, n_threads):
-        stride = _evaluate_ranks(
-            hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of
-        )
+        stride = _evaluate_ranks(hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of)
         r = group_starts[g]
         while r < group_starts[g + 1]:
             end = r + 1
