@@ -39,13 +39,13 @@ from .holding_facts import (
     SUIT_RANKS,
     TOP,
     TOP_PAIR_VALUE,
+    _next_facts,
     best_straight,
     best_two,
     board_facts,
     count_rank,
     low_facts,
     lowest_bits,
-    _next_facts,
     nut_column,
 )
 from .holdings import (
@@ -80,6 +80,7 @@ _BACKDOOR_SD, _NO_SD = 4, 5
 # Outs at or above each threshold give the straight draw (clean outs) class of the same position.
 _OUTS_THRESHOLDS = np.array([13, 9, 5, 1], dtype=np.int64)
 _CLEAN_THRESHOLDS = np.array([8, 1], dtype=np.int64)
+HANDS_PER_CALL = 64  # the hands of one call of _classify_hands (see there)
 
 
 @njit(cache=True, inline="always")
@@ -152,11 +153,12 @@ def classify_kernel(
             boards, np.int64(p), n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts,
             nexts, others, held_values, held_masks, held_counts, none, no_counts,
         )  # fmt: skip
-    for q in prange(holes.shape[0]):
-        _classify_hand(
-            holes, np.int64(q), boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair,
-            flush5, suited, low, facts, nexts, others, held_values, held_masks, held_counts, none, no_counts,
-            shared, out,
+    for q in prange((holes.shape[0] + HANDS_PER_CALL - 1) // HANDS_PER_CALL):
+        first = np.int64(q) * HANDS_PER_CALL
+        _classify_hands(
+            holes, first, min(first + HANDS_PER_CALL, holes.shape[0]), boards, board_of, n_board, hilo, dead, clean,
+            decode, low_masks, board_pair, flush5, suited, low, facts, nexts, others, held_values, held_masks,
+            held_counts, none, no_counts, shared, out,
         )  # fmt: skip
 
 
@@ -179,80 +181,82 @@ def _board_row(
 
 
 @njit(cache=True)
-def _classify_hand(
-    holes, i, boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair, flush5, suited, low,
+def _classify_hands(
+    holes, first, end, boards, board_of, n_board, hilo, dead, clean, decode, low_masks, board_pair, flush5, suited, low,
     facts, nexts, others, held_values, held_masks, held_counts, none, no_counts, shared, out,
 ):  # fmt: skip
-    """``out[i]``: the classes of ``holes[i]`` (:func:`classify_kernel`'s second loop),
-    from its board's facts."""
+    """``out[first:end]``: the classes of those rows of ``holes`` (:func:`classify_kernel`'s
+    second loop), from their boards' facts. A call takes a run of hands: passing its two
+    dozen arrays costs about as much as classifying a hand."""
     drawing = n_board < 5
     n_hole = holes.shape[1]
-    b = board_of[i]
-    f = facts[b]
-    board_mask = f[BOARD_MASK]
-    board_low = f[BOARD_LOW]
-    value = hand_high(holes, i, n_hole, f[STATE], f[FLUSH_SUIT], f[FLUSH_RANKS], board_pair, flush5, suited)
-    # Not literal 0s: each would compile the helpers they are passed to once more.
-    hole_ranks = np.int64(0)
-    hole_mask = np.int64(0)
-    hole_low = np.int64(0)
-    for j in range(n_hole):
-        c = holes[i, j]
-        hole_ranks |= 1 << (c >> 2)
-        hole_mask |= np.int64(1) << c
-        hole_low |= LOW_BIT[c >> 2]
-    if shared:
-        e = others[b]
-        if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
-            e = others[b].copy()
-            low_facts(board_mask | dead | hole_mask, board_low, low, e)
-    else:
-        e = np.empty(N_FACTS, dtype=np.int64)
-        board_facts(
-            boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
-        )  # fmt: skip
-    nut_fh, flush1, flush2 = e[NUT_FH_VALUE], e[FLUSH1], e[FLUSH2]
-    nut_straight, top_pair = e[NUT_STRAIGHT_VALUE], e[TOP_PAIR_VALUE]
-    column = nut_column(value, decode, f[TOP])
-    key = _top_of_suit(hole_mask, f[FLUSH_SUIT]) if column == FLUSH1 else value
-    if shared and column >= 0 and key < e[column]:
-        best, second = best_two(held_values[b, column], held_masks[b, column], held_counts[b, column], hole_mask)
-        if column == NUT_FH_VALUE:
-            nut_fh = best
-        elif column == FLUSH1:
-            flush1, flush2 = best, second
-        elif column == NUT_STRAIGHT_VALUE:
-            nut_straight = best
+    for i in range(first, end):
+        b = board_of[i]
+        f = facts[b]
+        board_mask = f[BOARD_MASK]
+        board_low = f[BOARD_LOW]
+        value = hand_high(holes, i, n_hole, f[STATE], f[FLUSH_SUIT], f[FLUSH_RANKS], board_pair, flush5, suited)
+        # Not literal 0s: each would compile the helpers they are passed to once more.
+        hole_ranks = np.int64(0)
+        hole_mask = np.int64(0)
+        hole_low = np.int64(0)
+        for j in range(n_hole):
+            c = holes[i, j]
+            hole_ranks |= 1 << (c >> 2)
+            hole_mask |= np.int64(1) << c
+            hole_low |= LOW_BIT[c >> 2]
+        if shared:
+            e = others[b]
+            if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
+                e = others[b].copy()
+                low_facts(board_mask | dead | hole_mask, board_low, low, e)
         else:
-            top_pair = best
-    out[i, HIGH] = _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair)
-    seen = board_mask | hole_mask | dead
-    lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
-    low_class = _low_class(lo, e[LOW1], e[LOW2], e[LOW3])
-    out[i, LOW] = low_class
-    counterfeits = 0
-    if drawing and lo != NO_LOW:
-        counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, e, low, low_masks)
-    out[i, COUNTERFEIT_OUTS] = counterfeits
-    out[i, COUNTERFEIT] = 0 if counterfeits else 1
-    out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
-    out[i, FLUSH_DRAW] = _NO_FD
-    out[i, STRAIGHT_OUTS] = 0
-    out[i, STRAIGHT_DRAW] = _NO_SD
-    out[i, CLEAN_OUTS] = 0 if clean else -1
-    out[i, CLEAN] = _NO_CLEAN if clean else -1
-    if drawing:
-        out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[SUIT_RANKS : SUIT_RANKS + 4], n_board)
-        outs = _straight_outs(f[BOARD_RANKS], seen, hole_ranks)
-        out[i, STRAIGHT_OUTS] = outs
-        out[i, STRAIGHT_DRAW] = _by_thresholds(outs, _OUTS_THRESHOLDS, _NO_SD)
-        if outs == 0 and n_board == 3 and _backdoor_straight(f[BOARD_RANKS], hole_ranks, seen):
-            out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
-        if clean:
-            high = _board_high(value, decode, f, hole_mask)
-            outs = _clean_outs(holes, i, hole_mask, value, high, seen, nexts[b], decode, board_pair, flush5, suited)
-            out[i, CLEAN_OUTS] = outs
-            out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
+            e = np.empty(N_FACTS, dtype=np.int64)
+            board_facts(
+                boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
+            )  # fmt: skip
+        nut_fh, flush1, flush2 = e[NUT_FH_VALUE], e[FLUSH1], e[FLUSH2]
+        nut_straight, top_pair = e[NUT_STRAIGHT_VALUE], e[TOP_PAIR_VALUE]
+        column = nut_column(value, decode, f[TOP])
+        key = _top_of_suit(hole_mask, f[FLUSH_SUIT]) if column == FLUSH1 else value
+        if shared and column >= 0 and key < e[column]:
+            best, second = best_two(held_values[b, column], held_masks[b, column], held_counts[b, column], hole_mask)
+            if column == NUT_FH_VALUE:
+                nut_fh = best
+            elif column == FLUSH1:
+                flush1, flush2 = best, second
+            elif column == NUT_STRAIGHT_VALUE:
+                nut_straight = best
+            else:
+                top_pair = best
+        out[i, HIGH] = _made_high(value, decode, f, hole_mask, nut_fh, flush1, flush2, nut_straight, top_pair)
+        seen = board_mask | hole_mask | dead
+        lo = hand_low(holes, i, n_hole, board_low, low) if hilo else NO_LOW
+        low_class = _low_class(lo, e[LOW1], e[LOW2], e[LOW3])
+        out[i, LOW] = low_class
+        counterfeits = 0
+        if drawing and lo != NO_LOW:
+            counterfeits = _counterfeit_outs(lo, low_class, hole_low, seen, board_low, e, low, low_masks)
+        out[i, COUNTERFEIT_OUTS] = counterfeits
+        out[i, COUNTERFEIT] = 0 if counterfeits else 1
+        out[i, LOW_DRAW] = _low_draw(hole_low, board_low, n_board) if hilo and drawing else _NO_LOW_DRAW
+        out[i, FLUSH_DRAW] = _NO_FD
+        out[i, STRAIGHT_OUTS] = 0
+        out[i, STRAIGHT_DRAW] = _NO_SD
+        out[i, CLEAN_OUTS] = 0 if clean else -1
+        out[i, CLEAN] = _NO_CLEAN if clean else -1
+        if drawing:
+            out[i, FLUSH_DRAW] = _flush_draw(hole_mask, f[SUIT_RANKS : SUIT_RANKS + 4], n_board)
+            outs = _straight_outs(f[BOARD_RANKS], seen, hole_ranks)
+            out[i, STRAIGHT_OUTS] = outs
+            out[i, STRAIGHT_DRAW] = _by_thresholds(outs, _OUTS_THRESHOLDS, _NO_SD)
+            if outs == 0 and n_board == 3 and _backdoor_straight(f[BOARD_RANKS], hole_ranks, seen):
+                out[i, STRAIGHT_DRAW] = _BACKDOOR_SD
+            if clean:
+                high = _board_high(value, decode, f, hole_mask)
+                outs = _clean_outs(holes, i, hole_mask, value, high, seen, nexts[b], decode, board_pair, flush5, suited)
+                out[i, CLEAN_OUTS] = outs
+                out[i, CLEAN] = _by_thresholds(outs, _CLEAN_THRESHOLDS, _NO_CLEAN)
 
 
 @njit(cache=True, inline="always")
