@@ -73,7 +73,7 @@ MAX_HOLDINGS = 1176
 
 
 @njit(cache=True)
-def board_facts(
+def _board_facts(
     boards, b, n_board, blocked, decode, board_pair, flush5, suited, low, facts, held_values, held_masks, held_counts
 ):
     """``facts``: the board ``boards[b, :n_board]`` summarised (:func:`_high_facts`, which
@@ -83,11 +83,11 @@ def board_facts(
     _high_facts(
         boards, b, n_board, blocked, decode, board_pair, flush5, suited, facts, held_values, held_masks, held_counts
     )
-    low_facts(facts[BOARD_MASK] | blocked, facts[BOARD_LOW], low, facts)
+    _low_facts(facts[BOARD_MASK] | blocked, facts[BOARD_LOW], low, facts)
 
 
-@njit(cache=True)  # compiled once: board_facts and the classifier call it
-def low_facts(taken, board_low, low, facts):
+@njit(cache=True)  # compiled once: _board_facts and the classifier call it
+def _low_facts(taken, board_low, low, facts):
     """The low columns of ``facts`` (``LOW1`` .. ``LOW3`` and ``LOWS_AFTER``): the three
     best lows two cards off the card mask ``taken`` (the board's cards included) make with
     a board of low-rank mask ``board_low``, and the same after one more card of each low

@@ -39,12 +39,12 @@ from .holding_facts import (
     SUIT_RANKS,
     TOP,
     TOP_PAIR_VALUE,
+    _board_facts,
+    _low_facts,
     _next_facts,
     best_straight,
     best_two,
-    board_facts,
     count_rank,
-    low_facts,
     lowest_bits,
     nut_column,
 )
@@ -170,9 +170,9 @@ def _board_row(
     """The facts of board ``b`` (:func:`classify_kernel`'s first loop): its own, with the
     dead cards out and the holdings kept when the board is ``shared``, and its next
     boards' when ``nexts`` has rows."""
-    board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
+    _board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
     if shared:
-        board_facts(
+        _board_facts(
             boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
             held_masks[b], held_counts[b],
         )  # fmt: skip
@@ -209,10 +209,10 @@ def _classify_hands(
             e = others[b]
             if hilo and _takes_a_low_rank(board_mask | dead, hole_mask):
                 e = others[b].copy()
-                low_facts(board_mask | dead | hole_mask, board_low, low, e)
+                _low_facts(board_mask | dead | hole_mask, board_low, low, e)
         else:
             e = np.empty(N_FACTS, dtype=np.int64)
-            board_facts(
+            _board_facts(
                 boards, b, n_board, dead | hole_mask, decode, board_pair, flush5, suited, low, e, none, none, no_counts
             )  # fmt: skip
         nut_fh, flush1, flush2 = e[NUT_FH_VALUE], e[FLUSH1], e[FLUSH2]

@@ -368,6 +368,6 @@ def test_every_way_of_calling_compiles_each_kernel_once() -> None:
     helpers = (holding_facts._high_facts, holding_facts._next_facts, holdings_kernel._clean_outs)
     helpers += (holdings_kernel._board_row, holdings_kernel._classify_hands, holdings_kernel._made_high)
     helpers += (holdings_kernel._counterfeit_outs, holdings_kernel._straight_outs, holdings_kernel._backdoor_straight)
-    helpers += (holding_facts.board_facts, holding_facts.low_facts)
+    helpers += (holding_facts._board_facts, holding_facts._low_facts)
     for kernel in helpers:
         assert len(kernel.signatures) <= 1, (kernel.__name__, kernel.signatures)
