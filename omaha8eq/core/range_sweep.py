@@ -529,9 +529,11 @@ def _sweep_board(
         board_hist[side, tie_cell] += w * twin
         dealt[x] += every + twin
     if not per_hand:  # the ties: every pair's comparison less the wins and the losses
-        _add_all_pairs(rows, 0, 0 if mirror else 1, n_ids, stride, id_odd, board_hist, 0, total, merged, shift)
+        # Sides typed int64, not literals: each literal type would compile the helper again.
+        a, b = np.int64(0), np.int64(1)
+        _add_all_pairs(rows, a, a if mirror else b, n_ids, stride, id_odd, board_hist, a, total, merged, shift)
         if not mirror:
-            _add_all_pairs(rows, 1, 0, n_ids, stride, id_odd, board_hist, 1, total, merged, shift)
+            _add_all_pairs(rows, b, a, n_ids, stride, id_odd, board_hist, b, total, merged, shift)
         for side in range(2):
             for low_state in range(5):
                 board_hist[side, 10 + low_state] -= board_hist[side, low_state] + board_hist[side, 5 + low_state]

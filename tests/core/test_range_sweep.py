@@ -80,3 +80,23 @@ def test_row_strides_count_the_lows_a_board_allows():
             board_low |= int(LOW_BIT[card >> 2])
         lows = {int(tables.low[board_low * 256 + (1 << i | 1 << j)]) for i, j in combinations(range(8), 2)} - {-1}
         assert stride == 1 + len(lows) <= MAX_STRIDE
+
+
+def test_every_way_of_sweeping_compiles_each_helper_once():
+    # Two ranges, one range against itself (mirrored), a hand against a range (pairwise),
+    # on the parallel build and the serial twin: each helper compiles once (a cold cache,
+    # as in CI; loaded from the cache, the helpers have no signature).
+    from omaha8eq import equity
+    from omaha8eq.core import parallel, range_sweep
+
+    for hands in (["AA:$ds", "KK:$ds"], ["AA:$ds", "AA:$ds"], ["AsAh2s3d", "KK:$ds"]):
+        board = "4c5d7s8h"
+        equity(hands, board, exhaustive=True)
+        with parallel.serial_builds():
+            equity(hands, board + "9c", exhaustive=True)  # another spot: not a result remembered
+    helpers = (
+        range_sweep._sweep_thread, range_sweep._evaluate_set, range_sweep._sweep_board, range_sweep._pair_board,
+        range_sweep._add_all_pairs,
+    )  # fmt: skip
+    for helper in helpers:
+        assert len(helper.signatures) <= 1, (helper.py_func.__name__, helper.signatures)
