@@ -27,10 +27,10 @@ class CompileStatus:
     progress bar on the same terminal keeps its own line (tqdm serialises their writes).
 
     A daemon thread looks at :func:`~omaha8eq.core.registry.compiling_now` (once the
-    command has loaded the core) every ``TICK`` seconds while the context is open; on a stream that is not a terminal
-    (a log, a pipe) there is no thread and no line: the notice said it there. Ctrl-C
-    reaches the main thread as ever (numba's compile is not interrupted; the command
-    stops as it would without this line).
+    command has loaded the core) every ``TICK`` seconds while the context is open; on a
+    stream that is not a terminal (a log, a pipe) there is no thread and no line: the
+    notice said it there. Ctrl-C reaches the main thread as ever (numba's compile is not
+    interrupted; the command stops as it would without this line).
     """
 
     def __init__(self, stream: TextIO | None = None) -> None:
