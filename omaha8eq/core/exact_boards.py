@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deck import BOARD_CARDS, MAX_HOLE_CARDS
+from .loop_body import loop_body
 from .showdown import record_showdown, showdown_scratch
 from .tables import BINOM
 
@@ -93,44 +94,59 @@ def enumerate_deals(deal, tables, chunk_first, chunk_last, counts):
     a ``kernel_args.LookupTables``. Chunk ``c`` covers board combinations
     ``chunk_first[c] <= i < chunk_last[c]`` and adds to ``counts[c]``.
     """
-    holes, n_hole, random_players, deck, n_players, n_random, n_deck = deal_fields(deal)
+    holes, _, _, _, n_players, n_random, _ = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
-    n_missing = 5 - n_known
+    # The chunk's deals are a loop body compiled apart (``_enumerate_chunk``): once for the
+    # parallel build and its serial twin, and without reference counts, so it takes its
+    # scratch arrays from here.
     for c in prange(chunk_first.shape[0]):
-        work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
         high_values, low_values, cells = showdown_scratch(n_players)
         positions = np.zeros((n_random + 1, _POSITIONS), dtype=np.int64)
-        _unrank(chunk_first[c], n_missing, positions, 0)
-        for _ in range(chunk_last[c] - chunk_first[c]):
-            for i in range(n_missing):
-                work_board[0, n_known + i] = deck[positions[0, i]]
-            board_used = _group_mask(positions, 0, n_missing)
+        scratch = (holes.copy(), work_board, high_values, low_values, cells, positions)
+        _enumerate_chunk(np.int64(c), deal, tables, chunk_first, chunk_last, counts, scratch)
+
+
+@loop_body
+def _enumerate_chunk(c, deal, tables, chunk_first, chunk_last, counts, scratch):
+    """Chunk ``c`` of :func:`enumerate_deals`: its deals, into ``counts[c]``. ``scratch`` is
+    ``(work_holes, work_board, high_values, low_values, cells, positions)``: copies of the
+    holes and of the known board, ``showdown.showdown_scratch`` and zeroed odometer
+    positions (``(n_random + 1, _POSITIONS)``)."""
+    _, n_hole, random_players, deck, _, n_random, n_deck = deal_fields(deal)
+    work_holes, work_board, high_values, low_values, cells, positions = scratch
+    n_known = deal.n_known
+    n_missing = 5 - n_known
+    _unrank(chunk_first[c], n_missing, positions, 0)
+    for _ in range(chunk_last[c] - chunk_first[c]):
+        for i in range(n_missing):
+            work_board[0, n_known + i] = deck[positions[0, i]]
+        board_used = _group_mask(positions, 0, n_missing)
+        for g in range(1, n_random + 1):
+            for i in range(n_hole):
+                positions[g, i] = i
+        while True:
+            used = board_used
+            disjoint = True
             for g in range(1, n_random + 1):
+                mask = _group_mask(positions, g, n_hole)
+                if mask & used:
+                    disjoint = False
+                    break
+                used |= mask
+            if disjoint:
+                for g in range(1, n_random + 1):
+                    for i in range(n_hole):
+                        work_holes[random_players[g - 1], i] = deck[positions[g, i]]
+                record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+            # Odometer over the random hands: the last one moves fastest.
+            g = n_random
+            while g >= 1 and not _advance(positions, g, n_hole, n_deck):
                 for i in range(n_hole):
                     positions[g, i] = i
-            while True:
-                used = board_used
-                disjoint = True
-                for g in range(1, n_random + 1):
-                    mask = _group_mask(positions, g, n_hole)
-                    if mask & used:
-                        disjoint = False
-                        break
-                    used |= mask
-                if disjoint:
-                    for g in range(1, n_random + 1):
-                        for i in range(n_hole):
-                            work_holes[random_players[g - 1], i] = deck[positions[g, i]]
-                    record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
-                # Odometer over the random hands: the last one moves fastest.
-                g = n_random
-                while g >= 1 and not _advance(positions, g, n_hole, n_deck):
-                    for i in range(n_hole):
-                        positions[g, i] = i
-                    g -= 1
-                if g < 1:
-                    break
-            _advance(positions, 0, n_missing, n_deck)
+                g -= 1
+            if g < 1:
+                break
+        _advance(positions, 0, n_missing, n_deck)

@@ -64,6 +64,7 @@ from .holdings import (
     low_rank_masks,
 )
 from .kernel_args import read_only_cards
+from .loop_body import loop_body
 from .low import hand_low
 from .tables import LOW_BIT, NO_LOW, STRAIGHT_WINDOWS, Tables
 
@@ -304,7 +305,7 @@ def _top_of_suit(hole_mask, suit):
     return -1
 
 
-@njit(cache=True)
+@loop_body
 def _clean_outs(holes, i, hole_mask, value, high, seen, nexts, decode, board_pair, flush5, suited):
     """The clean outs (:func:`classify_kernel`) of ``holes[i]`` (card mask ``hole_mask``), of
     high ``value`` and class ``high`` against the board's own nuts, unseen cards being

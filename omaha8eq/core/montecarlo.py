@@ -18,6 +18,7 @@ from numba import njit, prange
 from ..deck import BOARD_CARDS
 from .exact_boards import deal_fields
 from .high import board_state, flush_field, read_cards, unsigned
+from .loop_body import loop_body
 from .low import low_bits
 from .rng import GOLDEN, below, below_small, chunk_state, uniform
 from .showdown import FIVE_CARD_STATES, record_showdown, settle, showdown_scratch
@@ -251,16 +252,13 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     than ``MAX_REDRAWS`` draws of the range hands for one deal stops and sets
     ``stuck[c]``: those ranges (almost) never fit together.
     """
-    holes, n_hole, random_players, deck, n_players, n_random, _ = deal_fields(deal)
+    holes, n_hole, _, deck, n_players, n_random, _ = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
-    range_players = ranges.players
     seed = run.seed
     first_chunk = run.first_chunk
     chunk_sizes = run.chunk_sizes
-    by_hand = run.by_hand
-    share_units = run.share_units
-    n_ranged = range_players.shape[0]
+    n_ranged = ranges.players.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
     # rank state, numbered once per call (``_rank_state_outcomes``), so such a board only
     # adds one to its outcome's count in the chunk, and each outcome hit is settled once
@@ -279,55 +277,84 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     else:
         codes = examples = example_lows = np.zeros(0, dtype=np.int64)
     _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
+    outcomes = (codes, examples, example_lows, np.int64(flush_fields), np.int64(known_counts))
+    # The chunk's deals are a loop body compiled apart (``_sample_chunk``): once for the
+    # parallel build and its serial twin, and without reference counts, so it takes its
+    # scratch arrays from here. Inlined, the deals took 57 + 19 s of CPU to compile (now 28 + 6).
     for c in prange(chunk_sizes.shape[0]):
         state, work_deck, position = chunk_deck(seed, first_chunk + c, deck)
-        work_holes = holes.copy()
         work_board = np.empty((1, BOARD_CARDS), dtype=np.int8)
         work_board[0, :n_known] = board[:n_known]
-        # Allocated here, not by showdown.showdown_scratch: returned through its tuple,
-        # the arrays made this loop's deals 3.5% more instructions (callgrind).
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
-        cells = np.empty((n_players, 2), dtype=np.int64)
-        picked = np.empty(max(n_ranged, 1), dtype=np.int64)
-        lanes = np.uint64(0)
-        left = 0
-        outcome_hits = np.zeros(examples.shape[0], dtype=np.int64)
-        if states_only:  # its own loop: the hottest one, kept free of the ranges' branches
-            for _ in range(chunk_sizes[c]):
-                state, lanes, left, suit_counts = _draw_board(
-                    state, lanes, left, work_deck, position, 0, False, work_board, n_known, known_counts
-                )
-                if flush_field(suit_counts) & flush_fields:
-                    record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
-                else:
-                    outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
-        else:
-            for _ in range(chunk_sizes[c]):
-                state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
-                if not found:
-                    stuck[c] = True
-                    break
-                # Each draw goes straight to its place: the board first, then the random hands.
-                state, lanes, left, _ = _draw_board(
-                    state, lanes, left, work_deck, position, front, n_ranged, work_board, n_known, 0
-                )
-                i = front + 5 - n_known
-                for r in range(n_random):
-                    for h in range(n_hole):
-                        state, lanes, left, work_holes[random_players[r], h] = _draw(
-                            state, lanes, left, work_deck, position, i, n_ranged
-                        )
-                        i += 1
+        high_values, low_values, cells = showdown_scratch(n_players)
+        scratch = (
+            work_deck, position, holes.copy(), work_board, high_values, low_values, cells,
+            np.empty(max(n_ranged, 1), dtype=np.int64), np.zeros(examples.shape[0], dtype=np.int64),
+        )  # fmt: skip
+        _sample_chunk(
+            np.int64(c), state, deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck, outcomes, scratch
+        )
+
+
+@loop_body
+def _sample_chunk(c, state, deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck, outcomes, scratch):
+    """Chunk ``c`` of :func:`sample_deals`, from generator ``state``: its deals, into
+    ``counts[c]`` (and ``hand_shares[c]``, ``hand_deals[c]``, ``stuck[c]``).
+
+    ``outcomes`` is ``(codes, examples, example_lows, flush_fields, known_counts)``: the
+    known hands' rank-state outcomes (empty unless only known hands play), the suit
+    fields some hand can flush in, and the known board's suit counts. ``scratch`` is
+    ``(work_deck, position, work_holes, work_board, high_values, low_values, cells,
+    picked, outcome_hits)``: the chunk's deck and ``position[card]`` in it (``chunk_deck``),
+    copies of the holes and of the known board, ``showdown_scratch``, one picked hand
+    per range and a zeroed count per rank-state outcome.
+    """
+    _, n_hole, random_players, _, _, n_random, _ = deal_fields(deal)
+    n_known = deal.n_known
+    range_players = ranges.players
+    n_ranged = range_players.shape[0]
+    chunk_sizes = run.chunk_sizes
+    by_hand = run.by_hand
+    share_units = run.share_units
+    codes, examples, example_lows, flush_fields, known_counts = outcomes
+    work_deck, position, work_holes, work_board, high_values, low_values, cells, picked, outcome_hits = scratch
+    states_only = n_random == 0 and n_ranged == 0
+    lanes = np.uint64(0)
+    left = 0
+    if states_only:  # its own loop: the hottest one, kept free of the ranges' branches
+        for _ in range(chunk_sizes[c]):
+            state, lanes, left, suit_counts = _draw_board(
+                state, lanes, left, work_deck, position, 0, False, work_board, n_known, known_counts
+            )
+            if flush_field(suit_counts) & flush_fields:
                 record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
-                if by_hand:
-                    for r in range(n_ranged):
-                        p = range_players[r]
-                        hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
-                        hand_deals[c, picked[r]] += 1
-        for k in range(outcome_hits.shape[0]):
-            if outcome_hits[k]:
-                settle(
-                    work_holes, deal, tables, examples[k], -1, 0, example_lows[k], high_values, low_values, counts, c,
-                    outcome_hits[k], cells,
-                )  # fmt: skip
+            else:
+                outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
+    else:
+        for _ in range(chunk_sizes[c]):
+            state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
+            if not found:
+                stuck[c] = True
+                break
+            # Each draw goes straight to its place: the board first, then the random hands.
+            state, lanes, left, _ = _draw_board(
+                state, lanes, left, work_deck, position, front, n_ranged, work_board, n_known, 0
+            )
+            i = front + 5 - n_known
+            for r in range(n_random):
+                for h in range(n_hole):
+                    state, lanes, left, work_holes[random_players[r], h] = _draw(
+                        state, lanes, left, work_deck, position, i, n_ranged
+                    )
+                    i += 1
+            record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
+            if by_hand:
+                for r in range(n_ranged):
+                    p = range_players[r]
+                    hand_shares[c, picked[r]] += share_units[cells[p, 0], cells[p, 1]]
+                    hand_deals[c, picked[r]] += 1
+    for k in range(outcome_hits.shape[0]):
+        if outcome_hits[k]:
+            settle(
+                work_holes, deal, tables, examples[k], -1, 0, example_lows[k], high_values, low_values, counts, c,
+                outcome_hits[k], cells,
+            )  # fmt: skip

@@ -32,6 +32,7 @@ from numba import njit, prange
 
 from .exact_boards import _advance, _unrank, deal_fields
 from .high import describe_board
+from .loop_body import loop_body
 from .montecarlo import _draw, chunk_deck, deal_range_hands
 from .showdown import settle
 
@@ -79,34 +80,48 @@ def board_outcomes(deal, tables, board, n_known, masks, cells):
     ``deal`` is a ``kernel_args.DealArrays`` of fixed hands (full ``fixed_tables``);
     ``tables`` a ``kernel_args.LookupTables``.
     """
+    n_players = deal.holes.shape[0]
+    total = masks.shape[0]
+    n_chunks = min(total, 64)
+    # A chunk's completions are a loop body compiled apart (``_board_outcomes_chunk``): once
+    # for the parallel build and its serial twin, and without reference counts, so it
+    # takes its scratch arrays from here.
+    for c in prange(n_chunks):
+        work_board = np.empty((1, 5), dtype=np.int8)
+        work_board[0, :n_known] = board[:n_known]
+        scratch = (
+            work_board, np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.int64),
+            np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64),
+            np.empty((n_players, 2), dtype=np.int64), np.zeros((1, 6), dtype=np.int64),
+        )  # fmt: skip
+        first = np.int64(total * c // n_chunks)  # prange's index is unsigned: as int64 one signature serves both builds
+        last = np.int64(total * (c + 1) // n_chunks)
+        _board_outcomes_chunk(first, last, deal, tables, n_known, masks, cells, scratch)
+
+
+@loop_body
+def _board_outcomes_chunk(first, last, deal, tables, n_known, masks, cells, scratch):
+    """Completions ``first <= i < last`` of :func:`board_outcomes`. ``scratch`` is
+    ``(work_board, high_values, low_values, settle_counts, player_cells, positions)``:
+    a copy of the known board, the settling's scratch (``settle_counts`` zeros of one
+    chunk's outcome counts), and zeroed positions ``(1, 6)``."""
     holes = deal.holes
     deck = deal.deck
     n_players = holes.shape[0]
     n_missing = 5 - n_known
     n_deck = deck.shape[0]
-    total = masks.shape[0]
-    n_chunks = min(total, 64)
-    for c in prange(n_chunks):
-        first = total * c // n_chunks
-        last = total * (c + 1) // n_chunks
-        work_board = np.empty((1, 5), dtype=np.int8)
-        work_board[0, :n_known] = board[:n_known]
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
-        scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
-        player_cells = np.empty((n_players, 2), dtype=np.int64)
-        positions = np.zeros((1, 6), dtype=np.int64)
-        _unrank(first, n_missing, positions, 0)
-        for i in range(first, last):
-            mask = 0
-            for k in range(n_missing):
-                card = deck[positions[0, k]]
-                work_board[0, n_known + k] = card
-                mask |= np.int64(1) << card
-            masks[i] = mask
-            _board_cells(holes, deal, tables, work_board, 0, high_values, low_values, scratch, player_cells, cells,
-                         i * n_players)  # fmt: skip
-            _advance(positions, 0, n_missing, n_deck)
+    work_board, high_values, low_values, settle_counts, player_cells, positions = scratch
+    _unrank(first, n_missing, positions, 0)
+    for i in range(first, last):
+        mask = 0
+        for k in range(n_missing):
+            card = deck[positions[0, k]]
+            work_board[0, n_known + k] = card
+            mask |= np.int64(1) << card
+        masks[i] = mask
+        _board_cells(holes, deal, tables, work_board, 0, high_values, low_values, settle_counts, player_cells, cells,
+                     i * n_players)  # fmt: skip
+        _advance(positions, 0, n_missing, n_deck)
 
 
 @njit(cache=True, parallel=True)
@@ -166,42 +181,71 @@ def sample_boards(deal, tables, ranges, boards, n_known, run, counts, shares, sc
     ``fixed_tables``), ``run`` a ``kernel_args.SampleRun``. A chunk whose ranges never
     fit together stops and sets ``stuck[c]``.
     """
-    holes, n_hole, random_players, deck, n_players, n_random, _ = deal_fields(deal)
-    units = run.share_units
-    range_players = ranges.players
-    n_ranged = range_players.shape[0]
+    holes, _, _, deck, n_players, _, _ = deal_fields(deal)
     n_boards = boards.shape[0]
+    # The chunk's deals are a loop body compiled apart (``_sample_boards_chunk``): once for
+    # the parallel build and its serial twin, and without reference counts, so it takes
+    # its scratch arrays from here.
     for c in prange(run.chunk_sizes.shape[0]):
         state, work_deck, position = chunk_deck(run.seed, run.first_chunk + c, deck)
-        work_holes = holes.copy()
-        work_boards = boards.copy()
-        high_values = np.empty(n_players, dtype=np.int64)
-        low_values = np.empty(n_players, dtype=np.int64)
-        scratch = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
-        player_cells = np.empty((n_players, 2), dtype=np.int64)
-        cells = np.empty((n_boards * n_players, 2), dtype=np.int64)
-        rows = np.arange(n_boards) * n_players
-        picked = np.empty(max(n_ranged, 1), dtype=np.int64)
-        lanes = np.uint64(0)
-        left = 0
-        for _ in range(run.chunk_sizes[c]):
-            state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
-            if not found:
-                stuck[c] = True
-                break
-            # A partial Fisher-Yates shuffle: each draw goes straight to its place.
-            i = front
-            for b in range(n_boards):
-                for k in range(n_known[b], 5):
-                    state, lanes, left, work_boards[b, k] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
-                    i += 1
-            for r in range(n_random):
-                for h in range(n_hole):
-                    state, lanes, left, work_holes[random_players[r], h] = _draw(
-                        state, lanes, left, work_deck, position, i, n_ranged
-                    )
-                    i += 1
-            for b in range(n_boards):
-                _board_cells(work_holes, deal, tables, work_boards, b, high_values, low_values, scratch, player_cells,
-                             cells, b * n_players)  # fmt: skip
-            tally(cells, rows, n_boards, units, counts, shares, scoops, c)
+        scratch = (
+            work_deck, position, holes.copy(), boards.copy(), np.empty(n_players, dtype=np.int64),
+            np.empty(n_players, dtype=np.int64), np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64),
+            np.empty((n_players, 2), dtype=np.int64), np.empty((n_boards * n_players, 2), dtype=np.int64),
+            np.arange(n_boards) * n_players, np.empty(max(ranges.players.shape[0], 1), dtype=np.int64),
+        )  # fmt: skip
+        _sample_boards_chunk(
+            np.int64(c), state, deal, tables, ranges, n_known, run, counts, shares, scoops, stuck, scratch
+        )
+
+
+@loop_body
+def _sample_boards_chunk(c, state, deal, tables, ranges, n_known, run, counts, shares, scoops, stuck, scratch):
+    """Chunk ``c`` of :func:`sample_boards`, from generator ``state``: its deals, into
+    ``counts[c]``, ``shares[c]`` and ``scoops[c]`` (or ``stuck[c]``). ``scratch`` is
+    ``(work_deck, position, work_holes, work_boards, high_values, low_values,
+    settle_counts, player_cells, cells, rows, picked)``: the chunk's deck and where each
+    card is in it (``montecarlo.chunk_deck``), copies of the holes and the boards, the
+    settling's scratch (``settle_counts`` zeros of one chunk's outcome counts), every
+    board's cells, their rows (``b * P``) and one picked hand per range."""
+    _, n_hole, random_players, _, _, n_random, _ = deal_fields(deal)
+    (
+        work_deck,
+        position,
+        work_holes,
+        work_boards,
+        high_values,
+        low_values,
+        settle_counts,
+        player_cells,
+        cells,
+        rows,
+        picked,
+    ) = scratch
+    units = run.share_units
+    n_ranged = ranges.players.shape[0]
+    n_boards = work_boards.shape[0]
+    n_players = work_holes.shape[0]
+    lanes = np.uint64(0)
+    left = 0
+    for _ in range(run.chunk_sizes[c]):
+        state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
+        if not found:
+            stuck[c] = True
+            break
+        # A partial Fisher-Yates shuffle: each draw goes straight to its place.
+        i = front
+        for b in range(n_boards):
+            for k in range(n_known[b], 5):
+                state, lanes, left, work_boards[b, k] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
+                i += 1
+        for r in range(n_random):
+            for h in range(n_hole):
+                state, lanes, left, work_holes[random_players[r], h] = _draw(
+                    state, lanes, left, work_deck, position, i, n_ranged
+                )
+                i += 1
+        for b in range(n_boards):
+            _board_cells(work_holes, deal, tables, work_boards, b, high_values, low_values, settle_counts,
+                         player_cells, cells, b * n_players)  # fmt: skip
+        tally(cells, rows, n_boards, units, counts, shares, scoops, c)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .loop_body import loop_body
 from .montecarlo import _draw, chunk_deck, deal_range_hands
 
 
@@ -31,32 +32,49 @@ def draw_deals(
     A chunk whose range hands never fit together (``montecarlo.MAX_REDRAWS`` draws) sets
     ``stuck[c]`` and stops.
     """
-    n_hole = holes.shape[1]
-    n_random = random_players.shape[0]
-    range_players = ranges.players
-    n_ranged = range_players.shape[0]
+    # The chunk's rows are a loop body compiled apart (``_draw_chunk``): once for the
+    # parallel build and its serial twin, and without reference counts, so it takes its
+    # scratch arrays from here.
     for c in prange(starts.shape[0] - 1):
         state, work_deck, position = chunk_deck(seed, first_chunk + c, deck)
-        picked = np.empty(max(n_ranged, 1), dtype=np.int64)
-        lanes = np.uint64(0)
-        left = 0
-        for row in range(starts[c], starts[c + 1]):
-            out_holes[row] = holes
-            state, found, front = deal_range_hands(state, ranges, picked, n_hole, out_holes[row], work_deck, position)
-            if not found:
-                stuck[c] = True
-                break
-            out_boards[row, :n_known] = board[:n_known]
-            i = front
-            for b in range(n_known, 5):
-                state, lanes, left, out_boards[row, b] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
+        picked = np.empty(max(ranges.players.shape[0], 1), dtype=np.int64)
+        _draw_chunk(
+            np.int64(c), state, holes, random_players, board, n_known, ranges, starts, out_holes, out_boards, stuck,
+            (work_deck, position, picked),
+        )  # fmt: skip
+
+
+@loop_body
+def _draw_chunk(c, state, holes, random_players, board, n_known, ranges, starts, out_holes, out_boards, stuck, scratch):
+    """Chunk ``c``'s rows of :func:`draw_deals`, from generator ``state``. ``scratch`` is
+    ``(work_deck, position, picked)``: the chunk's deck and where each card is in it
+    (``montecarlo.chunk_deck``), and one picked hand per range."""
+    work_deck, position, picked = scratch
+    n_players, n_hole = holes.shape
+    n_random = random_players.shape[0]
+    n_ranged = ranges.players.shape[0]
+    lanes = np.uint64(0)
+    left = 0
+    for row in range(starts[c], starts[c + 1]):
+        for p in range(n_players):
+            for h in range(n_hole):
+                out_holes[row, p, h] = holes[p, h]
+        state, found, front = deal_range_hands(state, ranges, picked, n_hole, out_holes[row], work_deck, position)
+        if not found:
+            stuck[c] = True
+            break
+        for b in range(n_known):
+            out_boards[row, b] = board[b]
+        i = front
+        for b in range(n_known, 5):
+            state, lanes, left, out_boards[row, b] = _draw(state, lanes, left, work_deck, position, i, n_ranged)
+            i += 1
+        for r in range(n_random):
+            for h in range(n_hole):
+                state, lanes, left, out_holes[row, random_players[r], h] = _draw(
+                    state, lanes, left, work_deck, position, i, n_ranged
+                )
                 i += 1
-            for r in range(n_random):
-                for h in range(n_hole):
-                    state, lanes, left, out_holes[row, random_players[r], h] = _draw(
-                        state, lanes, left, work_deck, position, i, n_ranged
-                    )
-                    i += 1
 
 
 #: Bits of ``block_showdown``'s ``out_flags``: the only best high, a shared best high,

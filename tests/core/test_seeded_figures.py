@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import omaha8eq
+from omaha8eq.core import parallel
 
 RECORD = Path(__file__).parent.parent / "data" / "seeded_figures.json"
 ACES = "As Ah 2c 3d"
@@ -113,6 +114,14 @@ def test_every_spot_is_recorded() -> None:
 def test_seeded_counts_are_unchanged(name: str) -> None:
     # Through JSON, as recorded: tuples become lists, keys strings.
     assert json.loads(json.dumps(SPOTS[name](omaha8eq))) == _recorded()[name]
+
+
+@pytest.mark.parametrize("name", ["equity, ranges, preflop", "bomb pot, 6 players, two flops", "query, ranges"])
+def test_serial_twins_give_the_recorded_counts(name: str) -> None:
+    # What forked and Dask workers run: each sampler compiled without ``parallel``, its
+    # chunks' scratch allocated by a plain loop (one spot per sampler).
+    with parallel.serial_builds():
+        assert json.loads(json.dumps(SPOTS[name](omaha8eq))) == _recorded()[name]
 
 
 if __name__ == "__main__":
