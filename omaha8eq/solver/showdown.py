@@ -41,6 +41,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..core.loop_body import loop_body
 from ..core.range_sweep import dense_subset_ids, subset_key_offsets
 
 __all__ = ["Showdown", "disjoint_reach", "prepare", "showdown_values"]
@@ -146,7 +147,7 @@ def _twin(x, twin, reach, base_o, full_sign):
     return full_sign * reach[t - base_o] if t >= 0 else 0.0
 
 
-@njit(cache=True)
+@loop_body
 def _sweep(order_p, p0, p1, order_o, o0, o1, key, ids, counts, twin, reach, base_o, base_p, full_sign, rows, out):
     """For each row x of ``order_p[p0:p1]`` (sorted by ``key``), the reach of the opponents
     of ``order_o[o0:o1]`` (sorted by ``key``) sharing no card with x, those with a lower
@@ -177,7 +178,7 @@ def _sweep(order_p, p0, p1, order_o, o0, o1, key, ids, counts, twin, reach, base
         j = tied
 
 
-@njit(cache=True)
+@loop_body
 def disjoint_reach(p, reach, base, ids, counts, twin, full_sign, rows, out):
     """``out[x]``: the opponent's reach over its hands sharing no card with player ``p``'s
     hand x (every x of ``p``)."""
