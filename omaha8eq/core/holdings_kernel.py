@@ -143,16 +143,15 @@ def classify_kernel(
     held_counts = np.zeros((n_kept, N_NUTS), dtype=np.int64)
     none = np.empty((N_NUTS, 0), dtype=np.int64)
     no_counts = np.zeros(N_NUTS, dtype=np.int64)  # never written: nothing is kept
-    # prange's index is unsigned and a literal 0 is typed apart: as int64, each helper
-    # compiled on its own (``_high_facts``, ``_next_facts``, ``_clean_outs``) has one signature.
-    zero = np.int64(0)
     # Each loop's body is a helper compiled once, on its own: the parallel build and its
     # serial twin share its machine code, and numba's parallel passes see a call, not
     # the inlined body (see docs/performance.md, first use: the compile's cost).
+    # prange's index is unsigned: as int64, the parallel build and its serial twin call the
+    # helpers with one signature.
     for p in prange(boards.shape[0]):
         _board_row(
-            boards, np.int64(p), n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts,
-            nexts, others, held_values, held_masks, held_counts, none, no_counts,
+            boards, np.int64(p), n_board, dead, shared, decode, board_pair, flush5, suited, low, facts, nexts,
+            others, held_values, held_masks, held_counts, none, no_counts,
         )  # fmt: skip
     for q in prange((holes.shape[0] + HANDS_PER_CALL - 1) // HANDS_PER_CALL):
         first = np.int64(q) * HANDS_PER_CALL
@@ -165,13 +164,16 @@ def classify_kernel(
 
 @njit(cache=True)
 def _board_row(
-    boards, b, n_board, dead, zero, shared, decode, board_pair, flush5, suited, low, facts, nexts, others,
-    held_values, held_masks, held_counts, none, no_counts,
+    boards, b, n_board, dead, shared, decode, board_pair, flush5, suited, low, facts, nexts, others, held_values,
+    held_masks, held_counts, none, no_counts,
 ):  # fmt: skip
     """The facts of board ``b`` (:func:`classify_kernel`'s first loop): its own, with the
     dead cards out and the holdings kept when the board is ``shared``, and its next
     boards' when ``nexts`` has rows."""
-    _board_facts(boards, b, n_board, zero, decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts)
+    # No dead card, as int64 like ``dead``: a literal 0 would type _board_facts apart.
+    _board_facts(
+        boards, b, n_board, np.int64(0), decode, board_pair, flush5, suited, low, facts[b], none, none, no_counts
+    )
     if shared:
         _board_facts(
             boards, b, n_board, dead, decode, board_pair, flush5, suited, low, others[b], held_values[b],
