@@ -2,8 +2,8 @@
 
 The samplers' and enumerators' chunks, and the classifier's clean outs, are loop bodies:
 these tests check that the option takes effect, that a body cannot allocate, and that
-the serial twins (what forked and Dask workers run, with their own scratch) count as
-the parallel builds do.
+loop bodies stay private. That the serial twins (what forked and Dask workers run, with
+their own scratch) count as the parallel builds is in tests/core/test_seeded_figures.py.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from numba.core.caching import FunctionCache
 from numba.core.errors import NumbaError
 from numba.core.registry import CPUDispatcher
 
-import omaha8eq
-from omaha8eq.core import loop_body, parallel
+from omaha8eq.core import loop_body
 
 CORE = Path(loop_body.__file__).resolve().parent
 
@@ -66,34 +65,3 @@ def test_the_cores_loop_bodies_are_private_helpers():
                 bodies.append(f"{source.stem}:{name}")
     assert bodies, "no loop body found"
     assert [name for name in bodies if not name.split(":")[1].startswith("_")] == []
-
-
-def _counts(result) -> list:
-    """Every integer count of an equity or boards result, in a list."""
-    if isinstance(result, omaha8eq.BoardsResult):
-        return [
-            (sorted(p.share_counts.items()), list(p.scooped), [b.outcome_counts.to_dict() for b in p.boards])
-            for p in result.players
-        ]
-    return [p.outcome_counts.to_dict() for p in result.players]
-
-
-#: The loop bodies' spots that tests/core/test_seeded_figures.py does not run on the serial twins.
-SPOTS = {
-    "exact, a random hand (enumerate_deals)": lambda: omaha8eq.equity(
-        ["AsAh2c3d", "random"], "Ks7d2h9c", exhaustive=True, threads=1
-    ),
-    "double board, exact (board_outcomes)": lambda: omaha8eq.boards_equity(
-        ["AsAh2c3d", "KsKhQdJd"], ("7s6d2h9c", "9s8c4h5d"), exhaustive=True, threads=1
-    ),
-    "Monte Carlo, known hands (sample_deals)": lambda: omaha8eq.equity(
-        ["AsAh2c3d", "KsKhQdJd"], samples=5_000, seed=2, threads=1
-    ),
-}
-
-
-@pytest.mark.parametrize("name", list(SPOTS))
-def test_the_serial_twin_counts_as_the_parallel_build(name):
-    parallel_counts = _counts(SPOTS[name]())
-    with parallel.serial_builds():
-        assert _counts(SPOTS[name]()) == parallel_counts

@@ -124,6 +124,28 @@ def test_serial_twins_give_the_recorded_counts(name: str) -> None:
         assert json.loads(json.dumps(SPOTS[name](omaha8eq))) == _recorded()[name]
 
 
+#: The other kernels with a loop body (``core/loop_body.py``), exact or not recorded: their
+#: serial twins must count as their parallel builds.
+TWIN_SPOTS: dict[str, Callable[[Any], Any]] = {
+    "exact, a random hand (enumerate_deals)": lambda m: _equity_counts(
+        m.equity([ACES, "random"], "Ks7d2h9c", exhaustive=True, threads=1)
+    ),
+    "double board, exact (board_outcomes)": lambda m: _boards_counts(
+        m.boards_equity([ACES, "KsKhQdJd"], ("7s6d2h9c", "9s8c4h5d"), exhaustive=True, threads=1)
+    ),
+    "Monte Carlo, known hands (sample_deals)": lambda m: _equity_counts(
+        m.equity([ACES, "KsKhQdJd"], samples=5_000, seed=2, threads=1)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(TWIN_SPOTS))
+def test_serial_twins_count_as_the_parallel_builds(name: str) -> None:
+    parallel_counts = TWIN_SPOTS[name](omaha8eq)
+    with parallel.serial_builds():
+        assert TWIN_SPOTS[name](omaha8eq) == parallel_counts
+
+
 if __name__ == "__main__":
     RECORD.write_text(json.dumps({name: spot(omaha8eq) for name, spot in SPOTS.items()}, indent=1) + "\n")
     print(f"recorded {len(SPOTS)} spots in {RECORD}")
