@@ -66,6 +66,15 @@ both hold one). Each row cell packs two sums, the weights and the weights times
 ``A``, so that a query and an update cost what they cost for one board: on a
 turn 24 sweeps instead of 48, on the flop ``Ac 8c 5h`` 424 instead of 721.
 
+With each board's totals (the next-card table) and the totals alone, a set is swept
+once too, its rows holding plain weights: every pair of the hands live on its four
+shared cards counted once (``H``). A hand holding one of the set's fifth cards
+(marked) also keeps its query sums against the opponents of a lower, a
+lower-or-equal and any high (two queries more), which give its pairs exactly, seen
+from its side and, mirrored, from its opponents'; board ``r``'s totals are its times
+``H`` less the pairs in which a hand holds its fifth card (:func:`_split_set`). On the
+turn a quarter of the hands are marked: the set costs a little more than one board.
+
 Cost per board: ``O(n * 2**k)`` row operations for ``n`` live hands of ``k`` cards
 (three queries of three reads and one suffix update, one cell for a hand without
 a low, up to ``m + 1``), plus ``O(n)`` evaluations and ``O(7462)`` for the counting
@@ -307,19 +316,20 @@ def _weigh(v, live_times, merged, shift, bias):
 
 
 @njit(cache=True, inline="always")
-def _add_lost_counts(board_hist, side, below, upto, total, no_low, low_index):
-    """Add to ``side``'s cells of a lost high (state 0) the opponents of a hand with the
-    low ``low_index`` that it beats in high, seen from their side: among them ``below``
-    have a lower low (``no_low`` of those none), ``upto`` a lower or equal one, ``total``
-    in all. The mirror image of ``_add_counts`` for the winner."""
+def _add_seen_from_opponents(board_hist, side, high_state, below, upto, total, no_low, low_index):
+    """Add to ``side``'s cells of ``high_state`` the opponents of a hand with the low
+    ``low_index``, seen from their side (the hand's own high state mirrored: it wins,
+    they lose): among them ``below`` have a lower low (``no_low`` of those none),
+    ``upto`` a lower or equal one, ``total`` in all. The mirror image of ``_add_counts``."""
+    row = 5 * high_state
     if low_index == 0:
-        board_hist[side, 4] += upto  # neither has a low
-        board_hist[side, 1] += total - upto  # the opponent's low wins alone
+        board_hist[side, row + 4] += upto  # neither has a low
+        board_hist[side, row + 1] += total - upto  # the opponent's low wins alone
     else:
-        board_hist[side, 3] += no_low  # the opponent has none, the winner has one
-        board_hist[side, 0] += below - no_low  # a lower low: it loses the low
-        board_hist[side, 2] += upto - below
-        board_hist[side, 1] += total - upto
+        board_hist[side, row + 3] += no_low  # the opponent has none, the hand has one
+        board_hist[side, row + 0] += below - no_low  # a lower low: it loses the low
+        board_hist[side, row + 2] += upto - below
+        board_hist[side, row + 1] += total - upto
 
 
 @njit(cache=True, inline="always")
@@ -438,10 +448,59 @@ def _pair_board(n_a, masks, weights, highs, lows, hist, dealt, board_hist, total
 
 
 @njit(cache=True)  # compiled apart, not inlined: see _sweep_thread
+def _split_set(
+    n_a, masks, weights, twins, twin_sign, highs, lows, marks, marked_sums, runout_masks, runout_times, first, end,
+    set_hist, runout_hist, offset, mirror,
+):  # fmt: skip
+    """Each board's totals of the set ``first <= r < end`` swept once (see
+    ``sweep_runouts``, ``split_sets``): ``set_hist`` (2, 15) counts every pair of the
+    set's live hands once; board ``r``'s totals, ``runout_hist[r - offset]``, are
+    ``runout_times[r]`` times those less the pairs in which a hand holds its fifth card.
+    Such a hand x is marked (``marks[x]`` > 0), and ``marked_sums[x]`` holds its raw
+    query sums (see ``_sweep_board``): its opponents with a lower, a lower-or-equal and
+    any high, so its pairs are counted from its side and, mirrored, from theirs."""
+    for r in range(first, end):
+        for side in range(2):
+            for cell in range(15):
+                runout_hist[r - offset, side, cell] = set_hist[side, cell]
+    for x in range(masks.shape[0]):
+        if highs[x] < 0 or marks[x] == 0:
+            continue
+        w, low_index = -weights[x], lows[x]  # negative: the pairs are taken away
+        side, opponents = side_of(x, n_a), opponents_of(x, n_a, mirror)
+        sums = marked_sums[x]
+        twin = w * twin_sign * twins[x]  # an identical opponent, counted by the queries (see _sweep_board)
+        tie_cell = 10 + (4 if low_index == 0 else 2)
+        for r in range(first, end):
+            if masks[x] & runout_masks[r] == 0:
+                continue
+            board = runout_hist[r - offset]
+            # High states from x's side: won (a lower high), tied, lost; its opponents see
+            # the mirror: lost, tied, won.
+            for state, opposite, part in ((1, 0, 0), (2, 2, 4), (0, 1, 8)):
+                below, upto, every, no_low = sums[part], sums[part + 1], sums[part + 2], sums[part + 3]
+                if part:  # less the part before it: the opponents of this high relation only
+                    below -= sums[part - 4]
+                    upto -= sums[part - 3]
+                    every -= sums[part - 2]
+                    no_low -= sums[part - 1]
+                _add_counts(board, side, state, w * below, w * upto, w * every, low_index)
+                _add_seen_from_opponents(
+                    board, opponents, opposite, w * below, w * upto, w * every, w * no_low, low_index
+                )  # fmt: skip
+            board[side, tie_cell] += twin
+            board[opponents, tie_cell] += twin
+    for r in range(first, end):
+        for side in range(2):
+            for cell in range(15):
+                runout_hist[r - offset, side, cell] *= runout_times[r]
+
+
+@njit(cache=True)  # compiled apart, not inlined: see _sweep_thread
 def _sweep_board(
     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows, hist, dealt, highs, lows,
     order, bucket, lower, not_higher, board_hist, total, removed, packed, merged, shift, bias, mirror, per_hand,
-    id_odd,
+    id_odd, marks, marked_sums,
 ):  # fmt: skip
     """Count one evaluated set of boards (see ``_evaluate_set``: ``total`` times in
     all, ``removed``, ``packed``; ``merged``: more than one board, whose rows pack
@@ -458,7 +517,10 @@ def _sweep_board(
     ``lower`` and ``not_higher`` are not touched), with one query a hand (see the module's notes):
     each side's lost-high cells from the winners' queries, every pair's low comparison
     from the rows (``id_odd[i]``: whether subset id ``i`` has an odd size), the ties by
-    difference."""
+    difference. Then the hands with ``marks[x]`` (``marks`` empty: none) also keep
+    their raw query sums (with the opponents without a low: four a query) in
+    ``marked_sums[x]``: among the opponents with a lower high, a lower-or-equal one,
+    and all of them (for :func:`_split_set`)."""
     n = masks.shape[0]
     for v in range(N_HIGH_CLASSES):  # counting sort by high
         bucket[v + 1] += bucket[v]
@@ -490,9 +552,12 @@ def _sweep_board(
                 every, no_low = _weigh(every, live, merged, shift, bias), _weigh(no_low, live, merged, shift, bias)
                 won = weights[x]
                 _add_counts(board_hist, side_of(x, n_a), 1, won * below, won * upto, won * every, lows[x])
-                _add_lost_counts(
-                    board_hist, opponents, won * below, won * upto, won * every, won * no_low, lows[x]
+                _add_seen_from_opponents(
+                    board_hist, opponents, 0, won * below, won * upto, won * every, won * no_low, lows[x]
                 )  # fmt: skip
+                if marks.shape[0] and marks[x]:  # kept for the set's boards (_split_set; one time: raw)
+                    sums = marked_sums[x]
+                    sums[0], sums[1], sums[2], sums[3] = below, upto, every, no_low
                 # The identical opponents: see the per-hand count below.
                 twin = twin_sign * twins[x] * (live - removed[x])
                 board_hist[side_of(x, n_a), 10 + (4 if lows[x] == 0 else 2)] += won * twin
@@ -506,6 +571,11 @@ def _sweep_board(
                 base = unsigned((side * n_ids + (ids[x, j] >> 1)) * stride)
                 for q in range(unsigned(lows[x] + 1)):
                     rows[base + q] += w
+        for g in range(start if marks.shape[0] else end, end):  # a marked hand's opponents of a lower or equal high
+            x = order[g]
+            if marks[x]:
+                q = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], True)
+                marked_sums[x, 4], marked_sums[x, 5], marked_sums[x, 6], marked_sums[x, 7] = q
         for g in range(start if per_hand else end, end):  # opponents with a lower or equal high
             x = order[g]
             if mirror or (with_b if x < n_a else with_a) > 0:  # in a mirror sweep, x is its own twin
@@ -541,6 +611,10 @@ def _sweep_board(
         hist[x, tie_cell] += twin
         board_hist[side, tie_cell] += w * twin
         dealt[x] += every + twin
+    for x in range(n if marks.shape[0] else 0):  # a marked hand's opponents, all of them
+        if highs[x] >= 0 and marks[x]:
+            q = _query(ids, counts, x, rows, opponents_of(x, n_a, mirror), n_ids, stride, lows[x], True)
+            marked_sums[x, 8], marked_sums[x, 9], marked_sums[x, 10], marked_sums[x, 11] = q
     if not per_hand:  # the ties: every pair's comparison less the wins and the losses
         # Sides typed int64, not literals: each literal type would compile the helper again.
         a, b = np.int64(0), np.int64(1)
@@ -556,7 +630,7 @@ def _sweep_board(
 def sweep_runouts(
     hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
     last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist, per_hand,
-    id_odd, joins, shift, bias,
+    id_odd, joins, shift, bias, split_sets,
 ):  # fmt: skip
     """Count the boards of the rank groups ``first <= g < last`` into the per-thread
     accumulators, board ``r`` ``runout_times[r]`` times (int64, positive), and each
@@ -587,15 +661,18 @@ def sweep_runouts(
     it, back to the last one without (a sweep set, inside one rank group): the
     driver joins boards that evaluate alike (the same ranks, the same flush) and
     differ in one card only, and then leaves ``runout_hist`` to the set's first
-    board. A set is swept once over the hands holding none of the cards all its
-    boards hold, each pair counted on the boards holding neither hand's cards:
-    ``T - A(x) - A(y)`` times, with ``T`` the set's times and ``A(x)`` those of its
-    boards holding a card of hand x (two disjoint hands never both hold a board's
-    card). The rows then sum ``w + (w * A << shift)`` a hand, two sums in one cell,
-    and a query's raw sum ``v`` of its opponents' weights and weighted ``A`` gives
-    both back: ``(v + bias) >> shift`` and the rest, for ``bias`` at least every
-    hand's ``twins`` and the weights of a side plus twice ``bias`` below
-    ``2**shift`` (the driver checks that a cell's sum fits the rows' dtype).
+    board; with ``split_sets`` (bool; not with ``per_hand`` or ``pairwise``) each
+    board of a set gets its own, split from the set's one sweep of plain weights
+    (``_split_set``; ``shift`` and ``bias`` unused). Otherwise a set is swept once
+    over the hands holding none of the cards all its boards hold, each pair counted
+    on the boards holding neither hand's cards: ``T - A(x) - A(y)`` times, with ``T``
+    the set's times and ``A(x)`` those of its boards holding a card of hand x (two
+    disjoint hands never both hold a board's card). The rows then sum
+    ``w + (w * A << shift)`` a hand, two sums in one cell, and a query's raw sum
+    ``v`` of its opponents' weights and weighted ``A`` gives both back:
+    ``(v + bias) >> shift`` and the rest, for ``bias`` at least every hand's
+    ``twins`` and the weights of a side plus twice ``bias`` below ``2**shift`` (the
+    driver checks that a cell's sum fits the rows' dtype).
     """
     n_threads = hist.shape[0]
     # The thread's work is a helper compiled once, on its own: the parallel build and its
@@ -604,7 +681,7 @@ def sweep_runouts(
         _sweep_thread(
             np.int64(t), hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times,
             group_starts, first, last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise,
-            mirror, runout_hist, per_hand, id_odd, joins, shift, bias,
+            mirror, runout_hist, per_hand, id_odd, joins, shift, bias, split_sets,
         )  # fmt: skip
 
 
@@ -612,7 +689,7 @@ def sweep_runouts(
 def _sweep_thread(
     t, hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, runout_times, group_starts, first,
     last, hilo, board_pair, flush5, suited, low, n_ids, rows, hist, dealt, pairwise, mirror, runout_hist, per_hand,
-    id_odd, joins, shift, bias,
+    id_odd, joins, shift, bias, split_sets,
 ):  # fmt: skip
     """Thread ``t``'s share of :func:`sweep_runouts`: the groups ``first + t``,
     ``first + t + T``, ... (``T`` threads), into its accumulators.
@@ -636,6 +713,11 @@ def _sweep_thread(
     # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
     lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
     not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
+    # Splitting sets: the marked hands' query sums, the set's totals, no removed times.
+    marked_sums = np.empty((n if split_sets else 0, 12), dtype=np.int64)
+    set_hist = np.empty((1, 2, 15), dtype=np.int64)  # [0]: typed as a board's row of runout_hist
+    nothing_removed = np.zeros(n if split_sets else 0, dtype=np.int64)
+    no_marks = np.zeros(0, dtype=np.int64)
     for g in range(first + t, last, n_threads):
         stride = _evaluate_ranks(hands, runouts, group_starts[g], hilo, board_pair, low, base_highs, lows, low_index_of)
         r = group_starts[g]
@@ -647,15 +729,32 @@ def _sweep_thread(
                 hands, masks, weights, runouts, r, end, runout_masks, runout_times, flush5, suited, shift,
                 base_highs, highs, bucket, removed, packed,
             )  # fmt: skip
+            # Typed, not a constant: a literal argument would compile _sweep_board again.
+            merged = end - r > 1 and not split_sets
             if pairwise:
                 _pair_board(
                     n_a, masks, weights, highs, lows, hist[t], dealt[t], runout_hist[r - offset], total, removed
+                )  # fmt: skip
+            elif split_sets and end - r > 1:
+                # Each board's totals: the set swept once, each pair counted once (plain
+                # weights, nothing removed), then split board by board (_split_set).
+                for x in range(n):
+                    packed[x] = weights[x]
+                set_hist[:] = 0
+                _sweep_board(
+                    n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
+                    dealt[t], highs, lows, order, bucket, lower, not_higher, set_hist[0], np.int64(1),
+                    nothing_removed, packed, merged, shift, bias, mirror, per_hand, id_odd, removed, marked_sums,
+                )  # fmt: skip
+                _split_set(
+                    n_a, masks, weights, twins, twin_sign, highs, lows, removed, marked_sums, runout_masks,
+                    runout_times, r, end, set_hist[0], runout_hist, offset, mirror,
                 )  # fmt: skip
             else:
                 _sweep_board(
                     n_a, masks, weights, twins, twin_sign, ids, counts, stride, n_ids, rows[t], hist[t],
                     dealt[t], highs, lows, order, bucket, lower, not_higher, runout_hist[r - offset], total,
-                    removed, packed, end - r > 1, shift, bias, mirror, per_hand, id_odd,
+                    removed, packed, merged, shift, bias, mirror, per_hand, id_odd, no_marks, marked_sums,
                 )  # fmt: skip
             r = end
 

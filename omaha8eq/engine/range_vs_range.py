@@ -19,9 +19,10 @@ and 800,000 row touches), so a river is one board, a turn about 44 and a flop
 about 1,000 (boards adding the same ranks share the evaluation of every hand's
 high without flushes and its low), fewer when suits are interchangeable: boards that
 a suit permutation leaving the whole spot unchanged maps onto each other are swept
-once (``runout_symmetry``: 721 of the 1,176 runouts of ``Ac 8c 5h``), and, unless each
-board's totals are kept, boards that evaluate alike and differ in one card are swept
-together (424 sweeps for those 721 runouts, 24 for the 48 of a turn). Memory: two int32 rows (int64 when a side's
+once (``runout_symmetry``: 721 of the 1,176 runouts of ``Ac 8c 5h``), and, unless every
+hand is counted with each board's totals, boards that evaluate alike and differ in one
+card are swept together (424 sweeps for those 721 runouts, 24 for the 48 of a turn;
+each board's totals are then split from its set's sweep). Memory: two int32 rows (int64 when a side's
 weights sum to 2**31 or more) of at most 29 cells per card subset held on both
 sides, per thread, plus each hand's subset ids (int32, ``2**k`` per hand) and its
 15 histogram cells (int64, per thread). When a side has at most ``PAIRWISE_SIDE``
@@ -40,6 +41,7 @@ nobody has a low.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -222,9 +224,11 @@ def sweep_ranges(
             ``dealt_b`` then have no rows. Ignored (the hands are counted) when a side
             has at most ``PAIRWISE_SIDE`` hands, or when the totals could overflow int64.
         per_board: keep each board's totals (``board_totals``). False leaves them empty,
-            (0, 2, 3, 5), and sweeps the runouts that evaluate alike and differ in one
-            card once together (see ``core.range_sweep.sweep_runouts``): the same
-            counts, in about half the sweeps on a turn.
+            (0, 2, 3, 5). Either way the runouts that evaluate alike and differ in one
+            card are swept once together (see ``core.range_sweep.sweep_runouts``): the
+            same counts, in about half the sweeps on a turn; with each board's totals
+            only without ``per_hand`` (the totals are then split board by board from
+            the set's sweep).
 
     Returns:
         A :class:`RangeSweep`. ``total_a`` equals the counts of
@@ -237,7 +241,7 @@ def sweep_ranges(
     runouts, group_starts = _runouts(board_cards, known_mask)
     times = np.ones(len(runouts), dtype=np.int64)
     return _count(
-        side_a, side_b, known_mask, runouts, times, group_starts, game, progress, per_board, per_hand, not per_board
+        side_a, side_b, known_mask, runouts, times, group_starts, game, progress, per_board, per_hand, True
     )  # fmt: skip
 
 
@@ -350,8 +354,8 @@ def _count(
     """Sweep ``boards`` (grouped by rank multiset from ``group_starts``), each counted
     ``times`` times, for the hands of both sides holding no card of ``known_mask``, in
     ``game`` (None: the Hi-Lo game of the hands' size; ``per_hand``: see
-    :func:`sweep_ranges`; ``together``, without ``per_board``: boards that evaluate
-    alike and differ in one card are swept together)."""
+    :func:`sweep_ranges`; ``together``: boards that evaluate alike and differ in one
+    card are swept together, with ``per_board`` only without ``per_hand``)."""
     (hands_a, weights_a, masks_a), (hands_b, weights_b, masks_b) = side_a, side_b
     if hands_a.shape[1] != hands_b.shape[1]:
         raise OmahaInputError("hands_a and hands_b: both ranges must have the same number of hole cards")
@@ -379,7 +383,7 @@ def _count(
     rep_totals = np.zeros((int(orbits.keep.sum()) if per_board else 0, 2, 15), dtype=np.int64)
     hist, dealt, summed = _sweep(
         hands, weights, masks, n_a, boards[orbits.keep], orbits.times, kept_starts, played,
-        _covered(progress, orbits.orbit_size[orbits.keep]), rep_totals, mirror, per_hand, together and not per_board,
+        _covered(progress, orbits.orbit_size[orbits.keep]), rep_totals, mirror, per_hand, together,
     )  # fmt: skip
     if per_board:
         board_totals = spread_board_totals(rep_totals, orbits)
@@ -477,8 +481,13 @@ def _sweep(
     bias = int(twins.max(initial=0))
     shift = (heaviest + 2 * bias).bit_length()
     budget = (int(np.iinfo(rows.dtype).max) - heaviest) >> shift if shift <= 62 else 0
-    if together and budget > 0:
-        order, joins = _sweep_sets(runouts, times, group_starts, _card_weights(masks, weights, n_a), budget)
+    # Each board's totals from its set's one sweep: no packed sums, so no budget (see
+    # sweep_runouts' split_sets); the counting of every hand keeps its boards apart.
+    split_sets = together and len(board_totals) > 0 and not per_hand and not pairwise
+    order = None
+    if split_sets or (together and not len(board_totals) and budget > 0):
+        limit = budget if not split_sets else sys.maxsize
+        order, joins = _sweep_sets(runouts, times, group_starts, _card_weights(masks, weights, n_a), limit)
         runouts, times = runouts[order], times[order]
     runout_masks = card_masks(runouts)
     # Whole rank groups per call, about ROW_TOUCHES_PER_CALL row touches a thread,
@@ -500,12 +509,14 @@ def _sweep(
             sweep_runouts,
             hands, n_a, masks, weights, twins, ids, counts, runouts, runout_masks, times, group_starts, first, last,
             hilo, tables.board_pair, tables.flush5, tables.suited, tables.low, n_ids, rows, hist, dealt, pairwise,
-            mirror, call_totals, per_hand, id_odd, joins, shift, bias,
+            mirror, call_totals, per_hand, id_odd, joins, shift, bias, split_sets,
         )  # fmt: skip
         summed += call_totals.sum(axis=0)
         if progress is not None:
             progress(hi, len(runouts))
         first = last
+    if order is not None and len(board_totals):  # back in the runouts' order
+        board_totals[order] = board_totals.copy()
     for t in range(1, n_threads):  # in place: no third copy of the histograms while the ids live
         hist[0] += hist[t]
         dealt[0] += dealt[t]

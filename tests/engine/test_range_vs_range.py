@@ -407,8 +407,10 @@ def test_the_totals_alone_count_the_hands_when_compared_pair_by_pair_or_too_heav
 
 @pytest.mark.parametrize("seed", range(6))
 def test_boards_swept_together_equal_the_boards_one_by_one(method, seed):
-    """Without per-board totals, runouts that evaluate alike and differ in one card are
-    swept together (with packed row sums): every count equals the board-by-board sweep's."""
+    """Runouts that evaluate alike and differ in one card are swept together: without
+    per-board totals with packed row sums, with them (the totals alone) split board by
+    board from the set's one sweep. Every count equals that of the sweep counting every
+    hand, which sweeps each board apart."""
     rng = np.random.default_rng(seed)
     board = [int(c) for c in rng.choice(52, 3 + seed % 2, replace=False)]
     deck = np.setdiff1d(np.arange(52), board)
@@ -419,9 +421,41 @@ def test_boards_swept_together_equal_the_boards_one_by_one(method, seed):
     runouts, starts = range_vs_range._runouts(tuple(board), sum(1 << c for c in board))
     _, joins = range_vs_range._sweep_sets(runouts, np.ones(len(runouts)), starts, np.ones(52, dtype=np.int64), 10**9)
     assert joins.any()  # the spot has boards to sweep together
+    one_by_one = sweep_ranges(*sides, board)
     for per_hand in (True, False):
-        one_by_one = sweep_ranges(*sides, board, per_hand=per_hand)
         together = sweep_ranges(*sides, board, per_hand=per_hand, per_board=False)
         assert together.board_totals.shape == (0, 2, 3, 5)
-        for field in ("hands_a", "hands_b", "dealt_a", "dealt_b", "total_a", "total_b"):
+        fields = ("hands_a", "hands_b", "dealt_a", "dealt_b") if per_hand else ()
+        for field in (*fields, "total_a", "total_b"):
             assert np.array_equal(getattr(together, field), getattr(one_by_one, field)), field
+    split = sweep_ranges(*sides, board, per_hand=False)
+    assert np.array_equal(split.board_totals, one_by_one.board_totals)
+    assert split.total_a.tolist() == one_by_one.total_a.tolist()
+    assert split.total_b.tolist() == one_by_one.total_b.tolist()
+
+
+@pytest.mark.parametrize("mirror", [True, False])
+def test_each_boards_totals_split_from_its_sweep_set(monkeypatch, mirror):
+    """With per-board totals and the totals alone, a turn's rivers that evaluate alike are
+    swept in sets, and each river's totals (the next-card table's) split from its set's
+    sweep equal those of the sweep counting every hand, board by board."""
+    r = parse_range("AA, KK, A2, A3", hole_size=4)
+    other = r if mirror else parse_range("QQ, JJ, A4", hole_size=4)
+    sides = (r.hands, _integer_weights(r.weights), other.hands, _integer_weights(other.weights))
+    board = parse_cards("Ac 8c 5h 9d")
+    made = []
+    sweep_sets = range_vs_range._sweep_sets
+
+    def spy(*args):
+        order, joins = sweep_sets(*args)
+        made.append(joins)
+        return order, joins
+
+    monkeypatch.setattr(range_vs_range, "_sweep_sets", spy)
+    split = sweep_ranges(*sides, board, per_hand=False)
+    assert len(made) == 1 and made[0].any()  # swept in sets (on this turn, 24 sweeps for 44 rivers)
+    board_by_board = sweep_ranges(*sides, board)
+    assert len(made) == 1  # counting every hand, each board is swept apart
+    assert np.array_equal(split.board_totals, board_by_board.board_totals)
+    assert split.total_a.tolist() == board_by_board.total_a.tolist()
+    assert split.total_b.tolist() == board_by_board.total_b.tolist()
