@@ -713,8 +713,9 @@ def _sweep_thread(
     # (int32 unless the weights could overflow it) halves them (6-card 15%: 78 MB).
     lower = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
     not_higher = np.empty((n if per_hand else 0, 3), dtype=rows.dtype)
-    # Splitting sets: the marked hands' query sums, the set's totals, no removed times.
-    marked_sums = np.empty((n if split_sets else 0, 12), dtype=np.int64)
+    # Splitting sets: the marked hands' query sums (sums of one side's weights, as the
+    # row cells: the rows' dtype), the set's totals, no removed times.
+    marked_sums = np.empty((n if split_sets else 0, 12), dtype=rows.dtype)
     set_hist = np.empty((1, 2, 15), dtype=np.int64)  # [0]: typed as a board's row of runout_hist
     nothing_removed = np.zeros(n if split_sets else 0, dtype=np.int64)
     no_marks = np.zeros(0, dtype=np.int64)
