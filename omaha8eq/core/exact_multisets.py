@@ -40,10 +40,10 @@ from numba import njit, prange
 from numba.extending import register_jitable
 
 from ..deck import BOARD_CARDS, DECK_SIZE
-from .high import best_flush, popcount, unsigned
+from .high import best_flush, pair_columns, popcount, unsigned
 from .kernel_args import LookupTables, RankMultisets
 from .showdown import low_state
-from .tables import BINOM, BOARD_OFFSET, LOW_BIT, PAIR_INDEX
+from .tables import BINOM, BOARD_OFFSET, LOW_BIT
 
 
 @functools.cache
@@ -304,20 +304,11 @@ def _summarise_boards(
             for j in range(unsigned(start), unsigned(stop)):
                 holders_row[j] |= np.int16(highs[j] == best_row[j]) << np.int16(p)
         return
-    # Each player's distinct hole-rank pairs, once: the columns of board_pair its high
-    # reads at every state (a pair repeated in the hand is read once).
+    # Each player's board_pair columns, found once for all the states visited.
     columns = np.empty((n_players, n_hole * (n_hole - 1) // 2), dtype=np.int64)
-    n_columns = np.zeros(n_players, dtype=np.int64)
+    n_columns = np.empty(n_players, dtype=np.int64)
     for p in range(n_players):
-        for b in range(1, n_hole):
-            for a in range(b):
-                column = PAIR_INDEX[holes[p, a] >> 2, holes[p, b] >> 2]
-                seen = False
-                for k in range(n_columns[p]):
-                    seen |= columns[p, k] == column
-                if not seen:
-                    columns[p, n_columns[p]] = column
-                    n_columns[p] += 1
+        n_columns[p] = pair_columns(holes, p, n_hole, columns[p])
     for j in range(start, stop):
         if summary[WEIGHT, j] == 0:
             continue

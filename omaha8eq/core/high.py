@@ -188,6 +188,25 @@ def rank_high(holes, row, n_hole, state, board_pair):
 
 
 @njit(cache=True, inline="always")
+def pair_columns(holes, row, n_hole, columns):
+    """The distinct columns of ``board_pair`` (hole-rank pairs) that :func:`rank_high`
+    reads for ``holes[row, :n_hole]``, written to ``columns`` (at least C(n_hole, 2)
+    cells); returns how many. ``rank_high`` is their largest value in a state's row:
+    for many states of one hand, find them once (a repeated pair is read once)."""
+    found = 0
+    for j in range(1, n_hole):
+        for i in range(j):
+            column = PAIR_INDEX[holes[row, i] >> 2, holes[row, j] >> 2]
+            seen = False
+            for k in range(found):
+                seen |= columns[k] == column
+            if not seen:
+                columns[found] = column
+                found += 1
+    return found
+
+
+@njit(cache=True, inline="always")
 def flush_high(holes, row, n_hole, flush_suit, flush_ranks, flush5, suited_table):
     """Best flush of ``holes[row, :n_hole]`` with 3 board cards of ``flush_suit``, or -1."""
     if flush_suit < 0:
