@@ -38,6 +38,8 @@ __all__ = [
     "COMBINATIONS_MARGIN",
     "DESCRIBE_BYTES",
     "EARLY_MARGIN",
+    "EXACT_BYTES",
+    "EXACT_BY_HAND_BYTES",
     "RUN_BYTES",
     "SAMPLE_CHUNK_BYTES",
     "ExactCost",
@@ -52,6 +54,7 @@ __all__ = [
     "live_hands",
     "memory_text",
     "range_memory",
+    "run_memory",
     "spot_sizes",
 ]
 
@@ -63,6 +66,16 @@ BUILD_BYTES = 60
 RUN_BYTES = 130
 #: Bytes per range hand of the per-hand results (``by_hand``).
 BY_HAND_BYTES = 650
+#: Bytes per range hand that an exact run of ranges needs beyond ``RUN_BYTES``: the range
+#: sweep's subset ids and its per-thread arrays of hands (with the next-card table, the
+#: split sets' query sums). Measured: each more hand of a heads-up exact turn's ranges
+#: took 287 (4 cards), 340-390 (5) and 341 (6) bytes more of peak resident memory (one
+#: run to the next varies), against ``BUILD_BYTES`` and ``RUN_BYTES``' 190.
+EXACT_BYTES = 250
+#: Bytes per range hand that an exact run's per-hand results need beyond ``BY_HAND_BYTES``
+#: (each hand's outcome histogram and its side of the sweep's sums): measured, 4-card
+#: ranges on a turn grew by 1,189 bytes a hand with ``by_hand``.
+EXACT_BY_HAND_BYTES = 300
 #: Bytes per range hand and per chunk of a Monte Carlo kernel call with per-hand results
 #: (two int64 counters a hand in each chunk, ``engine.sampling``: up to ``CHUNKS_PER_CALL``;
 #: an upper bound: the arrays are allocated zeroed, and measured 5-card 15% with 2 million
@@ -72,22 +85,36 @@ SAMPLE_CHUNK_BYTES = 16
 DESCRIBE_BYTES = 30
 
 
-def estimate_memory(range_hands: Sequence[int], *, by_hand: bool, samples: int = 0) -> int:
+def estimate_memory(range_hands: Sequence[int], *, by_hand: bool, samples: int = 0, exact: bool = False) -> int:
     """The peak memory, in bytes, of a run whose ranges hold ``range_hands`` hands each
     (an estimate; fixed and random hands cost only ``BASE_BYTES``); ``samples``: the most
-    a Monte Carlo run draws (0: an exact run), whose per-hand results are counted in
-    chunks side by side.
+    a Monte Carlo run draws (0: none), whose per-hand results are counted in chunks side
+    by side; ``exact``: the run may count the ranges exactly (``EXACT_BYTES`` and, with
+    ``by_hand``, ``EXACT_BY_HAND_BYTES`` a hand more: :func:`run_memory` asks for the
+    run the planner may choose).
 
     >>> memory_text(estimate_memory([20_358_520, 20_154_944], by_hand=True, samples=1000))
     '35 GB'
     >>> memory_text(estimate_memory([390_000], by_hand=True, samples=1_000_000))
     '748 MB'
     """
-    per_hand = BUILD_BYTES + RUN_BYTES
+    per_hand = BUILD_BYTES + RUN_BYTES + (EXACT_BYTES if exact else 0)
     if by_hand:
         chunks = min(CHUNKS_PER_CALL, ceil(samples / CHUNK_SAMPLES))
-        per_hand += BY_HAND_BYTES + SAMPLE_CHUNK_BYTES * chunks
+        per_hand += BY_HAND_BYTES + SAMPLE_CHUNK_BYTES * chunks + (EXACT_BY_HAND_BYTES if exact else 0)
     return BASE_BYTES + per_hand * sum(range_hands)
+
+
+def run_memory(range_hands: Sequence[int], *, by_hand: bool, exhaustive: bool | None, samples: int) -> int:
+    """:func:`estimate_memory` of an equity run as asked: exact (``exhaustive=True``),
+    sampled (``False``: up to ``samples``), or either (``None``, neither samples nor a
+    target given: the planner counts exactly what is within the work limit and samples
+    ``samples`` otherwise), then the larger of the two."""
+    sampled = estimate_memory(range_hands, by_hand=by_hand, samples=samples)
+    if exhaustive is False:
+        return sampled
+    exact = estimate_memory(range_hands, by_hand=by_hand, exact=True)
+    return exact if exhaustive else max(exact, sampled)
 
 
 def range_memory(hands: int) -> int:
@@ -276,13 +303,14 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
     (:func:`estimate_exact_work`) is above ``EARLY_MARGIN`` times ``options.max_work``
     (default ``MAX_WORK``), 5 or 6 hole cards: WorkLimitError with the estimate and the limit."""
     hands = sizes.range_hands
-    if options.exhaustive:
-        samples = 0
-    elif options.samples is not None:
+    if options.samples is not None:
         samples = options.samples
     else:  # towards a target: up to MAX_SAMPLES (the per-hand chunks are bounded anyway)
         samples = MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES
-    memory = estimate_memory(hands, by_hand=options.by_hand, samples=samples)
+    # Samples or a target asked: sampled (exhaustive=True refuses them both).
+    sampled = options.samples is not None or options.stderr_target is not None
+    exhaustive = False if sampled else options.exhaustive
+    memory = run_memory(hands, by_hand=options.by_hand, exhaustive=exhaustive, samples=samples)
     limit = options.memory_limit
     if memory > limit:
         default = " (half the machine's memory)" if options.max_memory is None else ""

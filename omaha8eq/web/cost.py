@@ -22,6 +22,7 @@ from ..engine.budget import (
     estimate_memory,
     memory_text,
     range_memory,
+    run_memory,
     spot_sizes,
 )
 from ..engine.method import duration_text
@@ -63,13 +64,13 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
                 limits.max_work,
                 f" (estimated from the ranges' sizes, {sizes_text} hands); choose Monte Carlo or narrower ranges",
             )
-    if request.exhaustive:
-        samples = 0
-    elif request.samples is not None:
+    if request.samples is not None:
         samples = request.samples
     else:  # the library's default, or the server's ceiling towards a target (as run_request does)
         samples = limits.max_samples if request.stderr_target is not None else EQUITY.samples
-    return Cost(estimate_memory(hands, by_hand=request.by_hand, samples=samples), sum(hands))
+    sampled = request.samples is not None or request.stderr_target is not None
+    exhaustive = False if sampled else request.exhaustive
+    return Cost(run_memory(hands, by_hand=request.by_hand, exhaustive=exhaustive, samples=samples), sum(hands))
 
 
 def _boards_cost(request: BoardsRequest) -> Cost:

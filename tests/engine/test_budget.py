@@ -4,7 +4,12 @@ refused at once, with the estimate in its message."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -13,11 +18,14 @@ from omaha8eq.engine.budget import (
     BASE_BYTES,
     BUILD_BYTES,
     BY_HAND_BYTES,
+    EXACT_BY_HAND_BYTES,
+    EXACT_BYTES,
     RUN_BYTES,
     check_range_combinations,
     estimate_exact_work,
     estimate_memory,
     live_hands,
+    run_memory,
     spot_sizes,
 )
 from omaha8eq.engine.deal import prepare_deal
@@ -73,6 +81,61 @@ def test_the_memory_estimate_counts_each_range_hand():
     assert estimate_memory([], by_hand=True) == BASE_BYTES
     assert estimate_memory([1000, 10], by_hand=False) == BASE_BYTES + 1010 * (BUILD_BYTES + RUN_BYTES)
     assert estimate_memory([1000], by_hand=True) - estimate_memory([1000], by_hand=False) == 1000 * BY_HAND_BYTES
+
+
+def test_an_exact_run_may_need_more_memory_than_a_sampled_one():
+    hands = [1000, 500]
+    exact = estimate_memory(hands, by_hand=False, exact=True)
+    assert exact - estimate_memory(hands, by_hand=False) == 1500 * EXACT_BYTES
+    assert estimate_memory(hands, by_hand=True, exact=True) - exact == 1500 * (BY_HAND_BYTES + EXACT_BY_HAND_BYTES)
+    # As asked: exact, sampled, or either (the planner's choice: the larger).
+    assert run_memory(hands, by_hand=False, exhaustive=True, samples=10**6) == exact
+    sampled = estimate_memory(hands, by_hand=True, samples=10**6)
+    assert run_memory(hands, by_hand=True, exhaustive=False, samples=10**6) == sampled
+    either = run_memory(hands, by_hand=True, exhaustive=None, samples=10**6)
+    assert either == max(sampled, estimate_memory(hands, by_hand=True, exact=True))
+
+
+# A process runs a small exact sweep of the same game first (it loads or compiles the
+# kernels, whose compilation takes memory of its own, and builds the game's range
+# tables), then the measured run: the growth of its peak resident memory is the run's.
+_MEASURE = textwrap.dedent(
+    """
+    import json, sys
+    import omaha8eq
+    from omaha8eq.engine.budget import run_memory
+
+    def peak():
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+
+    game, board, ranges, by_hand = json.loads(sys.argv[1])
+    options = dict(game=game, exhaustive=True, by_hand=by_hand, by_next_card=True, threads=2)
+    omaha8eq.equity(["AA", "KK"], board, **options)
+    before = peak()
+    hands = [p.range_hands for p in omaha8eq.equity(ranges, board, **options).players]
+    print(json.dumps([peak() - before, run_memory(hands, by_hand=by_hand, exhaustive=None, samples=0), hands]))
+    """
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
+@pytest.mark.parametrize(
+    ("game", "ranges", "by_hand"),
+    [("omaha85", ["15%", "15%"], False), ("omaha8", ["60%", "60%"], True)],
+    ids=["5 cards", "4 cards, by hand"],
+)
+def test_the_memory_estimate_bounds_what_an_exact_range_run_takes(game, ranges, by_hand):
+    # Before EXACT_BYTES these grew by 96-123 MB and 263 MB against estimates of 119 MB and 226 MB.
+    arguments = json.dumps([game, "Ac8c5h9d", ranges, by_hand])
+    measured = subprocess.run(
+        [sys.executable, "-c", _MEASURE, arguments], capture_output=True, text=True, check=True, timeout=600
+    )
+    grown, estimate, hands = json.loads(measured.stdout.splitlines()[-1])
+    assert sum(hands) > 200_000  # large enough that the hands, not the fixed costs, weigh
+    assert 0 < grown <= estimate
 
 
 def test_random_hands_and_preflop_heads_up_are_left_to_the_planner():
