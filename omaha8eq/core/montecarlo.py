@@ -186,7 +186,9 @@ def _number_keys(keys):
     # Open addressing by a multiplicative hash: np.unique's sort of the mostly equal keys
     # cost as much as evaluating every state.
     slots = np.full(_KEY_SLOTS, -1, dtype=np.int32)  # a number, or -1: free
-    codes = np.empty(keys.shape[0], dtype=np.int64)
+    # int16 (at most FIVE_CARD_STATES numbers): 12 KB that the sampler's loop reads from L1
+    # on every deal, where int64's 49 KB missed it (known hands sampled 11% slower).
+    codes = np.empty(keys.shape[0], dtype=np.int16)
     examples = np.empty(keys.shape[0], dtype=np.int64)
     n_codes = 0
     for i in range(keys.shape[0]):
@@ -275,7 +277,8 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     if states_only:
         codes, examples, example_lows = _rank_state_outcomes(holes, deal, tables, counts, *showdown_scratch(n_players))
     else:
-        codes = examples = example_lows = np.zeros(0, dtype=np.int64)
+        codes = np.zeros(0, dtype=np.int16)
+        examples = example_lows = np.zeros(0, dtype=np.int64)
     _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
     outcomes = (codes, examples, example_lows, np.int64(flush_fields), np.int64(known_counts))
     # The chunk's deals are a loop body compiled apart (``_sample_chunk``): once for the
@@ -328,7 +331,7 @@ def _sample_chunk(c, state, deal, tables, ranges, run, counts, hand_shares, hand
             if flush_field(suit_counts) & flush_fields:
                 record_showdown(work_holes, deal, tables, work_board, high_values, low_values, counts, c, cells)
             else:
-                outcome_hits[codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])]] += 1
+                outcome_hits[unsigned(codes[unsigned(board_state(work_board, 0, 5) - BOARD_OFFSET[5])])] += 1
     else:
         for _ in range(chunk_sizes[c]):
             state, found, front = deal_range_hands(state, ranges, picked, n_hole, work_holes, work_deck, position)
