@@ -54,7 +54,6 @@ __all__ = [
     "live_hands",
     "memory_text",
     "range_memory",
-    "run_memory",
     "spot_sizes",
 ]
 
@@ -90,7 +89,7 @@ def estimate_memory(range_hands: Sequence[int], *, by_hand: bool, samples: int =
     (an estimate; fixed and random hands cost only ``BASE_BYTES``); ``samples``: the most
     a Monte Carlo run draws (0: none), whose per-hand results are counted in chunks side
     by side; ``exact``: the run may count the ranges exactly (``EXACT_BYTES`` and, with
-    ``by_hand``, ``EXACT_BY_HAND_BYTES`` a hand more: :func:`run_memory` asks for the
+    ``by_hand``, ``EXACT_BY_HAND_BYTES`` a hand more: :meth:`SpotSizes.memory` prices the
     run the planner may choose).
 
     >>> memory_text(estimate_memory([20_358_520, 20_154_944], by_hand=True, samples=1000))
@@ -103,18 +102,6 @@ def estimate_memory(range_hands: Sequence[int], *, by_hand: bool, samples: int =
         chunks = min(CHUNKS_PER_CALL, ceil(samples / CHUNK_SAMPLES))
         per_hand += BY_HAND_BYTES + SAMPLE_CHUNK_BYTES * chunks + (EXACT_BY_HAND_BYTES if exact else 0)
     return BASE_BYTES + per_hand * sum(range_hands)
-
-
-def run_memory(range_hands: Sequence[int], *, by_hand: bool, exhaustive: bool | None, samples: int) -> int:
-    """:func:`estimate_memory` of an equity run as asked: exact (``exhaustive=True``),
-    sampled (``False``: up to ``samples``), or either (``None``, neither samples nor a
-    target given: the planner counts exactly what is within the work limit and samples
-    ``samples`` otherwise), then the larger of the two."""
-    sampled = estimate_memory(range_hands, by_hand=by_hand, samples=samples)
-    if exhaustive is False:
-        return sampled
-    exact = estimate_memory(range_hands, by_hand=by_hand, exact=True)
-    return exact if exhaustive else max(exact, sampled)
 
 
 def range_memory(hands: int) -> int:
@@ -250,6 +237,22 @@ class SpotSizes:
             known_mask=self.known_mask,
         )
 
+    def memory(self, *, by_hand: bool, exhaustive: bool | None, samples: int, work_limit: int) -> int:
+        """:func:`estimate_memory` of an equity run of this spot as asked: exact
+        (``exhaustive=True``), sampled (``False``: up to ``samples``), or the planner's
+        choice (``None``, neither samples nor a target given): sampled when the exact
+        work estimated from these sizes is above ``EARLY_MARGIN`` times ``work_limit``
+        (the planner samples such a spot), else the larger of the two."""
+        hands = self.range_hands
+        sampled = estimate_memory(hands, by_hand=by_hand, samples=samples)
+        if exhaustive is None:
+            cost = self.exact_work()
+            exhaustive = False if cost is not None and cost.work > EARLY_MARGIN * work_limit else None
+        if exhaustive is False:
+            return sampled
+        exact = estimate_memory(hands, by_hand=by_hand, exact=True)
+        return exact if exhaustive else max(exact, sampled)
+
     @property
     def range_hands(self) -> list[int]:
         """The hands of each range (known and random hands left out)."""
@@ -309,8 +312,9 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
         samples = MAX_SAMPLES if options.stderr_target is not None else DEFAULT_SAMPLES
     # Samples or a target asked: sampled (exhaustive=True refuses them both).
     sampled = options.samples is not None or options.stderr_target is not None
+    work_limit = MAX_WORK if options.max_work is None else options.max_work
     exhaustive = False if sampled else options.exhaustive
-    memory = run_memory(hands, by_hand=options.by_hand, exhaustive=exhaustive, samples=samples)
+    memory = sizes.memory(by_hand=options.by_hand, exhaustive=exhaustive, samples=samples, work_limit=work_limit)
     limit = options.memory_limit
     if memory > limit:
         default = " (half the machine's memory)" if options.max_memory is None else ""
@@ -327,7 +331,6 @@ def check_spot_cost(sizes: SpotSizes, options: RunOptions) -> None:
         # sees the built ranges (and ranges that cannot be dealt together), decides on them.
         return
     cost = sizes.exact_work()
-    work_limit = MAX_WORK if options.max_work is None else options.max_work
     if cost is not None and cost.work > EARLY_MARGIN * work_limit:
         raise WorkLimitError(
             f"exhaustive=True: this exact run ({cost.method.value}) would take about {cost.work:.2g} {cost.unit}, "

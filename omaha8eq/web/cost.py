@@ -22,7 +22,6 @@ from ..engine.budget import (
     estimate_memory,
     memory_text,
     range_memory,
-    run_memory,
     spot_sizes,
 )
 from ..engine.method import duration_text
@@ -70,7 +69,8 @@ def _equity_cost(request: EquityRequest, limits: Limits) -> Cost:
         samples = limits.max_samples if request.stderr_target is not None else EQUITY.samples
     sampled = request.samples is not None or request.stderr_target is not None
     exhaustive = False if sampled else request.exhaustive
-    return Cost(run_memory(hands, by_hand=request.by_hand, exhaustive=exhaustive, samples=samples), sum(hands))
+    memory = sizes.memory(by_hand=request.by_hand, exhaustive=exhaustive, samples=samples, work_limit=limits.max_work)
+    return Cost(memory, sum(hands))
 
 
 def _boards_cost(request: BoardsRequest) -> Cost:

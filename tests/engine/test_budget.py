@@ -25,7 +25,6 @@ from omaha8eq.engine.budget import (
     estimate_exact_work,
     estimate_memory,
     live_hands,
-    run_memory,
     spot_sizes,
 )
 from omaha8eq.engine.deal import prepare_deal
@@ -88,12 +87,26 @@ def test_an_exact_run_may_need_more_memory_than_a_sampled_one():
     exact = estimate_memory(hands, by_hand=False, exact=True)
     assert exact - estimate_memory(hands, by_hand=False) == 1500 * EXACT_BYTES
     assert estimate_memory(hands, by_hand=True, exact=True) - exact == 1500 * (BY_HAND_BYTES + EXACT_BY_HAND_BYTES)
-    # As asked: exact, sampled, or either (the planner's choice: the larger).
-    assert run_memory(hands, by_hand=False, exhaustive=True, samples=10**6) == exact
-    sampled = estimate_memory(hands, by_hand=True, samples=10**6)
-    assert run_memory(hands, by_hand=True, exhaustive=False, samples=10**6) == sampled
-    either = run_memory(hands, by_hand=True, exhaustive=None, samples=10**6)
-    assert either == max(sampled, estimate_memory(hands, by_hand=True, exact=True))
+
+
+def test_a_run_is_priced_as_the_method_it_may_run():
+    # 5-card 15% against itself on a flop: about 8.9e9 row updates exact.
+    sizes = spot_sizes(["15%", "15%"], "4c5d7s", "", as_game("omaha85"))
+    assert sizes is not None
+    cost = sizes.exact_work()
+    assert cost is not None
+    hands, samples = sizes.range_hands, 10**6
+    exact = estimate_memory(hands, by_hand=True, exact=True)
+    sampled = estimate_memory(hands, by_hand=True, samples=samples)
+    assert exact != sampled
+    for limit in (cost.work // 100, cost.work * 100):
+        assert sizes.memory(by_hand=True, exhaustive=True, samples=samples, work_limit=limit) == exact
+        assert sizes.memory(by_hand=True, exhaustive=False, samples=samples, work_limit=limit) == sampled
+    # The planner's choice: it samples what is far above the work limit, else may count exactly.
+    assert sizes.memory(by_hand=True, exhaustive=None, samples=samples, work_limit=cost.work // 100) == sampled
+    assert sizes.memory(by_hand=True, exhaustive=None, samples=samples, work_limit=cost.work * 100) == max(
+        exact, sampled
+    )
 
 
 # A process runs a small exact sweep of the same game first (it loads or compiles the
@@ -103,7 +116,7 @@ _MEASURE = textwrap.dedent(
     """
     import json, sys
     import omaha8eq
-    from omaha8eq.engine.budget import run_memory
+    from omaha8eq.engine.budget import estimate_memory
 
     def peak():
         for line in open("/proc/self/status"):
@@ -115,7 +128,7 @@ _MEASURE = textwrap.dedent(
     omaha8eq.equity(["AA", "KK"], board, **options)
     before = peak()
     hands = [p.range_hands for p in omaha8eq.equity(ranges, board, **options).players]
-    print(json.dumps([peak() - before, run_memory(hands, by_hand=by_hand, exhaustive=None, samples=0), hands]))
+    print(json.dumps([peak() - before, estimate_memory(hands, by_hand=by_hand, exact=True), hands]))
     """
 )
 
