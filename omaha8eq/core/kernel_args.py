@@ -8,6 +8,7 @@ them with one dtype per field, so each entry point compiles one signature:
 - :class:`DealArrays`: a spot (hands, board, deck, game);
 - :class:`RankMultisets`: the rank multisets of ``exact_multisets.rank_multisets``;
 - :class:`RangeDraw` and :class:`SampleRun`: what ``montecarlo.sample_deals`` draws;
+- :class:`StateOutcomes`: the known hands' outcome of every rank state, which it reads;
 - :class:`SpotBatch`: many spots of fixed hands (``exact_multisets.aggregate_spots``).
 
 numba types an argument on every call. Plain arrays are typed in C, but a NamedTuple
@@ -28,7 +29,16 @@ import numpy as np
 from numba.core import types
 from numba.extending import typeof_impl
 
-__all__ = ["DealArrays", "LookupTables", "RangeDraw", "RankMultisets", "SampleRun", "SpotBatch", "read_only_cards"]
+__all__ = [
+    "DealArrays",
+    "LookupTables",
+    "RangeDraw",
+    "RankMultisets",
+    "SampleRun",
+    "SpotBatch",
+    "StateOutcomes",
+    "read_only_cards",
+]
 
 
 def read_only_cards(cards: np.ndarray) -> np.ndarray:
@@ -120,6 +130,22 @@ class SampleRun(NamedTuple):
     share_units: np.ndarray
 
 
+class StateOutcomes(NamedTuple):
+    """The outcomes of a spot's known hands over the five-card rank states of boards on
+    which no hand makes a flush (``montecarlo.rank_state_outcomes``), read by
+    ``montecarlo.sample_deals`` when only known hands play (else empty:
+    ``montecarlo.no_state_outcomes``).
+
+    ``codes`` int16: ``codes[s]`` numbers the outcome of state ``BOARD_OFFSET[5] + s``
+    (states of the same outcome share a number); ``examples`` int64: a state of each
+    outcome; ``example_lows`` int64: its board's low mask.
+    """
+
+    codes: np.ndarray
+    examples: np.ndarray
+    example_lows: np.ndarray
+
+
 class SpotBatch(NamedTuple):
     """Many spots of ``P`` fixed hands each, for one ``exact_multisets.aggregate_spots`` call.
 
@@ -185,5 +211,5 @@ def _register_typeof(cls: type[tuple[Any, ...]]) -> None:
         return found
 
 
-for _cls in (LookupTables, DealArrays, RankMultisets, RangeDraw, SampleRun, SpotBatch):
+for _cls in (LookupTables, DealArrays, RankMultisets, RangeDraw, SampleRun, StateOutcomes, SpotBatch):
     _register_typeof(_cls)

@@ -18,6 +18,7 @@ from numba import njit, prange
 from ..deck import BOARD_CARDS
 from .exact_boards import deal_fields
 from .high import board_state, flush_field, read_cards, unsigned
+from .kernel_args import StateOutcomes
 from .loop_body import loop_body
 from .low import low_bits
 from .rng import GOLDEN, below, below_small, chunk_state, uniform
@@ -204,17 +205,21 @@ def _number_keys(keys):
 
 
 @njit(cache=True)
-def _rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, cells):
-    """Number the outcomes of the fixed hands ``holes`` over the five-card rank states
-    of boards on which no hand makes a flush.
+def rank_state_outcomes(deal, tables):
+    """Number the outcomes of the known hands of ``deal`` (a ``kernel_args.DealArrays``
+    with no random hand) over the five-card rank states of boards on which no hand makes
+    a flush: ``(codes, examples, example_lows)``, the fields of a
+    ``kernel_args.StateOutcomes``. ``settle`` on ``examples[k]`` and ``example_lows[k]``
+    adds outcome ``k``'s cells.
 
-    Returns ``(codes, examples, example_lows)``: ``codes[s]`` numbers the outcome of
-    state ``BOARD_OFFSET[5] + s`` (states with the same outcome cells share a number);
-    ``examples[k]`` is a state of outcome ``k`` and ``example_lows[k]`` its board's low
-    mask, so that ``settle`` on them adds outcome ``k``'s cells. ``counts`` only lends
-    ``settle`` a place to add nothing (weight 0): the cells are what is read.
+    A step of its own, called once a run before :func:`sample_deals`: a run with ranges
+    or random hands never compiles it.
     """
+    holes = deal.holes
     n_players = holes.shape[0]
+    high_values, low_values, cells = showdown_scratch(n_players)
+    # Only lends ``settle`` a place to add nothing (weight 0): the cells are what is read.
+    counts = np.zeros((1, n_players, n_players + 1, n_players + 3), dtype=np.int64)
     keys = np.empty(FIVE_CARD_STATES, dtype=np.int64)
     lows = np.empty(FIVE_CARD_STATES, dtype=np.int64)
     # Board-state (colex) order: by the largest rank, then the next largest, ...
@@ -235,12 +240,19 @@ def _rank_state_outcomes(holes, deal, tables, counts, high_values, low_values, c
     return codes, examples + BOARD_OFFSET[5], lows[examples]
 
 
+def no_state_outcomes() -> StateOutcomes:
+    """The :class:`~.kernel_args.StateOutcomes` of a run with ranges or random hands: empty."""
+    return StateOutcomes(np.zeros(0, dtype=np.int16), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+
+
 @njit(cache=True, parallel=True)
-def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stuck):
+def sample_deals(deal, tables, ranges, run, state_outcomes, counts, hand_shares, hand_deals, stuck):
     """Play ``run.chunk_sizes[c]`` random deals in each chunk ``c`` (run chunk ``run.first_chunk + c``).
 
     ``deal`` is a ``kernel_args.DealArrays``, ``tables`` the ``kernel_args.LookupTables``,
-    ``ranges`` a ``kernel_args.RangeDraw``, ``run`` a ``kernel_args.SampleRun``. Each deal first
+    ``ranges`` a ``kernel_args.RangeDraw``, ``run`` a ``kernel_args.SampleRun``,
+    ``state_outcomes`` a ``kernel_args.StateOutcomes``: :func:`rank_state_outcomes` when
+    only known hands play, else :func:`no_state_outcomes`. Each deal first
     picks a hand for every player of ``ranges.players``: player ``ranges.players[r]``
     draws hand k of ``ranges.hands[offsets[r]:offsets[r + 1]]`` with probability
     proportional to its weight (uniformly when all weights are 1). If two picked hands
@@ -254,7 +266,7 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     than ``MAX_REDRAWS`` draws of the range hands for one deal stops and sets
     ``stuck[c]``: those ranges (almost) never fit together.
     """
-    holes, n_hole, _, deck, n_players, n_random, _ = deal_fields(deal)
+    holes, n_hole, _, deck, n_players, _, _ = deal_fields(deal)
     board = deal.board
     n_known = deal.n_known
     seed = run.seed
@@ -262,11 +274,11 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
     chunk_sizes = run.chunk_sizes
     n_ranged = ranges.players.shape[0]
     # Known hands only: a board on which no hand can make a flush has the outcome of its
-    # rank state, numbered once per call (``_rank_state_outcomes``), so such a board only
-    # adds one to its outcome's count in the chunk, and each outcome hit is settled once
-    # at the chunk's end (the same cells, added up). ``flush_fields`` has the 13 rank bits
-    # of each suit's field (as ``high.read_cards``) that some hand holds 2+ cards of.
-    states_only = n_random == 0 and n_ranged == 0
+    # rank state, numbered once a run (``state_outcomes``), so such a board only adds one
+    # to its outcome's count in the chunk, and each outcome hit is settled once at the
+    # chunk's end (the same cells, added up). ``flush_fields`` has the 13 rank bits of
+    # each suit's field (as ``high.read_cards``) that some hand holds 2+ cards of.
+    codes, examples, example_lows = state_outcomes
     flush_fields = 0
     for p in range(n_players):
         for s in range(4):
@@ -274,11 +286,6 @@ def sample_deals(deal, tables, ranges, run, counts, hand_shares, hand_deals, stu
             for i in range(n_hole):
                 held += (holes[p, i] & 3) == s
             flush_fields |= (held >= 2) * (0x1FFF << (16 * s))
-    if states_only:
-        codes, examples, example_lows = _rank_state_outcomes(holes, deal, tables, counts, *showdown_scratch(n_players))
-    else:
-        codes = np.zeros(0, dtype=np.int16)
-        examples = example_lows = np.zeros(0, dtype=np.int64)
     _, _, known_counts = read_cards(board.reshape((1, -1)), 0, n_known)
     outcomes = (codes, examples, example_lows, np.int64(flush_fields), np.int64(known_counts))
     # The chunk's deals are a loop body compiled apart (``_sample_chunk``): once for the

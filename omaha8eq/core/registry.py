@@ -81,6 +81,7 @@ _EQUITY = (
     "exact_boards:enumerate_deals",
     "exact_multisets:aggregate_showdowns",
     "exact_multisets:aggregate_spots",
+    "montecarlo:rank_state_outcomes",
     "montecarlo:sample_deals",
     "multiboard:board_outcomes",
     "multiboard:combine_boards",

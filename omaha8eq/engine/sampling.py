@@ -24,8 +24,8 @@ import numpy as np
 
 from ..core import parallel
 from ..core.hand_isomorphism import card_masks
-from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun
-from ..core.montecarlo import MAX_REDRAWS, sample_deals
+from ..core.kernel_args import DealArrays, LookupTables, RangeDraw, SampleRun, StateOutcomes
+from ..core.montecarlo import MAX_REDRAWS, no_state_outcomes, rank_state_outcomes, sample_deals
 from ..core.showdown import histogram_shape
 from ..errors import OmahaInputError
 from ..outcomes import share_units
@@ -45,6 +45,7 @@ __all__ = [
     "exact_chosen",
     "sample_counts",
     "sampling_asked",
+    "state_outcomes",
 ]
 
 #: Monte Carlo size when neither ``samples`` nor ``stderr_target`` is given.
@@ -181,6 +182,14 @@ def range_draw(deal: Deal) -> RangeDraw:
     )
 
 
+def state_outcomes(deal: Deal, arrays: DealArrays, tables: LookupTables) -> StateOutcomes:
+    """What ``sample_deals`` reads of ``deal``'s rank states: their outcomes when only known
+    hands play (``rank_state_outcomes``, once a run), else nothing."""
+    if deal.ranged or len(deal.random_players):
+        return no_state_outcomes()
+    return StateOutcomes(*rank_state_outcomes(arrays, tables))
+
+
 def sample_counts(
     deal: Deal,
     arrays: DealArrays,
@@ -204,6 +213,7 @@ def sample_counts(
     hand_shares = np.zeros(tracked, dtype=np.int64)
     hand_deals = np.zeros(tracked, dtype=np.int64)
     total = np.zeros(histogram_shape(n_players), dtype=np.int64)
+    outcomes = state_outcomes(deal, arrays, tables)
 
     def draw(chunk: int, sizes: np.ndarray) -> int:
         n_chunks = len(sizes)
@@ -212,7 +222,7 @@ def sample_counts(
         chunk_deals = np.zeros((n_chunks, tracked), dtype=np.int64)
         stuck = np.zeros(n_chunks, dtype=np.bool_)
         run = SampleRun(np.uint64(seed), chunk, sizes, bool(by_hand), units)
-        parallel.run(sample_deals, arrays, tables, ranges, run, counts, chunk_shares, chunk_deals, stuck)
+        parallel.run(sample_deals, arrays, tables, ranges, run, outcomes, counts, chunk_shares, chunk_deals, stuck)
         if stuck.any():
             raise OmahaInputError(
                 "hands: the ranges almost never fit together without two players sharing a "

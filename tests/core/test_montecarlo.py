@@ -11,7 +11,7 @@ from omaha8eq.core.kernel_args import RangeDraw, SampleRun
 from omaha8eq.core.montecarlo import sample_deals
 from omaha8eq.core.showdown import histogram_shape
 from omaha8eq.engine.deal import lookup_tables, prepare_deal
-from omaha8eq.engine.sampling import range_draw
+from omaha8eq.engine.sampling import range_draw, state_outcomes
 from omaha8eq.engine.spot import parse_spot
 from omaha8eq.outcomes import share_units
 
@@ -24,7 +24,9 @@ def _sample(spot_args, seed, first_chunk, sizes):
     stuck = np.zeros(len(sizes), dtype=np.bool_)
     ranges: RangeDraw = range_draw(deal)
     run = SampleRun(np.uint64(seed), first_chunk, np.array(sizes, dtype=np.int64), False, share_units(n))
-    sample_deals(deal.arrays(), lookup_tables(), ranges, run, counts, shares, shares.copy(), stuck)
+    arrays, tables = deal.arrays(), lookup_tables()
+    outcomes = state_outcomes(deal, arrays, tables)
+    sample_deals(arrays, tables, ranges, run, outcomes, counts, shares, shares.copy(), stuck)
     assert not stuck.any()
     return counts
 
