@@ -82,6 +82,11 @@ class Deal:
         return 5 - len(self.spot.board)
 
     @property
+    def known_only(self) -> bool:
+        """True when every seat holds a known hand (no range, no random hand)."""
+        return not self.ranged and not len(self.random_players)
+
+    @property
     def fixed(self) -> np.ndarray:
         """Per seat: True for a fixed hand (bool)."""
         fixed = [s.cards is not None for s in self.spot.seats]

@@ -104,7 +104,7 @@ def choose_method(deal: Deal, options: RunOptions) -> Plan:
     unasked = exhaustive is None and not sampling_asked(options)
     n_random = len(deal.random_players)
     deals = plan_deals(deal)
-    if not deal.ranged and not n_random and not options.by_next_card:  # known hands: C(44, 5) deals at most
+    if deal.known_only and not options.by_next_card:  # known hands: C(44, 5) deals at most
         return Plan(Method.AGGREGATE if exhaustive or unasked else Method.SAMPLE, deals)
     if deal.ranged:
         combinations = prod(len(deal.seats[i].range_hands()) for i in deal.ranged)

@@ -290,7 +290,7 @@ def _counts(method: Method, deal: Deal) -> bool:
     """Whether ``method``'s runner can count ``deal`` (the planner picks only such a one)."""
     random = len(deal.random_players) > 0
     return {
-        Method.AGGREGATE: not deal.ranged and not random,
+        Method.AGGREGATE: deal.known_only,
         Method.RANGE_COMBINATIONS: bool(deal.ranged) and not random,
         Method.RANGE_SWEEP: heads_up_sweepable(deal),
         Method.ENUMERATE: not deal.ranged,

@@ -185,7 +185,7 @@ def range_draw(deal: Deal) -> RangeDraw:
 def state_outcomes(deal: Deal, arrays: DealArrays, tables: LookupTables) -> StateOutcomes:
     """What ``sample_deals`` reads of ``deal``'s rank states: their outcomes when only known
     hands play (``rank_state_outcomes``, once a run), else nothing."""
-    if deal.ranged or len(deal.random_players):
+    if not deal.known_only:
         return no_state_outcomes()
     return StateOutcomes(*rank_state_outcomes(arrays, tables))
 
