@@ -240,14 +240,17 @@ class SpotSizes:
     def memory(self, *, by_hand: bool, exhaustive: bool | None, samples: int, work_limit: int) -> int:
         """:func:`estimate_memory` of an equity run of this spot as asked: exact
         (``exhaustive=True``), sampled (``False``: up to ``samples``), or the planner's
-        choice (``None``, neither samples nor a target given): sampled when the exact
-        work estimated from these sizes is above ``EARLY_MARGIN`` times ``work_limit``
-        (the planner samples such a spot), else the larger of the two."""
+        choice (``None``, neither samples nor a target given): the larger of the two when
+        the exact work estimated from these sizes is within ``EARLY_MARGIN`` times
+        ``work_limit``, else sampled (the planner samples such a spot). Without that
+        estimate (preflop heads-up, random hands) also sampled: random hands with ranges
+        are always sampled, and preflop the planner counts exactly only ranges so small
+        that the two estimates hardly differ."""
         hands = self.range_hands
         sampled = estimate_memory(hands, by_hand=by_hand, samples=samples)
         if exhaustive is None:
             cost = self.exact_work()
-            exhaustive = False if cost is not None and cost.work > EARLY_MARGIN * work_limit else None
+            exhaustive = None if cost is not None and cost.work <= EARLY_MARGIN * work_limit else False
         if exhaustive is False:
             return sampled
         exact = estimate_memory(hands, by_hand=by_hand, exact=True)

@@ -109,6 +109,20 @@ def test_a_run_is_priced_as_the_method_it_may_run():
     )
 
 
+def test_a_preflop_range_run_left_to_the_planner_is_priced_as_sampled():
+    # 6-card 100% against itself preflop: no early estimate of the exact work, and the
+    # planner samples it (priced as exact it was 18 GB, above half of a 32 GB machine).
+    sizes = spot_sizes(["100%", "100%"], "", "", as_game("omaha86"))
+    assert sizes is not None and sizes.exact_work() is None
+    hands = sizes.range_hands
+    assert sizes.memory(by_hand=False, exhaustive=None, samples=10**5, work_limit=10**20) == estimate_memory(
+        hands, by_hand=False, samples=10**5
+    )
+    assert sizes.memory(by_hand=False, exhaustive=True, samples=0, work_limit=10**20) == estimate_memory(
+        hands, by_hand=False, exact=True
+    )
+
+
 # A process runs a small exact sweep of the same game first (it loads or compiles the
 # kernels, whose compilation takes memory of its own, and builds the game's range
 # tables), then the measured run: the growth of its peak resident memory is the run's.
